@@ -1,0 +1,125 @@
+"""``euchre list``, ``euchre show`` and ``euchre validate``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+import yaml
+
+from engine.errors import VariantError
+from engine.loader import Resolved, check_variant, load_variant, resolved_variant, shipped_names
+
+__all__ = ["register"]
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the three commands to the ``euchre`` parser."""
+    p = sub.add_parser("list", help="list the shipped variants",
+                       description="One variant a line: its name, then what it is.")
+    p.set_defaults(run=_list)
+
+    p = sub.add_parser("show", help="print a variant with every rule resolved",
+                       description="Print the resolved variant as YAML: parents merged, defaults "
+                       "filled in, and a comment naming the file and line of each value.")
+    p.add_argument("variant", metavar="NAME_OR_PATH", help="a shipped name or a .yaml file")
+    p.set_defaults(run=_show)
+
+    p = sub.add_parser("validate", help="check variant files",
+                       description="Check variant files against the schema and the rules of the "
+                       "game. Exit 0 when all are valid, 1 when any is not, 2 on usage errors.")
+    p.add_argument("variants", metavar="NAME_OR_PATH", nargs="+",
+                   help="shipped names or .yaml files")
+    p.add_argument("--all", action="store_true", help="print every error, not only the best")
+    p.add_argument("--json", action="store_true", help="print one JSON object for tools")
+    p.set_defaults(run=_validate)
+
+
+def _list(args: argparse.Namespace) -> int:
+    names = shipped_names()
+    width = max(len(n) for n in names)
+    for name in names:
+        try:
+            description = load_variant(name).description
+        except VariantError as exc:  # a broken shipped file is a bug, but say it plainly
+            description = f"(invalid: {exc.message})"
+        print(f"{name:<{width}}  {description}")
+    return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    report: list[dict[str, Any]] = []
+    for ref in args.variants:
+        errors = check_variant(ref)
+        report.append({"variant": ref, "valid": not errors,
+                       "errors": [e.as_dict() for e in errors]})
+        if args.json:
+            continue
+        if not errors:
+            print(f"{ref}: ok")
+            continue
+        shown = errors if args.all else errors[:1]
+        for error in shown:
+            print(error.render(), file=sys.stderr)
+        if len(errors) > len(shown):
+            more = len(errors) - len(shown)
+            print(f"  ({more} more error{'s' * (more > 1)}; --all shows them)", file=sys.stderr)
+    if args.json:
+        print(json.dumps({"valid": all(r["valid"] for r in report), "results": report},
+                         indent=2))
+    return 0 if all(r["valid"] for r in report) else 1
+
+
+def _show(args: argparse.Namespace) -> int:
+    resolved = resolved_variant(args.variant)
+    print(f"# {resolved.name}: resolved from {', '.join(resolved.chain)}")
+    print("# each value is followed by the file and line it came from, or `default`")
+    for line in _emit(resolved.data, (), 0, resolved):
+        print(line)
+    return 0
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, str) and "\n" in value:
+        return json.dumps(value)  # one line (a YAML double-quoted scalar), so the comment fits
+    text = yaml.safe_dump(value, default_flow_style=True, width=10_000, allow_unicode=True)
+    text = text.strip()
+    return text[: -len("...")].strip() if text.endswith("...") else text
+
+
+def _is_flat(value: Any) -> bool:
+    if isinstance(value, dict):
+        return not value
+    if isinstance(value, list):
+        return all(not isinstance(v, dict) for v in value)
+    return True
+
+
+def _source(resolved: Resolved, path: tuple[str | int, ...]) -> str:
+    loc = resolved.values.get(path)
+    return f"{loc.file}:{loc.line}" if loc else "default"
+
+
+def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolved) -> list[str]:
+    pad = "  " * indent
+    lines: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            here = (*path, key)
+            if _is_flat(item):
+                lines.append(f"{pad}{key}: {_scalar(item)}  # {_source(resolved, here)}")
+            else:
+                lines.append(f"{pad}{key}:  # {_source(resolved, here)}")
+                lines.extend(_emit(item, here, indent + 1, resolved))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            here = (*path, i)
+            if _is_flat(item):
+                lines.append(f"{pad}- {_scalar(item)}  # {_source(resolved, here)}")
+                continue
+            inner = _emit(item, here, indent + 1, resolved)
+            lines.append(f"{pad}- {inner[0].lstrip()}")
+            lines.extend(inner[1:])
+    return lines

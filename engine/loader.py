@@ -1,0 +1,318 @@
+"""Loading a variant: find the file, follow ``extends``, check the schema, compile.
+
+``load_variant("standard")`` loads a shipped variant by name; ``load_variant("house.yaml")``
+a file. Every error is a :class:`~engine.errors.VariantError` located where the offending
+value was written, in a parent file when it was inherited. :func:`check_variant` returns all
+errors (best first) instead of raising the first.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.errors import Location, VariantError, VariantErrors
+from engine.resources import variants_dir
+from engine.schema_check import apply_defaults, schema, schema_errors
+from engine.variant import Variant
+from engine.yamlsource import DELETE, Path_, SourceDoc, read_yaml
+
+__all__ = [
+    "MAX_EXTENDS_DEPTH",
+    "Resolved",
+    "check_variant",
+    "load_variant",
+    "resolve",
+    "resolved_variant",
+    "variant_from_data",
+    "shipped_names",
+]
+
+MAX_EXTENDS_DEPTH = 16
+"""Longest chain of ``extends`` (a file, its parent, its grandparent, ...)."""
+
+
+@dataclass(slots=True)
+class Resolved:
+    """A variant's merged data before compiling, with where each value came from."""
+
+    name: str
+    file: str
+    data: dict[str, Any]
+    values: dict[Path_, Location] = field(default_factory=dict)
+    keys: dict[Path_, Location] = field(default_factory=dict)
+    inline: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    chain: tuple[str, ...] = ()
+
+    def locate(self, path: Path_, *, key: bool = False) -> Location:
+        """Where the value at ``path`` (or its key) was written; the nearest written ancestor
+        for defaults and missing values."""
+        if key and path in self.keys:
+            return self.keys[path]
+        probe = tuple(path)
+        while probe:
+            if probe in self.values:
+                return self.values[probe]
+            probe = probe[:-1]
+        return Location(self.file, 1, 1)
+
+
+def shipped_names() -> list[str]:
+    """Names of the shipped variants, sorted."""
+    return sorted(p.stem for p in variants_dir().glob("*.yaml"))
+
+
+def _display(path: Path) -> str:
+    """Shipped files show as ``variants/x.yaml``; others relative to the working directory."""
+    try:
+        return f"variants/{path.resolve().relative_to(variants_dir().resolve())}"
+    except ValueError:
+        pass
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # pragma: no cover - other drive on Windows
+        return str(path)
+
+
+def _looks_like_path(ref: str) -> bool:
+    return "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml")) or ref.startswith(".")
+
+
+def _find(ref: str, *, base: Path | None, where: Location | None) -> Path:
+    if _looks_like_path(ref):
+        path = Path(ref).expanduser()
+        if base is not None and not path.is_absolute():
+            path = base / path
+        if not path.exists() and where is not None:
+            raise VariantError(
+                f"cannot find the parent file {ref!r} (looked for {path})", location=where,
+                hint="paths in `extends:` are relative to the file that names them",
+            )
+        return path
+    shipped = variants_dir() / f"{ref}.yaml"
+    if shipped.is_file():
+        return shipped
+    close = difflib.get_close_matches(ref, shipped_names(), n=1)
+    hint = f"did you mean `{close[0]}`?" if close else "see `euchre list` for the shipped names"
+    raise VariantError(
+        f"no variant named {ref!r}", location=where or Location(ref, 1, 1),
+        hint=hint + " (a file path needs a / or a .yaml ending)",
+    )
+
+
+def _parents(doc: SourceDoc) -> list[tuple[str, Location]]:
+    raw = doc.data.get("extends")
+    if raw is None:
+        return []
+    items = raw if isinstance(raw, list) else [raw]
+    out = []
+    for i, item in enumerate(items):
+        path: Path_ = ("extends", i) if isinstance(raw, list) else ("extends",)
+        where = doc.values.get(path, Location(doc.file, 1, 1))
+        if not isinstance(item, str) or not item:
+            raise VariantError(
+                "`extends` takes a variant name or a relative path, or a list of them",
+                location=where, path=path, hint="e.g. `extends: standard`",
+            )
+        out.append((item, where))
+    return out
+
+
+def _merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) -> None:
+    """Overlay ``data`` (from ``doc``, at ``path``) onto ``base`` in place."""
+    target: dict[str, Any] = base.data
+    for part in path:
+        target = target[part]
+    for key, value in data.items():
+        here = (*path, key)
+        if value is DELETE:
+            if key not in target:
+                raise VariantError(
+                    f"`!delete` removes an inherited key, but `{key}` is not inherited",
+                    location=doc.keys.get(here), path=here, hint="remove this line",
+                )
+            del target[key]
+            _forget(base, here)
+            continue
+        if isinstance(value, dict) and isinstance(target.get(key), dict):
+            for table in ("values", "keys"):
+                if here in getattr(doc, table):
+                    getattr(base, table)[here] = getattr(doc, table)[here]
+            _merge(base, doc, value, here)
+            continue
+        _forget(base, here)
+        target[key] = _strip_deletes(doc, value, here)
+        for table in ("values", "keys", "inline"):
+            src, dst = getattr(doc, table), getattr(base, table)
+            dst.update({p: loc for p, loc in src.items() if p[: len(here)] == here})
+
+
+def _strip_deletes(doc: SourceDoc, value: Any, path: Path_) -> Any:
+    if value is DELETE:
+        raise VariantError(
+            "`!delete` can only remove a key inherited through `extends`",
+            location=doc.values.get(path), path=path,
+        )
+    if isinstance(value, dict):
+        return {k: _strip_deletes(doc, v, (*path, k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_strip_deletes(doc, v, (*path, i)) for i, v in enumerate(value)]
+    return value
+
+
+def _forget(base: Resolved, path: Path_) -> None:
+    n = len(path)
+    for table in (base.values, base.keys, base.inline):
+        for p in [p for p in table if p[:n] == path]:
+            del table[p]
+
+
+def _resolve_file(
+    path: Path, stack: tuple[tuple[str, Location | None], ...], where: Location | None
+) -> Resolved:
+    """Resolve one file; ``stack`` holds the files being resolved (their real paths) and the
+    `extends` entry that led to each, ``where`` the entry that led to this one."""
+    real = os.path.realpath(path)
+    reals = [r for r, _ in stack]
+    if real in reals:
+        start = reals.index(real)
+        cycle = " -> ".join(_display(Path(p)) for p in (*reals[start:], real))
+        # Reported at the `extends` of the first file of the circle: the file being checked
+        # when it is part of the circle itself.
+        entries = [w for _, w in stack[start + 1:]] + [where]
+        raise VariantError(
+            f"`extends` goes round in a circle: {cycle}", location=entries[0],
+            hint="a variant cannot build on itself; remove one of these `extends`",
+        )
+    if len(stack) >= MAX_EXTENDS_DEPTH:
+        raise VariantError(
+            f"`extends` chain is deeper than {MAX_EXTENDS_DEPTH} files", location=where,
+            hint="build on a shipped variant directly instead of a long chain",
+        )
+    display = _display(path)
+    doc = read_yaml(path, display)
+    parents = _parents(doc)
+    resolved = Resolved(name=path.stem, file=display, data={}, chain=(display,))
+    chain: list[str] = []
+    for ref, loc in parents:
+        parent = _resolve_file(_find(ref, base=path.parent, where=loc), (*stack, (real, where)),
+                               loc)
+        chain.extend(f for f in parent.chain if f not in chain)
+        _overlay(resolved, parent)
+    own = {k: v for k, v in doc.data.items() if k != "extends"}
+    if parents and "description" not in own:
+        raise VariantError(
+            "every variant file needs its own `description:`",
+            location=Location(display, 1, 1), path=("description",),
+            hint="add one line saying what this variant changes",
+        )
+    _merge(resolved, doc, own, ())
+    resolved.chain = (display, *chain)
+    return resolved
+
+
+def _overlay(base: Resolved, parent: Resolved) -> None:
+    """Merge an already-resolved parent into ``base`` (the first parent is copied)."""
+    doc = SourceDoc(file=parent.file, data=parent.data, values=parent.values,
+                    keys=parent.keys, inline=parent.inline)
+    _merge(base, doc, copy.deepcopy(parent.data), ())
+
+
+def resolve(name_or_path: str | os.PathLike[str]) -> Resolved:
+    """Find a variant, follow its ``extends`` and merge; no schema check yet."""
+    ref = os.fspath(name_or_path)
+    path = Path(ref) if _looks_like_path(ref) or Path(ref).exists() else None
+    if path is None:
+        path = _find(ref, base=None, where=None)
+    return _resolve_file(path, (), None)
+
+
+def _collect(
+    name_or_path: str | os.PathLike[str],
+) -> tuple[Resolved | None, Variant | None, list[VariantError]]:
+    try:
+        resolved = resolve(name_or_path)
+    except VariantError as exc:
+        return None, None, [exc]
+    return _finish(resolved)
+
+
+def _finish(resolved: Resolved) -> tuple[Resolved, Variant | None, list[VariantError]]:
+    """Schema, defaults and compiling, for data already merged."""
+    errors = schema_errors(resolved)
+    if errors:
+        return resolved, None, errors
+    unused = _unused_phase_config(resolved)
+    if unused:
+        return resolved, None, unused
+    apply_defaults(resolved.data)
+    for key in PHASE_KEYS:
+        if key not in resolved.data["flow"]:
+            resolved.data.pop(key, None)
+            _forget(resolved, (key,))
+    from engine.compiler import compile_variant  # noqa: PLC0415 - compiler imports this module
+
+    variant, errors = compile_variant(resolved)
+    return resolved, variant, errors
+
+
+PHASE_KEYS = ("upcard_bidding", "dealer_pickup", "auction", "name_trump", "go_alone",
+              "dummy_merge")
+"""Top-level keys that configure a phase; a phase's key is dropped when the flow leaves it out."""
+
+
+def _unused_phase_config(resolved: Resolved) -> list[VariantError]:
+    """Configuring, in the file itself, a phase that its flow does not use is a mistake."""
+    flow = resolved.data.get("flow", schema()["properties"]["flow"]["default"])
+    errors = []
+    for key in PHASE_KEYS:
+        where = resolved.keys.get((key,))
+        if where is not None and where.file == resolved.file and key not in flow:
+            errors.append(VariantError(
+                f"`{key}` is configured but the flow does not use it", location=where,
+                path=(key,), hint=f"add `{key}` to `flow:`, or remove this block",
+            ))
+    return errors
+
+
+def check_variant(name_or_path: str | os.PathLike[str]) -> list[VariantError]:
+    """Every error found in a variant, best first; empty when it is valid."""
+    return _collect(name_or_path)[2]
+
+
+def resolved_variant(name_or_path: str | os.PathLike[str]) -> Resolved:
+    """The merged data of a valid variant, defaults filled in, with each value's source
+    (what ``euchre show`` prints). Raises like :func:`load_variant`."""
+    resolved, _, errors = _collect(name_or_path)
+    if errors:
+        raise VariantErrors(errors)
+    assert resolved is not None
+    return resolved
+
+
+def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
+    """Load, check and compile a variant by shipped name or path.
+
+    Raises :class:`~engine.errors.VariantErrors` (a :class:`VariantError` whose ``errors``
+    lists every problem, best first) when the variant is not valid.
+    """
+    _, variant, errors = _collect(name_or_path)
+    if errors:
+        raise VariantErrors(errors)
+    assert variant is not None
+    return variant
+
+
+def variant_from_data(data: dict[str, Any], *, name: str, file: str) -> Variant:
+    """Check and compile variant data that did not come from a file (a record's embedded
+    rules); errors are located at ``file`` line 1."""
+    resolved = Resolved(name=name, file=file, data=copy.deepcopy(data), chain=(file,))
+    _, variant, errors = _finish(resolved)
+    if errors:
+        raise VariantErrors(errors)
+    assert variant is not None
+    return variant

@@ -1,0 +1,206 @@
+"""Checking merged variant data against ``schema/variant.schema.json``.
+
+jsonschema says *what* is wrong; this module adds *where* (the file, line and column the
+value was written at), rewrites the message in an author's words, suggests a fix, and puts
+the most relevant error first. It also fills in the schema's ``default`` values, so the
+defaults live in one place: the schema.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import json
+from collections.abc import Iterable
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import jsonschema
+from jsonschema.exceptions import ValidationError, relevance
+
+from engine.errors import VariantError
+from engine.resources import schema_path
+
+if TYPE_CHECKING:
+    from engine.loader import Resolved
+
+__all__ = ["apply_defaults", "schema", "schema_errors"]
+
+_TYPE_WORDS = {
+    "object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number",
+    "number": "a number", "boolean": "true or false", "null": "nothing",
+}
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The variant schema, read once."""
+    with schema_path().open(encoding="utf-8") as handle:
+        loaded: dict[str, Any] = json.load(handle)
+    return loaded
+
+
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    for py, word in ((str, "a text"), (float, "a number"), (list, "a list"), (dict, "a mapping")):
+        if isinstance(value, py):
+            return word
+    return "nothing" if value is None else type(value).__name__
+
+
+def _quote(value: Any) -> str:
+    text = json.dumps(value, default=str) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _describe(error: ValidationError) -> tuple[str, str]:
+    """An author-facing message and hint for one leaf error."""
+    value = error.instance
+    desc = str(error.schema.get("description", "")) if isinstance(error.schema, dict) else ""
+    hint = desc
+    kind = error.validator
+    if kind == "enum":
+        options = list(error.validator_value)
+        close = difflib.get_close_matches(str(value), [str(o) for o in options], n=1)
+        hint = f"did you mean {close[0]!r}?" if close else desc
+        words = ", ".join(str(o) for o in options)
+        return f"{_quote(value)} is not allowed here; choose one of: {words}", hint
+    if kind == "type":
+        wanted = error.validator_value
+        wanted_list = wanted if isinstance(wanted, list) else [wanted]
+        words = " or ".join(_TYPE_WORDS.get(w, w) for w in wanted_list)
+        if value is None:
+            return f"a value is missing here (expected {words})", hint
+        return f"expected {words}, found {_kind(value)} {_quote(value)}", hint
+    if kind == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(k for k in value if k not in allowed)
+        close = difflib.get_close_matches(extra[0], allowed, n=1) if extra else []
+        hint = f"did you mean `{close[0]}`?" if close else "keys allowed here: " + ", ".join(allowed)
+        return f"unknown key `{extra[0] if extra else '?'}`", hint
+    if kind == "required":
+        missing = [k for k in error.validator_value if k not in value]
+        wanted = error.schema.get("properties", {}).get(missing[0], {})  # say what it is for
+        return f"missing required key `{missing[0]}`", str(wanted.get("description", hint))
+    if kind in ("minimum", "maximum"):
+        side = "at least" if kind == "minimum" else "at most"
+        return f"{_quote(value)} is out of range; it must be {side} {error.validator_value}", hint
+    if kind in ("minItems", "maxItems"):
+        side = "at least" if kind == "minItems" else "at most"
+        return f"the list must have {side} {error.validator_value} items", hint
+    if kind == "uniqueItems":
+        return "the list has the same item twice", hint
+    if kind in ("minLength", "maxLength"):
+        side = "at least" if kind == "minLength" else "at most"
+        return f"the text must have {side} {error.validator_value} characters", hint
+    if kind == "pattern":
+        return f"{_quote(value)} does not have the required form", hint
+    if kind == "const":
+        return f"expected {_quote(error.validator_value)}, found {_quote(value)}", hint
+    return error.message, hint
+
+
+def _leaf(error: ValidationError) -> ValidationError:
+    """For ``oneOf``/``anyOf`` failures, the most relevant branch error (jsonschema's way)."""
+    while error.context:
+        deeper = sorted(error.context, key=relevance)
+        error = deeper[0] if error.validator in ("oneOf", "anyOf") else deeper[-1]
+        if error.validator in ("type", "const") and len(error.path) == 0:
+            break
+    return error
+
+
+def _to_variant_error(error: ValidationError, resolved: Resolved) -> VariantError:
+    path = tuple(error.absolute_path)
+    if error.validator in ("oneOf", "anyOf"):
+        branch = _leaf(error)
+        message, hint = _describe(branch)
+        path = tuple(branch.absolute_path)
+        top_desc = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+        hint = hint or top_desc
+    else:
+        message, hint = _describe(error)
+    if error.validator == "additionalProperties":
+        extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
+        if extra:
+            path = (*path, extra[0])
+            return VariantError(message, location=resolved.locate(path, key=True), path=path,
+                                hint=_short(hint))
+    return VariantError(message, location=resolved.locate(path), path=path, hint=_short(hint))
+
+
+def _short(text: str, limit: int = 240) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def schema_errors(resolved: Resolved) -> list[VariantError]:
+    """Every schema error of a merged variant, most relevant first."""
+    errors = sorted(_validator().iter_errors(resolved.data), key=relevance, reverse=True)
+    out: list[VariantError] = []
+    seen: set[tuple[Any, ...]] = set()
+    for error in errors:
+        converted = _to_variant_error(error, resolved)
+        key = (converted.path, converted.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(converted)
+    out.sort(key=lambda e: _file_order(e, resolved.file))
+    return _best_first(out, errors)
+
+
+def _file_order(error: VariantError, leaf: str) -> tuple[bool, str, int, int]:
+    """Errors in the file being checked first, then by position."""
+    loc = error.location
+    if loc is None:
+        return (True, "", 0, 0)
+    return (loc.file != leaf, loc.file, loc.line, loc.column)
+
+
+def _best_first(converted: list[VariantError], raw: Iterable[ValidationError]) -> list[VariantError]:
+    """jsonschema's best match first, then the rest in file order."""
+    raw = list(raw)
+    if not raw:
+        return converted
+    best = jsonschema.exceptions.best_match(raw)
+    if best is None:
+        return converted
+    best_path = tuple(best.absolute_path)
+    for i, err in enumerate(converted):
+        if err.path[: len(best_path)] == best_path:
+            return [converted[i], *converted[:i], *converted[i + 1 :]]
+    return converted
+
+
+def _resolve_ref(node: dict[str, Any]) -> dict[str, Any]:
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        target: dict[str, Any] = schema()["$defs"][ref.split("/")[-1]]
+        merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+        return merged
+    return node
+
+
+def apply_defaults(data: dict[str, Any], node: dict[str, Any] | None = None) -> None:
+    """Fill in the schema's ``default`` values, recursively, in place (data already valid)."""
+    node = _resolve_ref(node if node is not None else schema())
+    for key, sub in node.get("properties", {}).items():
+        sub = _resolve_ref(sub)
+        if key not in data and "default" in sub:
+            data[key] = copy.deepcopy(sub["default"])
+        value = data.get(key)
+        if isinstance(value, dict) and "properties" in sub:
+            apply_defaults(value, sub)
+        elif isinstance(value, list) and isinstance(sub.get("items"), dict):
+            items = _resolve_ref(sub["items"])
+            if "properties" in items:
+                for item in value:
+                    if isinstance(item, dict):
+                        apply_defaults(item, items)
