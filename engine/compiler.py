@@ -242,7 +242,8 @@ class _Compiler:
         at = ("go_alone",)
         team_sizes = {len(t) for t in sides.teams}
         partnered = sides.kind == "maker_vs_rest" or max(team_sizes) > 1
-        if spec["maker"] and not (partnered and sides.kind == "teams") and "dummy_merge" not in flow:
+        has_partner = partnered and sides.kind == "teams"
+        if spec["maker"] and not has_partner and "dummy_merge" not in flow:
             self.fail("a maker can only go alone when he has a partner or a dummy to give up",
                       (*at, "maker"), "set `maker: false`, or add `dummy_merge` to the flow")
         if spec["defender"] and not partnered:

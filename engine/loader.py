@@ -23,17 +23,21 @@ from engine.yamlsource import DELETE, Path_, SourceDoc, read_yaml
 
 __all__ = [
     "MAX_EXTENDS_DEPTH",
+    "MAX_EXTENDS_FILES",
     "Resolved",
     "check_variant",
     "load_variant",
     "resolve",
     "resolved_variant",
-    "variant_from_data",
     "shipped_names",
+    "variant_from_data",
 ]
 
 MAX_EXTENDS_DEPTH = 16
 """Longest chain of ``extends`` (a file, its parent, its grandparent, ...)."""
+MAX_EXTENDS_FILES = 64
+"""Most files one variant may read through ``extends``, a file counting each time it is named
+(a few files naming each other eight times over would otherwise take exponential time)."""
 
 
 @dataclass(slots=True)
@@ -87,7 +91,7 @@ def _find(ref: str, *, base: Path | None, where: Location | None) -> Path:
         path = Path(ref).expanduser()
         if base is not None and not path.is_absolute():
             path = base / path
-        if not path.exists() and where is not None:
+        if not path.is_file() and where is not None:
             raise VariantError(
                 f"cannot find the parent file {ref!r} (looked for {path})", location=where,
                 hint="paths in `extends:` are relative to the file that names them",
@@ -124,7 +128,7 @@ def _parents(doc: SourceDoc) -> list[tuple[str, Location]]:
 
 def _merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) -> None:
     """Overlay ``data`` (from ``doc``, at ``path``) onto ``base`` in place."""
-    target: dict[str, Any] = base.data
+    target: Any = base.data
     for part in path:
         target = target[part]
     for key, value in data.items():
@@ -171,11 +175,14 @@ def _forget(base: Resolved, path: Path_) -> None:
             del table[p]
 
 
-def _resolve_file(
-    path: Path, stack: tuple[tuple[str, Location | None], ...], where: Location | None
-) -> Resolved:
-    """Resolve one file; ``stack`` holds the files being resolved (their real paths) and the
-    `extends` entry that led to each, ``where`` the entry that led to this one."""
+def _linearize(
+    path: Path, stack: tuple[tuple[str, Location | None], ...], where: Location | None,
+    order: dict[str, SourceDoc],
+) -> None:
+    """Read ``path`` and its parents depth first, appending each file once to ``order``
+    (parents before children, earlier parents first), so that a grandparent shared by two
+    parents is merged once, before both. ``stack`` holds the files being read (their real
+    paths) and the `extends` entry that led to each; ``where`` the entry that led here."""
     real = os.path.realpath(path)
     reals = [r for r, _ in stack]
     if real in reals:
@@ -188,47 +195,55 @@ def _resolve_file(
             f"`extends` goes round in a circle: {cycle}", location=entries[0],
             hint="a variant cannot build on itself; remove one of these `extends`",
         )
+    if real in order:
+        return
     if len(stack) >= MAX_EXTENDS_DEPTH:
         raise VariantError(
             f"`extends` chain is deeper than {MAX_EXTENDS_DEPTH} files", location=where,
             hint="build on a shipped variant directly instead of a long chain",
         )
+    if len(order) >= MAX_EXTENDS_FILES:
+        raise VariantError(
+            f"`extends` reads more than {MAX_EXTENDS_FILES} files in all",
+            location=stack[1][1] if len(stack) > 1 else where,  # in the file being checked
+            hint="name each parent once; a variant needs only a few parents",
+        )
     display = _display(path)
     doc = read_yaml(path, display)
     parents = _parents(doc)
-    resolved = Resolved(name=path.stem, file=display, data={}, chain=(display,))
-    chain: list[str] = []
-    for ref, loc in parents:
-        parent = _resolve_file(_find(ref, base=path.parent, where=loc), (*stack, (real, where)),
-                               loc)
-        chain.extend(f for f in parent.chain if f not in chain)
-        _overlay(resolved, parent)
-    own = {k: v for k, v in doc.data.items() if k != "extends"}
-    if parents and "description" not in own:
+    if parents and "description" not in doc.data:
         raise VariantError(
             "every variant file needs its own `description:`",
             location=Location(display, 1, 1), path=("description",),
             hint="add one line saying what this variant changes",
         )
-    _merge(resolved, doc, own, ())
-    resolved.chain = (display, *chain)
+    for ref, loc in parents:
+        _linearize(_find(ref, base=path.parent, where=loc), (*stack, (real, where)), loc, order)
+    order[real] = doc
+
+
+def _resolve_file(path: Path) -> Resolved:
+    """Merge a file and all its ancestors, each once, parents first."""
+    order: dict[str, SourceDoc] = {}
+    _linearize(path, (), None, order)
+    docs = list(order.values())
+    leaf = docs[-1]
+    resolved = Resolved(name=path.stem, file=leaf.file, data={},
+                        chain=tuple(doc.file for doc in reversed(docs)))
+    for doc in docs:
+        _merge(resolved, doc, {k: v for k, v in doc.data.items() if k != "extends"}, ())
     return resolved
-
-
-def _overlay(base: Resolved, parent: Resolved) -> None:
-    """Merge an already-resolved parent into ``base`` (the first parent is copied)."""
-    doc = SourceDoc(file=parent.file, data=parent.data, values=parent.values,
-                    keys=parent.keys, inline=parent.inline)
-    _merge(base, doc, copy.deepcopy(parent.data), ())
 
 
 def resolve(name_or_path: str | os.PathLike[str]) -> Resolved:
     """Find a variant, follow its ``extends`` and merge; no schema check yet."""
     ref = os.fspath(name_or_path)
-    path = Path(ref) if _looks_like_path(ref) or Path(ref).exists() else None
-    if path is None:
+    shipped = variants_dir() / f"{ref}.yaml"
+    if _looks_like_path(ref) or (not shipped.is_file() and Path(ref).exists()):
+        path = Path(ref)
+    else:
         path = _find(ref, base=None, where=None)
-    return _resolve_file(path, (), None)
+    return _resolve_file(path)
 
 
 def _collect(

@@ -40,9 +40,19 @@ def schema() -> dict[str, Any]:
     return loaded
 
 
+def _is_whole_number(checker: Any, instance: Any) -> bool:
+    """JSON Schema counts 4.0 as an integer; a variant file means 4 and nothing else."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 @cache
 def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(schema())
+    base = jsonschema.Draft202012Validator
+    strict = jsonschema.validators.extend(  # type: ignore[no-untyped-call] # untyped in stubs
+        base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_whole_number)
+    )
+    validator: jsonschema.Draft202012Validator = strict(schema())
+    return validator
 
 
 def _kind(value: Any) -> str:
@@ -63,48 +73,52 @@ def _quote(value: Any) -> str:
 
 def _describe(error: ValidationError) -> tuple[str, str]:
     """An author-facing message and hint for one leaf error."""
-    value = error.instance
-    desc = str(error.schema.get("description", "")) if isinstance(error.schema, dict) else ""
+    # jsonschema types these attributes loosely (they may be unset); here they are set.
+    value: Any = error.instance
+    node: Any = error.schema if isinstance(error.schema, dict) else {}
+    expected: Any = error.validator_value
+    desc = str(node.get("description", ""))
     hint = desc
     kind = error.validator
     if kind == "enum":
-        options = list(error.validator_value)
+        options = list(expected)
         close = difflib.get_close_matches(str(value), [str(o) for o in options], n=1)
         hint = f"did you mean {close[0]!r}?" if close else desc
         words = ", ".join(str(o) for o in options)
         return f"{_quote(value)} is not allowed here; choose one of: {words}", hint
     if kind == "type":
-        wanted = error.validator_value
-        wanted_list = wanted if isinstance(wanted, list) else [wanted]
-        words = " or ".join(_TYPE_WORDS.get(w, w) for w in wanted_list)
+        wanted_list = expected if isinstance(expected, list) else [expected]
+        words = " or ".join(_TYPE_WORDS.get(w, str(w)) for w in wanted_list)
         if value is None:
             return f"a value is missing here (expected {words})", hint
         return f"expected {words}, found {_kind(value)} {_quote(value)}", hint
     if kind == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
+        allowed = sorted(node.get("properties", {}))
         extra = sorted(k for k in value if k not in allowed)
         close = difflib.get_close_matches(extra[0], allowed, n=1) if extra else []
-        hint = f"did you mean `{close[0]}`?" if close else "keys allowed here: " + ", ".join(allowed)
+        hint = (f"did you mean `{close[0]}`?" if close
+                else "keys allowed here: " + ", ".join(allowed))
         return f"unknown key `{extra[0] if extra else '?'}`", hint
     if kind == "required":
-        missing = [k for k in error.validator_value if k not in value]
-        wanted = error.schema.get("properties", {}).get(missing[0], {})  # say what it is for
+        missing = [k for k in expected if k not in value]
+        # The hint says what the missing key is for.
+        wanted = node.get("properties", {}).get(missing[0], {})
         return f"missing required key `{missing[0]}`", str(wanted.get("description", hint))
     if kind in ("minimum", "maximum"):
         side = "at least" if kind == "minimum" else "at most"
-        return f"{_quote(value)} is out of range; it must be {side} {error.validator_value}", hint
+        return f"{_quote(value)} is out of range; it must be {side} {expected}", hint
     if kind in ("minItems", "maxItems"):
         side = "at least" if kind == "minItems" else "at most"
-        return f"the list must have {side} {error.validator_value} items", hint
+        return f"the list must have {side} {expected} items", hint
     if kind == "uniqueItems":
         return "the list has the same item twice", hint
     if kind in ("minLength", "maxLength"):
         side = "at least" if kind == "minLength" else "at most"
-        return f"the text must have {side} {error.validator_value} characters", hint
+        return f"the text must have {side} {expected} characters", hint
     if kind == "pattern":
         return f"{_quote(value)} does not have the required form", hint
     if kind == "const":
-        return f"expected {_quote(error.validator_value)}, found {_quote(value)}", hint
+        return f"expected {_quote(expected)}, found {_quote(value)}", hint
     return error.message, hint
 
 
@@ -124,12 +138,15 @@ def _to_variant_error(error: ValidationError, resolved: Resolved) -> VariantErro
         branch = _leaf(error)
         message, hint = _describe(branch)
         path = tuple(branch.absolute_path)
-        top_desc = error.schema.get("description", "") if isinstance(error.schema, dict) else ""
+        top: Any = error.schema if isinstance(error.schema, dict) else {}
+        top_desc = str(top.get("description", ""))
         hint = hint or top_desc
     else:
         message, hint = _describe(error)
     if error.validator == "additionalProperties":
-        extra = [k for k in error.instance if k not in error.schema.get("properties", {})]
+        instance: Any = error.instance
+        node: Any = error.schema
+        extra = [k for k in instance if k not in node.get("properties", {})]
         if extra:
             path = (*path, extra[0])
             return VariantError(message, location=resolved.locate(path, key=True), path=path,
@@ -164,7 +181,9 @@ def _file_order(error: VariantError, leaf: str) -> tuple[bool, str, int, int]:
     return (loc.file != leaf, loc.file, loc.line, loc.column)
 
 
-def _best_first(converted: list[VariantError], raw: Iterable[ValidationError]) -> list[VariantError]:
+def _best_first(
+    converted: list[VariantError], raw: Iterable[ValidationError]
+) -> list[VariantError]:
     """jsonschema's best match first, then the rest in file order."""
     raw = list(raw)
     if not raw:
@@ -175,7 +194,7 @@ def _best_first(converted: list[VariantError], raw: Iterable[ValidationError]) -
     best_path = tuple(best.absolute_path)
     for i, err in enumerate(converted):
         if err.path[: len(best_path)] == best_path:
-            return [converted[i], *converted[:i], *converted[i + 1 :]]
+            return [err, *converted[:i], *converted[i + 1 :]]
     return converted
 
 
@@ -191,8 +210,8 @@ def _resolve_ref(node: dict[str, Any]) -> dict[str, Any]:
 def apply_defaults(data: dict[str, Any], node: dict[str, Any] | None = None) -> None:
     """Fill in the schema's ``default`` values, recursively, in place (data already valid)."""
     node = _resolve_ref(node if node is not None else schema())
-    for key, sub in node.get("properties", {}).items():
-        sub = _resolve_ref(sub)
+    for key, raw_sub in node.get("properties", {}).items():
+        sub = _resolve_ref(raw_sub)
         if key not in data and "default" in sub:
             data[key] = copy.deepcopy(sub["default"])
         value = data.get(key)

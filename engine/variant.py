@@ -361,7 +361,7 @@ class Variant:
                 raise InvalidArgument(f"{self.name} has no auction; leave bid out")
             return None, False
         top = auction.top_bid
-        if top is not None and bid in (top.name, "moon"):
+        if top is not None and bid == top.name:
             return top.tricks, True
         if isinstance(bid, bool) or not isinstance(bid, int) or bid not in auction.bids:
             allowed = [*auction.bids, *([top.name] if top else [])]

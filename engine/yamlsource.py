@@ -103,6 +103,11 @@ def _read_text(path: Path, display: str) -> str:
             f"{display} is a directory, not a variant file", location=Location(display, 1, 1),
             hint="give the path of a .yaml file inside it",
         )
+    if not path.is_file():  # a pipe or a device would block or never end
+        raise VariantError(
+            f"{display} is not a regular file", location=Location(display, 1, 1),
+            hint="give the path of a .yaml file",
+        )
     try:
         with path.open("rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
@@ -134,7 +139,16 @@ def _read_text(path: Path, display: str) -> str:
     return text
 
 
-def _yaml_error(display: str, exc: yaml.YAMLError) -> VariantError:
+def _yaml_error(display: str, exc: yaml.YAMLError, text: str) -> VariantError:
+    if isinstance(exc, yaml.reader.ReaderError):  # located by offset, not by a mark
+        before = text[: exc.position]
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        return VariantError(
+            f"the file holds the character U+{code:04X}, which YAML does not allow",
+            location=Location(display, before.count("\n") + 1,
+                              len(before) - (before.rfind("\n") + 1) + 1),
+            hint="remove it; inside double quotes write it as an escape such as \\t",
+        )
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
@@ -168,7 +182,7 @@ def _check_depth(text: str, display: str) -> None:
             elif isinstance(token, closers):
                 depth -= 1
     except yaml.YAMLError as exc:
-        raise _yaml_error(display, exc) from None
+        raise _yaml_error(display, exc, text) from None
 
 
 class _Converter:
@@ -291,7 +305,7 @@ def read_yaml(path: Path, display: str | None = None) -> SourceDoc:
         finally:
             loader.dispose()
     except yaml.YAMLError as exc:
-        raise _yaml_error(shown, exc) from None
+        raise _yaml_error(shown, exc, text) from None
     except RecursionError:  # pragma: no cover - _check_depth bounds the nesting first
         raise VariantError(
             "the document nests too deeply", location=Location(shown, 1, 1)

@@ -1,0 +1,7 @@
+"""``python -m engine.cli``: the same as the ``euchre`` command."""
+
+import sys
+
+from engine.cli import main
+
+sys.exit(main())

@@ -1,0 +1,50 @@
+"""Fixtures shared by the variant-file tests: writing small variant files, running the CLI.
+
+Test modules do not import from here (pytest imports conftest itself); each names the paths it
+needs from its own ``__file__``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from engine.cli import main
+
+
+class CliResult(NamedTuple):
+    """What one run of the command line gave: exit code, standard output, standard error."""
+
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
+    """Run ``euchre ARGS...`` in-process; returns the exit code and what it printed."""
+
+    def run(*argv: str) -> CliResult:
+        capsys.readouterr()
+        code = main(list(argv))
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return run
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> Callable[[str, str], Path]:
+    """Write a (dedented) variant file under ``tmp_path`` and return its path."""
+
+    def write_file(name: str, text: str) -> Path:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    return write_file
