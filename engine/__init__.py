@@ -25,6 +25,7 @@ from engine.variant import HandScore, Variant
 from engine.view import View
 
 __all__ = [
+    "TERMINAL",
     "EuchreError",
     "ExpressionError",
     "HandScore",
@@ -33,7 +34,6 @@ __all__ = [
     "Location",
     "RecordError",
     "State",
-    "TERMINAL",
     "Variant",
     "VariantError",
     "VariantErrors",

@@ -1,0 +1,93 @@
+"""Phase ``play``: the tricks.
+
+The first lead follows ``first_lead`` (STD-A2 eldest, the maker, or CTD-A6 left of the
+loner), skipping seats that sit out. Each active seat in turn must follow the effective suit
+led (bowers and the joker belong to trump) when it can; the highest trump, else the highest
+card of the suit led, wins; the winner leads next.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import actions as A
+from engine import cards as C
+from engine.phases.base import Phase, cards_to_actions
+
+if TYPE_CHECKING:
+    from engine.state import State
+    from engine.variant import Variant
+
+__all__ = ["Play", "first_leader"]
+
+
+def first_leader(s: State, rule: str) -> int:
+    """Who leads the first trick under ``rule``."""
+    if rule == "maker":
+        return s.maker if s.active(s.maker) else s.next_active(s.maker)
+    if rule == "left_of_loner" and s.alone:
+        loner = s.maker if s.maker in s.alone else s.alone[0]
+        return s.next_active(loner)
+    return s.next_active(s.dealer)
+
+
+class Play(Phase):
+    """Play the tricks."""
+
+    name = "play"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        self.rule = variant.play.first_lead
+        self.hand_size = variant.deal.hand_size
+        self.tables = [C.trump_tables(t) for t in range(5)]
+
+    def start(self, s: State) -> None:
+        s.leader = first_leader(s, self.rule)
+        s.current = s.leader
+        s.trick = []
+        s.trick_seats = []
+
+    def legal(self, s: State) -> list[int]:
+        hand = s.hands[s.current]
+        if s.trick:
+            tables = self.tables[s.trump]
+            follow = hand & tables.suit_mask[tables.effective[s.trick[0]]]
+            if follow:
+                hand = follow
+        return cards_to_actions(A.PLAY, hand)
+
+    def apply(self, s: State, action: int) -> None:
+        card = action - A.PLAY
+        seat = s.current
+        s.hands[seat] ^= 1 << card
+        s.trick.append(card)
+        s.trick_seats.append(seat)
+        s.played.append((seat, card))
+        active = self.players - s.inactive.bit_count()
+        if len(s.trick) < active:
+            s.current = s.next_active(seat)
+            return
+        winner = s.trick_seats[self.tables[s.trump].winner(s.trick)]
+        s.tricks_won[winner] += 1
+        s.trick = []
+        s.trick_seats = []
+        if len(s.played) == active * self.hand_size:
+            s.advance()
+            return
+        s.leader = winner
+        s.current = winner
+
+    def reason(self, s: State, action: int) -> str:
+        if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
+            return "the tricks are being played: play a card (play:XX)"
+        card = action - A.PLAY
+        if not s.hands[s.current] >> card & 1:
+            return f"{C.card_name(card)} is not in your hand"
+        tables = self.tables[s.trump]
+        led = tables.effective[s.trick[0]]
+        word = "trump" if led == s.trump else C.SUIT_WORDS[led]
+        return f"you must follow {word}"
+
+    def describe(self, s: State) -> str:
+        return f"trick {sum(s.tricks_won) + 1}"

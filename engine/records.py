@@ -1,0 +1,203 @@
+"""Game records: a game is its variant, its seed (or deals) and its actions.
+
+A record is versioned JSON. It embeds the resolved rules and their hash, so it replays even
+where the variant file has changed or is unknown; a record whose rules do not match their
+hash, whose actions are not legal, or whose result differs from the replay is refused with a
+:class:`~engine.errors.RecordError` that says what is wrong.
+
+>>> from engine import load_variant, new_game
+>>> state = new_game(load_variant("standard"), seed=3)
+>>> state.apply(state.legal_actions()[0])
+>>> replayed = replay(record_of(state))
+>>> replayed.history == state.history
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.errors import EuchreError, IllegalActionError, RecordError
+from engine.game import check_scores, deal_to_json, deals_from_json
+from engine.loader import load_variant, shipped_names, variant_from_data
+from engine.state import State
+from engine.variant import Variant
+
+__all__ = [
+    "FORMAT",
+    "MAX_RECORD_BYTES",
+    "VERSION",
+    "read_record",
+    "record_of",
+    "replay",
+    "replay_steps",
+    "write_record",
+]
+
+FORMAT = "euchrekit-record"
+VERSION = 1
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""Records hold a few kilobytes per game; larger files are refused unread."""
+
+
+def record_of(state: State) -> dict[str, Any]:
+    """The record of a game so far (finished or not)."""
+    v = state.variant
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": {"name": v.name, "hash": v.rules_hash, "rules": json.loads(v.rules_json)},
+        "seed": state.seed,
+        "actions": state.history,
+        "result": {
+            "actions": len(state.history_ids),
+            "scores": list(state.scores),
+            "winners": list(state.winners),
+            "hands": len(state.hands_played),
+            "over": state.is_terminal(),
+        },
+    }
+    if state.given_deals:
+        record["deals"] = [deal_to_json(v, d) for d in state.given_deals]
+    if state.initial_scores is not None:
+        record["scores"] = list(state.initial_scores)
+    return record
+
+
+def write_record(path: str | Path, state: State) -> None:
+    """Write a game's record as JSON."""
+    text = json.dumps(record_of(state), indent=1)
+    Path(path).write_text(text + "\n", encoding="utf-8")
+
+
+def read_record(path: str | Path) -> dict[str, Any]:
+    """Read and parse a record file (not yet checked: see :func:`replay`)."""
+    p = Path(path)
+    if p.is_dir():
+        raise RecordError(f"{path} is a directory, not a record file")
+    try:
+        with p.open("rb") as handle:
+            raw = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path} is larger than {MAX_RECORD_BYTES // 2**20} MiB; not a record")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not UTF-8 text; not a record") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg} "
+                          "(truncated or edited?)") from None
+    except RecursionError:
+        raise RecordError(f"{path}: JSON nested too deeply; not a record") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path}: a record is a JSON object")
+    return data
+
+
+def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in record:
+        raise RecordError(f"the record has no `{key}`")
+    value = record[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"the record's `{key}` has the wrong type")
+    return value
+
+
+def _variant(record: Mapping[str, Any]) -> Variant:
+    spec = _field(record, "variant", dict)
+    name = _field(spec, "name", str)
+    expected = _field(spec, "hash", str)
+    rules = spec.get("rules")
+    if rules is None:
+        # Only a shipped variant may be named without its rules: a record must not make the
+        # reader open a file of the record's choosing.
+        if name not in shipped_names():
+            raise RecordError(f"the record names the variant {name!r}, which is not shipped, "
+                              "and does not embed its rules (`variant.rules`)")
+        try:
+            variant = load_variant(name)
+        except EuchreError as exc:
+            raise RecordError(f"the shipped variant {name!r} does not load: {exc}") from None
+        if variant.rules_hash != expected:
+            raise RecordError(
+                f"the record was made with other rules for {name!r} (hash {expected}, the "
+                f"variant file now gives {variant.rules_hash}) and does not embed them")
+        return variant
+    if not isinstance(rules, dict):
+        raise RecordError("the record's `variant.rules` must be an object")
+    text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    actual = hashlib.sha256(text.encode()).hexdigest()[:16]
+    if actual != expected:
+        raise RecordError(f"the embedded rules do not match their hash ({actual} != "
+                          f"{expected}): the record was edited")
+    try:
+        return variant_from_data(rules, name=name, file="<record>")
+    except EuchreError as exc:
+        raise RecordError(f"the record's rules are not a valid variant: {exc}") from None
+
+
+def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
+    """Replay a record action by action, yielding the state before each action and the
+    action; raises :class:`RecordError` at the first problem."""
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"not a euchrekit record (format should be {FORMAT!r})")
+    version = record.get("version")
+    if type(version) is not int or version != VERSION:
+        raise RecordError(f"record version {version!r} is not supported (this is {VERSION})")
+    variant = _variant(record)
+    seed = _field(record, "seed", int)
+    actions = _field(record, "actions", list)
+    result = record.get("result", {})
+    if not isinstance(result, dict):
+        raise RecordError("the record's `result` must be an object")
+    stated = result.get("actions")
+    if stated is not None and stated != len(actions):
+        raise RecordError(f"the record says {stated} actions were played but lists "
+                          f"{len(actions)}: it was truncated or edited")
+    deals = record.get("deals", [])
+    if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
+        raise RecordError("the record's `deals` must be a list of deals (objects)")
+    scores = record.get("scores")
+    try:
+        internal = deals_from_json(variant, deals)
+        start = check_scores(variant, scores) if scores is not None else None
+        state = State(variant, seed=seed, deals=internal, scores=start)
+    except (EuchreError, TypeError, ValueError) as exc:
+        raise RecordError(f"the record's deals or scores are not valid: {exc}") from None
+    for i, action in enumerate(actions, start=1):
+        if not isinstance(action, str):
+            raise RecordError(f"action {i} is not an action name: {action!r}")
+        yield state, action
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"action {i} ({action}) cannot be replayed: {exc.reason}") from None
+    yield state, ""
+
+
+def replay(record: Mapping[str, Any]) -> State:
+    """Replay a whole record and check its stated result; returns the final state."""
+    final: State | None = None
+    for state, action in replay_steps(record):
+        if not action:
+            final = state
+    assert final is not None
+    result = record.get("result")
+    if isinstance(result, dict):
+        replayed = {"scores": final.scores, "winners": list(final.winners),
+                    "hands": len(final.hands_played), "over": final.is_terminal()}
+        for key, value in replayed.items():
+            if result.get(key) not in (None, value):
+                raise RecordError(f"the record says the {key} were {result[key]!r}, but "
+                                  f"replaying gives {value!r}" if key in ("scores", "winners")
+                                  else f"the record's `{key}` ({result[key]!r}) does not "
+                                  f"match the replay ({value!r})")
+    return final
