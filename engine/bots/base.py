@@ -1,0 +1,41 @@
+"""What a bot is: it sees one seat's :class:`~engine.view.View` and the legal actions.
+
+Bots never look inside the state: ``choose`` gets exactly what a player at the table knows.
+Each bot has its own RNG seeded by the simulator from the game's seed, so games replay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.state import State
+    from engine.variant import Variant
+    from engine.view import View
+
+__all__ = ["Bot"]
+
+
+class Bot:
+    """Base class. Subclasses implement :meth:`choose` (and may speed up :meth:`act`)."""
+
+    name = "bot"
+
+    def __init__(self, variant: Variant, seat: int, seed: int) -> None:
+        self.variant = variant
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal: Sequence[str]) -> str:
+        """Pick one of ``legal`` (names) from what ``view`` shows."""
+        raise NotImplementedError
+
+    def act(self, state: State) -> int:
+        """The action id this bot plays in ``state`` (its seat must be the current player).
+
+        Only ``state.view(seat)`` and the legal actions are consulted."""
+        legal = state.legal_action_ids()
+        name = self.choose(state.view(self.seat), [state.action_name(a) for a in legal])
+        return state.action_id(name)

@@ -1,0 +1,69 @@
+"""``euchre compare A B --games N --seed S``: what a rule change does."""
+
+from __future__ import annotations
+
+import argparse
+
+from engine.bots import parse_bots
+from engine.cli.progress import ProgressBar
+from engine.cli.simulate_command import positive
+from engine.compare import compare, plain_line, report_json
+from engine.errors import EuchreError
+from engine.loader import load_variant
+
+__all__ = ["register"]
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``compare`` to the ``euchre`` parser."""
+    p = sub.add_parser(
+        "compare", help="compare two variants on the same seeded games",
+        description="Play the same seeded games under two variants (on the same deals when "
+        "both deal alike: a paired comparison) and print each figure under both, the "
+        "difference B - A with its 95%% confidence interval, and a plain sentence for every "
+        "difference whose interval excludes zero.")
+    p.add_argument("a", metavar="A", help="the baseline variant (name or .yaml)")
+    p.add_argument("b", metavar="B", help="the variant to compare with it")
+    p.add_argument("--games", type=positive, default=2000, help="games per variant (2000)")
+    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument("--bots", default="heuristic", help="bots for both variants (see simulate)")
+    p.add_argument("--workers", type=positive, default=1, help="local processes (default 1)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=_compare)
+
+
+def _compare(args: argparse.Namespace) -> int:
+    a, b = load_variant(args.a), load_variant(args.b)
+    if a.name == b.name and a.rules_hash == b.rules_hash:
+        raise EuchreError(f"{args.a} and {args.b} are the same rules; nothing to compare")
+    bots_a = parse_bots(args.bots, a.players)
+    bots_b = parse_bots(args.bots, b.players)
+    bar = ProgressBar(2 * args.games, enabled=not args.quiet)
+    try:
+        report = compare(a, b, seed=args.seed, games=args.games, bots_a=bots_a, bots_b=bots_b,
+                         workers=args.workers, progress=bar)
+    finally:
+        bar.close()
+    if args.json:
+        print(report_json(report))
+        return 0
+    how = ("paired: both variants played on the same deals" if report["paired"]
+           else "independent runs (the variants deal differently)")
+    print(f"{b.name} against {a.name}: {args.games:,} games each, seed {args.seed}, bots "
+          f"{args.bots}; {how}")
+    width = max(len(f["label"]) for f in report["figures"])
+    print(f"{'':<{width}}  {a.name:>12} {b.name:>12}   difference (95% CI)")
+    for f in report["figures"]:
+        low, high = f["ci95"]
+        mark = " *" if f["significant"] else ""
+        print(f"{f['label']:<{width}}  {f['a']:>12.3f} {f['b']:>12.3f}   {f['difference']:+.3f} "
+              f"({low:+.3f} to {high:+.3f}){mark}")
+    significant = [f for f in report["figures"] if f["significant"]]
+    print()
+    if not significant:
+        print(f"No difference is significant at 95% after {args.games:,} games; more games "
+              "would narrow the intervals.")
+    for f in significant:
+        print("* " + plain_line(f, b.name))
+    return 0

@@ -1,0 +1,180 @@
+"""``euchre simulate NAME --games N --seed S [--bots ...] [--workers K] [--json|--csv]``."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from engine.bots import parse_bots
+from engine.cli.progress import ProgressBar
+from engine.loader import load_variant
+from engine.simulate import simulate
+from engine.stats import Tally
+
+__all__ = ["add_run_options", "positive", "register"]
+
+
+def positive(text: str) -> int:
+    """argparse type: a whole number >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def add_run_options(p: argparse.ArgumentParser) -> None:
+    """Options shared by ``simulate`` and ``compare``."""
+    p.add_argument("--games", type=positive, default=1000, help="games to play (default 1000)")
+    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    p.add_argument("--bots", default="heuristic",
+                   help="one bot for every seat, or one per seat in seat order, comma-separated "
+                   "(random, heuristic; default heuristic)")
+    p.add_argument("--workers", type=positive, default=1,
+                   help="local processes (default 1); results are identical for every count")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a Dask cluster (e.g. tcp://host:8786; needs euchrekit[dask])")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``simulate`` to the ``euchre`` parser."""
+    p = sub.add_parser(
+        "simulate", help="play many games between bots and report statistics",
+        description="Play seeded games of a variant between bots and report wins, points per "
+        "hand, how often makers make, march and get euchred, lone hands, redeals and the "
+        "variant's own events, each with a 95%% confidence interval. The same seed gives the "
+        "same report, whatever the number of workers.")
+    p.add_argument("variant", metavar="NAME_OR_PATH", help="a shipped name or a .yaml file")
+    add_run_options(p)
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true",
+                     help="print one JSON object (timing goes to stderr, so the output is "
+                     "byte-identical for a seed)")
+    out.add_argument("--csv", action="store_true",
+                     help="print metric,group,value,ci_low,ci_high rows")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="draw score over hands and win rates (needs euchrekit[plot])")
+    p.set_defaults(run=_simulate)
+
+
+def run_tally(args: argparse.Namespace, variant_ref: str, label: str = "games"
+              ) -> tuple[dict[str, Any], Tally, str]:
+    """Load, simulate and report one variant with the shared options."""
+    variant = load_variant(variant_ref)
+    bots = parse_bots(args.bots, variant.players)
+    bar = ProgressBar(args.games, enabled=not args.quiet, label=label)
+    start = time.perf_counter()
+    try:
+        tally = simulate(variant, seed=args.seed, games=args.games, bots=bots,
+                         workers=args.workers, scheduler=args.scheduler, progress=bar)
+    finally:
+        bar.close()
+    elapsed = time.perf_counter() - start
+    report: dict[str, Any] = {"variant": variant.name, "rules_hash": variant.rules_hash,
+                              "seed": args.seed, "bots": bots, **tally.report()}
+    speed = (f"{tally.hands / elapsed:,.0f} hands/s ({elapsed:.2f} s, {args.workers} "
+             f"worker{'s' * (args.workers > 1)})")
+    return report, tally, speed
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    report, tally, speed = run_tally(args, args.variant)
+    if args.plot:
+        from engine.plot import plot_report  # noqa: PLC0415 - optional dependency
+
+        plot_report(tally, report, args.plot, f"{report['variant']}: {report['games']:,} games")
+    if args.json:
+        print(json.dumps(report, indent=2))
+        print(f"speed: {speed}", file=sys.stderr)
+    elif args.csv:
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["metric", "group", "value", "ci_low", "ci_high"])
+        writer.writerows(csv_rows(report))
+        print(f"speed: {speed}", file=sys.stderr)
+    else:
+        print_text(report)
+        print(f"speed: {speed}")
+    return 0
+
+
+def csv_rows(report: dict[str, Any], prefix: str = "", group: str = "") -> Iterator[list[Any]]:
+    """Flatten a report into rows (a rate or mean becomes one row with its interval)."""
+    for key, value in report.items():
+        if not isinstance(value, dict):
+            if not isinstance(value, list):
+                yield [prefix + key, group, value, "", ""]
+            continue
+        if "ci95" in value:
+            number = value.get("rate", value.get("mean"))
+            yield [prefix + key, group, number, *value["ci95"]]
+        elif key in ("wins", "win_rate", "points_per_hand", "per_seat", "bids", "outcomes"):
+            for sub, inner in value.items():
+                if isinstance(inner, dict) and "ci95" in inner:
+                    number = inner.get("rate", inner.get("mean"))
+                    yield [prefix + key, sub, number, *inner["ci95"]]
+                elif isinstance(inner, dict):
+                    yield from csv_rows(inner, f"{prefix}{key}.", sub)
+                else:
+                    yield [prefix + key, sub, inner, "", ""]
+        else:
+            yield from csv_rows(value, f"{prefix}{key}.", group)
+
+
+def _pct(value: dict[str, Any]) -> str:
+    low, high = value["ci95"]
+    return f"{100 * value['rate']:5.1f}% ({100 * low:.1f}-{100 * high:.1f})"
+
+
+def _mean(value: dict[str, Any]) -> str:
+    low, high = value["ci95"]
+    return f"{value['mean']:.3f} ({low:.3f} to {high:.3f})"
+
+
+def _who(side: str) -> str:
+    return f"seat{'s' * ('+' in side)} {side}"
+
+
+def print_text(r: dict[str, Any]) -> None:
+    """The human-readable report (95% intervals in parentheses)."""
+    print(f"{r['variant']}: {r['games']:,} games, {r['hands']:,} hands, {r['redeals']:,} "
+          f"redeals; bots {', '.join(r['bots'])}; 95% intervals in parentheses")
+    print(f"hands per game: {_mean(r['hands_per_game'])}")
+    print("game wins:")
+    for side, wins in r["wins"].items():
+        print(f"  {_who(side):<10} {wins:>7,}  {_pct(r['win_rate'][side])}")
+    print("points per hand:")
+    for side, value in r["points_per_hand"].items():
+        print(f"  {_who(side):<10} {_mean(value)}")
+    print(f"  dealer's side {_mean(r['dealer_side_points_per_hand'])}")
+    m = r["makers"]
+    print(f"makers: made {_pct(m['made'])}, march {_pct(m['march'])}, "
+          f"euchred {_pct(m['euchred'])}")
+    print("outcomes: " + ", ".join(f"{k} {v:,}" for k, v in r["outcomes"].items()))
+    a = r["alone"]
+    print(f"alone: {a['attempts']['count']:,} attempts, {_pct(a['attempts'])} of hands; made "
+          f"{_pct(a['made'])}, march {_pct(a['march'])}")
+    d = r["defender_alone"]
+    if d["attempts"]["count"]:
+        print(f"defender alone: {d['attempts']['count']:,}; won {_pct(d['won'])}")
+    print("per seat: made trump / makes / marches / euchred / alone / redeals as dealer")
+    for seat, s in r["per_seat"].items():
+        print(f"  seat {seat}: {_pct(s['made_trump'])} / {_pct(s['made'])} / "
+              f"{_pct(s['march'])} / {_pct(s['euchred'])} / {s['alone']['attempts']:,} / "
+              f"{s['redeals_as_dealer']:,}")
+    if "bids" in r:
+        print("bids: " + "; ".join(f"{b} x{v['count']:,} made {_pct(v['made'])}"
+                                   for b, v in r["bids"].items()))
+    if "swaps" in r:
+        print(f"ghost swaps: {r['swaps']['count']:,} ({_pct(r['swaps'])} of hands)")
+    if "dummy_merges" in r:
+        print(f"dummy merges: {r['dummy_merges']['count']:,} ({_pct(r['dummy_merges'])} of hands)")
+    if "reneges" in r:
+        print(f"reneges: {r['reneges']:,}")
