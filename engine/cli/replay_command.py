@@ -1,0 +1,84 @@
+"""``euchre replay FILE``: check a game record, then print it hand by hand.
+
+The whole record is replayed and checked first (every action legal, the stated scores
+reproduced; see :mod:`engine.records`), so a corrupt or edited record prints only
+``euchre: ...`` with what is wrong and exits 1. A record shows every card: each hand starts
+with every position's cards as dealt, then the bidding, lone hands and discards, each trick
+with its winner, and the hand's result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping
+from typing import Any, TextIO
+
+from engine.errors import RecordError
+from engine.narrate import After, Narrator
+from engine.records import read_record, replay, replay_steps
+from engine.state import State
+
+__all__ = ["load_game", "register", "replay_lines"]
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``replay`` to the ``euchre`` parser."""
+    p = sub.add_parser(
+        "replay", help="check a saved game record and print the game",
+        description="Replay a game record (from `euchre play --save`), checking every action "
+        "and the final scores, and print the game hand by hand with every card shown. Exit 1 "
+        "with the reason when the record is corrupt, edited or truncated.")
+    p.add_argument("record", metavar="FILE", help="a record file written by --save")
+    p.set_defaults(run=_replay)
+
+
+def load_game(path: str) -> tuple[dict[str, Any], State]:
+    """Read and check a record file: the record and its final state. A
+    :class:`~engine.errors.RecordError` names the file and what is wrong."""
+    record = read_record(path)
+    try:
+        return record, replay(record)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def _replay(args: argparse.Namespace) -> int:
+    record, _ = load_game(args.record)  # check everything before printing anything
+    out: TextIO = sys.stdout
+    for line in replay_lines(record):
+        print(line, file=out)
+    return 0
+
+
+def replay_lines(record: Mapping[str, Any]) -> list[str]:
+    """The text of a checked record, one line each."""
+    narrator: Narrator | None = None
+    lines: list[str] = []
+    shown_hand = 0
+    was: After | None = None
+    for state, action in replay_steps(record):
+        if narrator is None:
+            narrator = Narrator(state.variant)
+            lines.append(f"{state.variant.name}: seed {state.seed}, "
+                         f"{len(record['actions'])} actions")
+        if was is not None:
+            lines += narrator.after(was, state, reveal=True)
+        if not action:
+            lines.append(_ending(narrator, state))
+            break
+        if state.hand_no != shown_hand:
+            shown_hand = state.hand_no
+            lines += ["", narrator.hand_header(state), *narrator.deal_lines(state)]
+        was = After.before(state, action)
+        if not action.startswith("play:"):
+            lines.append(narrator.action(state.current_player, action, phase=state.phase,
+                                         reveal=True))
+    return lines
+
+
+def _ending(narrator: Narrator, state: State) -> str:
+    if state.is_terminal():
+        return narrator.winners_line(state.winners, state.scores)
+    return (f"The game was left unfinished after {len(state.hands_played)} hands. "
+            f"Score: {narrator.score_line(state.scores)}")
