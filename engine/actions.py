@@ -10,6 +10,7 @@ name               meaning
 ``alone``          go alone
 ``merge``          optional dummy merge: take the dummy into the hand
 ``swap``           swap the hand for the extra hand (Ghost Hand)
+``look``           open swap: look at the extra hand first, then swap or not
 ``call:H``         name a suit as trump (``call:N``: no-trump, where allowed)
 ``bid:3``          bid three tricks; ``bid:moon`` the variant's top bid
 ``discard:9C``     discard a card
@@ -30,6 +31,7 @@ __all__ = [
     "CALL",
     "DISCARD",
     "KEEP",
+    "LOOK",
     "MERGE",
     "ORDER_UP",
     "PASS",
@@ -41,7 +43,7 @@ __all__ = [
     "name_of",
 ]
 
-PASS, ORDER_UP, PICK_UP, KEEP, ALONE, MERGE, SWAP = range(7)
+PASS, ORDER_UP, PICK_UP, KEEP, ALONE, MERGE, SWAP, LOOK = range(8)
 CALL = 8
 """``CALL + suit`` names trump; ``CALL + NO_TRUMP`` names no-trump."""
 BID = 16
@@ -55,7 +57,7 @@ PLAY = 128
 
 _SIMPLE = {
     PASS: "pass", ORDER_UP: "order_up", PICK_UP: "pick_up", KEEP: "keep", ALONE: "alone",
-    MERGE: "merge", SWAP: "swap",
+    MERGE: "merge", SWAP: "swap", LOOK: "look",
 }
 
 

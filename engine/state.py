@@ -62,6 +62,7 @@ class State:
         "initial_scores",
         "kitty",
         "leader",
+        "looker",
         "maker",
         "merged",
         "passes",
@@ -81,6 +82,7 @@ class State:
         "trick",
         "trick_seats",
         "tricks_won",
+        "turned",
         "trump",
         "turned_down",
         "upcard",
@@ -129,6 +131,7 @@ class State:
         self.hands = [0] * positions
         self.kitty = 0
         self.upcard = -1
+        self.turned = -1
         self.proposed = -1
         self.turned_down = -1
         self.trump = -1
@@ -143,6 +146,7 @@ class State:
         self.dead = 0
         self.merged = 0
         self.swapped = -1
+        self.looker = -1
         self.round = 1
         self.passes = 0
         self.step = 0
@@ -253,11 +257,17 @@ class State:
         """Carry out an action of the current player.
 
         Raises :class:`~engine.errors.IllegalActionError` with the reason when the rules do
-        not allow it now; the state is then unchanged.
+        not allow it now; the state is then unchanged. In a variant that allows reneging
+        (``penalties.renege.allowed``), a card in hand that does not follow suit is accepted,
+        recorded in ``reneges`` and penalised when the hand is scored; ``legal_actions()``
+        still lists only the plays that follow suit, which is what bots choose from.
         """
         a = self.action_id(action)
         if a not in self.legal_action_ids():
-            raise IllegalActionError(self._shown(action, a), self._reason(a))
+            if self.current == TERMINAL or not self._program.phases[self.phase_i].accepts_renege(
+                    self, a):
+                raise IllegalActionError(self._shown(action, a), self._reason(a))
+            self.reneges.append((self.current, a - A.PLAY))
         self._apply(a)
 
     def _shown(self, action: str | int, a: int) -> str:

@@ -22,7 +22,8 @@ __all__ = ["View"]
 @dataclass(frozen=True, slots=True, kw_only=True)
 class View:
     """One seat's view. Cards are ints and sets are bitmasks (see :mod:`engine.cards`);
-    ``hand_codes`` and ``describe_actions`` give names."""
+    ``hand_codes`` gives names. ``upcard`` is the card face up now (-1 once taken or turned
+    down); ``turned`` the card that was turned up this hand, which everyone saw."""
 
     seat: int
     players: int
@@ -35,6 +36,7 @@ class View:
     hand: int
     hand_sizes: tuple[int, ...]
     upcard: int
+    turned: int
     turned_down: int
     proposed: int
     trump: int
@@ -49,6 +51,7 @@ class View:
     tricks_won: tuple[int, ...]
     discards: int
     dead_known: int
+    extra_seen: int
     swapped: int
     legal: tuple[str, ...]
 
@@ -78,6 +81,7 @@ class View:
             hand=0 if blind else s.hands[seat],
             hand_sizes=tuple(h.bit_count() for h in s.hands),
             upcard=s.upcard,
+            turned=s.turned,
             turned_down=s.turned_down,
             proposed=s.proposed,
             trump=s.trump,
@@ -92,6 +96,7 @@ class View:
             tricks_won=tuple(s.tricks_won),
             discards=s.discards[seat],
             dead_known=s.dead if s.swapped == seat else 0,
+            extra_seen=_seen_extra(s, seat),
             swapped=s.swapped,
             legal=tuple(s.legal_actions()) if s.current == seat else (),
         )
@@ -107,3 +112,11 @@ class View:
         if self.trump < 0:
             return None
         return "N" if self.trump == C.NO_TRUMP else C.SUIT_NAMES[self.trump]
+
+
+def _seen_extra(s: State, seat: int) -> int:
+    """The extra hand a seat looked at before deciding to swap (open swap), while it lies."""
+    auction = s.variant.auction
+    if s.looker != seat or s.swapped >= 0 or auction is None or auction.swap is None:
+        return 0
+    return s.hands[s.position(auction.swap.hand)]

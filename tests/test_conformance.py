@@ -206,7 +206,15 @@ class Checker:
                 c = self.rng.choice(C.names(others))
                 tries += [s.action_id(f"play:{c}"), s.action_id(f"discard:{c}")]
             reneges = [A.PLAY + c for c in C.cards_of(s.hands[seat]) if A.PLAY + c not in legal]
-            tries += reneges[:1]
+            if s.variant.renege.allowed and reneges and s.phase == "play":
+                # A renege is accepted and recorded (GH-A11, STD-A8), never refused.
+                twin = s.clone()
+                twin.apply(reneges[0])
+                assert twin.reneges[-1] == (seat, reneges[0] - A.PLAY)
+            else:
+                tries += reneges[:1]
+            if s.variant.renege.allowed and s.phase == "play":
+                tries = [a for a in tries if a not in reneges]
         for a in tries:
             with pytest.raises(IllegalActionError) as caught:
                 s.apply(a)
@@ -306,8 +314,11 @@ def hidden_places(s: State, seat: int) -> list[tuple[str, int]]:
     """The places whose cards ``seat`` cannot see, as (kind, index)."""
     n = s.variant.players
     blind = s.phase == "upcard_bidding" and s.round == 0 and seat == s.dealer
+    auction = s.variant.auction
+    seen = (s.position(auction.swap.hand) if auction and auction.swap and s.looker == seat
+            and s.swapped < 0 else -1)  # an extra hand looked at before an open swap
     out: list[tuple[str, int]] = [("hand", p) for p in range(len(s.hands))
-                                  if p != seat or blind]
+                                  if (p != seat or blind) and p != seen]
     out += [("discards", p) for p in range(n) if p != seat]
     out.append(("kitty", 0))
     if s.swapped != seat:
@@ -319,7 +330,7 @@ def hide_and_shuffle(s: State, seat: int, rng: random.Random) -> State:
     """A clone where the cards hidden from ``seat`` are dealt again among their places, each
     place keeping its size. The upcard the dealer took stays put: everybody saw it."""
     other = s.clone()
-    known = 1 << s.picked if s.picked >= 0 else 0
+    known = 1 << s.turned if s.turned >= 0 else 0  # the upcard: everybody saw it
     slots = hidden_places(s, seat)
 
     def get(kind: str, i: int) -> int:

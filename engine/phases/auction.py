@@ -4,7 +4,9 @@ Bidding starts at eldest (or the dealer); each bid must beat the last; the top b
 beats every number and ends the auction. ``one_each``: everyone bids or passes once (GH-A2);
 ``continuous``: bidding goes round until the others have passed. If everyone passes the hand
 is thrown in. With a ``swap``, a player may first exchange his hand for the extra hand, once
-per deal for the table; his old hand becomes a dead hand (GH-A3, GH-A4).
+per deal for the table; his old hand becomes a dead hand (GH-A3, GH-A4). A blind swap is
+made unseen; with ``blind: false`` the player may instead ``look`` at the extra hand and then
+swap or not (the look uses the deal's one chance: nobody else may look or swap after it).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ __all__ = ["Auction"]
 
 _TOP_RANK = 100
 """``s.high_bid`` after the top bid: above every number."""
-_BEFORE_BID, _SWAPPED = 0, 1
+_BEFORE_BID, _SWAPPED, _LOOKED = 0, 1, 2
 
 
 class Auction(Phase):
@@ -39,6 +41,7 @@ class Auction(Phase):
         self.swap_position = (variant.players + variant.deal.extra_hands.index(self.rules.swap.hand)
                               if self.rules.swap else -1)
         self.ceiling = _TOP_RANK if self.top else max(self.rules.bids)
+        self.blind = self.rules.swap.blind if self.rules.swap else True
 
     def start(self, s: State) -> None:
         first = (s.dealer + (1 if self.rules.first == "eldest" else 0)) % self.players
@@ -50,8 +53,11 @@ class Auction(Phase):
 
     def legal(self, s: State) -> list[int]:
         out = [A.PASS]
-        if self.swap_position >= 0 and s.swapped < 0 and s.step == _BEFORE_BID:
+        if self.swap_position >= 0 and s.swapped < 0 and (
+                (s.step == _BEFORE_BID and s.looker < 0) or s.step == _LOOKED):
             out.append(A.SWAP)
+            if not self.blind and s.step == _BEFORE_BID:
+                out.append(A.LOOK)
         out.extend(A.BID + k for k in self.rules.bids if k > s.high_bid)
         if self.top is not None:
             out.append(A.TOP_BID)
@@ -59,6 +65,10 @@ class Auction(Phase):
 
     def apply(self, s: State, action: int) -> None:
         seat = s.current
+        if action == A.LOOK:
+            s.looker = seat
+            s.step = _LOOKED
+            return
         if action == A.SWAP:
             ghost = self.swap_position
             s.dead |= s.hands[seat]
@@ -88,11 +98,15 @@ class Auction(Phase):
         s.advance()
 
     def reason(self, s: State, action: int) -> str:
-        if action == A.SWAP:
+        if action in (A.SWAP, A.LOOK):
             if self.swap_position < 0:
                 return "this variant has no hand swap"
+            if action == A.LOOK and self.blind:
+                return "the swap is blind: the extra hand may not be looked at first"
             if s.swapped >= 0:
                 return "a hand was already swapped this deal"
+            if s.looker >= 0 and s.looker != s.current:
+                return "the extra hand was already looked at this deal"
             return "swap only before bidding, on your own turn"
         if A.BID <= action <= A.TOP_BID:
             return f"a bid must beat the high bid ({self._high(s)})"

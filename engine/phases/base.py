@@ -42,6 +42,11 @@ class Phase:
         """Carry out a legal action."""
         raise NotImplementedError(self.name)
 
+    def accepts_renege(self, s: State, action: int) -> bool:
+        """Whether ``action``, though not legal, is a renege the variant lets a player make
+        (only the ``play`` phase ever says yes)."""
+        return False
+
     def reason(self, s: State, action: int) -> str:
         """Why ``action`` is not legal now, in a player's words."""
         legal = ", ".join(s.action_name(a) for a in self.legal(s))

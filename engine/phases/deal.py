@@ -46,6 +46,7 @@ class Deal(Phase):
             s.kitty = given["kitty"]
         else:
             self.shuffle_and_deal(s)
+        s.turned = s.upcard
         s.advance()
 
     def shuffle_and_deal(self, s: State) -> None:

@@ -41,6 +41,7 @@ class Play(Phase):
         self.rule = variant.play.first_lead
         self.hand_size = variant.deal.hand_size
         self.tables = [C.trump_tables(t) for t in range(5)]
+        self.renege_allowed = variant.renege.allowed
 
     def start(self, s: State) -> None:
         s.leader = first_leader(s, self.rule)
@@ -77,6 +78,12 @@ class Play(Phase):
             return
         s.leader = winner
         s.current = winner
+
+    def accepts_renege(self, s: State, action: int) -> bool:
+        """With ``penalties.renege.allowed``, a card in hand that does not follow suit is
+        accepted and recorded; the score phase penalises it (GH-A11, STD-A8)."""
+        return (self.renege_allowed and A.PLAY <= action < A.PLAY + C.CARD_COUNT
+                and bool(s.hands[s.current] >> (action - A.PLAY) & 1))
 
     def reason(self, s: State, action: int) -> str:
         if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:

@@ -55,6 +55,7 @@ class Score(Phase):
             "tricks": list(s.tricks_won), "label": row.label, "deltas": deltas,
             "scores": list(s.scores), "reneges": [[seat, C.card_name(c)] for seat, c in s.reneges],
             "swapped": s.swapped if s.swapped >= 0 else None,
+            "merged": bool(s.merged),
         }
         over, winners = v.game_result(s.scores)
         if over:
