@@ -30,6 +30,7 @@ __all__ = [
     "BID",
     "CALL",
     "DISCARD",
+    "HIDDEN_DISCARD",
     "KEEP",
     "LOOK",
     "MERGE",
@@ -52,12 +53,14 @@ TOP_BID = 31
 """The variant's named top bid (``bid:moon``)."""
 DISCARD = 64
 """``DISCARD + card``."""
+HIDDEN_DISCARD = DISCARD + 63
+"""Another seat's discard as a view shows it: the card is not known (named ``discard``)."""
 PLAY = 128
 """``PLAY + card``."""
 
 _SIMPLE = {
     PASS: "pass", ORDER_UP: "order_up", PICK_UP: "pick_up", KEEP: "keep", ALONE: "alone",
-    MERGE: "merge", SWAP: "swap", LOOK: "look",
+    MERGE: "merge", SWAP: "swap", LOOK: "look", HIDDEN_DISCARD: "discard",
 }
 
 

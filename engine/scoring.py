@@ -141,6 +141,8 @@ class ScoringTable:
     rows: tuple[ScoreRow, ...]
     space: OutcomeSpace
     row_of: Mapping[Outcome, int] = field(repr=False)
+    points: Mapping[tuple[Outcome, bool, int, bool], int] = field(repr=False)
+    """Every award, computed once: (outcome, to the makers?, side's tricks, seat alone?)."""
 
     @classmethod
     def build(cls, rows: tuple[ScoreRow, ...], space: OutcomeSpace) -> ScoringTable:
@@ -155,7 +157,14 @@ class ScoringTable:
             if len(matching) > 1:
                 raise TableOverlap(outcome, matching[0], matching[1])
             row_of[outcome] = matching[0]
-        return cls(rows=rows, space=space, row_of=row_of)
+        points = {
+            (outcome, makers, tricks, alone): _evaluate_award(
+                rows[index], space, outcome, makers=makers, tricks=tricks, alone=alone)
+            for outcome, index in row_of.items()
+            for makers, tricks, alone in product((True, False), range(space.hand_size + 1),
+                                                 (False, True))
+        }
+        return cls(rows=rows, space=space, row_of=row_of, points=points)
 
     def row_for(self, outcome: Outcome) -> ScoreRow:
         """The row that applies to ``outcome``."""
@@ -164,25 +173,25 @@ class ScoringTable:
     def award(
         self, row: ScoreRow, outcome: Outcome, *, makers: bool, tricks: int, is_alone: bool
     ) -> int:
-        """Points to one seat of the makers' (or a defending) side."""
-        env = self.space.env(outcome)
-        env["tricks"] = tricks
-        env["is_alone"] = is_alone
-        value = (row.makers if makers else row.defenders).evaluate(env)
-        assert isinstance(value, int)
-        return value
+        """Points to one seat of the makers' (or a defending) side (``row`` is the row of
+        ``outcome``)."""
+        return self.points[(outcome, makers, tricks, is_alone)]
 
     def best_award(self) -> int:
         """The most points any seat can receive from one hand (to check targets are reachable)."""
-        best = 0
-        for outcome, index in self.row_of.items():
-            row = self.rows[index]
-            for makers, tricks, is_alone in product(
-                (True, False), range(self.space.hand_size + 1), (False, True)
-            ):
-                best = max(best, self.award(row, outcome, makers=makers, tricks=tricks,
-                                            is_alone=is_alone))
-        return best
+        return max(0, *self.points.values())
+
+
+def _evaluate_award(
+    row: ScoreRow, space: OutcomeSpace, outcome: Outcome, *, makers: bool, tricks: int,
+    alone: bool,
+) -> int:
+    env = space.env(outcome)
+    env["tricks"] = tricks
+    env["is_alone"] = alone
+    value = (row.makers if makers else row.defenders).evaluate(env)
+    assert isinstance(value, int)
+    return value
 
 
 class TableGap(Exception):

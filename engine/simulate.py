@@ -47,7 +47,11 @@ def play_game(variant: Variant, seed: int, bots: Sequence[str]) -> State:
     players = [make_bot(name, variant, seat, derive_seed(seed, "bot", seat))
                for seat, name in enumerate(bots)]
     while state.current != TERMINAL:
-        state.apply(players[state.current].act(state))
+        action = players[state.current].act(state)
+        if action in state.legal_action_ids():  # bots choose among legal actions
+            state._apply(action)
+        else:
+            state.apply(action)  # raises IllegalActionError with the reason
     return state
 
 

@@ -39,6 +39,7 @@ class State:
 
     __slots__ = (
         "_legal",
+        "_phase",
         "_program",
         "actors",
         "alone",
@@ -48,6 +49,7 @@ class State:
         "dead",
         "dealer",
         "deals",
+        "discard_log",
         "discards",
         "draw",
         "given_deals",
@@ -65,12 +67,15 @@ class State:
         "looker",
         "maker",
         "merged",
+        "n_active",
+        "next_seat",
         "passes",
         "phase_i",
         "picked",
         "pickup_pending",
         "played",
         "proposed",
+        "public_ids",
         "queue",
         "reneges",
         "rng",
@@ -82,8 +87,8 @@ class State:
         "trick",
         "trick_seats",
         "tricks_won",
-        "turned",
         "trump",
+        "turned",
         "turned_down",
         "upcard",
         "variant",
@@ -107,6 +112,9 @@ class State:
         self.scores = list(scores) if scores is not None else [0] * n
         self.initial_scores = list(scores) if scores is not None else None
         self.history_ids: list[int] = []
+        self.public_ids: list[int] = []
+        self.discard_log: list[tuple[int, int]] = []
+        """(index in the history, action) of every discard: views show a seat its own."""
         self.actors: list[int] = []
         self.hands_played: list[HandRecord] = []
         self.deals = [dict(d) for d in deals]
@@ -157,19 +165,23 @@ class State:
         self.trick_seats: list[int] = []
         self.leader = -1
         self.tricks_won = [0] * n
+        self.n_active = n
+        self.next_seat: list[int] = []
         self.played: list[tuple[int, int]] = []
         self.reneges: list[tuple[int, int]] = []
         self.hand_actions = len(self.history_ids)
         self.hand_no += 1
         self.phase_i = 0
         self._legal = None
-        self._program.phases[0].start(self)
+        self._phase = self._program.phases[0]
+        self._phase.start(self)
 
     def advance(self) -> None:
         """Move on to the next phase of the flow."""
         self.phase_i += 1
         self._legal = None
-        self._program.phases[self.phase_i].start(self)
+        self._phase = self._program.phases[self.phase_i]
+        self._phase.start(self)
 
     def next_hand(self, record: HandRecord) -> None:
         """Log a finished (or thrown-in) hand and deal the next, unless the game is over."""
@@ -219,7 +231,7 @@ class State:
         """The name of the phase in progress (``"over"`` at the end)."""
         if self.current == TERMINAL:
             return "over"
-        return self._program.phases[self.phase_i].name
+        return self._phase.name
 
     def is_terminal(self) -> bool:
         """The game is over."""
@@ -231,12 +243,17 @@ class State:
             if self.current == TERMINAL:
                 self._legal = []
             else:
-                self._legal = self._program.phases[self.phase_i].legal(self)
+                self._legal = self._phase.legal(self)
         return self._legal
 
     def legal_actions(self) -> list[str]:
         """The legal actions as names, in id order (``pass`` first, cards by suit and rank)."""
         return [self.action_name(a) for a in self.legal_action_ids()]
+
+    @property
+    def top_bid_name(self) -> str:
+        """The name of the variant's top bid (``moon``) as actions use it."""
+        return self._program.top_bid_name
 
     def action_name(self, action: int) -> str:
         """The name of an action id in this variant."""
@@ -264,7 +281,7 @@ class State:
         """
         a = self.action_id(action)
         if a not in self.legal_action_ids():
-            if self.current == TERMINAL or not self._program.phases[self.phase_i].accepts_renege(
+            if self.current == TERMINAL or not self._phase.accepts_renege(
                     self, a):
                 raise IllegalActionError(self._shown(action, a), self._reason(a))
             self.reneges.append((self.current, a - A.PLAY))
@@ -279,14 +296,19 @@ class State:
     def _reason(self, a: int) -> str:
         if self.current == TERMINAL:
             return "the game is over"
-        return self._program.phases[self.phase_i].reason(self, a)
+        return self._phase.reason(self, a)
 
     def _apply(self, a: int) -> None:
         """Apply a legal action id without checking (the simulator's fast path)."""
         self.history_ids.append(a)
+        if A.DISCARD <= a < A.PLAY:
+            self.discard_log.append((len(self.public_ids), a))
+            self.public_ids.append(A.HIDDEN_DISCARD)
+        else:
+            self.public_ids.append(a)
         self.actors.append(self.current)
         self._legal = None
-        self._program.phases[self.phase_i].apply(self, a)
+        self._phase.apply(self, a)
 
     @property
     def history(self) -> list[str]:

@@ -19,11 +19,15 @@ if TYPE_CHECKING:
 __all__ = ["View"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class View:
     """One seat's view. Cards are ints and sets are bitmasks (see :mod:`engine.cards`);
     ``hand_codes`` gives names. ``upcard`` is the card face up now (-1 once taken or turned
-    down); ``turned`` the card that was turned up this hand, which everyone saw."""
+    down); ``turned`` the card that was turned up this hand, which everyone saw.
+
+    A view is a snapshot: nothing changes it after it is made. (It is not a frozen dataclass
+    only because bots build one per decision and frozen initialisation costs three times as
+    much; treat it as read-only.)"""
 
     seat: int
     players: int
@@ -45,7 +49,8 @@ class View:
     bid_top: bool
     alone: tuple[int, ...]
     sitting_out: tuple[int, ...]
-    actions: tuple[tuple[int, str], ...]
+    actors: tuple[int, ...]
+    action_ids: tuple[int, ...]
     trick: tuple[tuple[int, int], ...]
     played: tuple[tuple[int, int], ...]
     tricks_won: tuple[int, ...]
@@ -53,7 +58,8 @@ class View:
     dead_known: int
     extra_seen: int
     swapped: int
-    legal: tuple[str, ...]
+    legal_ids: tuple[int, ...]
+    top_bid: str
 
     @classmethod
     def of(cls, s: State, seat: int) -> View:
@@ -61,25 +67,25 @@ class View:
         n = s.variant.players
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} does not exist (0 to {n - 1})")
-        blind = s.phase == "upcard_bidding" and s.round == 0 and seat == s.dealer
-        actions = []
-        for i in range(s.hand_actions, len(s.history_ids)):
-            actor, a = s.actors[i], s.history_ids[i]
-            name = s.action_name(a)
-            if actor != seat and A.DISCARD <= a < A.PLAY:
-                name = "discard"
-            actions.append((actor, name))
+        phase = s.phase
+        blind = phase == "upcard_bidding" and s.round == 0 and seat == s.dealer
+        start = s.hand_actions
+        ids = s.public_ids[start:]
+        if s.discards[seat]:  # the seat sees its own discards; others' show as `discard`
+            for i, a in s.discard_log:
+                if i >= start and s.actors[i] == seat:
+                    ids[i - start] = a
         return cls(
             seat=seat,
             players=n,
-            phase=s.phase,
+            phase=phase,
             current_player=s.current,
             hand_number=s.hand_no,
             dealer=s.dealer,
             scores=tuple(s.scores),
             target=s.variant.game.target,
             hand=0 if blind else s.hands[seat],
-            hand_sizes=tuple(h.bit_count() for h in s.hands),
+            hand_sizes=tuple([h.bit_count() for h in s.hands]),
             upcard=s.upcard,
             turned=s.turned,
             turned_down=s.turned_down,
@@ -89,17 +95,30 @@ class View:
             bid=s.bid,
             bid_top=s.bid_top,
             alone=tuple(s.alone),
-            sitting_out=tuple(x for x in range(n) if s.inactive >> x & 1),
-            actions=tuple(actions),
-            trick=tuple(zip(s.trick_seats, s.trick, strict=True)),
+            sitting_out=tuple([x for x in range(n) if s.inactive >> x & 1]) if s.inactive else (),
+            actors=tuple(s.actors[start:]),
+            action_ids=tuple(ids),
+            trick=tuple(zip(s.trick_seats, s.trick)),  # noqa: B905 - same length by design
             played=tuple(s.played),
             tricks_won=tuple(s.tricks_won),
             discards=s.discards[seat],
             dead_known=s.dead if s.swapped == seat else 0,
             extra_seen=_seen_extra(s, seat),
             swapped=s.swapped,
-            legal=tuple(s.legal_actions()) if s.current == seat else (),
+            legal_ids=tuple(s.legal_action_ids()) if s.current == seat else (),
+            top_bid=s.top_bid_name,
         )
+
+    @property
+    def actions(self) -> tuple[tuple[int, str], ...]:
+        """This hand's actions so far as (seat, name); other seats' discards are ``discard``."""
+        return tuple((seat, A.name_of(a, self.top_bid))
+                     for seat, a in zip(self.actors, self.action_ids, strict=True))
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """The legal actions by name when this seat is to act, else empty."""
+        return tuple(A.name_of(a, self.top_bid) for a in self.legal_ids)
 
     @property
     def hand_codes(self) -> list[str]:

@@ -84,7 +84,7 @@ def trick_winner(codes: list[str], trump: str) -> int:
 
 # -- looking at a state ---------------------------------------------------------------------
 
-_NOT_DATA = {"_program", "_legal", "rng", "variant"}
+_NOT_DATA = {"_program", "_legal", "_phase", "rng", "variant"}
 
 
 def snapshot(s: State) -> str:

@@ -52,7 +52,10 @@ class HeuristicBot(Bot):
     # -- the Bot interface -------------------------------------------------------------------
 
     def act(self, state: State) -> int:
-        return self.decide(state.view(self.seat), state.legal_action_ids())
+        legal = state.legal_action_ids()
+        if len(legal) == 1:  # nothing to decide: no need to look at the table
+            return legal[0]
+        return self.decide(state.view(self.seat), legal)
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
         top = self.variant.auction.top_bid if self.variant.auction else None

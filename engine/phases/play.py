@@ -44,6 +44,8 @@ class Play(Phase):
         self.renege_allowed = variant.renege.allowed
 
     def start(self, s: State) -> None:
+        s.n_active = self.players - s.inactive.bit_count()
+        s.next_seat = [s.next_active(seat) for seat in range(self.players)]
         s.leader = first_leader(s, self.rule)
         s.current = s.leader
         s.trick = []
@@ -65,9 +67,9 @@ class Play(Phase):
         s.trick.append(card)
         s.trick_seats.append(seat)
         s.played.append((seat, card))
-        active = self.players - s.inactive.bit_count()
+        active = s.n_active
         if len(s.trick) < active:
-            s.current = s.next_active(seat)
+            s.current = s.next_seat[seat]
             return
         winner = s.trick_seats[self.tables[s.trump].winner(s.trick)]
         s.tricks_won[winner] += 1
