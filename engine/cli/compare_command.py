@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "compare", help="compare two variants on the same seeded games",
         description="Play the same seeded games under two variants (on the same deals when "
         "both deal alike: a paired comparison) and print each figure under both, the "
-        "difference B - A with its 95%% confidence interval, and a plain sentence for every "
+        "difference B - A with its 95% confidence interval, and a plain sentence for every "
         "difference whose interval excludes zero.")
     p.add_argument("a", metavar="A", help="the baseline variant (name or .yaml)")
     p.add_argument("b", metavar="B", help="the variant to compare with it")

@@ -50,7 +50,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "simulate", help="play many games between bots and report statistics",
         description="Play seeded games of a variant between bots and report wins, points per "
         "hand, how often makers make, march and get euchred, lone hands, redeals and the "
-        "variant's own events, each with a 95%% confidence interval. The same seed gives the "
+        "variant's own events, each with a 95% confidence interval. The same seed gives the "
         "same report, whatever the number of workers.")
     p.add_argument("variant", metavar="NAME_OR_PATH", help="a shipped name or a .yaml file")
     add_run_options(p)
