@@ -12,6 +12,11 @@ caller's choice (``viewer``/``reveal``); nothing here looks at hidden cards by i
 ('North discards', 'North discards 9♣')
 >>> hand_text(C.mask_of(["9C", "JD", "AH", "JH", "TS"]), trump=C.HEARTS)
 'J♥ J♦ A♥  9♣  10♠'
+>>> ghost = Narrator(load_variant("ghost-hand"))
+>>> ghost.action(2, "bid:4"), ghost.action(2, "bid:moon")
+('C bids 4', 'C shoots the moon')
+>>> signed(3), signed(-2)
+('+3', '-2')
 """
 
 from __future__ import annotations
@@ -24,7 +29,16 @@ from engine.state import State
 from engine.variant import Variant
 from engine.view import View
 
-__all__ = ["After", "Narrator", "hand_text", "seat_names", "sorted_hand", "trump_text"]
+__all__ = [
+    "After",
+    "Narrator",
+    "hand_text",
+    "seat_names",
+    "signed",
+    "sorted_hand",
+    "third_person",
+    "trump_text",
+]
 
 _FOUR = ("North", "East", "South", "West")
 _THREE = ("A", "B", "C")
@@ -78,6 +92,23 @@ def trump_text(trump: int | str | None) -> str:
     return f"{C.SUIT_WORDS[suit]} {C.SUIT_SYMBOLS[suit]}"
 
 
+def signed(points: int) -> str:
+    """Points with their sign: ``+2``, ``-2``, ``0``."""
+    return f"{points:+d}" if points else "0"
+
+
+def third_person(phrase: str) -> str:
+    """A verb phrase said of someone: ``shoot the moon`` -> ``shoots the moon``."""
+    verb, space, rest = phrase.partition(" ")
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        verb += "es"
+    elif len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        verb = verb[:-1] + "ies"
+    else:
+        verb += "s"
+    return f"{verb}{space}{rest}"
+
+
 def _suit_index(letter: str) -> int:
     return C.NO_TRUMP if letter.upper() == "N" else C.parse_suit(letter)
 
@@ -123,6 +154,8 @@ class Narrator:
         self.you = you
         swap = variant.auction.swap if variant.auction else None
         self.swap_hand = swap.hand if swap else "extra"
+        self.top_bid = variant.auction.top_bid if variant.auction else None
+        self.hand_size = variant.deal.hand_size
 
     # -- seats, sides, scores ---------------------------------------------------------------
 
@@ -169,15 +202,30 @@ class Narrator:
         if kind == "call":
             return "calls no-trump" if arg == "N" else f"names {trump_text(arg)} as trump"
         if kind == "bid":
-            return f"bids {arg}"
+            return self._bid_verb(arg)
         if kind == "discard":
             return f"discards {C.pretty(C.card(arg))}" if arg and shown else "discards"
         if kind == "play":
             return f"plays {C.pretty(C.card(arg))}"
         simple = {"order_up": "orders up", "pick_up": "picks up the upcard",
                   "alone": "goes alone", "merge": "takes the dummy into the hand",
-                  "swap": f"swaps for the {self.swap_hand} hand"}
+                  "swap": f"swaps for the {self.swap_hand} hand",
+                  "look": f"looks at the {self.swap_hand} hand"}
         return simple.get(kind, name)
+
+    def _bid_verb(self, arg: str) -> str:
+        """``bids 4``; the top bid in its own words (``shoots the moon``) when it has a label."""
+        top = self.top_bid
+        if top is not None and arg == top.name and top.label != top.name:
+            return third_person(top.label)
+        return f"bids {arg}"
+
+    def bid_text(self, bid: int | str) -> str:
+        """A winning or high bid as a noun: ``4``, or the top bid's label (``shoot the moon``)."""
+        top = self.top_bid
+        if top is not None and bid == top.name:
+            return top.label
+        return str(bid)
 
     # -- tricks and hands --------------------------------------------------------------------
 
@@ -185,16 +233,26 @@ class Narrator:
         """``North J♥, East 9♥`` (in play order)."""
         return ", ".join(f"{self.seat(s)} {C.pretty(c)}" for s, c in trick)
 
-    def after(self, was: After, state: State, *, reveal: bool = False) -> list[str]:
-        """What ``was.action`` brought about, beyond the action itself: trump named, partners
-        sitting out, a finished trick, finished (or thrown-in) hands."""
+    def after(self, was: After, state: State, *, reveal: bool = False,
+              viewer: int | None = None) -> list[str]:
+        """What ``was.action`` brought about, beyond the action itself: trump named, the dummy
+        merged or given up, a swap's dead hand, partners sitting out, a finished trick,
+        finished (or thrown-in) hands. Hidden cards (the ghost hand looked at, the hand a
+        swapper gave up) are shown only to ``viewer`` when they are his, or when ``reveal``."""
         lines: list[str] = []
         same_hand = state.hand_no == was.hand_no
+        shown = reveal or viewer == was.seat
         if same_hand and was.upcard >= 0 > state.upcard:
             lines.append(self._upcard_gone(was.upcard, state))
         if same_hand and was.trump < 0 <= state.trump:
             lines.append(f"Trump: {trump_text(state.trump)}, made by {self.seat(state.maker)}.")
-        if same_hand and was.action != "swap":
+        if same_hand and was.action == "swap":
+            lines.append(self._dead_hand_line(was.seat, state.dead if shown else 0))
+        elif same_hand and was.action == "look" and shown:
+            ghost = state.hands[state.position(self.swap_hand)]
+            lines.append(f"The {self.swap_hand} hand {self.seat(was.seat)} looks at: "
+                         f"{hand_text(ghost)}")
+        elif same_hand:
             lines += self._extras_gone(was, state)
         if same_hand and state.inactive != was.sitting_out:
             out = [s for s in range(self.variant.players) if state.inactive >> s & 1]
@@ -204,14 +262,29 @@ class Narrator:
         lines += [self.hand_summary(r) for r in state.hands_played[was.hands_done:]]
         return lines
 
+    def _dead_hand_line(self, swapper: int, known: int) -> str:
+        cards = f": {hand_text(known)}" if known else ""
+        return (f"The hand {self.seat(swapper)} gave up lies dead, face down "
+                f"({self.hand_size} cards){cards}; no other swap this deal.")
+
     def _extras_gone(self, was: After, state: State) -> list[str]:
+        """The dummy leaving the table: merged by the maker, or given up unseen by a lone
+        maker (CTD-A13), or set aside (an optional merge declined)."""
         lines = []
+        maker = self.seat(state.maker)
         for name, before, now in zip(self.variant.deal.extra_hands, was.extra_sizes,
                                      _extra_sizes(state), strict=True):
-            if before and not now and state.merged:
-                lines.append(f"{self.seat(state.maker)} takes up the {name} hand.")
-            elif before and not now:
-                lines.append(f"The {name} hand is set aside unseen.")
+            if not before or now:
+                continue
+            if state.merged:
+                held = state.hands[state.maker].bit_count()
+                lines.append(f"The {name} hand ({before} cards) is merged by {maker}, who "
+                             f"holds {held} cards and discards {held - self.hand_size}.")
+            elif state.maker in state.alone:
+                lines.append(f"The {name} hand ({before} cards) is given up unseen: {maker} "
+                             "plays alone.")
+            else:
+                lines.append(f"The {name} hand ({before} cards) is set aside unseen.")
         return lines
 
     def _upcard_gone(self, upcard: int, state: State) -> str:
@@ -247,27 +320,56 @@ class Narrator:
         return lines
 
     def hand_summary(self, record: dict[str, Any]) -> str:
-        """One line for a ``hands_played`` record."""
+        """One line for a ``hands_played`` record: the contract, lone players, the dummy or
+        the swap, the tricks, reneges with their penalty, the points and the score."""
         head = f"Hand {record['hand']}, dealer {self.seat(record['dealer'])}"
         if "thrown_in" in record:
             return f"{head}: thrown in ({record['thrown_in']}); no score."
         maker = record["maker"]
         makers = self.variant.sides.hand_sides(maker)[0]
         made = f"{self.seat(maker)} made {trump_text(record['trump'])} trump"
-        if record.get("bid") is not None:
-            made += f" on a bid of {record['bid']}"
-        extras = [f"{self.seat(s)} alone" for s in record.get("alone", [])]
+        bid = record.get("bid")
+        if bid is not None:
+            top = self.top_bid is not None and bid == self.top_bid.name
+            made += f" on a bid to {self.bid_text(bid)}" if top else f" on a bid of {bid}"
+        alone = record.get("alone", [])
+        extras = [f"{self.seat(s)} alone" for s in alone]
+        if "dummy" in self.variant.deal.extra_hands:
+            extras.append(self._dummy_fate(maker, alone=maker in alone,
+                                           merged=bool(record.get("merged"))))
         if record.get("swapped") is not None:
             extras.append(f"{self.seat(record['swapped'])} swapped for the {self.swap_hand} hand")
-        extras += [f"{self.seat(s)} reneged ({code})" for s, code in record.get("reneges", [])]
         extra = f" ({'; '.join(extras)})" if extras else ""
         took = sum(record["tricks"][s] for s in makers)
-        return (f"{head}: {made}{extra}; the makers took {took} of {sum(record['tricks'])} "
-                f"tricks: {record['label']}. {self._points(record['deltas'])}. "
+        who = self.seat(maker) if len(makers) == 1 else "the makers"
+        reneges = "".join(f"{self.seat(s)} reneged ({code}): "
+                          f"{self._renege_penalty(s, maker, maker_alone=maker in alone)}. "
+                          for s, code in record.get("reneges", []))
+        return (f"{head}: {made}{extra}; {who} took {took} of {sum(record['tricks'])} "
+                f"tricks: {record['label']}. {reneges}{self._points(record['deltas'])}. "
                 f"Score: {self.score_line(record['scores'])}")
 
+    def _dummy_fate(self, maker: int, *, alone: bool, merged: bool) -> str:
+        if merged:
+            return f"the dummy merged by {self.seat(maker)}"
+        return "the dummy given up unseen" if alone else "the dummy set aside unseen"
+
+    def _renege_penalty(self, offender: int, maker: int, *, maker_alone: bool) -> str:
+        """``-2``; ``the hand is void; North-South +2`` (``penalties.renege``, GH-A11, STD-A8)."""
+        rules = self.variant.renege
+        env = {"alone": maker_alone}
+        own, others = rules.offender.evaluate(env), rules.opponents.evaluate(env)
+        parts = ["the hand is void"] if rules.void_hand else []
+        if own:
+            parts.append(signed(int(own)))
+        if others:
+            sides = [side for side in self.variant.sides.hand_sides(maker) if offender not in side]
+            parts.append(f"{' and '.join(self.side(side) for side in sides)} "
+                         f"{signed(int(others))}")
+        return "; ".join(parts) or "no penalty"
+
     def _points(self, deltas: Sequence[int]) -> str:
-        parts = [f"{self.side(t)} {deltas[t[0]]:+d}" for t in self.variant.sides.teams
+        parts = [f"{self.side(t)} {signed(deltas[t[0]])}" for t in self.variant.sides.teams
                  if deltas[t[0]]]
         return ", ".join(parts) if parts else "no points"
 
@@ -323,15 +425,16 @@ class Narrator:
         if view.phase == "auction":
             high = [(s, a) for s, a in view.actions if a.startswith("bid:")]
             if not high:
-                return ["High bid: none yet"]
+                return ["High bid so far: none"]
             seat, bid = high[-1]
-            return [f"High bid: {bid[len('bid:'):]} by {self.seat(seat)}"]
+            return [f"High bid so far: {self.bid_text(bid[len('bid:'):])}, by {self.seat(seat)}"]
         return []
 
     def _contract(self, view: View) -> str:
         text = f"Trump: {trump_text(view.trump)}, made by {self.seat(view.maker)}"
         if view.maker >= 0 and view.bid:
-            text += f" (bid {view.bid if not view.bid_top else 'the top bid'})"
+            bid = self.bid_text(view.top_bid if view.bid_top else view.bid)
+            text += f" (bid: {bid})"
         if view.alone:
             text += "; alone: " + ", ".join(self.seat(s) for s in view.alone)
         if view.sitting_out:
@@ -339,16 +442,39 @@ class Narrator:
         return text
 
     def _extra_hands(self, view: View) -> list[str]:
+        """The dummy or ghost hand: its size face down, or what became of it; a swap's dead
+        hand (its cards only to the swapper); the ghost hand a seat looked at (only to him)."""
         lines = []
         for k, name in enumerate(self.variant.deal.extra_hands):
             size = view.hand_sizes[self.variant.players + k]
             if size:
                 lines.append(f"The {name} hand: {size} cards, face down")
+            elif name == "dummy" and view.maker >= 0:
+                fate = self._dummy_fate(view.maker, alone=view.maker in view.alone,
+                                        merged=self._merged(view))
+                lines.append(f"The dummy hand: {fate.removeprefix('the dummy ')}")
+        looked = [seat for seat, name in view.actions if name == "look"]
+        if view.extra_seen:
+            lines.append(f"You looked at the {self.swap_hand} hand: "
+                         f"{hand_text(view.extra_seen, view.trump)}")
+        elif looked and view.swapped < 0:
+            lines.append(f"{self.seat(looked[0])} looked at the {self.swap_hand} hand; nobody "
+                         "else may look or swap this deal")
         if view.swapped >= 0:
             owner = "your" if view.swapped == view.seat else f"{self.seat(view.swapped)}'s"
             known = f": {hand_text(view.dead_known, view.trump)}" if view.dead_known else ""
             lines.append(f"{self.seat(view.swapped)} swapped for the {self.swap_hand} hand; "
-                         f"{owner} old hand lies dead ({self.variant.deal.hand_size} cards"
-                         f"){known}")
+                         f"{owner} old hand lies dead ({self.hand_size} cards){known}")
+        if view.phase == "dummy_merge" and view.current_player == view.seat:
+            extra = view.hand.bit_count() - self.hand_size
+            if extra > 0:
+                lines.append(f"You hold {view.hand.bit_count()} cards: discard {extra} to keep "
+                             f"{self.hand_size}")
         return lines
 
+    def _merged(self, view: View) -> bool:
+        """Whether the maker took the dummy in (an optional merge says ``merge``)."""
+        rules = self.variant.dummy_merge
+        if rules is not None and rules.mode == "optional":
+            return (view.maker, "merge") in view.actions
+        return view.maker not in view.alone

@@ -45,6 +45,7 @@ class State:
         "alone",
         "bid",
         "bid_top",
+        "bidders",
         "current",
         "dead",
         "dealer",
@@ -160,6 +161,7 @@ class State:
         self.step = 0
         self.high_bid = 0
         self.high_bidder = -1
+        self.bidders = 0
         self.queue: list[int] = []
         self.trick: list[int] = []
         self.trick_seats: list[int] = []

@@ -4,12 +4,14 @@ and that a seat's view text holds only what that seat may see."""
 from __future__ import annotations
 
 import doctest
+import random
 
 import pytest
 
 from engine import cards as C
 from engine import load_variant, narrate, new_game
-from engine.narrate import After, Narrator, hand_text, seat_names, sorted_hand
+from engine.narrate import After, Narrator, hand_text, seat_names, sorted_hand, third_person
+from engine.state import State
 
 
 def codes(cards: list[int]) -> list[str]:
@@ -56,7 +58,10 @@ def test_hand_text_uses_suit_symbols_and_separates_suits() -> None:
     ("standard", 2, "play:TD", "play", "South plays 10♦"),
     ("ghost-hand", 0, "swap", "auction", "A swaps for the ghost hand"),
     ("ghost-hand", 1, "bid:4", "auction", "B bids 4"),
-    ("ghost-hand", 2, "bid:moon", "auction", "C bids moon"),
+    ("ghost-hand", 2, "bid:moon", "auction", "C shoots the moon"),
+    ("ghost-hand", 1, "pass", "auction", "B passes"),
+    ("ghost-hand-open-swap", 0, "look", "auction", "A looks at the ghost hand"),
+    ("ghost-hand-open-swap", 0, "swap", "auction", "A swaps for the ghost hand"),
     ("cutthroat", 0, "merge", "dummy_merge", "A takes the dummy into the hand"),
     ("cutthroat", 0, "keep", "dummy_merge", "A leaves the dummy"),
 ])
@@ -135,3 +140,229 @@ def test_a_finished_trick_is_announced_with_its_winner_the_left_bower_here() -> 
 def test_the_module_doctests_run() -> None:
     result = doctest.testmod(narrate)
     assert result.attempted > 0 and result.failed == 0
+
+
+# -- Cutthroat: the dummy (RULES.md 3.3, CTD-A3, CTD-A13) --------------------------------------
+
+CUTTHROAT = {"dealer": 2, "hands": [["JH", "JD", "AH", "9C", "9S"], ["AC", "KC", "QC", "JC", "TC"],
+                                    ["AS", "KS", "QS", "JS", "TS"]],
+             "upcard": "KH", "extra": {"dummy": ["9D", "TD", "QD", "KD", "AD"]}}
+
+
+def run(state: State, actions: str) -> State:
+    for action in actions.split():
+        state.apply(action)
+    return state
+
+
+def narrate_last(narrator: Narrator, state: State, action: str, *, reveal: bool = False,
+                 viewer: int | None = None) -> list[str]:
+    """Apply ``action`` and return what ``after`` says about it."""
+    was = After.before(state, action)
+    state.apply(action)
+    return narrator.after(was, state, reveal=reveal, viewer=viewer)
+
+
+def view_text(narrator: Narrator, state: State, seat: int) -> str:
+    return "\n".join(narrator.view_lines(state.view(seat)))
+
+
+def hidden_cards_shown(text: str, hidden: int) -> list[str]:
+    return [C.card_name(c) for c in C.cards_of(hidden) if f" {C.pretty(c)}" in text]
+
+
+def test_the_dummy_shows_its_size_face_down_until_the_merge_RULES_3_3() -> None:
+    variant = load_variant("cutthroat")
+    state = new_game(variant, seed=0, deal=CUTTHROAT)
+    text = view_text(Narrator(variant), state, 1)
+    assert "The dummy hand: 5 cards, face down" in text
+    assert hidden_cards_shown(text, state.hands[3]) == []
+
+
+def test_the_merge_says_who_merged_the_dummy_and_how_many_cards_go_CTD_A3() -> None:
+    variant = load_variant("cutthroat")
+    n = Narrator(variant)
+    state = run(new_game(variant, seed=0, deal=CUTTHROAT), "order_up discard:TS pass pass")
+    assert narrate_last(n, state, "pass") == [
+        "The dummy hand (5 cards) is merged by A, who holds 10 cards and discards 5."]
+    assert "You hold 10 cards: discard 5 to keep 5" in view_text(n, state, 0)
+    assert "You hold" not in view_text(n, state, 1)
+    run(state, "discard:9D discard:TD discard:QD discard:KD discard:AD")
+    assert "The dummy hand: merged by A" in view_text(n, state, 1)
+    # The others hear of five discards, not which.
+    assert "A discards 5 cards" in view_text(n, state, 1)
+    assert "A discards 9♦" in view_text(n, state, 0)
+
+
+def test_the_dealer_who_took_the_upcard_merges_eleven_and_discards_six_RULES_3_3() -> None:
+    variant = load_variant("cutthroat")
+    state = run(new_game(variant, seed=0, deal=CUTTHROAT), "pass pass order_up pass pass")
+    assert narrate_last(Narrator(variant), state, "pass") == [
+        "The dummy hand (5 cards) is merged by C, who holds 11 cards and discards 6."]
+
+
+def test_a_lone_maker_gives_up_the_dummy_unseen_CTD_A13() -> None:
+    variant = load_variant("cutthroat")
+    n = Narrator(variant)
+    state = run(new_game(variant, seed=0, deal=CUTTHROAT), "order_up discard:TS alone pass")
+    assert narrate_last(n, state, "pass") == [
+        "The dummy hand (5 cards) is given up unseen: A plays alone."]
+    for seat in range(3):
+        text = view_text(n, state, seat)
+        assert "The dummy hand: given up unseen" in text
+        assert hidden_cards_shown(text, state.dead) == []
+
+
+def test_cutthroat_hand_summaries_tell_the_dummys_fate_RULES_3_3() -> None:
+    n = Narrator(load_variant("cutthroat"))
+    record = {"hand": 1, "dealer": 2, "maker": 0, "trump": "H", "bid": None, "alone": [],
+              "tricks": [3, 2, 0], "label": "made", "deltas": [1, 0, 0], "scores": [1, 0, 0],
+              "reneges": [], "swapped": None, "merged": True}
+    assert n.hand_summary(record) == (
+        "Hand 1, dealer C: A made hearts ♥ trump (the dummy merged by A); A took 3 of 5 "
+        "tricks: made. A +1. Score: A 1, B 0, C 0 (game to 10)")
+    lone = {**record, "alone": [0, 1], "merged": False, "tricks": [0, 5, 0],
+            "label": "lone_defender_march", "deltas": [0, 4, 4], "scores": [0, 4, 4]}
+    assert n.hand_summary(lone) == (
+        "Hand 1, dealer C: A made hearts ♥ trump (A alone; B alone; the dummy given up "
+        "unseen); A took 0 of 5 tricks: lone_defender_march. B +4, C +4. Score: A 0, B 4, "
+        "C 4 (game to 10)")
+
+
+# -- Ghost Hand: the auction, the swap, the dead hand, the look (RULES.md 3.5) ------------------
+
+A_CODES = ["JH", "JD", "AH", "9C", "9S", "9D"]
+GHOST_CODES = ["AD", "KD", "QD", "TD", "TH", "9H"]
+GHOST = {"dealer": 2, "hands": [A_CODES, ["AC", "KC", "QC", "JC", "TC", "KH"],
+                                ["AS", "KS", "QS", "JS", "TS", "QH"]],
+         "extra": {"ghost": GHOST_CODES}}
+GHOST_CARDS = C.mask_of(GHOST_CODES)
+A_HAND = C.mask_of(A_CODES)
+
+
+def test_the_auction_shows_the_high_bid_so_far_RULES_3_5() -> None:
+    variant = load_variant("ghost-hand")
+    n = Narrator(variant)
+    state = new_game(variant, seed=0, deal=GHOST)
+    assert "High bid so far: none" in view_text(n, state, 0)
+    state.apply("bid:4")
+    text = view_text(n, state, 1)
+    assert "High bid so far: 4, by A" in text and "This hand so far: A bids 4" in text
+
+
+def test_the_moon_is_said_in_the_variants_words_RULES_3_5() -> None:
+    variant = load_variant("ghost-hand")
+    n = Narrator(variant)
+    state = run(new_game(variant, seed=0, deal=GHOST), "bid:4 bid:moon")
+    assert n.action(1, "bid:moon") == "B shoots the moon"
+    state.apply("call:C")
+    text = view_text(n, state, 0)
+    assert "This hand so far: A bids 4; B shoots the moon; B names clubs ♣ as trump" in text
+    assert "Trump: clubs ♣, made by B (bid: shoot the moon)" in text
+
+
+def test_ghost_hand_summaries_name_the_bid_and_the_top_bids_label_RULES_3_5() -> None:
+    n = Narrator(load_variant("ghost-hand"))
+    record = {"hand": 2, "dealer": 0, "maker": 1, "trump": "S", "bid": "moon", "alone": [],
+              "tricks": [1, 5, 0], "label": "moon_failed", "deltas": [1, -6, 0],
+              "scores": [4, -6, 1], "reneges": [], "swapped": 1, "merged": False}
+    assert n.hand_summary(record) == (
+        "Hand 2, dealer A: B made spades ♠ trump on a bid to shoot the moon (B swapped for "
+        "the ghost hand); B took 5 of 6 tricks: moon_failed. A +1, B -6. Score: A 4, B -6, "
+        "C 1 (game to 32)")
+    assert " on a bid of 4 (" in n.hand_summary({**record, "bid": 4, "label": "made"})
+
+
+def test_a_swap_leaves_a_dead_hand_whose_cards_only_the_swapper_sees_GH_A3() -> None:
+    variant = load_variant("ghost-hand")
+    n = Narrator(variant)
+    state = new_game(variant, seed=0, deal=GHOST)
+    was = After.before(state, "swap")
+    state.apply("swap")
+    assert n.after(was, state) == [
+        "The hand A gave up lies dead, face down (6 cards); no other swap this deal."]
+    assert n.after(was, state, viewer=1) == n.after(was, state)
+    assert n.after(was, state, viewer=0) == [
+        f"The hand A gave up lies dead, face down (6 cards): {hand_text(A_HAND)}; no other "
+        "swap this deal."]
+    assert n.after(was, state, reveal=True) == n.after(was, state, viewer=0)
+    own = view_text(n, state, 0)
+    assert "A swapped for the ghost hand; your old hand lies dead (6 cards): " in own
+    other = view_text(n, state, 1)
+    assert "A swapped for the ghost hand; A's old hand lies dead (6 cards)" in other
+    assert hidden_cards_shown(other, A_HAND | GHOST_CARDS) == []
+    assert "The ghost hand:" not in other  # no ghost left to swap
+
+
+def test_a_look_shows_the_ghost_cards_to_the_looker_only_ghost_hand_open_swap() -> None:
+    variant = load_variant("ghost-hand-open-swap")
+    n = Narrator(variant)
+    state = new_game(variant, seed=0, deal=GHOST)
+    was = After.before(state, "look")
+    state.apply("look")
+    assert n.action(0, "look") == "A looks at the ghost hand"
+    assert n.after(was, state, viewer=1) == [] and n.after(was, state) == []
+    [line] = n.after(was, state, viewer=0)
+    assert line.startswith("The ghost hand A looks at: ")
+    assert sorted(hidden_cards_shown(line, GHOST_CARDS)) == sorted(C.names(GHOST_CARDS))
+    assert n.after(was, state, reveal=True) == [line]  # a replay shows everything
+    own = view_text(n, state, 0)
+    assert f"You looked at the ghost hand: {hand_text(GHOST_CARDS)}" in own
+    state.apply("bid:3")
+    for seat in (1, 2):
+        text = view_text(n, state, seat)
+        assert "A looked at the ghost hand; nobody else may look or swap this deal" in text
+        assert hidden_cards_shown(text, GHOST_CARDS) == []
+        assert "You looked" not in text
+    assert "You looked at the ghost hand: " in view_text(n, state, 0)
+
+
+# -- reneges in hand summaries (GH-A11, STD-A8) ---------------------------------------------
+
+def test_a_renege_is_named_in_the_hand_summary_with_its_penalty_GH_A11() -> None:
+    variant = load_variant("ghost-hand")
+    n = Narrator(variant)
+    state = run(new_game(variant, seed=0, deal=GHOST), "bid:3 pass pass call:H")
+    tricks = "9S TC AS KS JH JC JD QC QH AH KH QS 9C AC JS KC TS 9D"
+    *first, last = [f"play:{c}" for c in tricks.split()]
+    run(state, " ".join(first))
+    lines = narrate_last(n, state, last)
+    assert lines[-1] == (
+        "Hand 1, dealer C: A made hearts ♥ trump on a bid of 3; A took 3 of 6 tricks: made. "
+        "B reneged (QC): -2. A +3, C +1. Score: A 3, B 0, C 1 (game to 32)")
+
+
+def test_a_void_hand_renege_names_the_side_that_scores_STD_A8() -> None:
+    n = Narrator(load_variant("renege"))
+    record = {"hand": 1, "dealer": 3, "maker": 0, "trump": "S", "bid": None, "alone": [],
+              "tricks": [2, 1, 1, 1], "label": "made", "deltas": [2, 0, 2, 0],
+              "scores": [2, 0, 2, 0], "reneges": [[1, "QD"]], "swapped": None, "merged": False}
+    assert n.hand_summary(record) == (
+        "Hand 1, dealer West: North made spades ♠ trump; the makers took 3 of 5 tricks: made. "
+        "East reneged (QD): the hand is void; North-South +2. North-South +2. "
+        "Score: North-South 2, East-West 0 (game to 10)")
+
+
+@pytest.mark.parametrize(("phrase", "said"), [
+    ("shoot the moon", "shoots the moon"), ("go for broke", "goes for broke"),
+    ("try all", "tries all"), ("play", "plays"), ("pass", "passes"),
+])
+def test_a_top_bid_label_is_said_in_the_third_person(phrase: str, said: str) -> None:
+    assert third_person(phrase) == said
+
+
+@pytest.mark.parametrize("name", ["cutthroat", "cutthroat-must-merge", "ghost-hand-open-swap",
+                                  "ghost-hand-continuous", "renege"])
+def test_every_action_of_a_short_seeded_game_has_words_of_its_own(name: str) -> None:
+    variant = load_variant(name)
+    n = Narrator(variant)
+    state = new_game(variant, seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal() and state.hand_no <= 3:
+        seat = state.current_player
+        action = rng.choice(state.legal_actions())
+        line = n.action(seat, action, phase=state.phase, reveal=True)
+        assert line != f"{n.seat(seat)} {action}", line  # a verb, not the raw action name
+        narrate_last(n, state, action, reveal=True)
+        for seat_ in range(variant.players):
+            n.view_lines(state.view(seat_))

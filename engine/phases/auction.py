@@ -48,12 +48,14 @@ class Auction(Phase):
         s.queue = [(first + k) % self.players for k in range(self.players)]
         s.high_bid = 0
         s.high_bidder = -1
+        s.bidders = 0
         s.step = _BEFORE_BID
         s.current = s.queue[0]
 
     def legal(self, s: State) -> list[int]:
         out = [A.PASS]
-        if self.swap_position >= 0 and s.swapped < 0 and (
+        has_bid = s.bidders >> s.current & 1  # "before making his bid" (GH-A4)
+        if self.swap_position >= 0 and s.swapped < 0 and not has_bid and (
                 (s.step == _BEFORE_BID and s.looker < 0) or s.step == _LOOKED):
             out.append(A.SWAP)
             if not self.blind and s.step == _BEFORE_BID:
@@ -80,6 +82,7 @@ class Auction(Phase):
         s.queue.pop(0)
         s.step = _BEFORE_BID
         if action != A.PASS:
+            s.bidders |= 1 << seat
             s.high_bid = _TOP_RANK if action == A.TOP_BID else action - A.BID
             s.high_bidder = seat
             if self.rules.turns == "continuous":
@@ -107,8 +110,14 @@ class Auction(Phase):
                 return "a hand was already swapped this deal"
             if s.looker >= 0 and s.looker != s.current:
                 return "the extra hand was already looked at this deal"
+            if s.bidders >> s.current & 1:
+                return "you have already bid on this hand: the swap comes before bidding"
             return "swap only before bidding, on your own turn"
         if A.BID <= action <= A.TOP_BID:
+            offered = [str(b) for b in self.rules.bids] + ([self.top.name] if self.top else [])
+            if (action == A.TOP_BID and self.top is None) or (
+                    action < A.TOP_BID and action - A.BID not in self.rules.bids):
+                return f"there is no such bid here: bid {', '.join(offered)}, or pass"
             return f"a bid must beat the high bid ({self._high(s)})"
         return super().reason(s, action)
 
