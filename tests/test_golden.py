@@ -8,26 +8,13 @@ and review the diff of the golden files with the change.
 from __future__ import annotations
 
 import difflib
-import importlib.util
-from pathlib import Path
-from types import ModuleType
 
 import pytest
+from tool_loader import ROOT, load_tool
 
 from engine import load_variant, new_game, shipped_names
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("golden_tool", ROOT / "tools" / "golden.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-golden = _tool()
+golden = load_tool("golden")
 HINT = "If the rule change is intended, run `python tools/golden.py` and commit the new files."
 
 

@@ -8,28 +8,15 @@ action. Regenerate with ``python tools/golden.py`` when the change is intended.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+from tool_loader import load_tool
 
 from engine import load_variant, new_game, shipped_names
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("golden_tool", ROOT / "tools" / "golden.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-golden = _tool()
+golden = load_tool("golden")
 FILE = json.loads(golden.COUNTS_FILE.read_text(encoding="utf-8"))
 CASES = {case["case"]: case for case in FILE["cases"]}
 

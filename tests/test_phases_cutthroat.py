@@ -9,24 +9,19 @@ test names the rule it checks and cites the RULES.md id.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any, NamedTuple
 
 import pytest
+from rules_helpers import apply_all, cards, discard, last_hand, names, play, refuse, variant
 
-from engine import IllegalActionError, State, Variant, load_variant, new_game
+from engine import State, new_game
 from engine import cards as C
 from engine.phases.deal import Deal
 
 A, B, CC = range(3)  # CC: seat C (``C`` is the cards module)
 DUMMY = 3
-
-
-@functools.cache
-def variant(name: str) -> Variant:
-    return load_variant(name)
 
 
 def deal_of(hands: Sequence[str], dummy: str, upcard: str, *, dealer: int = CC
@@ -53,43 +48,6 @@ SPLIT = deal_of(["KH QH 9C TC 9D", "JH JD AH AC AS", "KC QC JC KS QS"],
 
 def game(deal: dict[str, Any], name: str = "cutthroat", **kw: Any) -> State:
     return new_game(variant(name), seed=0, deal=deal, **kw)
-
-
-def apply_all(state: State, actions: str) -> State:
-    for action in actions.split():
-        state.apply(action)
-    return state
-
-
-def play(state: State, tricks: str) -> State:
-    """Play cards in turn; ``tricks`` lists card codes, tricks separated by ``|``."""
-    return apply_all(state, " ".join(f"play:{c}" for c in tricks.replace("|", " ").split()))
-
-
-def discard(state: State, cards: str) -> State:
-    return apply_all(state, " ".join(f"discard:{c}" for c in cards.split()))
-
-
-def refuse(state: State, action: str) -> str:
-    """Apply an action that must be refused; the state must not change. Returns the reason."""
-    before = (list(state.history_ids), list(state.hands), state.current_player, state.phase)
-    with pytest.raises(IllegalActionError) as caught:
-        state.apply(action)
-    assert (list(state.history_ids), list(state.hands), state.current_player,
-            state.phase) == before
-    return caught.value.reason
-
-
-def names(mask: int) -> set[str]:
-    return set(C.names(mask))
-
-
-def cards(text: str) -> set[str]:
-    return set(text.split())
-
-
-def last_hand(state: State) -> dict[str, Any]:
-    return state.hands_played[-1]
 
 
 # -- the deal (CTD-A7) ---------------------------------------------------------------------

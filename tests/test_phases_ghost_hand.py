@@ -9,24 +9,19 @@ trick shows up. Each test names the rule it checks and cites the RULES.md id.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any, NamedTuple
 
 import pytest
+from rules_helpers import apply_all, cards, last_hand, names, play, refuse, variant
 
-from engine import IllegalActionError, State, Variant, load_variant, new_game
+from engine import State, new_game
 from engine import cards as C
 from engine.phases.deal import Deal
 
 A, B, CC = range(3)  # CC: seat C (``C`` is the cards module)
 GHOST = 3
-
-
-@functools.cache
-def variant(name: str) -> Variant:
-    return load_variant(name)
 
 
 def deal_of(hands: Sequence[str], ghost: str, *, dealer: int = CC) -> dict[str, Any]:
@@ -49,40 +44,6 @@ MOON_TRICKS = "JH 9C 9S | JD TC TS | AH JC JS | KH QC QS | QH KC KS | TH AC AS"
 
 def game(deal: dict[str, Any], name: str = "ghost-hand", **kw: Any) -> State:
     return new_game(variant(name), seed=0, deal=deal, **kw)
-
-
-def apply_all(state: State, actions: str) -> State:
-    for action in actions.split():
-        state.apply(action)
-    return state
-
-
-def play(state: State, tricks: str) -> State:
-    """Play cards in turn; ``tricks`` lists card codes, tricks separated by ``|``."""
-    return apply_all(state, " ".join(f"play:{c}" for c in tricks.replace("|", " ").split()))
-
-
-def refuse(state: State, action: str) -> str:
-    """Apply an action that must be refused; the state must not change. Returns the reason."""
-    before = (list(state.history_ids), list(state.hands), state.current_player, state.phase,
-              state.dead, state.looker)
-    with pytest.raises(IllegalActionError) as caught:
-        state.apply(action)
-    assert (list(state.history_ids), list(state.hands), state.current_player, state.phase,
-            state.dead, state.looker) == before
-    return caught.value.reason
-
-
-def names(mask: int) -> set[str]:
-    return set(C.names(mask))
-
-
-def cards(text: str) -> set[str]:
-    return set(text.split())
-
-
-def last_hand(state: State) -> dict[str, Any]:
-    return state.hands_played[-1]
 
 
 BIDS = ["bid:3", "bid:4", "bid:5", "bid:moon"]

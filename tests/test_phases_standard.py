@@ -7,7 +7,6 @@ and cites the RULES.md id or the seed.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,18 +14,14 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from rules_helpers import apply_all, last_hand, refuse, variant
 
-from engine import IllegalActionError, State, Variant, load_variant, new_game
+from engine import State, load_variant, new_game
 from engine import cards as C
 from engine.phases.deal import Deal
 from engine.program import program
 
 N, E, S, W = range(4)
-
-
-@functools.cache
-def variant(name: str) -> Variant:
-    return load_variant(name)
 
 
 def deal_of(hands: Sequence[str], upcard: str, *, dealer: int = W) -> dict[str, Any]:
@@ -47,22 +42,6 @@ def game(deal: dict[str, Any], name: str = "standard", **kw: Any) -> State:
     return new_game(variant(name), seed=0, deal=deal, **kw)
 
 
-def apply_all(state: State, actions: str) -> State:
-    for action in actions.split():
-        state.apply(action)
-    return state
-
-
-def refuse(state: State, action: str) -> str:
-    """Apply an action that must be refused; the state must not change. Returns the reason."""
-    before = (list(state.history_ids), list(state.hands), state.current_player, state.phase)
-    with pytest.raises(IllegalActionError) as caught:
-        state.apply(action)
-    assert (list(state.history_ids), list(state.hands), state.current_player,
-            state.phase) == before
-    return caught.value.reason
-
-
 def play_in_order(state: State, deal: dict[str, Any]) -> None:
     """Play the hand out: each seat plays the first card of its hand as written in the deal
     that is legal now (the dealer's exchanged card last)."""
@@ -76,10 +55,6 @@ def play_in_order(state: State, deal: dict[str, Any]) -> None:
         preference = [c for c in order[seat] if c in held] + [c for c in held
                                                                if c not in order[seat]]
         state.apply(next(f"play:{c}" for c in preference if f"play:{c}" in legal))
-
-
-def last_hand(state: State) -> dict[str, Any]:
-    return state.hands_played[-1]
 
 
 # -- the draw for partners and first dealer (seed 003, STD-A4) ------------------------------

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from rules_helpers import apply_all, refuse
 
 from engine import IllegalActionError, State, Variant, load_variant, new_game
 from engine import actions as A
@@ -38,20 +39,6 @@ EUCHRE = deal_of("9C TC 9D TD 9S", "JH JD AH KH QH", "TH")
 
 def game(deal: dict[str, Any], **kw: Any) -> State:
     return new_game(two_handed(), seed=0, deal=deal, **kw)
-
-
-def apply_all(state: State, actions: str) -> State:
-    for action in actions.split():
-        state.apply(action)
-    return state
-
-
-def refuse(state: State, action: str) -> str:
-    before = (list(state.history_ids), list(state.hands), state.current_player)
-    with pytest.raises(IllegalActionError) as caught:
-        state.apply(action)
-    assert (list(state.history_ids), list(state.hands), state.current_player) == before
-    return caught.value.reason
 
 
 def play_in_order(state: State, deal: dict[str, Any]) -> None:
