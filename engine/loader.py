@@ -8,9 +8,11 @@ errors (best first) instead of raising the first.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import difflib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,7 +76,7 @@ def _display(path: Path) -> str:
     """Shipped files show as ``variants/x.yaml``; others relative to the working directory."""
     try:
         return f"variants/{path.resolve().relative_to(variants_dir().resolve())}"
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # not shipped; or a NUL byte, a symlink loop
         pass
     try:
         return os.path.relpath(path)
@@ -86,19 +88,30 @@ def _looks_like_path(ref: str) -> bool:
     return "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml")) or ref.startswith(".")
 
 
+def _safely(check: Callable[[], bool]) -> bool:
+    """``check()`` (``path.is_file``, ``path.exists``), but False for a name the system
+    refuses (too long, a NUL byte): the reader then says what is wrong with it."""
+    try:
+        return check()
+    except (OSError, ValueError):
+        return False
+
+
 def _find(ref: str, *, base: Path | None, where: Location | None) -> Path:
     if _looks_like_path(ref):
-        path = Path(ref).expanduser()
+        path = Path(ref)
+        with contextlib.suppress(RuntimeError):  # `~user` of no such user: used as written
+            path = path.expanduser()
         if base is not None and not path.is_absolute():
             path = base / path
-        if not path.is_file() and where is not None:
+        if not _safely(path.is_file) and where is not None:
             raise VariantError(
                 f"cannot find the parent file {ref!r} (looked for {path})", location=where,
                 hint="paths in `extends:` are relative to the file that names them",
             )
         return path
     shipped = variants_dir() / f"{ref}.yaml"
-    if shipped.is_file():
+    if _safely(shipped.is_file):
         return shipped
     close = difflib.get_close_matches(ref, shipped_names(), n=1)
     hint = f"did you mean `{close[0]}`?" if close else "see `euchre list` for the shipped names"
@@ -139,8 +152,7 @@ def _merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) ->
                     f"`!delete` removes an inherited key, but `{key}` is not inherited",
                     location=doc.keys.get(here), path=here, hint="remove this line",
                 )
-            del target[key]
-            _forget(base, here)
+            _forget(base, here, target.pop(key))
             continue
         if isinstance(value, dict) and isinstance(target.get(key), dict):
             for table in ("values", "keys"):
@@ -148,11 +160,13 @@ def _merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) ->
                     getattr(base, table)[here] = getattr(doc, table)[here]
             _merge(base, doc, value, here)
             continue
-        _forget(base, here)
+        if key in target:
+            _forget(base, here, target[key])
         target[key] = _strip_deletes(doc, value, here)
+        inside = _paths_in(value, here)
         for table in ("values", "keys", "inline"):
             src, dst = getattr(doc, table), getattr(base, table)
-            dst.update({p: loc for p, loc in src.items() if p[: len(here)] == here})
+            dst.update({p: src[p] for p in inside if p in src})
 
 
 def _strip_deletes(doc: SourceDoc, value: Any, path: Path_) -> Any:
@@ -168,11 +182,28 @@ def _strip_deletes(doc: SourceDoc, value: Any, path: Path_) -> Any:
     return value
 
 
-def _forget(base: Resolved, path: Path_) -> None:
-    n = len(path)
-    for table in (base.values, base.keys, base.inline):
-        for p in [p for p in table if p[:n] == path]:
-            del table[p]
+def _paths_in(value: Any, path: Path_) -> list[Path_]:
+    """``path`` and the path of every value inside ``value``, found by walking the value
+    (iteratively) rather than by scanning every recorded path: a file of thousands of keys
+    would otherwise take quadratic time."""
+    out = [path]
+    stack = [(value, path)]
+    while stack:
+        node, at = stack.pop()
+        items = node.items() if isinstance(node, dict) else (
+            enumerate(node) if isinstance(node, list) else ())
+        for part, child in items:
+            out.append((*at, part))
+            stack.append((child, (*at, part)))
+    return out
+
+
+def _forget(base: Resolved, path: Path_, value: Any) -> None:
+    """Drop the recorded sources of ``value``, which was at ``path`` (the tables hold paths
+    of values in the data only)."""
+    for p in _paths_in(value, path):
+        for table in (base.values, base.keys, base.inline):
+            table.pop(p, None)
 
 
 def _linearize(
@@ -183,7 +214,10 @@ def _linearize(
     (parents before children, earlier parents first), so that a grandparent shared by two
     parents is merged once, before both. ``stack`` holds the files being read (their real
     paths) and the `extends` entry that led to each; ``where`` the entry that led here."""
-    real = os.path.realpath(path)
+    try:
+        real = os.path.realpath(path)
+    except ValueError:  # a NUL byte: read_yaml says so
+        real = os.path.abspath(path)
     reals = [r for r, _ in stack]
     if real in reals:
         start = reals.index(real)
@@ -239,7 +273,7 @@ def resolve(name_or_path: str | os.PathLike[str]) -> Resolved:
     """Find a variant, follow its ``extends`` and merge; no schema check yet."""
     ref = os.fspath(name_or_path)
     shipped = variants_dir() / f"{ref}.yaml"
-    if _looks_like_path(ref) or (not shipped.is_file() and Path(ref).exists()):
+    if _looks_like_path(ref) or (not _safely(shipped.is_file) and _safely(Path(ref).exists)):
         path = Path(ref)
     else:
         path = _find(ref, base=None, where=None)
@@ -266,9 +300,8 @@ def _finish(resolved: Resolved) -> tuple[Resolved, Variant | None, list[VariantE
         return resolved, None, unused
     apply_defaults(resolved.data)
     for key in PHASE_KEYS:
-        if key not in resolved.data["flow"]:
-            resolved.data.pop(key, None)
-            _forget(resolved, (key,))
+        if key not in resolved.data["flow"] and key in resolved.data:
+            _forget(resolved, (key,), resolved.data.pop(key))
     from engine.compiler import compile_variant  # noqa: PLC0415 - compiler imports this module
 
     variant, errors = compile_variant(resolved)

@@ -26,10 +26,12 @@ from engine.game import check_scores, deal_to_json, deals_from_json
 from engine.loader import load_variant, shipped_names, variant_from_data
 from engine.state import State
 from engine.variant import Variant
+from engine.yamlsource import MAX_DEPTH
 
 __all__ = [
     "FORMAT",
     "MAX_RECORD_BYTES",
+    "MAX_RECORD_DEPTH",
     "VERSION",
     "read_record",
     "record_of",
@@ -40,8 +42,14 @@ __all__ = [
 
 FORMAT = "euchrekit-record"
 VERSION = 1
-MAX_RECORD_BYTES = 16 * 1024 * 1024
-"""Records hold a few kilobytes per game; larger files are refused unread."""
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""Records hold a few kilobytes per game (a 1,000-hand game, the most a shipped variant
+plays, about 300 KiB); larger files are refused unread. Parsed JSON takes up to twenty times
+its size in memory, so this bounds the memory a hostile record can take too."""
+MAX_RECORD_DEPTH = MAX_DEPTH + 8
+"""Deepest nesting of a record's JSON: its embedded rules nest no deeper than a variant file
+may (:data:`engine.yamlsource.MAX_DEPTH`); deeper data would exhaust Python's recursion in the
+checks that follow."""
 
 
 def record_of(state: State) -> dict[str, Any]:
@@ -77,13 +85,16 @@ def write_record(path: str | Path, state: State) -> None:
 def read_record(path: str | Path) -> dict[str, Any]:
     """Read and parse a record file (not yet checked: see :func:`replay`)."""
     p = Path(path)
-    if p.is_dir():
-        raise RecordError(f"{path} is a directory, not a record file")
     try:
+        if p.is_dir():
+            raise RecordError(f"{path} is a directory, not a record file")
+        if p.exists() and not p.is_file():  # a pipe would wait for a writer forever
+            raise RecordError(f"{path} is not a regular file, not a record file")
         with p.open("rb") as handle:
             raw = handle.read(MAX_RECORD_BYTES + 1)
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        raise RecordError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}"
+                          ) from None
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"{path} is larger than {MAX_RECORD_BYTES // 2**20} MiB; not a record")
     try:
@@ -93,11 +104,45 @@ def read_record(path: str | Path) -> dict[str, Any]:
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg} "
                           "(truncated or edited?)") from None
+    except ValueError:  # after its subclasses above: Python's limit on an int's digits
+        raise RecordError(f"{path} holds a number of thousands of digits; not a record") from None
     except RecursionError:
         raise RecordError(f"{path}: JSON nested too deeply; not a record") from None
     if not isinstance(data, dict):
         raise RecordError(f"{path}: a record is a JSON object")
     return data
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _quote(value: object, limit: int = 60) -> str:
+    """A value from the record as a message quotes it: its repr, cut short (a record may hold
+    megabytes)."""
+    return _cut(repr(value), limit)
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    """Text from the record as a message shows it: bare when printable, else as a repr (no
+    escape sequences reach the terminal); cut short."""
+    return _cut(text if text.isprintable() else repr(text), limit)
+
+
+def _nests_within(value: object, limit: int) -> bool:
+    """Whether lists and objects in ``value`` nest at most ``limit`` deep; walked with one
+    iterator per level, so neither recursion nor memory grows with the size of the data."""
+    stack: list[Iterator[object]] = [iter([value])]
+    while stack:
+        for node in stack[-1]:
+            if isinstance(node, dict | list):
+                if len(stack) > limit:
+                    return False
+                stack.append(iter(node.values() if isinstance(node, dict) else node))
+                break
+        else:
+            stack.pop()
+    return True
 
 
 def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
@@ -118,8 +163,8 @@ def _variant(record: Mapping[str, Any]) -> Variant:
         # Only a shipped variant may be named without its rules: a record must not make the
         # reader open a file of the record's choosing.
         if name not in shipped_names():
-            raise RecordError(f"the record names the variant {name!r}, which is not shipped, "
-                              "and does not embed its rules (`variant.rules`)")
+            raise RecordError(f"the record names the variant {_quote(name)}, which is not "
+                              "shipped, and does not embed its rules (`variant.rules`)")
         try:
             variant = load_variant(name)
         except EuchreError as exc:
@@ -149,9 +194,13 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     if record.get("format") != FORMAT:
         raise RecordError(f"not a euchrekit record (format should be {FORMAT!r})")
+    if not _nests_within(dict(record), MAX_RECORD_DEPTH):
+        raise RecordError(f"the record nests deeper than {MAX_RECORD_DEPTH} levels; no game "
+                          "record does (edited?)")
     version = record.get("version")
     if type(version) is not int or version != VERSION:
-        raise RecordError(f"record version {version!r} is not supported (this is {VERSION})")
+        raise RecordError(f"record version {_quote(version)} is not supported (this is "
+                          f"{VERSION})")
     variant = _variant(record)
     seed = _field(record, "seed", int)
     actions = _field(record, "actions", list)
@@ -160,7 +209,7 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
         raise RecordError("the record's `result` must be an object")
     stated = result.get("actions")
     if stated is not None and stated != len(actions):
-        raise RecordError(f"the record says {stated} actions were played but lists "
+        raise RecordError(f"the record says {_quote(stated)} actions were played but lists "
                           f"{len(actions)}: it was truncated or edited")
     deals = record.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
@@ -171,15 +220,17 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
         start = check_scores(variant, scores) if scores is not None else None
         state = State(variant, seed=seed, deals=internal, scores=start)
     except (EuchreError, TypeError, ValueError) as exc:
-        raise RecordError(f"the record's deals or scores are not valid: {exc}") from None
+        raise RecordError(f"the record's deals or scores are not valid: "
+                          f"{_shown(str(exc), 300)}") from None
     for i, action in enumerate(actions, start=1):
         if not isinstance(action, str):
-            raise RecordError(f"action {i} is not an action name: {action!r}")
+            raise RecordError(f"action {i} is not an action name: {_quote(action)}")
         yield state, action
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            raise RecordError(f"action {i} ({action}) cannot be replayed: {exc.reason}") from None
+            raise RecordError(f"action {i} ({_shown(action)}) cannot be replayed: "
+                              f"{exc.reason}") from None
     yield state, ""
 
 
@@ -196,8 +247,9 @@ def replay(record: Mapping[str, Any]) -> State:
                     "hands": len(final.hands_played), "over": final.is_terminal()}
         for key, value in replayed.items():
             if result.get(key) not in (None, value):
-                raise RecordError(f"the record says the {key} were {result[key]!r}, but "
+                stated = _quote(result[key])
+                raise RecordError(f"the record says the {key} were {stated}, but "
                                   f"replaying gives {value!r}" if key in ("scores", "winners")
-                                  else f"the record's `{key}` ({result[key]!r}) does not "
+                                  else f"the record's `{key}` ({stated}) does not "
                                   f"match the replay ({value!r})")
     return final

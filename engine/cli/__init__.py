@@ -7,6 +7,7 @@ Exit codes: 0 ok; 1 invalid input (a bad variant file, an illegal record, ...); 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from collections.abc import Sequence
 
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    _escape_undecodable_output()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -59,6 +61,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return EXIT_OK
     return code
+
+
+def _escape_undecodable_output() -> None:
+    """Print a path that holds bytes that are not UTF-8 (Python keeps them as lone surrogates)
+    with escapes, rather than fail on it where the output streams are strict."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,6 +11,8 @@ card; ``help`` lists the options again and ``quit`` stops. Input and output are 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import secrets
@@ -207,7 +209,9 @@ class _Game:
             return self.state.action_id(legal[number - 1])
         a = self.state.action_id(self._name_of(text))
         if a not in self.state.legal_action_ids():
-            self.state.apply(a)  # not legal: always raises IllegalActionError with the reason
+            # Raises IllegalActionError with the reason, unless it is a renege the variant
+            # allows; tried on a copy, since the caller applies the answer to the game.
+            self.state.clone().apply(a)
         return a
 
     def _name_of(self, text: str) -> str:
@@ -278,9 +282,11 @@ def save_record(path: Path, state: State) -> None:
     try:
         temp.write_text(json.dumps(record_of(state), indent=1) + "\n", encoding="utf-8")
         os.replace(temp, path)
-    except OSError as exc:
-        temp.unlink(missing_ok=True)
-        raise EuchreError(f"cannot save the game to {path}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        with contextlib.suppress(OSError, ValueError):  # the temporary file was never made
+            temp.unlink(missing_ok=True)
+        raise EuchreError(f"cannot save the game to {path}: "
+                          f"{getattr(exc, 'strerror', None) or exc}") from None
 
 
 # -- setting a game up ---------------------------------------------------------------------
@@ -304,8 +310,20 @@ def _play(args: argparse.Namespace) -> int:
           + ", ".join(f"{narrator.seat(s)} {names[s]}" for s in bots) + ".", file=out)
     if not state.history:
         print(narrator.hand_header(state), file=out)
-    game = _Game(state, seat, bots, narrator, save, sys.stdin, out)
+    game = _Game(state, seat, bots, narrator, save, _lenient(sys.stdin), out)
     return game.run()
+
+
+def _lenient(stream: TextIO | None) -> TextIO:
+    """The keyboard, made to read bytes that are not UTF-8 as U+FFFD (then refused as an
+    answer) where it would raise: a strict text stream that fails to decode drops the whole
+    buffered chunk, answers around the bad bytes included. No keyboard at all (standard input
+    closed) is the end of input."""
+    if stream is None:
+        return io.StringIO()
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        stream.reconfigure(errors="replace")
+    return stream
 
 
 def _start(args: argparse.Namespace, out: TextIO) -> tuple[State, int]:
