@@ -18,7 +18,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.confidence import Z95
-from engine.simulate import Job, _jobs, _variant_of, derive_seed, play_game
+from engine.simulate import (
+    Job,
+    _first_done,
+    _variant_of,
+    derive_seed,
+    iter_jobs,
+    play_game,
+    run_windowed,
+)
 from engine.state import State
 from engine.stats import side_name
 from engine.variant import Variant
@@ -131,19 +139,21 @@ def _run_rows(job: Job) -> list[tuple[int, list[float]]]:
 
 def _rows(variant: Variant, *, seed: int, games: int, bots: Sequence[str], workers: int,
           progress: Callable[[int], None] | None) -> list[list[float]]:
-    jobs = _jobs(variant, seed, games, bots, workers * 8)
+    jobs = iter_jobs(variant, seed, games, bots, workers * 8)
     rows: dict[int, list[float]] = {}
+
+    def done(job: Job, result: list[tuple[int, list[float]]]) -> None:
+        rows.update(result)
+        if progress:
+            progress(job.stop - job.start)
+
     if workers <= 1:
         for job in jobs:
-            rows.update(_run_rows(job))
-            if progress:
-                progress(job.stop - job.start)
+            done(job, _run_rows(job))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for job, result in zip(jobs, pool.map(_run_rows, jobs), strict=True):
-                rows.update(result)
-                if progress:
-                    progress(job.stop - job.start)
+            run_windowed(lambda job: pool.submit(_run_rows, job), _first_done, jobs,
+                         workers * 4, done)
     return [rows[i] for i in range(games)]
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "MAX_RECORD_DEPTH",
     "VERSION",
+    "digest_of",
     "read_record",
     "record_of",
     "replay",
@@ -73,7 +74,19 @@ def record_of(state: State) -> dict[str, Any]:
         record["deals"] = [deal_to_json(v, d) for d in state.given_deals]
     if state.initial_scores is not None:
         record["scores"] = list(state.initial_scores)
+    record["digest"] = digest_of(record)
     return record
+
+
+def digest_of(record: Mapping[str, Any]) -> str:
+    """A SHA-256 of the record's content, so that any edit, even one that still replays (a
+    renamed variant, say), is noticed. The embedded rules are left out (they have their own
+    hash, which is in), so a record may drop them to stay small."""
+    content = {key: value for key, value in record.items() if key != "digest"}
+    if isinstance(content.get("variant"), dict):
+        content["variant"] = {k: v for k, v in content["variant"].items() if k != "rules"}
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def write_record(path: str | Path, state: State) -> None:
@@ -252,4 +265,8 @@ def replay(record: Mapping[str, Any]) -> State:
                                   f"replaying gives {value!r}" if key in ("scores", "winners")
                                   else f"the record's `{key}` ({stated}) does not "
                                   f"match the replay ({value!r})")
+    # Checked last, so that an edit which breaks the replay is reported for what it breaks.
+    if "digest" in record and record["digest"] != digest_of(record):
+        raise RecordError("the record was edited after it was written: its digest does not "
+                          "match its content (a record without `digest` is not checked)")
     return final

@@ -15,8 +15,8 @@ import hashlib
 import importlib
 import json
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -100,10 +100,36 @@ def run_job(job: Job) -> Tally:
     return run_games(variant, seed=job.seed, indices=range(job.start, job.stop), bots=job.bots)
 
 
-def _jobs(variant: Variant, seed: int, games: int, bots: Sequence[str], parts: int) -> list[Job]:
+def iter_jobs(variant: Variant, seed: int, games: int, bots: Sequence[str], parts: int
+              ) -> Iterator[Job]:
+    """The run cut into slices of at most 200 games (about ``parts`` of them), lazily."""
     size = max(1, min(200, -(-games // max(1, parts))))
-    return [Job(variant.name, variant.rules_json, variant.rules_hash, seed, start,
-                min(games, start + size), tuple(bots)) for start in range(0, games, size)]
+    for start in range(0, games, size):
+        yield Job(variant.name, variant.rules_json, variant.rules_hash, seed, start,
+                  min(games, start + size), tuple(bots))
+
+
+def run_windowed(
+    submit: Callable[[Job], Any], wait_one: Callable[[set[Any]], Any], jobs: Iterator[Job],
+    window: int, done: Callable[[Job, Any], None],
+) -> None:
+    """Keep at most ``window`` jobs in flight: memory stays flat however many games a run
+    has. ``submit`` starts a job and returns its future; ``wait_one`` returns one finished
+    future from a set; ``done`` receives each job with its result."""
+    pending: dict[Any, Job] = {}
+    for job in jobs:
+        pending[submit(job)] = job
+        while len(pending) >= window:
+            future = wait_one(set(pending))
+            done(pending.pop(future), future.result())
+    while pending:
+        future = wait_one(set(pending))
+        done(pending.pop(future), future.result())
+
+
+def _first_done(futures: set[Future[Any]]) -> Future[Any]:
+    finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+    return next(iter(finished))
 
 
 def simulate(
@@ -124,14 +150,15 @@ def simulate(
     if workers <= 1:
         return run_games(variant, seed=seed, indices=range(games), bots=bots, progress=progress)
     tally = Tally.for_variant(variant)
-    jobs = _jobs(variant, seed, games, bots, workers * 8)
+
+    def done(job: Job, result: Tally) -> None:
+        tally.merge(result)
+        if progress is not None:
+            progress(job.stop - job.start)
+
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(run_job, job): job for job in jobs}
-        for future in as_completed(futures):
-            tally.merge(future.result())
-            if progress is not None:
-                job = futures[future]
-                progress(job.stop - job.start)
+        run_windowed(lambda job: pool.submit(run_job, job), _first_done,
+                     iter_jobs(variant, seed, games, bots, workers * 8), workers * 4, done)
     return tally
 
 
@@ -149,16 +176,19 @@ def _simulate_dask(
     except (OSError, TimeoutError) as exc:
         raise EuchreError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     tally = Tally.for_variant(variant)
+
+    def done(job: Job, result: Tally) -> None:
+        tally.merge(result)
+        if progress is not None:
+            progress(job.stop - job.start)
+
+    def first_done(futures: set[Any]) -> Any:
+        return next(iter(distributed.wait(futures, return_when="FIRST_COMPLETED").done))
+
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
-        jobs = _jobs(variant, seed, games, bots, workers * 8)
-        futures = client.map(run_job, jobs, pure=False)
-        sizes = {future.key: job.stop - job.start for future, job in zip(futures, jobs,
-                                                                          strict=True)}
-        for future in distributed.as_completed(futures):
-            tally.merge(future.result())
-            if progress is not None:
-                progress(sizes[future.key])
+        run_windowed(lambda job: client.submit(run_job, job, pure=False), first_done,
+                     iter_jobs(variant, seed, games, bots, workers * 8), workers * 4, done)
     finally:
         client.close()
     return tally

@@ -217,3 +217,12 @@ def test_a_wrong_type_is_named() -> None:
         "the record's `actions` has the wrong type"
     assert refused(lambda r: r["actions"].__setitem__(0, 3)) == \
         "action 1 is not an action name: 3"
+
+
+def test_an_edit_that_still_replays_is_caught_by_the_digest() -> None:
+    record = copy.deepcopy(a_record())
+    record["variant"]["name"] = "cutthroat"  # the rules and actions still replay
+    with pytest.raises(RecordError, match="edited after it was written"):
+        replay(record)
+    del record["digest"]  # a hand-made record without a digest is not checked
+    assert replay(record).history == a_record()["actions"]

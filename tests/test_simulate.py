@@ -169,3 +169,37 @@ def test_compare_cli_prints_a_readable_report(capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "paired" in out and "difference (95% CI)" in out
     assert "dealer's side points per 100 hands" in out
+
+
+def test_a_run_keeps_a_bounded_number_of_jobs_in_flight() -> None:
+    from concurrent.futures import Future  # noqa: PLC0415
+
+    from engine.simulate import iter_jobs, run_windowed  # noqa: PLC0415
+
+    variant = load_variant("standard")
+    jobs = iter_jobs(variant, 1, 10**9, ["random"] * 4, 16)  # lazy: nothing is built yet
+    in_flight: list[int] = []
+    pending: set[Future[int]] = set()
+    seen = 0
+
+    def submit(job: object) -> Future[int]:
+        future: Future[int] = Future()
+        future.set_result(0)
+        pending.add(future)
+        in_flight.append(len(pending))
+        return future
+
+    def wait_one(futures: set[Future[int]]) -> Future[int]:
+        future = next(iter(futures))
+        pending.discard(future)
+        return future
+
+    def done(job: object, result: int) -> None:
+        nonlocal seen
+        seen += 1
+        if seen == 50:
+            raise StopIteration  # enough: the window held
+
+    with pytest.raises(StopIteration):
+        run_windowed(submit, wait_one, jobs, 8, done)
+    assert max(in_flight) <= 8
