@@ -6,7 +6,7 @@ import argparse
 
 from engine.bots import parse_bots
 from engine.cli.progress import ProgressBar
-from engine.cli.simulate_command import positive
+from engine.cli.simulate_command import add_run_options
 from engine.compare import compare, plain_line, report_json
 from engine.errors import EuchreError
 from engine.loader import load_variant
@@ -24,11 +24,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "difference whose interval excludes zero.")
     p.add_argument("a", metavar="A", help="the baseline variant (name or .yaml)")
     p.add_argument("b", metavar="B", help="the variant to compare with it")
-    p.add_argument("--games", type=positive, default=2000, help="games per variant (2000)")
-    p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
-    p.add_argument("--bots", default="heuristic", help="bots for both variants (see simulate)")
-    p.add_argument("--workers", type=positive, default=1, help="local processes (default 1)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_run_options(p, games=2000, scheduler=False)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=_compare)
 

@@ -30,17 +30,20 @@ def positive(text: str) -> int:
     return value
 
 
-def add_run_options(p: argparse.ArgumentParser) -> None:
+def add_run_options(p: argparse.ArgumentParser, *, games: int = 1000,
+                    scheduler: bool = True) -> None:
     """Options shared by ``simulate`` and ``compare``."""
-    p.add_argument("--games", type=positive, default=1000, help="games to play (default 1000)")
+    p.add_argument("--games", type=positive, default=games,
+                   help=f"games to play (default {games})")
     p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p.add_argument("--bots", default="heuristic",
                    help="one bot for every seat, or one per seat in seat order, comma-separated "
                    "(random, heuristic; default heuristic)")
     p.add_argument("--workers", type=positive, default=1,
                    help="local processes (default 1); results are identical for every count")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run on a Dask cluster (e.g. tcp://host:8786; needs euchrekit[dask])")
+    if scheduler:
+        p.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on a Dask cluster (e.g. tcp://host:8786; needs euchrekit[dask])")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
