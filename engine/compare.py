@@ -205,8 +205,14 @@ def plain_line(figure: dict[str, Any], b_name: str) -> str:
     if figure["metric"] == "hands":
         more = "longer" if diff > 0 else "shorter"
     low, high = figure["ci95"]
-    text = figure["phrase"].format(x=f"{abs(diff):.1f}", more=more)
-    return f"{text} under {b_name} (95% CI {low:+.1f} to {high:+.1f})"
+    text = figure["phrase"].format(x=_number(abs(diff)), more=more)
+    return f"{text} under {b_name} (95% CI {_number(low, sign=True)} to {_number(high, sign=True)})"
+
+
+def _number(x: float, *, sign: bool = False) -> str:
+    """Two decimals below 10, one above: enough to tell small differences from zero."""
+    digits = 2 if abs(x) < 10 else 1
+    return f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
 
 
 def report_json(report: dict[str, Any]) -> str:
