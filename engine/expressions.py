@@ -28,15 +28,16 @@ from __future__ import annotations
 import difflib
 import enum
 import operator
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import NamedTuple, TypeAlias
 
 from lark import Lark, Token, Tree
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from engine.errors import ExpressionError
+from engine.expression_errors import join_words, shorten, syntax_error
 from engine.resources import grammar_path
 
 __all__ = [
@@ -150,7 +151,7 @@ def parse(text: str) -> Expr:
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:
-        raise _syntax_error(text, error) from None
+        raise syntax_error(text, error, _parser()) from None
     _check_depth(tree, text)
     return _build(tree, text)
 
@@ -198,7 +199,7 @@ def _build(tree: Tree[Token], text: str) -> Expr:
     match tree.data:
         case "int_lit":
             if len(words[0]) > MAX_DIGITS:
-                message = f"the number `{_shorten(words[0])}` has {len(words[0])} digits"
+                message = f"the number `{shorten(words[0])}` has {len(words[0])} digits"
                 hint = f"numbers have at most {MAX_DIGITS} digits"
                 raise ExpressionError(message, text=text, column=at["column"], hint=hint)
             return IntLit(value=int(words[0]), **at)
@@ -215,86 +216,6 @@ def _build(tree: Tree[Token], text: str) -> Expr:
         case "call":
             return Call(function=words[0], args=tuple(subtrees), **at)
     raise AssertionError(f"grammar rule {tree.data!r} makes no node")  # pragma: no cover
-
-
-# --- syntax errors in plain words ------------------------------------------------------------
-
-_OPERAND_WORDS = {
-    "INT": "a number", "NAME": "a name", "TRUE": "`true`", "FALSE": "`false`", "LPAR": "`(`",
-    "MINUS": "`-`", "NOT": "`not`",
-}
-_OPERATOR_WORDS = {
-    "PLUS": "`+`", "MINUS": "`-`", "STAR": "`*`", "COMP_OP": "a comparison", "AND": "`and`",
-    "OR": "`or`",
-}
-_CLOSER_WORDS = {"COMMA": "`,`", "RPAR": "`)`", "$END": "the end of the expression"}
-_CHARACTER_HINTS = {
-    "=": "to compare, write `==`",
-    "!": "write `not`, or `!=` to compare",
-    "&": "write `and`",
-    "|": "write `or`",
-    ".": "a dot only joins the parts of a name, as in `makers.tricks`; numbers are whole",
-}
-
-
-def _syntax_error(text: str, error: UnexpectedInput) -> ExpressionError:
-    """Say what was found where, and what could have been written there instead."""
-    hint = ""
-    if isinstance(error, UnexpectedToken) and error.token.type != "$END":
-        token = error.token
-        position = token.start_pos or 0
-        kind = {"INT": "number ", "NAME": "name "}.get(token.type, "")
-        found = f"{kind}`{_shorten(str(token))}`"
-        before = text[:position]
-        if token.type == "RPAR" and before.count("(") <= before.count(")"):
-            hint = "this `)` has no matching `(`"
-    elif isinstance(error, UnexpectedCharacters):
-        position = error.pos_in_stream or 0
-        char = text[position]
-        found = f"character `{char}`" if char.isprintable() and char != "`" else f"{char!r}"
-        hint = _CHARACTER_HINTS.get(char, "")
-        if char.isupper():
-            hint = "names and keywords are written in lower case"
-    else:  # the text ended too early
-        position, found = len(text), "end of the expression"
-        if text.count("(") > text.count(")"):
-            hint = "a `(` is not closed"
-    message = f"unexpected {found}"
-    expected = _expected_after(text[:position])
-    if expected:
-        message += f"; expected {_expected_words(expected)}"
-    return ExpressionError(message, text=text, column=position + 1, hint=hint)
-
-
-def _expected_after(prefix: str) -> set[str]:
-    """The terminals that may follow ``prefix``, asked of a fresh parser: the sets in lark's
-    errors are blurred by LALR's merged states and by reductions made on the bad token."""
-    try:
-        interactive = _parser().parse_interactive(prefix)
-        interactive.exhaust_lexer()
-        # lark leaves accepts() unannotated
-        accepted: set[str] = interactive.accepts()  # type: ignore[no-untyped-call]
-        return accepted
-    except LarkError:  # pragma: no cover - the prefix parsed once already
-        return set()
-
-
-def _expected_words(expected: set[str]) -> str:
-    if "INT" in expected:  # a value must come here, so `-` is unary minus
-        items = [word for name, word in _OPERAND_WORDS.items() if name in expected]
-    else:
-        operators = [word for name, word in _OPERATOR_WORDS.items() if name in expected]
-        items = [f"an operator ({_join(operators)})"] if operators else []
-    return _join(items + [word for name, word in _CLOSER_WORDS.items() if name in expected])
-
-
-def _join(words: Sequence[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
-def _shorten(text: str, limit: int = 30) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # --- type checking ---------------------------------------------------------------------------
@@ -318,7 +239,7 @@ class _Checker:
         return ExpressionError(message, text=self.text, column=node.column, hint=hint)
 
     def source(self, node: Expr) -> str:
-        return _shorten(self.text[node.column - 1 : node.end - 1])
+        return shorten(self.text[node.column - 1 : node.end - 1])
 
     def require(self, node: Expr, want: Type, rule: str, got: Type | None = None) -> None:
         got = self.type_of(node) if got is None else got
@@ -414,7 +335,7 @@ def _suggest(word: str, choices: Iterable[str], listing: str) -> str:
     close = difflib.get_close_matches(word, ordered, n=1)
     if close:
         return f"did you mean `{close[0]}`?"
-    return f"{listing} {_join([f'`{choice}`' for choice in ordered])}"
+    return f"{listing} {join_words([f'`{choice}`' for choice in ordered])}"
 
 
 # --- compiling to closures -------------------------------------------------------------------
@@ -553,7 +474,7 @@ def compile_expression(
             f"this place needs {_PLACE[expected]}, but the expression is {_PLACE[got]}",
             text=source,
             column=tree.column,
-            hint=_conversion_hint(expected, _shorten(source.strip(" \t\r\n"), 40)),
+            hint=_conversion_hint(expected, shorten(source.strip(" \t\r\n"), 40)),
         )
     return CompiledExpression(
         text=source,
@@ -572,4 +493,4 @@ def _source_text(value: object) -> str:
     if isinstance(value, str):
         return value
     message = f"expected an expression, a whole number or true/false, not {type(value).__name__}"
-    raise ExpressionError(message, text=_shorten(repr(value), 60), column=1)
+    raise ExpressionError(message, text=shorten(repr(value), 60), column=1)
