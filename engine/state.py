@@ -76,7 +76,6 @@ class State:
         "pickup_pending",
         "played",
         "proposed",
-        "public_ids",
         "queue",
         "reneges",
         "rng",
@@ -113,9 +112,8 @@ class State:
         self.scores = list(scores) if scores is not None else [0] * n
         self.initial_scores = list(scores) if scores is not None else None
         self.history_ids: list[int] = []
-        self.public_ids: list[int] = []
-        self.discard_log: list[tuple[int, int]] = []
-        """(index in the history, action) of every discard: views show a seat its own."""
+        self.discard_log: list[int] = []
+        """Where in the history the discards are: views hide other seats' discarded cards."""
         self.actors: list[int] = []
         self.hands_played: list[HandRecord] = []
         self.deals = [dict(d) for d in deals]
@@ -253,6 +251,11 @@ class State:
         return [self.action_name(a) for a in self.legal_action_ids()]
 
     @property
+    def target(self) -> int:
+        """The game's target score."""
+        return self.variant.game.target
+
+    @property
     def top_bid_name(self) -> str:
         """The name of the variant's top bid (``moon``) as actions use it."""
         return self._program.top_bid_name
@@ -302,12 +305,9 @@ class State:
 
     def _apply(self, a: int) -> None:
         """Apply a legal action id without checking (the simulator's fast path)."""
-        self.history_ids.append(a)
         if A.DISCARD <= a < A.PLAY:
-            self.discard_log.append((len(self.public_ids), a))
-            self.public_ids.append(A.HIDDEN_DISCARD)
-        else:
-            self.public_ids.append(a)
+            self.discard_log.append(len(self.history_ids))
+        self.history_ids.append(a)
         self.actors.append(self.current)
         self._legal = None
         self._phase.apply(self, a)

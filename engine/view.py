@@ -70,44 +70,47 @@ class View:
         phase = s.phase
         blind = phase == "upcard_bidding" and s.round == 0 and seat == s.dealer
         start = s.hand_actions
-        ids = s.public_ids[start:]
-        if s.discards[seat]:  # the seat sees its own discards; others' show as `discard`
-            for i, a in s.discard_log:
-                if i >= start and s.actors[i] == seat:
-                    ids[i - start] = a
-        return cls(
-            seat=seat,
-            players=n,
-            phase=phase,
-            current_player=s.current,
-            hand_number=s.hand_no,
-            dealer=s.dealer,
-            scores=tuple(s.scores),
-            target=s.variant.game.target,
-            hand=0 if blind else s.hands[seat],
-            hand_sizes=tuple([h.bit_count() for h in s.hands]),
-            upcard=s.upcard,
-            turned=s.turned,
-            turned_down=s.turned_down,
-            proposed=s.proposed,
-            trump=s.trump,
-            maker=s.maker,
-            bid=s.bid,
-            bid_top=s.bid_top,
-            alone=tuple(s.alone),
-            sitting_out=tuple([x for x in range(n) if s.inactive >> x & 1]) if s.inactive else (),
-            actors=tuple(s.actors[start:]),
-            action_ids=tuple(ids),
-            trick=tuple(zip(s.trick_seats, s.trick)),  # noqa: B905 - same length by design
-            played=tuple(s.played),
-            tricks_won=tuple(s.tricks_won),
-            discards=s.discards[seat],
-            dead_known=s.dead if s.swapped == seat else 0,
-            extra_seen=_seen_extra(s, seat),
-            swapped=s.swapped,
-            legal_ids=tuple(s.legal_action_ids()) if s.current == seat else (),
-            top_bid=s.top_bid_name,
-        )
+        ids = s.history_ids[start:]
+        for i in reversed(s.discard_log):  # other seats' discards show as `discard`
+            if i < start:
+                break
+            if s.actors[i] != seat:
+                ids[i - start] = A.HIDDEN_DISCARD
+        # Built field by field: a view is made for every bot decision, and keyword
+        # construction of this many fields costs three times as much.
+        v = object.__new__(cls)
+        v.seat = seat
+        v.players = n
+        v.phase = phase
+        v.current_player = s.current
+        v.hand_number = s.hand_no
+        v.dealer = s.dealer
+        v.scores = tuple(s.scores)
+        v.target = s.target
+        v.hand = 0 if blind else s.hands[seat]
+        v.hand_sizes = tuple([h.bit_count() for h in s.hands])
+        v.upcard = s.upcard
+        v.turned = s.turned
+        v.turned_down = s.turned_down
+        v.proposed = s.proposed
+        v.trump = s.trump
+        v.maker = s.maker
+        v.bid = s.bid
+        v.bid_top = s.bid_top
+        v.alone = tuple(s.alone)
+        v.sitting_out = tuple([x for x in range(n) if s.inactive >> x & 1]) if s.inactive else ()
+        v.actors = tuple(s.actors[start:])
+        v.action_ids = tuple(ids)
+        v.trick = tuple(zip(s.trick_seats, s.trick))  # noqa: B905 - same length by design
+        v.played = tuple(s.played)
+        v.tricks_won = tuple(s.tricks_won)
+        v.discards = s.discards[seat]
+        v.dead_known = s.dead if s.swapped == seat else 0
+        v.extra_seen = _seen_extra(s, seat) if s.looker >= 0 else 0
+        v.swapped = s.swapped
+        v.legal_ids = tuple(s.legal_action_ids()) if s.current == seat else ()
+        v.top_bid = s.top_bid_name
+        return v
 
     @property
     def actions(self) -> tuple[tuple[int, str], ...]:

@@ -198,3 +198,14 @@ def test_a_view_holds_only_what_the_seat_may_see() -> None:
     assert north.hand_codes == ["9C", "JD", "JH", "AH", "9S"]
     assert west.discards == C.mask_of(["TS"]) and north.discards == 0
     assert A.HIDDEN_DISCARD in north.action_ids and north.turned == C.card("KH")
+
+
+@pytest.mark.parametrize("name", ["standard", "cutthroat", "ghost-hand-open-swap"])
+def test_a_view_sets_every_field_and_equals_its_keyword_built_twin(name: str) -> None:
+    state = new_game(variant(name), seed=4)
+    for _ in range(12):
+        state.apply(state.legal_action_ids()[0])
+    for seat in range(state.variant.players):
+        view = state.view(seat)
+        values = {f.name: getattr(view, f.name) for f in dataclasses.fields(View)}
+        assert View(**values) == view

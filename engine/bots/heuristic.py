@@ -31,6 +31,7 @@ _OFF_ACE, _OFF_ACE_LONG, _OFF_KING_GUARDED = 0.7, 0.4, 0.25
 _ALONE_AT = 4.2          # near-certain march
 _DEFEND_ALONE_AT = 4.0
 _MOON_AT = 5.6
+_MEMO_LIMIT = 4096       # strength estimates kept before the memo starts afresh
 
 
 class HeuristicBot(Bot):
@@ -47,6 +48,7 @@ class HeuristicBot(Bot):
         # Help expected from a partner (or the dummy) when this seat makes trump.
         self.help = 0.7 if partnered else 0.9 if dummy else 0.0
         self.threshold = 3.0 - self.help
+        self.memo: dict[tuple[int, int], float] = {}
         self.players = variant.players
 
     # -- the Bot interface -------------------------------------------------------------------
@@ -90,7 +92,16 @@ class HeuristicBot(Bot):
     # -- estimating hands ----------------------------------------------------------------------
 
     def strength(self, hand: int, trump: int) -> float:
-        """Expected tricks of ``hand`` with ``trump``."""
+        """Expected tricks of ``hand`` with ``trump`` (memoised: bidding asks again and again)."""
+        key = (hand, trump)
+        found = self.memo.get(key)
+        if found is None:
+            if len(self.memo) > _MEMO_LIMIT:
+                self.memo.clear()
+            found = self.memo[key] = self._strength(hand, trump)
+        return found
+
+    def _strength(self, hand: int, trump: int) -> float:
         t = self.tables[trump]
         trumps = hand & t.suit_mask[trump]
         count = trumps.bit_count()
