@@ -1,4 +1,4 @@
-"""Fixtures shared by the variant-file tests: writing small variant files, running the CLI.
+"""Fixtures shared by the tests: writing small variant files, running the CLI and `play`.
 
 Test modules do not import from here (pytest imports conftest itself); each names the paths it
 needs from its own ``__file__``.
@@ -6,6 +6,7 @@ needs from its own ``__file__``.
 
 from __future__ import annotations
 
+import io
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +32,22 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
     def run(*argv: str) -> CliResult:
         capsys.readouterr()
         code = main(list(argv))
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return run
+
+
+@pytest.fixture
+def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+         ) -> Callable[..., CliResult]:
+    """``play(stdin, *args)``: run ``euchre play ARGS`` with ``stdin`` as the keyboard."""
+
+    def run(stdin: str | io.TextIOBase, *argv: str) -> CliResult:
+        stream = io.StringIO(stdin) if isinstance(stdin, str) else stdin
+        monkeypatch.setattr("sys.stdin", stream)
+        capsys.readouterr()
+        code = main(["play", *argv])
         captured = capsys.readouterr()
         return CliResult(code, captured.out, captured.err)
 

@@ -12,12 +12,11 @@ import json
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any
 
 import pytest
 
 from engine import cards as C
-from engine.cli import main
 from engine.records import read_record, replay
 from engine.state import State
 
@@ -25,28 +24,8 @@ ONES = "1\n" * 3000
 """Always the first option: enough answers to finish any shipped game."""
 
 
-class Result(NamedTuple):
-    code: int
-    out: str
-    err: str
-
-
-Play = Callable[..., Result]
-
-
-@pytest.fixture
-def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Play:
-    """``play(stdin, *args)``: run ``euchre play ARGS`` with ``stdin`` as the keyboard."""
-
-    def run(stdin: str | io.TextIOBase, *argv: str) -> Result:
-        stream = io.StringIO(stdin) if isinstance(stdin, str) else stdin
-        monkeypatch.setattr("sys.stdin", stream)
-        capsys.readouterr()
-        code = main(["play", *argv])
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
-
-    return run
+Result = Any  # conftest.CliResult: exit code, out, err
+Play = Callable[..., Result]  # the `play` fixture of conftest.py
 
 
 class Typist(io.TextIOBase):

@@ -18,7 +18,7 @@ import sys
 import tracemalloc
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any
 
 import pytest
 
@@ -35,28 +35,8 @@ WINNER = re.compile(r" wins? the game\. Final score: ")
 EOF_LINE = "End of input: you left the game."
 
 
-class Result(NamedTuple):
-    code: int
-    out: str
-    err: str
-
-
-Play = Callable[..., Result]
-
-
-@pytest.fixture
-def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Play:
-    """``play(stdin, *args)``: run ``euchre play ARGS`` with ``stdin`` as the keyboard."""
-
-    def run(stdin: str | io.TextIOBase, *argv: str) -> Result:
-        stream = io.StringIO(stdin) if isinstance(stdin, str) else stdin
-        monkeypatch.setattr("sys.stdin", stream)
-        capsys.readouterr()
-        code = main(["play", *argv])
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
-
-    return run
+Result = Any  # conftest.CliResult: exit code, out, err
+Play = Callable[..., Result]  # the `play` fixture of conftest.py
 
 
 def _clean_exit(result: Result) -> None:
