@@ -340,7 +340,7 @@ class State:
     def cards_in_play(self) -> int:
         """Every card's location as one set (hands, kitty, upcard, trick, tricks, discards,
         dead): the deck, when cards are conserved."""
-        total = self.kitty | self.dead | self.merged
+        total = self.kitty | self.dead
         for hand in self.hands:
             total |= hand
         for mask in self.discards:
