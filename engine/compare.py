@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.confidence import Z95
@@ -59,37 +60,35 @@ def _made(r: dict[str, Any]) -> float:
     return 1.0 if r["deltas"][r["maker"]] > 0 else 0.0
 
 
-def _dealer_points(state: State) -> Callable[[dict[str, Any]], float]:
-    teams = state.variant.sides.teams
-
+def _dealer_points(teams: tuple[tuple[int, ...], ...]) -> Callable[[dict[str, Any]], float]:
     def points(r: dict[str, Any]) -> float:
         side = next(t for t in teams if r["dealer"] in t)
         return float(r["deltas"][side[0]])
     return points
 
 
-def _march(state: State) -> Callable[[dict[str, Any]], float]:
-    teams = state.variant.sides.teams
-
+def _march(teams: tuple[tuple[int, ...], ...]) -> Callable[[dict[str, Any]], float]:
     def march(r: dict[str, Any]) -> float:
         side = next(t for t in teams if r["maker"] in t)
         return float(sum(r["tricks"][seat] for seat in side) == sum(r["tricks"]))
     return march
 
 
+@cache
 def metrics_for(variant: Variant) -> list[Metric]:
-    """The figures compared for a variant (per-side ones named by seats)."""
+    """The figures compared for a variant (per-side ones named by seats), built once."""
+    teams = variant.sides.teams
     out = [
         Metric("dealer_points", "dealer's side points per 100 hands",
                "the dealer's side scores {x} points {more} per 100 hands",
-               lambda s: _per_100(_dealer_points(s))(s)),
+               _per_100(_dealer_points(teams))),
         Metric("made", "makers make, per 100 hands", "makers make {x} {more} times per 100 hands",
                _per_100(_made)),
         Metric("euchred", "makers euchred, per 100 hands",
                "makers are euchred {x} {more} times per 100 hands",
                _per_100(lambda r: 1.0 - _made(r))),
         Metric("march", "marches per 100 hands", "makers march {x} {more} times per 100 hands",
-               lambda s: _per_100(_march(s))(s)),
+               _per_100(_march(teams))),
         Metric("alone", "lone hands per 100 hands", "players go alone {x} {more} times per "
                "100 hands", _per_100(lambda r: float(r["maker"] in r["alone"]))),
         Metric("hands", "hands per game", "a game lasts {x} hands {more}",
@@ -97,7 +96,7 @@ def metrics_for(variant: Variant) -> list[Metric]:
         Metric("redeals", "thrown-in deals per game", "{x} {more} deals per game are thrown in",
                lambda s: float(len(s.hands_played) - len(_scored(s)))),
     ]
-    for side in variant.sides.teams:
+    for side in teams:
         name = side_name(side)
         who = f"seat{'s' * (len(side) > 1)} {name}"
         out.append(Metric(f"wins@{name}", f"{who} game wins per 100 games",

@@ -15,8 +15,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -90,9 +92,18 @@ def digest_of(record: Mapping[str, Any]) -> str:
 
 
 def write_record(path: str | Path, state: State) -> None:
-    """Write a game's record as JSON."""
-    text = json.dumps(record_of(state), indent=1)
-    Path(path).write_text(text + "\n", encoding="utf-8")
+    """Write a game's record as JSON, atomically (a temporary file, then ``os.replace``), so
+    an interrupted save never leaves a half-written record."""
+    target = Path(path)
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        temp.write_text(json.dumps(record_of(state), indent=1) + "\n", encoding="utf-8")
+        os.replace(temp, target)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        with contextlib.suppress(OSError, ValueError):  # the temporary file was never made
+            temp.unlink(missing_ok=True)
+        raise RecordError(f"cannot save the game to {path}: "
+                          f"{getattr(exc, 'strerror', None) or exc}") from None
 
 
 def read_record(path: str | Path) -> dict[str, Any]:

@@ -11,10 +11,7 @@ card; ``help`` lists the options again and ``quit`` stops. Input and output are 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import io
-import json
-import os
 import secrets
 import sys
 import unicodedata
@@ -28,7 +25,7 @@ from engine.cli.replay_command import load_game
 from engine.errors import EuchreError, IllegalActionError
 from engine.loader import load_variant
 from engine.narrate import After, Narrator, seat_names, sorted_hand
-from engine.records import record_of
+from engine.records import write_record
 from engine.simulate import derive_seed
 from engine.state import State
 
@@ -119,7 +116,7 @@ class _Game:
             self.say()
             self.say(self.narrator.hand_header(s))
         if self.save:
-            save_record(self.save, s)
+            write_record(self.save, s)
 
     # -- the human's turn ------------------------------------------------------------------
 
@@ -276,19 +273,6 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-def save_record(path: Path, state: State) -> None:
-    """Write the game's record atomically (a temporary file, then ``os.replace``)."""
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temp.write_text(json.dumps(record_of(state), indent=1) + "\n", encoding="utf-8")
-        os.replace(temp, path)
-    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
-        with contextlib.suppress(OSError, ValueError):  # the temporary file was never made
-            temp.unlink(missing_ok=True)
-        raise EuchreError(f"cannot save the game to {path}: "
-                          f"{getattr(exc, 'strerror', None) or exc}") from None
-
-
 # -- setting a game up ---------------------------------------------------------------------
 
 
@@ -304,7 +288,7 @@ def _play(args: argparse.Namespace) -> int:
     save_to = args.save or args.resume
     save = Path(save_to) if save_to else None
     if save:
-        save_record(save, state)
+        write_record(save, state)
     print(f"{state.variant.name}: {state.variant.description}", file=out)
     print(f"Seed {seed}. You are {narrator.names[seat]}; bots: "
           + ", ".join(f"{narrator.seat(s)} {names[s]}" for s in bots) + ".", file=out)
