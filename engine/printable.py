@@ -40,10 +40,8 @@ def printable(text: str, *, keep_newlines: bool = False) -> str:
         return text
     out: list[str] = []
     for char in text:
-        if char == "\n" and keep_newlines:
-            out.append(char)
-        elif char.isprintable() and not unicodedata.category(char).startswith("C"):
-            out.append(char)
-        else:
-            out.append(_escape(char))
+        shown = (char == "\n" and keep_newlines) or (
+            char.isprintable() and not unicodedata.category(char).startswith("C")
+        )
+        out.append(char if shown else _escape(char))
     return "".join(out)

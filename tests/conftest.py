@@ -6,7 +6,9 @@ needs from its own ``__file__``.
 
 from __future__ import annotations
 
+import importlib.util
 import io
+import os
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -65,3 +67,25 @@ def write(tmp_path: Path) -> Callable[[str, str], Path]:
         return path
 
     return write_file
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Where the platform can install an optional extra, its tests must run, not skip.
+
+    ``make test`` sets ``EUCHREKIT_REQUIRE`` to the modules the extras provide on platforms
+    with wheels for them (open-spiel, Dask, matplotlib); a missing one stops the run here
+    instead of turning into a quiet skip.
+    """
+    names = [name for name in os.environ.get("EUCHREKIT_REQUIRE", "").split(",") if name]
+    missing = [name for name in names if not _importable(name)]
+    if missing:
+        raise pytest.UsageError(
+            f"these optional parts can be installed on this platform but are missing: "
+            f"{', '.join(missing)} (run `make clean test`)")
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ImportError:
+        return False
