@@ -2,7 +2,7 @@
 
 A small sample of ``tools/differential.py`` (which runs many more hands): for each of
 OpenSpiel's settings, seeded random hands are played in both engines side by side from the
-same deal (``tests/openspiel_differential.py`` holds the comparison). Skipped, saying why,
+same deal (``engine/testing/openspiel_differential.py`` holds the comparison). Skipped, saying why,
 where open-spiel cannot be installed.
 """
 
@@ -16,7 +16,7 @@ import pytest
 pytest.importorskip(
     "pyspiel", reason="open-spiel is not installed on this platform: pip install open-spiel")
 
-from openspiel_differential import (
+from engine.testing.openspiel_differential import (
     SETTINGS,
     Report,
     Setting,

@@ -8,19 +8,21 @@ and review the diff of the golden files with the change.
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 
 import pytest
-from tool_loader import ROOT, load_tool
 
 from engine import load_variant, new_game, shipped_names
+from engine.testing import golden
 
-golden = load_tool("golden")
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN_DIR = ROOT / "tests" / "data" / "golden"
 HINT = "If the rule change is intended, run `python tools/golden.py` and commit the new files."
 
 
 @pytest.mark.parametrize("name", shipped_names())
 def test_the_seeded_playthrough_matches_its_golden_file(name: str) -> None:
-    path = golden.golden_path(name)
+    path = golden.golden_path(GOLDEN_DIR, name)
     assert path.exists(), (f"{path.relative_to(ROOT)} is missing: a new variant needs its "
                            "golden file; run `python tools/golden.py`.")
     expected = path.read_text(encoding="utf-8")
@@ -33,8 +35,8 @@ def test_the_seeded_playthrough_matches_its_golden_file(name: str) -> None:
 
 
 def test_every_golden_file_belongs_to_a_shipped_variant() -> None:
-    names = {golden.golden_path(name).name for name in shipped_names()}
-    extra = sorted(p.name for p in golden.GOLDEN_DIR.glob("*.txt") if p.name not in names)
+    names = {golden.golden_path(GOLDEN_DIR, name).name for name in shipped_names()}
+    extra = sorted(p.name for p in GOLDEN_DIR.glob("*.txt") if p.name not in names)
     assert not extra, f"golden files without a variant: {extra}. {HINT}"
 
 

@@ -9,15 +9,16 @@ action. Regenerate with ``python tools/golden.py`` when the change is intended.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
-from tool_loader import load_tool
 
 from engine import load_variant, new_game, shipped_names
+from engine.testing import golden
 
-golden = load_tool("golden")
-FILE = json.loads(golden.COUNTS_FILE.read_text(encoding="utf-8"))
+COUNTS_FILE = Path(__file__).resolve().parent / "data" / "counts.json"
+FILE = json.loads(COUNTS_FILE.read_text(encoding="utf-8"))
 CASES = {case["case"]: case for case in FILE["cases"]}
 
 

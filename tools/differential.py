@@ -14,7 +14,7 @@ tricks), or both must have ended the deal unscored. It prints the divergences by
 first few examples (deal and actions, enough to replay), the hands per second, and exits 1 on
 any divergence (2 when open-spiel is not installed).
 
-The comparison itself lives in ``tests/openspiel_differential.py``, shared with
+The comparison itself lives in ``engine/testing/openspiel_differential.py``, shared with
 ``tests/test_differential_openspiel.py``.
 """
 
@@ -25,11 +25,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-# The comparison module sits beside the tests that use it (one copy of the logic).
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # run as a script from anywhere
+    sys.path.insert(0, str(ROOT))
 
 try:
-    from openspiel_differential import SETTINGS, Report, run_setting
+    from engine.testing.openspiel_differential import SETTINGS, Report, run_setting
 except ImportError as exc:  # pyspiel has no wheel for some platforms
     if exc.name != "pyspiel":
         raise
