@@ -74,8 +74,9 @@ def cards_section(v: Variant) -> Section:
     if v.name_trump is not None and v.name_trump.no_trump:
         text = (f"In a no-trump hand there are no bowers: every suit ranks {ranks_text(ranks)}.")
         if joker:
-            text += (" The joker is then the highest card of all; it belongs to no suit, so no "
-                     "one has to follow it (BID-A8).")
+            text += (" The joker is then the highest card of all. It belongs to no suit: when "
+                     "it is led the others may play any card, and its holder must still "
+                     "follow the suit led if he can (BID-A8).")
         rules.append(Rule(text=text))
     return Section(title="The cards", rules=tuple(rules))
 
