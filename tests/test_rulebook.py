@@ -9,9 +9,12 @@ every ambiguity id cited anywhere in the repository must have a section in docs/
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,8 +32,7 @@ def book_text(ref: str | Path) -> str:
 
 
 @pytest.fixture
-def rules_cli(monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., object]
-              ) -> Callable[..., object]:
+def rules_cli(monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., Any]) -> Callable[..., Any]:
     """``euchre rules ...`` through the real entry point, with the command registered."""
     if rules_command not in cli._COMMANDS:
         monkeypatch.setattr(cli, "_COMMANDS", (*cli._COMMANDS, rules_command))
@@ -227,35 +229,43 @@ _SETTINGS = [
 def test_changing_a_setting_changes_the_rule_book(base: str, setting: str, write: Write
                                                   ) -> None:
     path = write("house.yaml", f"extends: {base}\ndescription: {base}\n{setting}\n")
-    changed = book_text(path).split("setting of the variant file would change.", 1)[1]
-    original = book_text(base).split("setting of the variant file would change.", 1)[1]
+    changed = book_text(path).split("docs/ambiguities.md.", 1)[1]
+    original = book_text(base).split("docs/ambiguities.md.", 1)[1]
     assert changed != original
+
+
+@pytest.mark.parametrize("module", ["engine.rulebook", "engine.rulebook.book",
+                                    "engine.rulebook.conditions", "engine.rulebook.scoring",
+                                    "engine.rulebook.words"])
+def test_the_rulebook_doctests_run(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
 
 
 # -- the command -------------------------------------------------------------------------------
 
 
-def test_rules_command_prints_the_book_and_markdown_on_request(rules_cli: Callable[..., object]
+def test_rules_command_prints_the_book_and_markdown_on_request(rules_cli: Callable[..., Any]
                                                                ) -> None:
-    code, out, err = rules_cli("rules", "standard")  # type: ignore[misc]
+    code, out, err = rules_cli("rules", "standard")
     assert (code, err) == (0, "")
     assert out.startswith("The rules of standard\n")
-    code, out, err = rules_cli("rules", "--markdown", "cutthroat")  # type: ignore[misc]
+    code, out, err = rules_cli("rules", "--markdown", "cutthroat")
     assert (code, err) == (0, "")
     assert "## 8. Taking up the dummy (phase `dummy_merge`)" in out
 
 
-def test_rules_command_refuses_an_unknown_variant_in_one_line(rules_cli: Callable[..., object]
+def test_rules_command_refuses_an_unknown_variant_in_one_line(rules_cli: Callable[..., Any]
                                                               ) -> None:
-    code, out, err = rules_cli("rules", "standrd")  # type: ignore[misc]
+    code, out, err = rules_cli("rules", "standrd")
     assert code == 1 and out == ""
     assert err.startswith("euchre: ") and "Traceback" not in err
 
 
 def test_rules_command_shows_a_hostile_description_escaped(
-        rules_cli: Callable[..., object], write: Write) -> None:
+        rules_cli: Callable[..., Any], write: Write) -> None:
     path = write("evil.yaml", 'extends: standard\ndescription: "clear \\e[2J screen"\n')
-    code, out, _ = rules_cli("rules", str(path))  # type: ignore[misc]
+    code, out, _ = rules_cli("rules", str(path))
     assert code == 0
     assert "\x1b" not in out and "clear \\x1b[2J screen" in out
 

@@ -28,7 +28,8 @@ def _heading(number: int, section: Section) -> str:
 def _intro(book: RuleBook) -> list[str]:
     return [printable(book.description),
             f"From {printable(book.path)}. \"{_OTHER}\" notes say what a different setting of "
-            "the variant file would change."]
+            "the variant file would change; ids such as STD-A1 name the ambiguities explained "
+            "in docs/ambiguities.md."]
 
 
 def render_text(book: RuleBook) -> str:
