@@ -19,9 +19,16 @@ def upcard_bidding_rules(v: Variant) -> Section:
     makers = "his side are the makers" if v.sides.kind == "teams" else "he is the maker"
     rules = [Rule(text="Round 1: starting with eldest and going clockwise, each player either "
                   "passes or accepts the upcard's suit as trump (orders it up; the dealer "
-                  f"takes it up). The first to accept ends the bidding, and {makers}.")]
+                  f"takes it up). The first to accept ends the bidding, and {makers}.",
+                  alternative=f"{setting('upcard_bidding.rounds', 1)} leaves out round 2, so "
+                  "only the upcard's suit can be trump.")]
     if bidding.rounds == 2:
         rules.append(_round_two(v))
+    else:
+        rules = [Rule(text=rules[0].text + " There is no second round: only the upcard's suit "
+                      "can be trump.",
+                      alternative=f"{setting('upcard_bidding.rounds', 2)} adds a round in which "
+                      "another suit may be named.")]
     rules.append(_all_pass(v))
     if v.deck.jokers:
         rules.append(_joker_upcard(v))
@@ -45,13 +52,13 @@ def _round_two(v: Variant) -> Rule:
 def _all_pass(v: Variant) -> Rule:
     bidding = v.upcard_bidding
     assert bidding is not None
-    last = "round 2" if bidding.rounds == 2 else "round 1"
+    passes = "passes in round 2 too" if bidding.rounds == 2 else "passes"
     if not bidding.stick_the_dealer:
-        return Rule(text=f"The dealer is not stuck: if everyone passes in {last} too, the hand "
+        return Rule(text=f"The dealer is not stuck: if everyone {passes}, the hand "
                     "is thrown in and the deal passes to the left.",
                     alternative="Stick the dealer "
                     f"({setting('upcard_bidding.stick_the_dealer', 'true')}) makes the dealer "
-                    "name trump.")
+                    + ("name trump." if bidding.rounds == 2 else "accept the upcard's suit."))
     if bidding.rounds == 1:
         text = ("Stick the dealer: if the others all pass, the dealer may not pass; he must take "
                 "the upcard's suit as trump.")
