@@ -49,12 +49,7 @@ class Score(Phase):
             top_bid=s.bid_top,
         )
         void = bool(s.reneges) and v.renege.void_hand
-        if void:
-            deltas, label = [0] * self.players, RENEGE_LABEL
-        else:
-            deltas = list(v.award_points(maker=s.maker, tricks=s.tricks_won, alone=s.alone,
-                                         outcome=outcome))
-            label = v.scoring.row_for(outcome).label
+        deltas, label = self._table_points(s, outcome, void=void)
         penalties = [self._penalty(s, seat, card, maker_alone=outcome.alone)
                      for seat, card in s.reneges]
         for penalty in penalties:
@@ -76,6 +71,17 @@ class Score(Phase):
             s.current = TERMINAL
             s.winners = winners
         s.next_hand(record)
+
+    def _table_points(self, s: State, outcome: Outcome, *, void: bool
+                      ) -> tuple[list[int], str]:
+        """Each seat's award from the row of the table that applies, and the row's label; a
+        hand voided by a renege (STD-A8) consults no row."""
+        if void:
+            return [0] * self.players, RENEGE_LABEL
+        v = self.variant
+        deltas = v.award_points(maker=s.maker, tricks=s.tricks_won, alone=s.alone,
+                                outcome=outcome)
+        return list(deltas), v.scoring.row_for(outcome).label
 
     def _bid_name(self, s: State) -> int | str:
         auction = self.variant.auction
