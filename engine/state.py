@@ -280,17 +280,19 @@ class State:
 
         Raises :class:`~engine.errors.IllegalActionError` with the reason when the rules do
         not allow it now; the state is then unchanged. In a variant that allows reneging
-        (``penalties.renege.allowed``), a card in hand that does not follow suit is accepted,
-        recorded in ``reneges`` and penalised when the hand is scored; ``legal_actions()``
-        still lists only the plays that follow suit, which is what bots choose from.
+        (``penalties.renege.allowed``), a card in hand that does not follow suit is accepted
+        and recorded in ``reneges``; it ends the hand at once when the variant voids the hand
+        (STD-A8), and is penalised when the hand is scored. ``legal_actions()`` still lists
+        only the plays that follow suit, which is what bots choose from.
         """
         a = self.action_id(action)
-        if a not in self.legal_action_ids():
-            if self.current == TERMINAL or not self._phase.accepts_renege(
-                    self, a):
-                raise IllegalActionError(self._shown(action, a), self._reason(a))
-            self.reneges.append((self.current, a - A.PLAY))
-        self._apply(a)
+        if a in self.legal_action_ids():
+            self._apply(a)
+            return
+        if self.current == TERMINAL or not self._phase.accepts_renege(self, a):
+            raise IllegalActionError(self._shown(action, a), self._reason(a))
+        self._log(a)
+        self._phase.apply_renege(self, a)
 
     def _shown(self, action: str | int, a: int) -> str:
         try:
@@ -305,12 +307,16 @@ class State:
 
     def _apply(self, a: int) -> None:
         """Apply a legal action id without checking (the simulator's fast path)."""
+        self._log(a)
+        self._phase.apply(self, a)
+
+    def _log(self, a: int) -> None:
+        """Add an action of the current player to the history."""
         if A.DISCARD <= a < A.PLAY:
             self.discard_log.append(len(self.history_ids))
         self.history_ids.append(a)
         self.actors.append(self.current)
         self._legal = None
-        self._phase.apply(self, a)
 
     @property
     def history(self) -> list[str]:

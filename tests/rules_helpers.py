@@ -4,6 +4,8 @@ and checking refusals."""
 from __future__ import annotations
 
 import functools
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +18,16 @@ from engine import cards as C
 def variant(name: str) -> Variant:
     """A shipped variant, loaded once per test run."""
     return load_variant(name)
+
+
+@functools.cache
+def overlay(text: str) -> Variant:
+    """A variant written in the test (YAML text, usually ``extends:`` a shipped variant),
+    loaded once per test run from a file that is removed again."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "overlay.yaml"
+        path.write_text(text, encoding="utf-8")
+        return load_variant(path)
 
 
 def apply_all(state: State, actions: str) -> State:

@@ -210,7 +210,11 @@ class Checker:
                 # A renege is accepted and recorded (GH-A11, STD-A8), never refused.
                 twin = s.clone()
                 twin.apply(reneges[0])
-                assert twin.reneges[-1] == (seat, reneges[0] - A.PLAY)
+                ended = twin.hands_played[len(s.hands_played):]  # STD-A8: the hand ends
+                if ended:
+                    assert ended[-1]["reneges"] == [[seat, C.card_name(reneges[0] - A.PLAY)]]
+                else:
+                    assert twin.reneges[-1] == (seat, reneges[0] - A.PLAY)
             else:
                 tries += reneges[:1]
             if s.variant.renege.allowed and s.phase == "play":

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import doctest
 import random
+import re
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
 from engine import cards as C
-from engine import load_variant, narrate, new_game
+from engine import load_variant, narrate, narrate_table, narrate_words, new_game
 from engine.narrate import After, Narrator, hand_text, seat_names, sorted_hand, third_person
 from engine.state import State
 
@@ -137,8 +141,9 @@ def test_a_finished_trick_is_announced_with_its_winner_the_left_bower_here() -> 
         "Trick 1 to West: North K♣, East 9♦, South 9♥, West J♠"]
 
 
-def test_the_module_doctests_run() -> None:
-    result = doctest.testmod(narrate)
+@pytest.mark.parametrize("module", [narrate, narrate_words, narrate_table])
+def test_the_module_doctests_run(module: ModuleType) -> None:
+    result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
 
 
@@ -317,30 +322,104 @@ def test_a_look_shows_the_ghost_cards_to_the_looker_only_ghost_hand_open_swap() 
     assert "You looked at the ghost hand: " in view_text(n, state, 0)
 
 
-# -- reneges in hand summaries (GH-A11, STD-A8) ---------------------------------------------
+# -- reneges (GH-A11, STD-A8, RULES.md 3.3): told once, cards as shown everywhere ------------
 
-def test_a_renege_is_named_in_the_hand_summary_with_its_penalty_GH_A11() -> None:
+RAW_CODE = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JK)\b")
+"""A card written as its code (``QD``): narration shows cards as ``Q♦``."""
+
+# Spades are named by North in round 2; North leads the A♥, which every seat can follow.
+HEARTS_LED = {"dealer": 3, "hands": [h.split() for h in [
+    "AH 9C TC 9S TS", "9H QD KD QC KC", "TH KS AC JD AD", "9D TD JH AS JS"]], "upcard": "KH"}
+CUTTHROAT_RENEGE = """extends: cutthroat
+description: Cutthroat where a renege is penalised, not refused.
+penalties:
+  renege:
+    allowed: true
+"""
+
+
+def plays(cards: str) -> list[str]:
+    return [f"play:{c}" for c in cards.split()]
+
+
+def test_a_renege_that_ends_the_hand_is_told_once_with_its_card_and_cost_STD_A8() -> None:
+    variant = load_variant("renege")
+    state = run(new_game(variant, seed=0, deal=HEARTS_LED),
+                "pass pass pass pass call:S pass play:AH play:9H play:TH")
+    lines = narrate_last(Narrator(variant), state, "play:9D")  # West holds the J♥
+    assert lines == [
+        "Trick 1 does not count: North A♥, East 9♥, South 10♥, West 9♦",
+        "Hand 1, dealer West: North made spades ♠ trump; West reneged with 9♦ in trick 1, "
+        "which ends the hand: nothing else is scored; North-South +2. "
+        "Score: North-South 2, East-West 0 (game to 10)"]
+
+
+def test_a_renege_in_mid_trick_leaves_the_trick_unfinished_STD_A8() -> None:
+    variant = load_variant("renege")
+    state = run(new_game(variant, seed=0, deal=HEARTS_LED), "pass pass pass pass call:S pass")
+    state.apply("play:AH")
+    lines = narrate_last(Narrator(variant, you=1), state, "play:QD")
+    assert lines[0] == "Trick 1 does not count: North A♥, East (you) Q♦"
+    assert lines[1].count("+2") == 1 and "East (you) reneged with Q♦ in trick 1" in lines[1]
+
+
+def test_a_renege_in_a_hand_played_out_is_told_when_made_and_costed_in_the_summary_GH_A11(
+        ) -> None:
     variant = load_variant("ghost-hand")
     n = Narrator(variant)
     state = run(new_game(variant, seed=0, deal=GHOST), "bid:3 pass pass call:H")
-    tricks = "9S TC AS KS JH JC JD QC QH AH KH QS 9C AC JS KC TS 9D"
-    *first, last = [f"play:{c}" for c in tricks.split()]
+    run(state, " ".join(plays("9S TC AS KS JH JC JD")))
+    assert narrate_last(n, state, "play:QC") == [  # B holds the K♥; the J♦ led is trump
+        "B reneges: Q♣ does not follow trump; the penalty is scored with the hand."]
+    *first, last = plays("QH AH KH QS 9C AC JS KC TS 9D")
     run(state, " ".join(first))
-    lines = narrate_last(n, state, last)
-    assert lines[-1] == (
+    assert narrate_last(n, state, last)[-1] == (
         "Hand 1, dealer C: A made hearts ♥ trump on a bid of 3; A took 3 of 6 tricks: made. "
-        "B reneged (QC): -2. A +3, C +1. Score: A 3, B 0, C 1 (game to 32)")
+        "B reneged with Q♣ in trick 3: B -2. In all: A +3, B 0, C +1. "
+        "Score: A 3, B 0, C 1 (game to 32)")
 
 
-def test_a_void_hand_renege_names_the_side_that_scores_STD_A8() -> None:
-    n = Narrator(load_variant("renege"))
-    record = {"hand": 1, "dealer": 3, "maker": 0, "trump": "S", "bid": None, "alone": [],
-              "tricks": [2, 1, 1, 1], "label": "made", "deltas": [2, 0, 2, 0],
-              "scores": [2, 0, 2, 0], "reneges": [[1, "QD"]], "swapped": None, "merged": False}
-    assert n.hand_summary(record) == (
-        "Hand 1, dealer West: North made spades ♠ trump; the makers took 3 of 5 tricks: made. "
-        "East reneged (QD): the hand is void; North-South +2. North-South +2. "
-        "Score: North-South 2, East-West 0 (game to 10)")
+def test_a_cutthroat_renege_is_charged_to_the_offender_alone_in_the_text_RULES_3_3(
+        tmp_path: Path) -> None:
+    path = tmp_path / "cutthroat-renege.yaml"
+    path.write_text(CUTTHROAT_RENEGE, encoding="utf-8")
+    variant = load_variant(path)
+    n = Narrator(variant)
+    state = run(new_game(variant, seed=0, deal=CUTTHROAT),
+                "order_up discard:TS pass pass pass discard:9D discard:TD discard:QD "
+                "discard:KD discard:AD play:JH play:TC")
+    assert narrate_last(n, state, "play:AS") == [  # C holds the K♥
+        "C reneges: A♠ does not follow trump; the penalty is scored with the hand.",
+        "Trick 1 to A: A J♥, B 10♣, C A♠"]
+    *first, last = plays("JD JC KH AH QC KS 9C AC QS KC JS 9S")
+    run(state, " ".join(first))
+    assert narrate_last(n, state, last)[-1] == (
+        "Hand 1, dealer C: A made hearts ♥ trump (the dummy merged by A); A took 3 of 5 "
+        "tricks: made. C reneged with A♠ in trick 1: C -2. In all: A +1, B 0, C -2. "
+        "Score: A 1, B 0, C -2 (game to 10)")
+
+
+@pytest.mark.parametrize(("name", "deal", "before", "renege"), [
+    ("renege", HEARTS_LED, "pass pass pass pass call:S pass play:AH", "play:QD"),
+    ("ghost-hand", GHOST, "bid:3 pass pass call:H play:9S play:TC play:AS play:KS play:JH "
+                          "play:JC play:JD", "play:QC"),
+])
+def test_no_line_of_a_game_with_a_renege_shows_a_raw_card_code(
+        name: str, deal: dict[str, Any], before: str, renege: str) -> None:
+    variant = load_variant(name)
+    n = Narrator(variant, you=1)
+    state = new_game(variant, seed=0, deal=deal)
+    said: list[str] = []
+    for action in [*before.split(), renege]:
+        said.append(n.action(state.current_player, action, phase=state.phase, viewer=1))
+        said += narrate_last(n, state, action, viewer=1)
+    while state.hand_no == 1:
+        action = state.legal_actions()[0]
+        said.append(n.action(state.current_player, action, phase=state.phase, viewer=1))
+        said += narrate_last(n, state, action, viewer=1)
+    said += n.view_lines(state.view(1))
+    assert any("reneged" in line for line in said)
+    assert [line for line in said if RAW_CODE.search(line)] == []
 
 
 @pytest.mark.parametrize(("phrase", "said"), [

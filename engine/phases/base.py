@@ -47,6 +47,10 @@ class Phase:
         (only the ``play`` phase ever says yes)."""
         return False
 
+    def apply_renege(self, s: State, action: int) -> None:
+        """Carry out a renege that :meth:`accepts_renege` allowed."""
+        raise NotImplementedError(self.name)
+
     def reason(self, s: State, action: int) -> str:
         """Why ``action`` is not legal now, in a player's words."""
         legal = ", ".join(s.action_name(a) for a in self.legal(s))

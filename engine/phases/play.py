@@ -4,6 +4,11 @@ The first lead follows ``first_lead`` (STD-A2 eldest, the maker, or CTD-A6 left 
 loner), skipping seats that sit out. Each active seat in turn must follow the effective suit
 led (bowers and the joker belong to trump) when it can; the highest trump, else the highest
 card of the suit led, wins; the winner leads next.
+
+Where the variant allows reneging (``penalties.renege.allowed``), a card in hand that does not
+follow is accepted from a player at the table and recorded. With ``void_hand`` (STD-A8) the
+first renege ends the hand at once: the trick in progress counts for nobody and the score
+phase scores only the penalty. Otherwise (GH-A11, RULES.md 3.3) the hand is played out.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ class Play(Phase):
         self.hand_size = variant.deal.hand_size
         self.tables = [C.trump_tables(t) for t in range(5)]
         self.renege_allowed = variant.renege.allowed
+        self.renege_ends_hand = variant.renege.void_hand
 
     def start(self, s: State) -> None:
         s.n_active = self.players - s.inactive.bit_count()
@@ -61,6 +67,7 @@ class Play(Phase):
         return cards_to_actions(A.PLAY, hand)
 
     def apply(self, s: State, action: int) -> None:
+        # The hot path of simulations and counts: the card is laid inline, not by _lay.
         card = action - A.PLAY
         seat = s.current
         s.hands[seat] ^= 1 << card
@@ -81,11 +88,32 @@ class Play(Phase):
         s.leader = winner
         s.current = winner
 
+    @staticmethod
+    def _lay(s: State, action: int) -> int:
+        """Put the current seat's card on the trick; returns the card."""
+        card = action - A.PLAY
+        seat = s.current
+        s.hands[seat] ^= 1 << card
+        s.trick.append(card)
+        s.trick_seats.append(seat)
+        s.played.append((seat, card))
+        return card
+
     def accepts_renege(self, s: State, action: int) -> bool:
         """With ``penalties.renege.allowed``, a card in hand that does not follow suit is
         accepted and recorded; the score phase penalises it (GH-A11, STD-A8)."""
         return (self.renege_allowed and A.PLAY <= action < A.PLAY + C.CARD_COUNT
                 and bool(s.hands[s.current] >> (action - A.PLAY) & 1))
+
+    def apply_renege(self, s: State, action: int) -> None:
+        """Record the renege and play the card. With ``void_hand`` (STD-A8) the hand ends
+        here: the trick is left unfinished and the score phase follows at once."""
+        s.reneges.append((s.current, action - A.PLAY))
+        if not self.renege_ends_hand:
+            self.apply(s, action)
+            return
+        self._lay(s, action)
+        s.advance()
 
     def reason(self, s: State, action: int) -> str:
         if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:

@@ -2,14 +2,17 @@
 
 The hand's outcome (makers' tricks, lone players, the bid) selects the one row of the
 variant's table that applies; every seat of each side receives that row's award. A renege
-recorded during the hand (variants that allow it) adds the penalty, or replaces the hand's
-score when ``void_hand`` is set. Then the game ends if a side reached the target
-(ties: ``game.tie``), otherwise the deal passes left.
+recorded during the hand (variants that allow it) is charged to the offender's fixed side:
+his team in a partnership game, the offender alone where each player scores for himself
+(RULES.md 3.3, GH-A11); every other fixed side receives the opponents' points. With
+``void_hand`` the renege ended the hand (STD-A8): the table is not consulted and only the
+penalty counts. Then the game ends if a side reached the target (ties: ``game.tie``),
+otherwise the deal passes left.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import cards as C
 from engine.phases.base import TERMINAL, Phase
@@ -19,7 +22,10 @@ if TYPE_CHECKING:
     from engine.state import State
     from engine.variant import Variant
 
-__all__ = ["Score"]
+__all__ = ["RENEGE_LABEL", "Score"]
+
+RENEGE_LABEL = "renege"
+"""The label of a hand that a renege ended (``void_hand``): no row of the table applied."""
 
 
 class Score(Phase):
@@ -42,18 +48,21 @@ class Score(Phase):
             bid=s.bid if self.has_auction else None,
             top_bid=s.bid_top,
         )
-        deltas = list(v.award_points(maker=s.maker, tricks=s.tricks_won, alone=s.alone,
-                                     outcome=outcome))
-        if s.reneges:
-            self._penalise(s, deltas, outcome.alone)
+        void = bool(s.reneges) and v.renege.void_hand
+        deltas, label = self._table_points(s, outcome, void=void)
+        penalties = [self._penalty(s, seat, card, maker_alone=outcome.alone)
+                     for seat, card in s.reneges]
+        for penalty in penalties:
+            for seat, points in enumerate(penalty["points"]):
+                deltas[seat] += points
         for seat, delta in enumerate(deltas):
             s.scores[seat] += delta
-        row = v.scoring.row_for(outcome)
         record = {
             "hand": s.hand_no, "dealer": s.dealer, "maker": s.maker, "trump": s.trump_name,
             "bid": (self._bid_name(s) if self.has_auction else None), "alone": list(s.alone),
-            "tricks": list(s.tricks_won), "label": row.label, "deltas": deltas,
+            "tricks": list(s.tricks_won), "label": label, "deltas": deltas,
             "scores": list(s.scores), "reneges": [[seat, C.card_name(c)] for seat, c in s.reneges],
+            "penalties": penalties, "void": void,
             "swapped": s.swapped if s.swapped >= 0 else None,
             "merged": bool(s.merged),
         }
@@ -63,21 +72,36 @@ class Score(Phase):
             s.winners = winners
         s.next_hand(record)
 
+    def _table_points(self, s: State, outcome: Outcome, *, void: bool
+                      ) -> tuple[list[int], str]:
+        """Each seat's award from the row of the table that applies, and the row's label; a
+        hand voided by a renege (STD-A8) consults no row."""
+        if void:
+            return [0] * self.players, RENEGE_LABEL
+        v = self.variant
+        deltas = v.award_points(maker=s.maker, tricks=s.tricks_won, alone=s.alone,
+                                outcome=outcome)
+        return list(deltas), v.scoring.row_for(outcome).label
+
     def _bid_name(self, s: State) -> int | str:
         auction = self.variant.auction
         if s.bid_top and auction is not None and auction.top_bid is not None:
             return auction.top_bid.name
         return s.bid
 
-    def _penalise(self, s: State, deltas: list[int], maker_alone: bool) -> None:
+    def _penalty(self, s: State, offender: int, card: int, *, maker_alone: bool
+                 ) -> dict[str, Any]:
+        """One renege as the hand record keeps it: who, which card, in which trick, and the
+        points it gives each seat (``penalties.renege``; ``alone``: the maker played alone)."""
         rules = self.variant.renege
-        if rules.void_hand:
-            deltas[:] = [0] * self.players
         env = {"alone": maker_alone}
         offender_points = rules.offender.evaluate(env)
         opponent_points = rules.opponents.evaluate(env)
         assert isinstance(offender_points, int) and isinstance(opponent_points, int)
-        for seat, _ in s.reneges:
-            side = next(side for side in self.sides_of[s.maker] if seat in side)
-            for other in range(self.players):
-                deltas[other] += offender_points if other in side else opponent_points
+        side = self.variant.sides.side_of(offender)
+        laid = s.played.index((offender, card))
+        return {
+            "seat": offender, "card": C.card_name(card), "trick": laid // s.n_active + 1,
+            "points": [offender_points if seat in side else opponent_points
+                       for seat in range(self.players)],
+        }
