@@ -51,8 +51,9 @@ _DEAL_SETTINGS: tuple[Path_, ...] = (
 
 
 class _Compiler:
-    def __init__(self, resolved: Resolved) -> None:
+    def __init__(self, resolved: Resolved, *, allow_dead_rows: bool) -> None:
         self.r = resolved
+        self.allow_dead_rows = allow_dead_rows
         self.d: dict[str, Any] = resolved.data
         self.errors: list[VariantError] = []
 
@@ -293,7 +294,8 @@ class _Compiler:
                                      label=raw.get("label", "")))
         if len(rows) != len(self.d["scoring"]["table"]):
             return None
-        table, errors = table_errors(self.r, tuple(rows), space)
+        table, errors = table_errors(self.r, tuple(rows), space,
+                                     allow_dead_rows=self.allow_dead_rows)
         self.errors.extend(errors)
         return table
 
@@ -362,8 +364,13 @@ class _Compiler:
         )
 
 
-def compile_variant(resolved: Resolved) -> tuple[Variant | None, list[VariantError]]:
-    """Compile merged, schema-valid data (defaults filled in) into a Variant, or list errors."""
-    compiler = _Compiler(resolved)
+def compile_variant(
+    resolved: Resolved, *, allow_dead_rows: bool = False,
+) -> tuple[Variant | None, list[VariantError]]:
+    """Compile merged, schema-valid data (defaults filled in) into a Variant, or list errors.
+
+    ``allow_dead_rows`` accepts scoring rows that can never apply (harmless in play): a
+    record's rules were valid when it was made, and it must still replay."""
+    compiler = _Compiler(resolved, allow_dead_rows=allow_dead_rows)
     variant = compiler.build()
     return variant, compiler.errors

@@ -272,9 +272,12 @@ def _collect(name_or_path: str | os.PathLike[str]) -> Checked:
     return _finish(resolved, later)
 
 
-def _finish(resolved: Resolved, later: Sequence[VariantError] = ()) -> Checked:
+def _finish(
+    resolved: Resolved, later: Sequence[VariantError] = (), *, from_record: bool = False,
+) -> Checked:
     """Schema, defaults and compiling, for data already merged; ``later`` errors (a missing
-    description) are listed after every other error found."""
+    description) are listed after every other error found. A record's rules may hold scoring
+    rows that can never apply (they were accepted when it was made)."""
     errors = schema_errors(resolved)
     if errors:
         return Checked(resolved, None, [*errors, *later])
@@ -283,7 +286,7 @@ def _finish(resolved: Resolved, later: Sequence[VariantError] = ()) -> Checked:
     for key in PHASE_KEYS:
         if key not in resolved.data["flow"] and key in resolved.data:
             forget(resolved, (key,), resolved.data.pop(key))
-    variant, compile_errors = compile_variant(resolved)
+    variant, compile_errors = compile_variant(resolved, allow_dead_rows=from_record)
     errors += [*compile_errors, *later]
     if errors:
         return Checked(resolved, None, errors)
@@ -345,9 +348,10 @@ def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
 
 def variant_from_data(data: dict[str, Any], *, name: str, file: str) -> Variant:
     """Check and compile variant data that did not come from a file (a record's embedded
-    rules); errors are located at ``file`` line 1."""
+    rules); errors are located at ``file`` line 1. Scoring rows that can never apply are
+    accepted here: the rules were valid when the record was made."""
     resolved = Resolved(name=name, file=file, data=copy.deepcopy(data), chain=(file,))
-    checked = _finish(resolved)
+    checked = _finish(resolved, from_record=True)
     if checked.errors:
         raise VariantErrors(checked.errors)
     assert checked.variant is not None

@@ -56,10 +56,13 @@ def _dead_row_error(resolved: Resolved, row: ScoreRow) -> VariantError:
 
 
 def table_errors(
-    resolved: Resolved, rows: tuple[ScoreRow, ...], space: OutcomeSpace,
+    resolved: Resolved, rows: tuple[ScoreRow, ...], space: OutcomeSpace, *,
+    allow_dead_rows: bool = False,
 ) -> tuple[ScoringTable | None, list[VariantError]]:
-    """The table built from compiled ``rows``, or None and every error found."""
-    errors = [_dead_row_error(resolved, row) for row in dead_rows(rows, space)]
+    """The table built from compiled ``rows``, or None and every error found (rows that can
+    never apply are not errors with ``allow_dead_rows``)."""
+    dead = [] if allow_dead_rows else dead_rows(rows, space)
+    errors = [_dead_row_error(resolved, row) for row in dead]
     table = None
     try:
         table = ScoringTable.build(rows, space)
