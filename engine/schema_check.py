@@ -98,6 +98,7 @@ def _describe(error: ValidationError) -> tuple[str, str]:
         allowed = sorted(node.get("properties", {}))
         extra = sorted(k for k in value if k not in allowed)
         close = difflib.get_close_matches(extra[0], allowed, n=1) if extra else []
+        close = close or (_nested_matches(extra[0], node) if extra else [])
         hint = (f"did you mean `{close[0]}`?" if close
                 else "keys allowed here: " + ", ".join(allowed))
         return f"unknown key `{extra[0] if extra else '?'}`", hint
@@ -122,6 +123,15 @@ def _describe(error: ValidationError) -> tuple[str, str]:
     if kind == "const":
         return f"expected {_quote(expected)}, found {_quote(value)}", hint
     return error.message, hint
+
+
+def _nested_matches(key: str, node: dict[str, Any]) -> list[str]:
+    """``game.target`` for ``tragets``: a key one level down that ``key`` may have meant."""
+    inner: dict[str, str] = {}
+    for outer, sub in node.get("properties", {}).items():
+        for name in _resolve_ref(sub).get("properties", {}):
+            inner.setdefault(name, f"{outer}.{name}")
+    return [inner[name] for name in difflib.get_close_matches(key, list(inner), n=1)]
 
 
 def _leaf(error: ValidationError) -> ValidationError:

@@ -567,3 +567,10 @@ def test_an_inherited_lone_row_is_dead_when_the_child_drops_going_alone(write: W
 def test_every_row_of_every_shipped_variant_can_apply() -> None:
     for name in shipped_names():
         assert check_variant(name) == [], name
+
+
+def test_a_misplaced_key_suggests_where_it_belongs(write: Write) -> None:
+    path = write("x.yaml", "extends: standard\ndescription: d\ntragets: 10\n")
+    (error,) = check_variant(path)
+    assert error.message == "unknown key `tragets`"
+    assert error.hint == "did you mean `game.target`?"
