@@ -252,7 +252,7 @@ def _resolve(name_or_path: str | os.PathLike[str], later: list[VariantError]) ->
     return _resolve_file(path, later)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Checked:
     """What checking a variant found: its merged data (None when it could not be merged),
     the compiled variant (None when invalid), every error best first, and the warnings."""
@@ -268,7 +268,7 @@ def _collect(name_or_path: str | os.PathLike[str]) -> Checked:
     try:
         resolved = _resolve(name_or_path, later)
     except VariantError as exc:
-        return Checked(None, None, list(_each(exc)))
+        return Checked(resolved=None, variant=None, errors=list(_each(exc)))
     return _finish(resolved, later)
 
 
@@ -280,7 +280,7 @@ def _finish(
     rows that can never apply (they were accepted when it was made)."""
     errors = schema_errors(resolved)
     if errors:
-        return Checked(resolved, None, [*errors, *later])
+        return Checked(resolved=resolved, variant=None, errors=[*errors, *later])
     errors = _unused_phase_config(resolved)
     apply_defaults(resolved.data)
     for key in PHASE_KEYS:
@@ -289,8 +289,9 @@ def _finish(
     variant, compile_errors = compile_variant(resolved, allow_dead_rows=from_record)
     errors += [*compile_errors, *later]
     if errors:
-        return Checked(resolved, None, errors)
-    return Checked(resolved, variant, [], variant_warnings(resolved))
+        return Checked(resolved=resolved, variant=None, errors=errors)
+    return Checked(resolved=resolved, variant=variant, errors=[],
+                   warnings=variant_warnings(resolved))
 
 
 PHASE_KEYS = ("upcard_bidding", "dealer_pickup", "auction", "name_trump", "go_alone",
