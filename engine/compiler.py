@@ -17,16 +17,9 @@ from typing import Any
 from engine import cards as C
 from engine.errors import ExpressionError, Location, VariantError
 from engine.expressions import CompiledExpression, Type, compile_expression
-from engine.loader import Resolved
-from engine.scoring import (
-    OutcomeSpace,
-    ScoreRow,
-    ScoringTable,
-    TableGap,
-    TableOverlap,
-    award_scope,
-    when_scope,
-)
+from engine.resolved import Resolved
+from engine.scoring import OutcomeSpace, ScoreRow, ScoringTable, award_scope, when_scope
+from engine.scoring_checks import table_errors
 from engine.variant import (
     Auction,
     DealerPickup,
@@ -50,11 +43,17 @@ from engine.yamlsource import Path_
 __all__ = ["compile_variant"]
 
 _TRUMP_PHASES = ("upcard_bidding", "name_trump")
+_DEAL_SETTINGS: tuple[Path_, ...] = (
+    ("deal", "hand_size"), ("deck", "size"), ("deck", "jokers"), ("deal", "extra_hands"),
+    ("deal", "upcard"), ("players",),
+)
+"""What decides whether the deal fits the deck; the hand size is blamed when in doubt."""
 
 
 class _Compiler:
-    def __init__(self, resolved: Resolved) -> None:
+    def __init__(self, resolved: Resolved, *, allow_dead_rows: bool) -> None:
         self.r = resolved
+        self.allow_dead_rows = allow_dead_rows
         self.d: dict[str, Any] = resolved.data
         self.errors: list[VariantError] = []
 
@@ -78,6 +77,17 @@ class _Compiler:
             self.errors.append(VariantError(exc.message, location=where, path=path,
                                             hint=exc.hint, excerpt=exc.caret()))
             return None
+
+    def cause(self, settings: tuple[Path_, ...]) -> Path_:
+        """The first of ``settings`` (which together cause a problem) that the file being
+        checked writes itself: where a child's change broke what it inherited. The first
+        setting when the file writes none of them."""
+        return next((p for p in settings if self.r.written_here(p)), settings[0])
+
+    def inherited(self, settings: tuple[Path_, ...], blame: Path_) -> str:
+        """Where the inherited ones among ``settings`` come from, for the message of an error
+        located at ``blame``."""
+        return "".join(self.r.origin(p) for p in settings if p != blame)
 
     # -- sections --------------------------------------------------------------------------
 
@@ -132,9 +142,10 @@ class _Compiler:
         needed = positions * size + (1 if spec["upcard"] else 0)
         if needed > len(deck.cards):
             upcard = " and 1 upcard" if spec["upcard"] else ""
+            blame = self.cause(_DEAL_SETTINGS)
             self.fail(
                 f"the deal needs {needed} cards ({positions} hands of {size}{upcard}) but the "
-                f"deck has {len(deck.cards)}", ("deal", "hand_size"),
+                f"deck has {len(deck.cards)}{self.inherited(_DEAL_SETTINGS[:2], blame)}", blame,
                 "use a bigger deck (`deck.size`), fewer cards per hand, or fewer extra hands",
             )
         packets: tuple[tuple[int, ...], ...]
@@ -212,8 +223,11 @@ class _Compiler:
         if list(bids) != sorted(bids):
             self.fail("list the bids from lowest to highest", (*at, "bids"))
         if bids and bids[-1] > deal.hand_size:
+            settings: tuple[Path_, ...] = ((*at, "bids"), ("deal", "hand_size"))
+            blame = self.cause(settings)
             self.fail(f"a bid of {bids[-1]} tricks cannot be made with {deal.hand_size} tricks "
-                      "in a hand", (*at, "bids"), "bids must fit `deal.hand_size`")
+                      f"in a hand{self.inherited(settings, blame)}", blame,
+                      "bids must fit `deal.hand_size`")
         top = None
         if "top_bid" in spec:
             raw = spec["top_bid"]
@@ -280,16 +294,10 @@ class _Compiler:
                                      label=raw.get("label", "")))
         if len(rows) != len(self.d["scoring"]["table"]):
             return None
-        try:
-            return ScoringTable.build(tuple(rows), space)
-        except TableGap as gap:
-            self.fail(f"no row of the scoring table applies when {gap.outcome.describe(space)}",
-                      at, "add a row for this outcome, or widen a `when:`", key=True)
-        except TableOverlap as lap:
-            self.fail(f"rows {lap.first + 1} and {lap.second + 1} of the scoring table both apply "
-                      f"when {lap.outcome.describe(space)}", (*at, lap.second, "when"),
-                      "make the `when:` conditions exclusive: one row per outcome")
-        return None
+        table, errors = table_errors(self.r, tuple(rows), space,
+                                     allow_dead_rows=self.allow_dead_rows)
+        self.errors.extend(errors)
+        return table
 
     def game(self, table: ScoringTable | None) -> GameRules:
         spec = self.d["game"]
@@ -356,8 +364,13 @@ class _Compiler:
         )
 
 
-def compile_variant(resolved: Resolved) -> tuple[Variant | None, list[VariantError]]:
-    """Compile merged, schema-valid data (defaults filled in) into a Variant, or list errors."""
-    compiler = _Compiler(resolved)
+def compile_variant(
+    resolved: Resolved, *, allow_dead_rows: bool = False,
+) -> tuple[Variant | None, list[VariantError]]:
+    """Compile merged, schema-valid data (defaults filled in) into a Variant, or list errors.
+
+    ``allow_dead_rows`` accepts scoring rows that can never apply (harmless in play): a
+    record's rules were valid when it was made, and it must still replay."""
+    compiler = _Compiler(resolved, allow_dead_rows=allow_dead_rows)
     variant = compiler.build()
     return variant, compiler.errors

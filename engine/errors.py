@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.printable import printable
+
 __all__ = [
     "EuchreError",
     "ExpressionError",
@@ -19,6 +21,7 @@ __all__ = [
     "RecordError",
     "VariantError",
     "VariantErrors",
+    "VariantWarning",
 ]
 
 
@@ -53,12 +56,14 @@ class ExpressionError(EuchreError):
         super().__init__(self.render())
 
     def caret(self) -> str:
-        """The expression with a caret under the offending column."""
-        return f"    {self.text}\n    {' ' * (self.column - 1)}^"
+        """The expression (made printable) with a caret under the offending column."""
+        before = printable(self.text[: self.column - 1])
+        return f"    {printable(self.text)}\n    {' ' * len(before)}^"
 
     def render(self) -> str:
-        hint = f" ({self.hint})" if self.hint else ""
-        return f"{self.message}{hint}\n{self.caret()}"
+        """The message, hint and caret display, every part of it printable."""
+        hint = f" ({printable(self.hint)})" if self.hint else ""
+        return f"{printable(self.message)}{hint}\n{self.caret()}"
 
 
 class VariantError(EuchreError):
@@ -68,6 +73,9 @@ class VariantError(EuchreError):
     ``location`` is the file, line and column of that value (in the parent file when the
     value was inherited through ``extends``). ``excerpt`` is an optional caret display.
     """
+
+    severity = "error"
+    """How :meth:`render` labels it: ``error`` (the variant cannot be used) or ``warning``."""
 
     def __init__(
         self,
@@ -94,14 +102,17 @@ class VariantError(EuchreError):
         return out
 
     def render(self) -> str:
-        """``file:line:col: error: message`` plus the hint and excerpt on following lines."""
-        where = f"{self.location}: " if self.location else ""
-        at = f" (at {self.dotted_path})" if self.path else ""
-        text = f"{where}error: {self.message}{at}"
+        """``file:line:col: error: message`` plus the hint and excerpt on following lines.
+
+        Every part may hold text from the user's file (a key, a value, a file name), so each
+        is made printable: escapes show as ``\\x1b``, never reach the terminal raw."""
+        where = f"{printable(str(self.location))}: " if self.location else ""
+        at = f" (at {printable(self.dotted_path)})" if self.path else ""
+        text = f"{where}{self.severity}: {printable(self.message)}{at}"
         if self.hint:
-            text += f"\n  hint: {self.hint}"
+            text += f"\n  hint: {printable(self.hint)}"
         if self.excerpt:
-            text += f"\n{self.excerpt}"
+            text += f"\n{printable(self.excerpt, keep_newlines=True)}"
         return text
 
     def as_dict(self) -> dict[str, object]:
@@ -114,7 +125,15 @@ class VariantError(EuchreError):
             "path": self.dotted_path,
             "message": self.message,
             "hint": self.hint,
+            "severity": self.severity,
         }
+
+
+class VariantWarning(VariantError):
+    """A setting that the file itself writes and that cannot affect play (``dealer.draw`` when
+    the first dealer is random). Never raised: ``euchre validate`` prints it and still exits 0."""
+
+    severity = "warning"
 
 
 class VariantErrors(VariantError):

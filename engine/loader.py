@@ -12,22 +12,28 @@ import contextlib
 import copy
 import difflib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.errors import Location, VariantError, VariantErrors
+from engine.compiler import compile_variant
+from engine.errors import Location, VariantError, VariantErrors, VariantWarning
+from engine.resolved import Resolved, forget, merge
 from engine.resources import variants_dir
 from engine.schema_check import apply_defaults, schema, schema_errors
 from engine.variant import Variant
-from engine.yamlsource import DELETE, Path_, SourceDoc, read_yaml
+from engine.variant_warnings import variant_warnings
+from engine.yamlsource import Path_, SourceDoc, read_yaml
 
 __all__ = [
     "MAX_EXTENDS_DEPTH",
     "MAX_EXTENDS_FILES",
+    "VARIANT_SUFFIXES",
+    "Checked",
     "Resolved",
     "check_variant",
+    "diagnose_variant",
     "load_variant",
     "resolve",
     "resolved_variant",
@@ -40,31 +46,6 @@ MAX_EXTENDS_DEPTH = 16
 MAX_EXTENDS_FILES = 64
 """Most files one variant may read through ``extends``, a file counting each time it is named
 (a few files naming each other eight times over would otherwise take exponential time)."""
-
-
-@dataclass(slots=True)
-class Resolved:
-    """A variant's merged data before compiling, with where each value came from."""
-
-    name: str
-    file: str
-    data: dict[str, Any]
-    values: dict[Path_, Location] = field(default_factory=dict)
-    keys: dict[Path_, Location] = field(default_factory=dict)
-    inline: dict[Path_, tuple[int, int]] = field(default_factory=dict)
-    chain: tuple[str, ...] = ()
-
-    def locate(self, path: Path_, *, key: bool = False) -> Location:
-        """Where the value at ``path`` (or its key) was written; the nearest written ancestor
-        for defaults and missing values."""
-        if key and path in self.keys:
-            return self.keys[path]
-        probe = tuple(path)
-        while probe:
-            if probe in self.values:
-                return self.values[probe]
-            probe = probe[:-1]
-        return Location(self.file, 1, 1)
 
 
 def shipped_names() -> list[str]:
@@ -97,19 +78,41 @@ def _safely(check: Callable[[], bool]) -> bool:
         return False
 
 
+VARIANT_SUFFIXES = (".yaml", ".yml")
+"""``extends:`` reads only files whose name, and whose real name after following symbolic
+links, ends in one of these: a variant file cannot make the loader read any other file."""
+
+
+def _parent_file(ref: str, path: Path, where: Location) -> Path:
+    """``path``, named by ``ref`` in an ``extends:`` at ``where``, if it is a variant file: a
+    regular file whose name (and real name) ends in .yaml or .yml; else a located error."""
+    hint = "`extends:` reads variant files only: .yaml or .yml files"
+    if not ref.endswith(VARIANT_SUFFIXES):
+        raise VariantError(f"a parent must be a .yaml or .yml file, not {ref!r}",
+                           location=where, hint=hint)
+    if not _safely(path.exists):
+        raise VariantError(
+            f"cannot find the parent file {ref!r} (looked for {path})", location=where,
+            hint="paths in `extends:` are relative to the file that names them",
+        )
+    if not _safely(path.is_file):
+        raise VariantError(f"the parent {ref!r} is not a regular file", location=where,
+                           hint=hint + ", not folders, pipes or devices")
+    real = os.path.realpath(path)
+    if not real.endswith(VARIANT_SUFFIXES):
+        raise VariantError(f"a parent must be a .yaml or .yml file, but {ref!r} links to "
+                           f"{real!r}", location=where, hint=hint)
+    return path
+
+
 def _find(ref: str, *, base: Path | None, where: Location | None) -> Path:
-    if _looks_like_path(ref):
+    if _looks_like_path(ref) and where is not None:
         path = Path(ref)
         with contextlib.suppress(RuntimeError):  # `~user` of no such user: used as written
             path = path.expanduser()
         if base is not None and not path.is_absolute():
             path = base / path
-        if not _safely(path.is_file) and where is not None:
-            raise VariantError(
-                f"cannot find the parent file {ref!r} (looked for {path})", location=where,
-                hint="paths in `extends:` are relative to the file that names them",
-            )
-        return path
+        return _parent_file(ref, path, where)
     shipped = variants_dir() / f"{ref}.yaml"
     if _safely(shipped.is_file):
         return shipped
@@ -139,81 +142,17 @@ def _parents(doc: SourceDoc) -> list[tuple[str, Location]]:
     return out
 
 
-def _merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) -> None:
-    """Overlay ``data`` (from ``doc``, at ``path``) onto ``base`` in place."""
-    target: Any = base.data
-    for part in path:
-        target = target[part]
-    for key, value in data.items():
-        here = (*path, key)
-        if value is DELETE:
-            if key not in target:
-                raise VariantError(
-                    f"`!delete` removes an inherited key, but `{key}` is not inherited",
-                    location=doc.keys.get(here), path=here, hint="remove this line",
-                )
-            _forget(base, here, target.pop(key))
-            continue
-        if isinstance(value, dict) and isinstance(target.get(key), dict):
-            for table in ("values", "keys"):
-                if here in getattr(doc, table):
-                    getattr(base, table)[here] = getattr(doc, table)[here]
-            _merge(base, doc, value, here)
-            continue
-        if key in target:
-            _forget(base, here, target[key])
-        target[key] = _strip_deletes(doc, value, here)
-        inside = _paths_in(value, here)
-        for table in ("values", "keys", "inline"):
-            src, dst = getattr(doc, table), getattr(base, table)
-            dst.update({p: src[p] for p in inside if p in src})
-
-
-def _strip_deletes(doc: SourceDoc, value: Any, path: Path_) -> Any:
-    if value is DELETE:
-        raise VariantError(
-            "`!delete` can only remove a key inherited through `extends`",
-            location=doc.values.get(path), path=path,
-        )
-    if isinstance(value, dict):
-        return {k: _strip_deletes(doc, v, (*path, k)) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_strip_deletes(doc, v, (*path, i)) for i, v in enumerate(value)]
-    return value
-
-
-def _paths_in(value: Any, path: Path_) -> list[Path_]:
-    """``path`` and the path of every value inside ``value``, found by walking the value
-    (iteratively) rather than by scanning every recorded path: a file of thousands of keys
-    would otherwise take quadratic time."""
-    out = [path]
-    stack = [(value, path)]
-    while stack:
-        node, at = stack.pop()
-        items = node.items() if isinstance(node, dict) else (
-            enumerate(node) if isinstance(node, list) else ())
-        for part, child in items:
-            out.append((*at, part))
-            stack.append((child, (*at, part)))
-    return out
-
-
-def _forget(base: Resolved, path: Path_, value: Any) -> None:
-    """Drop the recorded sources of ``value``, which was at ``path`` (the tables hold paths
-    of values in the data only)."""
-    for p in _paths_in(value, path):
-        for table in (base.values, base.keys, base.inline):
-            table.pop(p, None)
-
-
 def _linearize(
     path: Path, stack: tuple[tuple[str, Location | None], ...], where: Location | None,
-    order: dict[str, SourceDoc],
+    order: dict[str, SourceDoc], later: list[VariantError],
 ) -> None:
     """Read ``path`` and its parents depth first, appending each file once to ``order``
     (parents before children, earlier parents first), so that a grandparent shared by two
     parents is merged once, before both. ``stack`` holds the files being read (their real
-    paths) and the `extends` entry that led to each; ``where`` the entry that led here."""
+    paths) and the `extends` entry that led to each; ``where`` the entry that led here.
+
+    A missing ``description:`` goes to ``later`` (reported after the mistakes that matter
+    more); errors of several parents are all raised together, as :class:`VariantErrors`."""
     try:
         real = os.path.realpath(path)
     except ValueError:  # a NUL byte: read_yaml says so
@@ -231,81 +170,128 @@ def _linearize(
         )
     if real in order:
         return
-    if len(stack) >= MAX_EXTENDS_DEPTH:
-        raise VariantError(
-            f"`extends` chain is deeper than {MAX_EXTENDS_DEPTH} files", location=where,
-            hint="build on a shipped variant directly instead of a long chain",
-        )
-    if len(order) >= MAX_EXTENDS_FILES:
-        raise VariantError(
-            f"`extends` reads more than {MAX_EXTENDS_FILES} files in all",
-            location=stack[1][1] if len(stack) > 1 else where,  # in the file being checked
-            hint="name each parent once; a variant needs only a few parents",
-        )
+    _check_extends_limits(stack, where, order)
     display = _display(path)
     doc = read_yaml(path, display)
     parents = _parents(doc)
     if parents and "description" not in doc.data:
-        raise VariantError(
+        later.append(VariantError(
             "every variant file needs its own `description:`",
             location=Location(display, 1, 1), path=("description",),
             hint="add one line saying what this variant changes",
-        )
+        ))
+    failures: list[VariantError] = []
     for ref, loc in parents:
-        _linearize(_find(ref, base=path.parent, where=loc), (*stack, (real, where)), loc, order)
+        try:
+            _linearize(_find(ref, base=path.parent, where=loc), (*stack, (real, where)), loc,
+                       order, later)
+        except _TooManyFiles:
+            raise  # the other parents would only repeat it
+        except VariantError as exc:
+            failures.extend(_each(exc))
+    if failures:
+        raise VariantErrors(failures)
     order[real] = doc
 
 
-def _resolve_file(path: Path) -> Resolved:
-    """Merge a file and all its ancestors, each once, parents first."""
+class _TooManyFiles(VariantError):
+    """``extends`` goes deeper, or reads more files, than the limits allow."""
+
+
+def _check_extends_limits(
+    stack: tuple[tuple[str, Location | None], ...], where: Location | None,
+    order: dict[str, SourceDoc],
+) -> None:
+    if len(stack) >= MAX_EXTENDS_DEPTH:
+        raise _TooManyFiles(
+            f"`extends` chain is deeper than {MAX_EXTENDS_DEPTH} files", location=where,
+            hint="build on a shipped variant directly instead of a long chain",
+        )
+    if len(order) >= MAX_EXTENDS_FILES:
+        raise _TooManyFiles(
+            f"`extends` reads more than {MAX_EXTENDS_FILES} files in all",
+            location=stack[1][1] if len(stack) > 1 else where,  # in the file being checked
+            hint="name each parent once; a variant needs only a few parents",
+        )
+
+
+def _each(error: VariantError) -> tuple[VariantError, ...]:
+    """The errors a raised error stands for: all of a :class:`VariantErrors`, or itself."""
+    return error.errors if isinstance(error, VariantErrors) else (error,)
+
+
+def _resolve_file(path: Path, later: list[VariantError]) -> Resolved:
+    """Merge a file and all its ancestors, each once, parents first; a missing description
+    goes to ``later``, or is raised after the errors that stop the merge."""
     order: dict[str, SourceDoc] = {}
-    _linearize(path, (), None, order)
+    try:
+        _linearize(path, (), None, order, later)
+    except VariantError as exc:
+        raise VariantErrors([*_each(exc), *later]) from None
     docs = list(order.values())
     leaf = docs[-1]
     resolved = Resolved(name=path.stem, file=leaf.file, data={},
                         chain=tuple(doc.file for doc in reversed(docs)))
     for doc in docs:
-        _merge(resolved, doc, {k: v for k, v in doc.data.items() if k != "extends"}, ())
+        merge(resolved, doc, {k: v for k, v in doc.data.items() if k != "extends"}, ())
     return resolved
 
 
 def resolve(name_or_path: str | os.PathLike[str]) -> Resolved:
     """Find a variant, follow its ``extends`` and merge; no schema check yet."""
+    return _resolve(name_or_path, [])
+
+
+def _resolve(name_or_path: str | os.PathLike[str], later: list[VariantError]) -> Resolved:
     ref = os.fspath(name_or_path)
     shipped = variants_dir() / f"{ref}.yaml"
     if _looks_like_path(ref) or (not _safely(shipped.is_file) and _safely(Path(ref).exists)):
         path = Path(ref)
     else:
         path = _find(ref, base=None, where=None)
-    return _resolve_file(path)
+    return _resolve_file(path, later)
 
 
-def _collect(
-    name_or_path: str | os.PathLike[str],
-) -> tuple[Resolved | None, Variant | None, list[VariantError]]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Checked:
+    """What checking a variant found: its merged data (None when it could not be merged),
+    the compiled variant (None when invalid), every error best first, and the warnings."""
+
+    resolved: Resolved | None
+    variant: Variant | None
+    errors: list[VariantError]
+    warnings: list[VariantWarning] = field(default_factory=list)
+
+
+def _collect(name_or_path: str | os.PathLike[str]) -> Checked:
+    later: list[VariantError] = []
     try:
-        resolved = resolve(name_or_path)
+        resolved = _resolve(name_or_path, later)
     except VariantError as exc:
-        return None, None, [exc]
-    return _finish(resolved)
+        return Checked(resolved=None, variant=None, errors=list(_each(exc)))
+    return _finish(resolved, later)
 
 
-def _finish(resolved: Resolved) -> tuple[Resolved, Variant | None, list[VariantError]]:
-    """Schema, defaults and compiling, for data already merged."""
+def _finish(
+    resolved: Resolved, later: Sequence[VariantError] = (), *, from_record: bool = False,
+) -> Checked:
+    """Schema, defaults and compiling, for data already merged; ``later`` errors (a missing
+    description) are listed after every other error found. A record's rules may hold scoring
+    rows that can never apply (they were accepted when it was made)."""
     errors = schema_errors(resolved)
     if errors:
-        return resolved, None, errors
-    unused = _unused_phase_config(resolved)
-    if unused:
-        return resolved, None, unused
+        return Checked(resolved=resolved, variant=None, errors=[*errors, *later])
+    errors = _unused_phase_config(resolved)
     apply_defaults(resolved.data)
     for key in PHASE_KEYS:
         if key not in resolved.data["flow"] and key in resolved.data:
-            _forget(resolved, (key,), resolved.data.pop(key))
-    from engine.compiler import compile_variant  # noqa: PLC0415 - compiler imports this module
-
-    variant, errors = compile_variant(resolved)
-    return resolved, variant, errors
+            forget(resolved, (key,), resolved.data.pop(key))
+    variant, compile_errors = compile_variant(resolved, allow_dead_rows=from_record)
+    errors += [*compile_errors, *later]
+    if errors:
+        return Checked(resolved=resolved, variant=None, errors=errors)
+    return Checked(resolved=resolved, variant=variant, errors=[],
+                   warnings=variant_warnings(resolved))
 
 
 PHASE_KEYS = ("upcard_bidding", "dealer_pickup", "auction", "name_trump", "go_alone",
@@ -329,17 +315,23 @@ def _unused_phase_config(resolved: Resolved) -> list[VariantError]:
 
 def check_variant(name_or_path: str | os.PathLike[str]) -> list[VariantError]:
     """Every error found in a variant, best first; empty when it is valid."""
-    return _collect(name_or_path)[2]
+    return _collect(name_or_path).errors
+
+
+def diagnose_variant(name_or_path: str | os.PathLike[str]) -> Checked:
+    """Every error found in a variant, best first, and (for a valid variant) the warnings
+    about settings its own file writes that cannot affect play (``euchre validate``)."""
+    return _collect(name_or_path)
 
 
 def resolved_variant(name_or_path: str | os.PathLike[str]) -> Resolved:
     """The merged data of a valid variant, defaults filled in, with each value's source
     (what ``euchre show`` prints). Raises like :func:`load_variant`."""
-    resolved, _, errors = _collect(name_or_path)
-    if errors:
-        raise VariantErrors(errors)
-    assert resolved is not None
-    return resolved
+    checked = _collect(name_or_path)
+    if checked.errors:
+        raise VariantErrors(checked.errors)
+    assert checked.resolved is not None
+    return checked.resolved
 
 
 def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
@@ -348,19 +340,20 @@ def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
     Raises :class:`~engine.errors.VariantErrors` (a :class:`VariantError` whose ``errors``
     lists every problem, best first) when the variant is not valid.
     """
-    _, variant, errors = _collect(name_or_path)
-    if errors:
-        raise VariantErrors(errors)
-    assert variant is not None
-    return variant
+    checked = _collect(name_or_path)
+    if checked.errors:
+        raise VariantErrors(checked.errors)
+    assert checked.variant is not None
+    return checked.variant
 
 
 def variant_from_data(data: dict[str, Any], *, name: str, file: str) -> Variant:
     """Check and compile variant data that did not come from a file (a record's embedded
-    rules); errors are located at ``file`` line 1."""
+    rules); errors are located at ``file`` line 1. Scoring rows that can never apply are
+    accepted here: the rules were valid when the record was made."""
     resolved = Resolved(name=name, file=file, data=copy.deepcopy(data), chain=(file,))
-    _, variant, errors = _finish(resolved)
-    if errors:
-        raise VariantErrors(errors)
-    assert variant is not None
-    return variant
+    checked = _finish(resolved, from_record=True)
+    if checked.errors:
+        raise VariantErrors(checked.errors)
+    assert checked.variant is not None
+    return checked.variant

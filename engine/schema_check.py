@@ -20,9 +20,11 @@ from jsonschema.exceptions import ValidationError, relevance
 
 from engine.errors import VariantError
 from engine.resources import schema_path
+from engine.yamlsource import MAX_LIST_ITEMS
 
 if TYPE_CHECKING:
-    from engine.loader import Resolved
+    from engine.resolved import Resolved
+    from engine.yamlsource import Path_
 
 __all__ = ["apply_defaults", "schema", "schema_errors"]
 
@@ -96,6 +98,7 @@ def _describe(error: ValidationError) -> tuple[str, str]:
         allowed = sorted(node.get("properties", {}))
         extra = sorted(k for k in value if k not in allowed)
         close = difflib.get_close_matches(extra[0], allowed, n=1) if extra else []
+        close = close or (_nested_matches(extra[0], node) if extra else [])
         hint = (f"did you mean `{close[0]}`?" if close
                 else "keys allowed here: " + ", ".join(allowed))
         return f"unknown key `{extra[0] if extra else '?'}`", hint
@@ -120,6 +123,15 @@ def _describe(error: ValidationError) -> tuple[str, str]:
     if kind == "const":
         return f"expected {_quote(expected)}, found {_quote(value)}", hint
     return error.message, hint
+
+
+def _nested_matches(key: str, node: dict[str, Any]) -> list[str]:
+    """``game.target`` for ``tragets``: a key one level down that ``key`` may have meant."""
+    inner: dict[str, str] = {}
+    for outer, sub in node.get("properties", {}).items():
+        for name in _resolve_ref(sub).get("properties", {}):
+            inner.setdefault(name, f"{outer}.{name}")
+    return [inner[name] for name in difflib.get_close_matches(key, list(inner), n=1)]
 
 
 def _leaf(error: ValidationError) -> ValidationError:
@@ -158,19 +170,50 @@ def _short(text: str, limit: int = 240) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _long_lists(resolved: Resolved) -> list[VariantError]:
+    """A located error for every list longer than :data:`~engine.yamlsource.MAX_LIST_ITEMS`,
+    found by walking the data (iteratively). The YAML reader already refuses long lists in
+    files; this catches them in data that comes from elsewhere: a record's embedded rules."""
+    out: list[VariantError] = []
+    stack: list[tuple[Any, Path_]] = [(resolved.data, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, list) and len(node) > MAX_LIST_ITEMS:
+            out.append(VariantError(
+                f"the list has {len(node):,} items; at most {MAX_LIST_ITEMS} are allowed",
+                location=resolved.locate(path), path=path,
+                hint="variant lists are short: phases, bids, packets, scoring rows",
+            ))
+            continue
+        items = node.items() if isinstance(node, dict) else (
+            enumerate(node) if isinstance(node, list) else ())
+        stack.extend((child, (*path, part)) for part, child in items)
+    return sorted(out, key=lambda e: _file_order(e, resolved.file))
+
+
 def schema_errors(resolved: Resolved) -> list[VariantError]:
-    """Every schema error of a merged variant, most relevant first."""
+    """Every schema error of a merged variant, most relevant first. Over-long lists are
+    reported alone, before jsonschema sees them."""
+    long_lists = _long_lists(resolved)
+    if long_lists:
+        return long_lists
     errors = sorted(_validator().iter_errors(resolved.data), key=relevance, reverse=True)
     out: list[VariantError] = []
+    missing: list[VariantError] = []
     seen: set[tuple[Any, ...]] = set()
     for error in errors:
         converted = _to_variant_error(error, resolved)
         key = (converted.path, converted.message)
         if key not in seen:
             seen.add(key)
-            out.append(converted)
+            (missing if error.validator == "required" else out).append(converted)
     out.sort(key=lambda e: _file_order(e, resolved.file))
-    return _best_first(out, errors)
+    missing.sort(key=lambda e: _file_order(e, resolved.file))
+    # A missing key is often the misspelt key reported beside it (`tragets:`, `descripton:`):
+    # the misspelling, which suggests the right name, comes first.
+    if not out:
+        return _best_first(missing, errors)
+    return [*_best_first(out, [e for e in errors if e.validator != "required"]), *missing]
 
 
 def _file_order(error: VariantError, leaf: str) -> tuple[bool, str, int, int]:

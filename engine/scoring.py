@@ -21,6 +21,7 @@ __all__ = [
     "ScoreRow",
     "ScoringTable",
     "award_scope",
+    "dead_rows",
     "when_scope",
 ]
 
@@ -180,6 +181,13 @@ class ScoringTable:
     def best_award(self) -> int:
         """The most points any seat can receive from one hand (to check targets are reachable)."""
         return max(0, *self.points.values())
+
+
+def dead_rows(rows: tuple[ScoreRow, ...], space: OutcomeSpace) -> list[ScoreRow]:
+    """The rows whose ``when`` holds for no outcome of ``space``: rows that can never apply
+    (six tricks in a five-trick game, ``alone`` where nobody may go alone)."""
+    envs = [space.env(outcome) for outcome in space.outcomes()]
+    return [row for row in rows if not any(row.when.evaluate(env) is True for env in envs)]
 
 
 def _evaluate_award(

@@ -9,7 +9,7 @@ Hostile files are refused with a located :class:`~engine.errors.VariantError`, i
 and memory: files over :data:`MAX_FILE_BYTES`, bytes that are not UTF-8, nesting deeper than
 :data:`MAX_DEPTH`, documents that hold or (through aliases) expand to more than
 :data:`MAX_VALUES` values, integers over :data:`MAX_INT_DIGITS` digits, duplicate keys and
-non-string keys.
+non-string keys, lists of more than :data:`MAX_LIST_ITEMS` items.
 """
 
 from __future__ import annotations
@@ -21,12 +21,21 @@ from typing import Any
 import yaml
 
 from engine.errors import Location, VariantError
+from engine.yamltokens import (
+    MAX_DEPTH,
+    MAX_LIST_ITEMS,
+    MAX_VALUES,
+    check_tokens,
+    loc,
+    yaml_error,
+)
 
 __all__ = [
     "DELETE",
     "MAX_DEPTH",
     "MAX_FILE_BYTES",
     "MAX_INT_DIGITS",
+    "MAX_LIST_ITEMS",
     "MAX_VALUES",
     "Path_",
     "SourceDoc",
@@ -35,15 +44,8 @@ __all__ = [
 
 MAX_FILE_BYTES = 256 * 1024
 """A variant file is a few kilobytes; anything past this is refused before parsing."""
-MAX_DEPTH = 40
-"""Deepest nesting of mappings and lists (the schema needs about 6)."""
-MAX_VALUES = 10_000
-"""Most values a document may hold or expand to, aliases included (stops 'billion laughs');
-the largest shipped file has under 100. It also bounds the time to read a file: the YAML
-reader is pure Python, a few seconds for 20,000 values."""
 MAX_INT_DIGITS = 12
 """Longest integer literal accepted."""
-
 Path_ = tuple[str | int, ...]
 """A path inside a document: mapping keys and list indices."""
 
@@ -75,12 +77,6 @@ class SourceDoc:
     keys: dict[Path_, Location] = field(default_factory=dict)
     inline: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     """For one-line scalars: (line, column) of the first character of the content."""
-
-
-def _loc(file: str, mark: yaml.Mark | None) -> Location:
-    if mark is None:
-        return Location(file, 1, 1)
-    return Location(file, mark.line + 1, mark.column + 1)
 
 
 def _tag_name(tag: str) -> str:
@@ -151,68 +147,6 @@ def _read_text(path: Path, display: str) -> str:
     return text
 
 
-def _yaml_error(display: str, exc: yaml.YAMLError, text: str) -> VariantError:
-    if isinstance(exc, yaml.reader.ReaderError):  # located by offset, not by a mark
-        before = text[: exc.position]
-        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        return VariantError(
-            f"the file holds the character U+{code:04X}, which YAML does not allow",
-            location=Location(display, before.count("\n") + 1,
-                              len(before) - (before.rfind("\n") + 1) + 1),
-            hint="remove it; inside double quotes write it as an escape such as \\t",
-        )
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    problem = getattr(exc, "problem", None) or str(exc)
-    context = getattr(exc, "context", None)
-    message = f"YAML syntax error: {problem}"
-    if context:
-        message += f" ({context})"
-    return VariantError(
-        message, location=_loc(display, mark),
-        hint="check indentation, colons and quotes near this place",
-    )
-
-
-def _check_tokens(text: str, display: str) -> None:
-    """Refuse deep nesting, and documents of too many values, from the token stream, before
-    the recursive (and slow) composer runs.
-
-    Each value costs at most two of the tokens counted here (a key or ``-`` before it, and
-    its own scalar, alias or opening token), so more than ``2 * MAX_VALUES + 1`` of them means
-    more than :data:`MAX_VALUES` values: a long list is refused after a fraction of a second
-    instead of being composed whole first."""
-    depth = 0
-    counted = 0
-    openers = (
-        yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken,
-        yaml.FlowMappingStartToken, yaml.FlowSequenceStartToken,
-    )
-    closers = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
-    values = (*openers, yaml.ScalarToken, yaml.AliasToken, yaml.BlockEntryToken)
-    try:
-        for token in yaml.scan(text, Loader=yaml.SafeLoader):
-            if isinstance(token, values):
-                counted += 1
-                if counted > 2 * MAX_VALUES + 1:
-                    raise VariantError(
-                        f"the document holds more than {MAX_VALUES:,} values",
-                        location=_loc(display, token.start_mark),
-                        hint="a variant file needs a few hundred values at most",
-                    )
-            if isinstance(token, openers):
-                depth += 1
-                if depth > MAX_DEPTH:
-                    raise VariantError(
-                        f"the document nests deeper than {MAX_DEPTH} levels",
-                        location=_loc(display, token.start_mark),
-                        hint="variant files need only a few levels of nesting",
-                    )
-            elif isinstance(token, closers):
-                depth -= 1
-    except yaml.YAMLError as exc:
-        raise _yaml_error(display, exc, text) from None
-
-
 class _Converter:
     """Turns a composed YAML node graph into plain data, recording locations."""
 
@@ -240,7 +174,7 @@ class _Converter:
                 location=self._site(node),
                 hint="do not use anchors and aliases to build large documents",
             )
-        here = _loc(self.doc.file, node.start_mark)
+        here = loc(self.doc.file, node.start_mark)
         self.doc.values[path] = here
         if not isinstance(node, yaml.MappingNode | yaml.SequenceNode):
             return self._scalar(node, path)
@@ -265,12 +199,12 @@ class _Converter:
 
     def _site(self, node: yaml.Node) -> Location:
         """Where a value that grew too large or too deep was written."""
-        return self.written[-1] if self.written else _loc(self.doc.file, node.start_mark)
+        return self.written[-1] if self.written else loc(self.doc.file, node.start_mark)
 
     def _mapping(self, node: yaml.MappingNode, path: Path_) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key_loc = _loc(self.doc.file, key_node.start_mark)
+            key_loc = loc(self.doc.file, key_node.start_mark)
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise VariantError(
                     "YAML merge keys (`<<`) are not supported", location=key_loc,
@@ -297,7 +231,7 @@ class _Converter:
             return DELETE
         if node.tag.startswith("!"):
             raise VariantError(
-                f"unknown YAML tag `{node.tag}`", location=_loc(self.doc.file, node.start_mark),
+                f"unknown YAML tag `{node.tag}`", location=loc(self.doc.file, node.start_mark),
                 hint="the only tag variant files use is `!delete`",
             )
         start, end = node.start_mark, node.end_mark
@@ -309,7 +243,7 @@ class _Converter:
             if len(digits) > MAX_INT_DIGITS:
                 raise VariantError(
                     f"the number has {len(digits)} digits; at most {MAX_INT_DIGITS} are allowed",
-                    location=_loc(self.doc.file, node.start_mark), path=path,
+                    location=loc(self.doc.file, node.start_mark), path=path,
                     hint="variant numbers are small: points, targets, trick counts",
                 )
         try:
@@ -317,7 +251,7 @@ class _Converter:
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
             raise VariantError(
                 f"cannot read the value {node.value!r}: {exc}",
-                location=_loc(self.doc.file, node.start_mark), path=path,
+                location=loc(self.doc.file, node.start_mark), path=path,
             ) from None
 
 
@@ -325,7 +259,7 @@ def read_yaml(path: Path, display: str | None = None) -> SourceDoc:
     """Read, check and convert one variant file; ``display`` is the name used in messages."""
     shown = display if display is not None else str(path)
     text = _read_text(path, shown)
-    _check_tokens(text, shown)
+    check_tokens(text, shown)
     try:
         loader = yaml.SafeLoader(text)
         try:
@@ -333,7 +267,7 @@ def read_yaml(path: Path, display: str | None = None) -> SourceDoc:
         finally:
             loader.dispose()
     except yaml.YAMLError as exc:
-        raise _yaml_error(shown, exc, text) from None
+        raise yaml_error(shown, exc, text) from None
     except RecursionError:  # pragma: no cover - _check_tokens bounds the nesting first
         raise VariantError(
             "the document nests too deeply", location=Location(shown, 1, 1)
@@ -348,7 +282,7 @@ def read_yaml(path: Path, display: str | None = None) -> SourceDoc:
     if not isinstance(data, dict):
         raise VariantError(
             "a variant file must be a mapping of keys to values",
-            location=_loc(shown, node.start_mark),
+            location=loc(shown, node.start_mark),
             hint="start with `description: ...` or `extends: standard`",
         )
     doc.data = data

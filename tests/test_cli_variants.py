@@ -208,7 +208,7 @@ def test_validate_json_lists_every_error_with_its_location(
     report = json.loads(result.out)
     assert report["valid"] is False
     ok, bad = report["results"]
-    assert ok == {"variant": "standard", "valid": True, "errors": []}
+    assert ok == {"variant": "standard", "valid": True, "errors": [], "warnings": []}
     assert [(e["line"], e["column"], e["path"]) for e in bad["errors"]] == [
         (3, 8, "deck.sise"), (4, 16, "game.target"),
     ]
@@ -241,3 +241,53 @@ def test_show_of_an_unknown_name_suggests_a_shipped_name(
     assert result.code == 1
     assert "no variant named 'standrd'" in result.err
     assert "did you mean `standard`?" in result.err
+
+
+# -- warnings: settings a file writes that cannot affect play (issue 9 item 15) ----------------
+
+
+WARNED = {
+    "draw-with-random-dealer": (
+        "extends: standard\ndescription: d\ndealer:\n  first: random\n"
+        "  draw: {dealer: highest}\n",
+        (5, 9), "`dealer.draw` has no effect: the first dealer is chosen at random"),
+    "upcard-in-an-auction": (
+        "extends: ghost-hand\ndescription: d\ndeck: {size: 28}\ndeal: {upcard: true}\n",
+        (4, 16), "`deal.upcard: true` has no use in an auction flow"),
+    "partners-without-pairs": (
+        "extends: cutthroat\ndescription: d\ndealer:\n  first: draw\n"
+        "  draw: {partners: high_vs_low}\n",
+        (5, 20), "`partners: high_vs_low` has no effect: the draw seats partners only in a "
+        "game of two pairs"),
+}
+"""A file per warning: its text, where the warning is located, and its message."""
+
+
+@pytest.mark.parametrize("case", sorted(WARNED))
+def test_a_setting_that_cannot_affect_play_is_a_located_warning_and_validate_exits_0(
+    run_cli: RunCli, write: Callable[[str, str], Path], case: str,
+) -> None:
+    text, (line, column), message = WARNED[case]
+    path = write("w.yaml", text)
+    result = run_cli("validate", str(path))
+    assert result.code == 0, result
+    assert result.out.endswith(": ok\n")
+    (first, hint) = result.err.splitlines()
+    assert f"w.yaml:{line}:{column}: warning: {message}" in first, first
+    assert hint.startswith("  hint: ")
+    report = json.loads(run_cli("validate", "--json", str(path)).out)
+    (warning,) = report["results"][0]["warnings"]
+    assert (warning["line"], warning["column"], warning["severity"]) == (line, column, "warning")
+
+
+def test_an_inherited_setting_that_cannot_affect_play_is_not_warned_about(
+    run_cli: RunCli, write: Callable[[str, str], Path],
+) -> None:
+    path = write("w.yaml", "extends: cutthroat\ndescription: d\n")  # standard's high_vs_low
+    result = run_cli("validate", str(path))
+    assert (result.code, result.err) == (0, "")
+
+
+def test_no_shipped_variant_draws_a_warning(run_cli: RunCli) -> None:
+    result = run_cli("validate", *shipped_names())
+    assert (result.code, result.err) == (0, "")

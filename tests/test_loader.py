@@ -18,7 +18,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from engine import VariantError, VariantErrors, check_variant, load_variant
+from engine import VariantError, VariantErrors, check_variant, load_variant, shipped_names
 from engine.compiler import compile_variant
 from engine.errors import Location
 from engine.loader import MAX_EXTENDS_DEPTH, MAX_EXTENDS_FILES, resolve, resolved_variant
@@ -343,11 +343,16 @@ def test_a_parent_named_many_times_is_merged_once_in_bounded_time(write: Write) 
 
 
 def test_more_distinct_parents_than_the_limit_are_refused(write: Write) -> None:
-    names = []
-    for i in range(MAX_EXTENDS_FILES + 1):
-        write(f"p{i}.yaml", f"extends: standard\ndescription: parent {i}\n")
-        names.append(f"./p{i}.yaml")
-    top = write("top.yaml", f"extends: [{', '.join(names)}]\ndescription: too many\n")
+    per_middle = MAX_EXTENDS_FILES // 8 + 1  # 8 middles of 9 distinct parents: 80 files
+    middles = []
+    for m in range(8):
+        names = []
+        for i in range(per_middle):
+            write(f"p{m}-{i}.yaml", f"extends: standard\ndescription: parent {m}-{i}\n")
+            names.append(f"./p{m}-{i}.yaml")
+        write(f"m{m}.yaml", f"extends: [{', '.join(names)}]\ndescription: middle {m}\n")
+        middles.append(f"./m{m}.yaml")
+    top = write("top.yaml", f"extends: [{', '.join(middles)}]\ndescription: too many\n")
     start = time.perf_counter()
     ((name, line, _, message),) = _errors(top)
     assert time.perf_counter() - start < 1.0
@@ -461,7 +466,7 @@ def test_loading_children_never_changes_the_parent_or_the_schema(write: Write) -
           kind: teams
         deck: {size: 32}
         upcard_bidding: {stick_the_dealer: true}
-        flow: [deal, upcard_bidding, dealer_pickup, play, score]
+        flow: [deal, upcard_bidding, dealer_pickup, go_alone, play, score]
     """)
     load_variant(child)
     for name in ("two-handed", "defend-alone", "stick-the-dealer", "standard-joker"):
@@ -478,3 +483,94 @@ def test_compiling_does_not_mutate_its_input() -> None:
     assert errors == []
     assert variant is not None
     assert resolved.data == before
+
+
+# -- several errors, best first (issue 9 item 18) ----------------------------------------------
+
+
+def test_a_missing_description_is_reported_after_a_bad_parent_name(write: Write) -> None:
+    path = write("x.yaml", "extends: no-such-variant\nplayers: 4\n")
+    assert _errors(path) == [
+        ("x.yaml", 1, 10, "no variant named 'no-such-variant'"),
+        ("x.yaml", 1, 1, "every variant file needs its own `description:`"),
+    ]
+
+
+def test_a_missing_description_is_reported_after_a_misspelt_key(write: Write) -> None:
+    path = write("x.yaml", "extends: standard\ntragets: 10\n")
+    assert [(line, column, message) for _, line, column, message in _errors(path)] == [
+        (2, 1, "unknown key `tragets`"),
+        (1, 1, "every variant file needs its own `description:`"),
+    ]
+
+
+def test_a_misspelt_key_comes_before_the_required_key_it_leaves_missing(write: Write) -> None:
+    path = write("x.yaml", "descripton: typo\n" + STANDARD_TABLE)
+    assert [message for *_, message in _errors(path)] == [
+        "unknown key `descripton`", "missing required key `description`",
+    ]
+
+
+def test_errors_of_the_rules_are_reported_with_a_missing_description(write: Write) -> None:
+    path = write("x.yaml", "extends: standard\ngame: {target: 0}\n")
+    messages = [message for *_, message in _errors(path)]
+    assert messages[-1] == "every variant file needs its own `description:`"
+    assert len(messages) == 2, messages
+
+
+# -- errors a child causes in what it inherits (issue 9 items 15 and 17) -----------------------
+
+
+def test_a_child_shrinking_the_deck_is_located_at_its_own_line_naming_the_inherited_hand_size(
+    write: Write,
+) -> None:
+    write("parent.yaml", """
+        extends: standard
+        description: Six cards each from 28 (4 x 6 + 1 upcard = 25 cards).
+        deck: {size: 28}
+        deal: {hand_size: 6, packets: one_at_a_time}
+        scoring:
+          table:
+            - {when: "makers.tricks >= 3", makers: 1}
+            - {when: "makers.tricks <= 2", defenders: 2}
+    """)
+    child = write("child.yaml", """
+        extends: ./parent.yaml
+        description: The 24-card deck cannot deal 25 cards.
+        deck: {size: 24}
+    """)
+    (error,) = check_variant(child)
+    assert error.location is not None
+    assert (Path(error.location.file).name, error.location.line, error.location.column) == (
+        "child.yaml", 3, 14)
+    assert error.path == ("deck", "size")
+    assert error.message.startswith("the deal needs 25 cards (4 hands of 6 and 1 upcard) but "
+                                    "the deck has 24")
+    assert error.message.endswith("parent.yaml:4:19)"), error.message
+    assert "`deal.hand_size` is inherited from" in error.message
+
+
+def test_an_inherited_lone_row_is_dead_when_the_child_drops_going_alone(write: Write) -> None:
+    child = write("child.yaml", """
+        extends: standard
+        description: No going alone, but standard's lone march row is inherited.
+        flow: [deal, upcard_bidding, dealer_pickup, play, score]
+    """)
+    (error,) = check_variant(child)
+    assert error.location is not None
+    assert (Path(error.location.file).name, error.location.line) == ("child.yaml", 3)
+    assert error.message.startswith(
+        "row 3 of the scoring table (`makers.tricks == 5 and alone`) can never apply")
+    assert "inherited from variants/standard.yaml:" in error.message
+
+
+def test_every_row_of_every_shipped_variant_can_apply() -> None:
+    for name in shipped_names():
+        assert check_variant(name) == [], name
+
+
+def test_a_misplaced_key_suggests_where_it_belongs(write: Write) -> None:
+    path = write("x.yaml", "extends: standard\ndescription: d\ntragets: 10\n")
+    (error,) = check_variant(path)
+    assert error.message == "unknown key `tragets`"
+    assert error.hint == "did you mean `game.target`?"

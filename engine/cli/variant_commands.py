@@ -10,7 +10,9 @@ from typing import Any
 import yaml
 
 from engine.errors import VariantError
-from engine.loader import Resolved, check_variant, load_variant, resolved_variant, shipped_names
+from engine.loader import diagnose_variant, load_variant, resolved_variant, shipped_names
+from engine.printable import printable
+from engine.resolved import Resolved
 
 __all__ = ["register"]
 
@@ -29,7 +31,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     p = sub.add_parser("validate", help="check variant files",
                        description="Check variant files against the schema and the rules of the "
-                       "game. Exit 0 when all are valid, 1 when any is not, 2 on usage errors.")
+                       "game, and warn about settings a file writes that cannot affect play. "
+                       "Exit 0 when all are valid (warnings or not), 1 when any is not, 2 on "
+                       "usage errors.")
     p.add_argument("variants", metavar="NAME_OR_PATH", nargs="+",
                    help="shipped names or .yaml files")
     p.add_argument("--all", action="store_true", help="print every error, not only the best")
@@ -45,20 +49,24 @@ def _list(args: argparse.Namespace) -> int:
             description = load_variant(name).description
         except VariantError as exc:  # a broken shipped file is a bug, but say it plainly
             description = f"(invalid: {exc.message})"
-        print(f"{name:<{width}}  {description}")
+        print(f"{name:<{width}}  {printable(description)}")
     return 0
 
 
 def _validate(args: argparse.Namespace) -> int:
     report: list[dict[str, Any]] = []
     for ref in args.variants:
-        errors = check_variant(ref)
+        checked = diagnose_variant(ref)
+        errors, warnings = checked.errors, checked.warnings
         report.append({"variant": ref, "valid": not errors,
-                       "errors": [e.as_dict() for e in errors]})
+                       "errors": [e.as_dict() for e in errors],
+                       "warnings": [w.as_dict() for w in warnings]})
         if args.json:
             continue
+        for warning in warnings:
+            print(warning.render(), file=sys.stderr)
         if not errors:
-            print(f"{ref}: ok")
+            print(f"{printable(ref)}: ok")
             continue
         shown = errors if args.all else errors[:1]
         for error in shown:
@@ -74,10 +82,10 @@ def _validate(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     resolved = resolved_variant(args.variant)
-    print(f"# {resolved.name}: resolved from {', '.join(resolved.chain)}")
+    print(printable(f"# {resolved.name}: resolved from {', '.join(resolved.chain)}"))
     print("# each value is followed by the file and line it came from, or `default`")
     for line in _emit(resolved.data, (), 0, resolved):
-        print(line)
+        print(printable(line))
     return 0
 
 
