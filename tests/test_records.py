@@ -18,8 +18,10 @@ from typing import Any
 import pytest
 
 from engine import RecordError, State, Variant, load_variant, new_game, shipped_names
+from engine.errors import InvalidArgument
 from engine.records import (
     FORMAT,
+    MAX_RECORD_BYTES,
     VERSION,
     read_record,
     record_of,
@@ -226,3 +228,33 @@ def test_an_edit_that_still_replays_is_caught_by_the_digest() -> None:
         replay(record)
     del record["digest"]  # a hand-made record without a digest is not checked
     assert replay(record).history == a_record()["actions"]
+
+
+def test_starting_scores_are_bounded_like_every_other_number() -> None:
+    record = copy.deepcopy(a_record())
+    record["scores"] = [10**4299 * 9] * 4
+    del record["result"], record["digest"]
+    with pytest.raises(RecordError, match="starting scores must be whole numbers from -"):
+        replay(record)
+    with pytest.raises(InvalidArgument, match="from -1000000 to 1000000"):
+        new_game(variant("standard"), scores=[1_000_001] * 4)
+
+
+def _record_bytes(state: State) -> int:
+    return len((json.dumps(record_of(state), indent=1) + "\n").encode())
+
+
+def test_the_longest_game_a_valid_variant_allows_fits_in_a_record() -> None:
+    """Item 9 of issue 9: a game stopped at ``game.max_hands`` (at the schema's maximum) must
+    leave a record that can be read back. Bytes per hand are measured on the shipped variant
+    with the most actions per hand, doubled for margin."""
+    schema = json.loads((Path(__file__).parents[1] / "schema/variant.schema.json").read_text())
+    most_hands = schema["properties"]["game"]["properties"]["max_hands"]["maximum"]
+    per_hand = 0
+    for name in shipped_names():
+        state = played(name, 1)
+        rules = json.loads(state.variant.rules_json)
+        empty = _record_bytes(new_game(state.variant, seed=1))
+        per_hand = max(per_hand, (_record_bytes(state) - empty) // len(state.hands_played) + 1)
+        assert empty < 64 * 1024, rules
+    assert 64 * 1024 + 2 * per_hand * most_hands <= MAX_RECORD_BYTES
