@@ -105,7 +105,10 @@ def write_record(path: str | Path, state: State, *,
     human's seat and the bots) is stored with it. A path that names something other than a
     regular file (a device, a pipe, a directory) is refused: replacing it would destroy it. A
     symbolic link is followed, so the link stays and the file it names is replaced."""
-    target = Path(os.path.realpath(path))
+    try:
+        target = Path(os.path.realpath(path))
+    except ValueError as exc:  # a NUL byte in the name
+        raise RecordError(f"cannot save the game to {printable(str(path))}: {exc}") from None
     _check_regular(target, path)
     temp = _temporary(target, os.getpid())
     try:
@@ -130,8 +133,8 @@ def _check_regular(target: Path, path: str | Path) -> None:
     except (OSError, ValueError):  # written later, the error is reported then
         return
     if not stat.S_ISREG(mode):
-        raise RecordError(f"{printable(str(path))} is not a regular file (a directory, device "
-                          "or pipe); a game is saved only to a regular file")
+        raise RecordError(f"cannot save the game to {printable(str(path))}: it is a "
+                          "directory, device or pipe, not a regular file")
 
 
 def _temporary(target: Path, pid: int) -> Path:
@@ -147,10 +150,10 @@ def remove_stale_temporaries(path: str | Path) -> list[Path]:
     """Remove the temporary files that saves to ``path`` left when they were killed mid-write:
     only files named as a save names them, written by a process that no longer runs, and
     holding the start of a record (or nothing). Returns the files removed."""
-    target = Path(os.path.realpath(path))
     removed: list[Path] = []
-    prefix, suffix = f".{target.name}.", ".tmp"
     try:
+        target = Path(os.path.realpath(path))
+        prefix, suffix = f".{target.name}.", ".tmp"
         names = [entry.name for entry in os.scandir(target.parent)
                  if entry.name.startswith(prefix) and entry.name.endswith(suffix)]
     except (OSError, ValueError):

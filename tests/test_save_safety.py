@@ -29,7 +29,8 @@ def test_save_refuses_to_overwrite_a_file_that_is_not_a_record(play: Play,
     notes.write_text("my notes\n")
     result = play("1\nquit\n", "standard", "--seed", "4", "--save", str(notes))
     assert result.code == 1
-    assert f"{notes} already exists and is not a record of this game" in result.err
+    assert (f"cannot save the game to {notes}: it already exists and is not a record of this "
+            "game") in result.err
     assert "--force" in result.err
     assert notes.read_text() == "my notes\n"
 
@@ -78,7 +79,7 @@ def test_save_never_writes_over_a_device_even_with_force(play: Play, tmp_path: P
     device = tmp_path / "null"
     device.symlink_to("/dev/null")
     result = play("1\nquit\n", "standard", "--seed", "4", "--save", str(device), *force)
-    assert result.code == 1 and f"{device} is not a regular file" in result.err
+    assert result.code == 1 and f"cannot save the game to {device}: " in result.err
     assert device.is_char_device() and Path("/dev/null").is_char_device()
 
 
@@ -87,14 +88,14 @@ def test_save_refuses_a_directory_and_a_pipe(play: Play, tmp_path: Path) -> None
     os.mkfifo(fifo)
     for target in (tmp_path, fifo):
         result = play("quit\n", "standard", "--seed", "4", "--save", str(target), "--force")
-        assert result.code == 1 and "is not a regular file" in result.err, result.err
+        assert result.code == 1 and "not a regular file" in result.err, result.err
     assert fifo.is_fifo()
 
 
 def test_write_record_itself_refuses_a_file_that_is_not_regular(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    with pytest.raises(RecordError, match="is not a regular file"):
+    with pytest.raises(RecordError, match="not a regular file"):
         write_record(fifo, new_game(load_variant("standard"), seed=1))
     assert fifo.is_fifo()
 

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import secrets
+import stat
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -90,25 +92,29 @@ def _check_save_target(path: Path, state: State, *, force: bool) -> None:
     """Refuse a ``--save`` that would destroy a file: anything but a regular file, or (unless
     ``force``) a regular file that is not a record of this game."""
     shown = printable(str(path))
-    if path.exists() and not path.is_file():
-        raise RecordError(f"--save {shown}: {shown} is not a regular file (a directory, "
-                          "device or pipe); a game is saved only to a regular file")
-    if force or not path.exists():
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):  # no such file yet, or a name the save then reports
+        return
+    if not stat.S_ISREG(mode):
+        raise RecordError(f"cannot save the game to {shown}: it is a directory, device or "
+                          "pipe, not a regular file")
+    if force:
         return
     try:
         existing = read_record(path)
     except RecordError:
         existing = None
+    if existing is not None and _continues_from(existing, state):
+        raise RecordError(f"cannot save the game to {shown}: it holds this game further on; "
+                          f"continue it with --resume {shown}, or add --force to start again")
     if existing is None or not continues(existing, state):
-        ahead = existing is not None and continues_from(existing, state)
-        if ahead:
-            raise RecordError(f"--save {shown}: the file holds this game further on; continue "
-                              f"it with --resume {shown}, or add --force to start it again")
-        raise RecordError(f"--save {shown}: {shown} already exists and is not a record of this "
-                          "game; choose another file, or add --force to replace it")
+        raise RecordError(f"cannot save the game to {shown}: it already exists and is not a "
+                          "record of this game; choose another file, or add --force to "
+                          "replace it")
 
 
-def continues_from(record: dict[str, Any], state: State) -> bool:
+def _continues_from(record: dict[str, Any], state: State) -> bool:
     """Whether ``record`` is this game with more actions played (so ``--resume`` fits)."""
     actions = record.get("actions")
     if not isinstance(actions, list) or len(actions) <= len(state.history):
@@ -172,7 +178,8 @@ def _seating(args: argparse.Namespace, players: int, stored: dict[str, Any] | No
     resumed record (options that differ from it are refused)."""
     if stored is None:
         seat = _seat(args.seat, players)
-        return seat, _bot_names(args.bots or "heuristic", players, seat)
+        bots = args.bots if args.bots is not None else "heuristic"
+        return seat, _bot_names(bots, players, seat)
     seat, names = stored["human"], list(stored["bots"])
     seat_words = seat_names(players)
     if args.seat is not None and _seat(args.seat, players) != seat:
