@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 import random
 import re
 from collections.abc import Callable
@@ -102,6 +103,26 @@ def test_a_joker_upcard_asks_the_dealer_to_name_any_suit() -> None:
     assert question_for(state) == "Your bid: name a suit (you may not pass: you must name trump)."
 
 
+_WORDS = {"pass": "or pass", "order_up": "order up", "alone": "go alone", "look": "look at",
+          "swap": "swap for", "call": "name ", "bid": "bid "}
+
+
+@pytest.mark.parametrize("variant", shipped_names())
+def test_every_bid_question_offers_exactly_the_legal_kinds_of_action(variant: str) -> None:
+    for seed in range(6):
+        state = new_game(load_variant(variant), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and len(state.hands_played) < 2:
+            if state.phase in ("upcard_bidding", "auction", "go_alone"):
+                question = question_for(state).lower()
+                kinds = {_kind(name) for name in state.legal_actions()}
+                for kind, words in _WORDS.items():
+                    if kind == "bid" and "shoot the moon" in question:
+                        continue
+                    assert (words in question) == (kind in kinds), (question, kinds)
+            state.apply(rng.choice(state.legal_action_ids()))
+
+
 # -- item 23: the hand at the deal, the end of the game ---------------------------------------
 
 
@@ -178,6 +199,22 @@ def test_resume_with_other_bots_is_refused_with_the_reason(play: Play, tmp_path:
     play("quit\n", "cutthroat", "--seed", "9", "--bots", "random", "--save", str(saved))
     result = play("quit\n", "--resume", str(saved), "--bots", "heuristic")
     assert result.code == 1 and "the saved game's bots are B random, C random" in result.err
+
+
+@pytest.mark.parametrize("table", [{"human": 7, "bots": [None, "random", "random"]},
+                                   {"human": 0, "bots": ["random", None, "random"]},
+                                   {"human": 0, "bots": [None, "genius", "random"]}, []])
+def test_a_record_with_a_bad_seating_is_refused_on_resume(play: Play, tmp_path: Path,
+                                                          table: Any) -> None:
+    saved = tmp_path / "g.json"
+    play("quit\n", "cutthroat", "--seed", "9", "--save", str(saved))
+    record = json.loads(saved.read_text())
+    record["table"] = table
+    del record["digest"]  # a record without a digest is not checked for edits
+    saved.write_text(json.dumps(record))
+    result = play("quit\n", "--resume", str(saved))
+    assert result.code == 1
+    assert "the record's `table` (the human's seat and the bots) is not valid" in result.err
 
 
 # -- item 21: a renege asks first ---------------------------------------------------------------
