@@ -61,8 +61,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=_play)
 
 
-
-
 def _play(args: argparse.Namespace) -> int:
     out: TextIO = sys.stdout
     state, seed, stored = _start(args, out)
