@@ -128,9 +128,7 @@ def write_record(path: str | Path, state: State, *,
 def _check_regular(target: Path, path: str | Path) -> None:
     try:
         mode = os.stat(target).st_mode
-    except FileNotFoundError:
-        return
-    except (OSError, ValueError):  # written later, the error is reported then
+    except (OSError, ValueError):  # no file yet; or the write that follows reports the error
         return
     if not stat.S_ISREG(mode):
         raise RecordError(f"cannot save the game to {printable(str(path))}: it is a "
