@@ -19,7 +19,13 @@ from engine.loader import load_variant
 from engine.state import State
 from engine.variant import Variant
 
-__all__ = ["check_scores", "deal_from_json", "deal_to_json", "deals_from_json", "new_game"]
+__all__ = ["MAX_SCORE", "check_scores", "deal_from_json", "deal_to_json", "deals_from_json",
+           "new_game"]
+
+
+MAX_SCORE = 1_000_000
+"""Starting scores lie within plus or minus this: far beyond any target (at most 1,000), and
+small enough that no score of a game, however long, grows too long to print."""
 
 
 def _cards(variant: Variant, codes: Any, what: str) -> list[int]:
@@ -107,14 +113,29 @@ def deal_to_json(variant: Variant, deal: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _brief(values: Sequence[Any], limit: int = 60) -> str:
+    """Values as a message quotes them, cut short; a huge number by its count of digits (its
+    digits could be too many even to print)."""
+    parts = []
+    for value in values[:8]:
+        if isinstance(value, int) and abs(value) > 10**12:
+            parts.append(f"<a number of {len(hex(value)) * 6 // 5} digits or so>")
+        else:
+            parts.append(repr(value)[:limit])
+    text = "[" + ", ".join(parts) + "]"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def check_scores(variant: Variant, scores: Any) -> list[int]:
     """Check starting scores: one whole number per seat, partners equal (they score
     together, and the game's end reads one seat of each side)."""
     n = variant.players
     if not isinstance(scores, (list, tuple)) or len(scores) != n:
         raise InvalidArgument(f"scores need one number per seat ({n})")
-    if any(isinstance(x, bool) or not isinstance(x, int) for x in scores):
-        raise InvalidArgument(f"scores must be whole numbers, not {list(scores)}")
+    if any(isinstance(x, bool) or not isinstance(x, int) or not -MAX_SCORE <= x <= MAX_SCORE
+           for x in scores):
+        raise InvalidArgument(f"starting scores must be whole numbers from -{MAX_SCORE} to "
+                              f"{MAX_SCORE}, not {_brief(scores)}")
     for team in variant.sides.teams:
         if len({scores[seat] for seat in team}) != 1:
             raise InvalidArgument(f"partners {list(team)} must start with equal scores, not "

@@ -19,6 +19,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from typing import Any
 from engine.errors import EuchreError, IllegalActionError, RecordError
 from engine.game import check_scores, deal_to_json, deals_from_json
 from engine.loader import load_variant, shipped_names, variant_from_data
+from engine.printable import printable
 from engine.state import State
 from engine.variant import Variant
 from engine.yamlsource import MAX_DEPTH
@@ -35,9 +37,11 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "MAX_RECORD_DEPTH",
     "VERSION",
+    "continues",
     "digest_of",
     "read_record",
     "record_of",
+    "remove_stale_temporaries",
     "replay",
     "replay_steps",
     "write_record",
@@ -55,8 +59,9 @@ may (:data:`engine.yamlsource.MAX_DEPTH`); deeper data would exhaust Python's re
 checks that follow."""
 
 
-def record_of(state: State) -> dict[str, Any]:
-    """The record of a game so far (finished or not)."""
+def record_of(state: State, *, table: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The record of a game so far (finished or not); ``table`` (``{"human": seat, "bots":
+    [name or None per seat]}``) says who sat where, for ``play --resume``."""
     v = state.variant
     record: dict[str, Any] = {
         "format": FORMAT,
@@ -76,6 +81,8 @@ def record_of(state: State) -> dict[str, Any]:
         record["deals"] = [deal_to_json(v, d) for d in state.given_deals]
     if state.initial_scores is not None:
         record["scores"] = list(state.initial_scores)
+    if table is not None:
+        record["table"] = dict(table)
     record["digest"] = digest_of(record)
     return record
 
@@ -91,49 +98,138 @@ def digest_of(record: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def write_record(path: str | Path, state: State) -> None:
-    """Write a game's record as JSON, atomically (a temporary file, then ``os.replace``), so
-    an interrupted save never leaves a half-written record."""
-    target = Path(path)
-    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+def write_record(path: str | Path, state: State, *,
+                 table: Mapping[str, Any] | None = None) -> None:
+    """Write a game's record as JSON, atomically (a temporary file beside it, then
+    ``os.replace``), so an interrupted save never leaves a half-written record. ``table`` (the
+    human's seat and the bots) is stored with it. A path that names something other than a
+    regular file (a device, a pipe, a directory) is refused: replacing it would destroy it. A
+    symbolic link is followed, so the link stays and the file it names is replaced."""
     try:
-        temp.write_text(json.dumps(record_of(state), indent=1) + "\n", encoding="utf-8")
+        target = Path(os.path.realpath(path))
+    except ValueError as exc:  # a NUL byte in the name
+        raise RecordError(f"cannot save the game to {printable(str(path))}: {exc}") from None
+    _check_regular(target, path)
+    temp = _temporary(target, os.getpid())
+    try:
+        text = json.dumps(record_of(state, table=table), indent=1) + "\n"
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
         os.replace(temp, target)
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
         with contextlib.suppress(OSError, ValueError):  # the temporary file was never made
-            temp.unlink(missing_ok=True)
-        raise RecordError(f"cannot save the game to {path}: "
+            if temp.is_file() and not temp.is_symlink():
+                temp.unlink()
+        raise RecordError(f"cannot save the game to {printable(str(path))}: "
                           f"{getattr(exc, 'strerror', None) or exc}") from None
+
+
+def _check_regular(target: Path, path: str | Path) -> None:
+    try:
+        mode = os.stat(target).st_mode
+    except (OSError, ValueError):  # no file yet; or the write that follows reports the error
+        return
+    if not stat.S_ISREG(mode):
+        raise RecordError(f"cannot save the game to {printable(str(path))}: it is a "
+                          "directory, device or pipe, not a regular file")
+
+
+def _temporary(target: Path, pid: int) -> Path:
+    """The temporary file a save by process ``pid`` writes before it replaces ``target``."""
+    return target.with_name(f".{target.name}.{pid}.tmp")
+
+
+_TEMPORARY_START = b'{\n "format": "' + FORMAT.encode() + b'"'
+"""How every temporary file a save writes begins (or it is empty, cut off at once)."""
+
+
+def remove_stale_temporaries(path: str | Path) -> list[Path]:
+    """Remove the temporary files that saves to ``path`` left when they were killed mid-write:
+    only files named as a save names them, written by a process that no longer runs, and
+    holding the start of a record (or nothing). Returns the files removed."""
+    removed: list[Path] = []
+    try:
+        target = Path(os.path.realpath(path))
+        prefix, suffix = f".{target.name}.", ".tmp"
+        names = [entry.name for entry in os.scandir(target.parent)
+                 if entry.name.startswith(prefix) and entry.name.endswith(suffix)]
+    except (OSError, ValueError):
+        return removed
+    for name in names:
+        pid = name[len(prefix):-len(suffix)]
+        if not pid.isascii() or not pid.isdigit() or _running(int(pid)):
+            continue
+        temp = target.parent / name
+        with contextlib.suppress(OSError):
+            if _looks_like_a_partial_save(temp):
+                temp.unlink()
+                removed.append(temp)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # this process is not saving yet: a file of its pid is left over
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process, or a pid we cannot ask about: keep its file
+    return True
+
+
+def _looks_like_a_partial_save(temp: Path) -> bool:
+    if temp.is_symlink() or not temp.is_file():
+        return False
+    with temp.open("rb") as handle:
+        start = handle.read(len(_TEMPORARY_START))
+    return _TEMPORARY_START.startswith(start)
+
+
+def continues(record: Mapping[str, Any], state: State) -> bool:
+    """Whether writing ``state``'s record over ``record`` only carries the same game on: the
+    same rules, seed, deals and starting scores, and ``record``'s actions are the first of
+    ``state``'s."""
+    mine = record_of(state)
+    if not isinstance(record, Mapping) or not isinstance(record.get("variant"), Mapping):
+        return False
+    same = all(record.get(key) == mine.get(key) for key in ("format", "seed", "deals", "scores"))
+    actions = record.get("actions")
+    return (same and record["variant"].get("hash") == mine["variant"]["hash"]
+            and isinstance(actions, list) and actions == state.history[:len(actions)])
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
     """Read and parse a record file (not yet checked: see :func:`replay`)."""
     p = Path(path)
+    name = printable(str(path))
     try:
         if p.is_dir():
-            raise RecordError(f"{path} is a directory, not a record file")
+            raise RecordError(f"{name} is a directory, not a record file")
         if p.exists() and not p.is_file():  # a pipe would wait for a writer forever
-            raise RecordError(f"{path} is not a regular file, not a record file")
+            raise RecordError(f"{name} is not a regular file, not a record file")
         with p.open("rb") as handle:
             raw = handle.read(MAX_RECORD_BYTES + 1)
     except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
-        raise RecordError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}"
+        raise RecordError(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}"
                           ) from None
     if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path} is larger than {MAX_RECORD_BYTES // 2**20} MiB; not a record")
+        raise RecordError(f"{name} is larger than {MAX_RECORD_BYTES // 2**20} MiB; not a record")
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise RecordError(f"{path} is not UTF-8 text; not a record") from None
+        raise RecordError(f"{name} is not UTF-8 text; not a record") from None
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg} "
+        raise RecordError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg} "
                           "(truncated or edited?)") from None
     except ValueError:  # after its subclasses above: Python's limit on an int's digits
-        raise RecordError(f"{path} holds a number of thousands of digits; not a record") from None
+        raise RecordError(f"{name} holds a number of thousands of digits; not a record") from None
     except RecursionError:
-        raise RecordError(f"{path}: JSON nested too deeply; not a record") from None
+        raise RecordError(f"{name}: JSON nested too deeply; not a record") from None
     if not isinstance(data, dict):
-        raise RecordError(f"{path}: a record is a JSON object")
+        raise RecordError(f"{name}: a record is a JSON object")
     return data
 
 

@@ -290,6 +290,9 @@ def test_a_renege_typed_at_the_table_is_accepted_once_where_the_variant_allows_i
                 if off:
                     reneged.append(C.card_name(off[0]))
                     return reneged[0] + "\n"
+            if len(reneged) == 1:  # the renege asks first (issue 9, item 21)
+                reneged.append("yes")
+                return "yes\n"
             return "1\n"
 
     result = play(Reneger(), "renege", "--seed", "4", "--save", str(saved))
@@ -304,11 +307,11 @@ def test_a_renege_typed_at_the_table_is_accepted_once_where_the_variant_allows_i
 # -- end of input at every kind of prompt --------------------------------------------------------
 
 QUESTIONS: dict[str, str] = {
-    "Your bid: order up, name a suit or pass?": "standard",
+    "Your bid: order up, or pass?": "standard",
     "Go alone, or pass?": "standard",
     "Discard a card": "standard",
     "Your card:": "standard",
-    "Your bid (or pass)?": "ghost-hand",
+    "Your bid: bid 3 to 5 or shoot the moon, or pass?": "ghost-hand",
     "You won the bidding: name trump.": "ghost-hand",
     "Take it, or keep your hand?": "pickup.yaml",
 }

@@ -18,8 +18,10 @@ from typing import Any
 import pytest
 
 from engine import RecordError, State, Variant, load_variant, new_game, shipped_names
+from engine.errors import InvalidArgument
 from engine.records import (
     FORMAT,
+    MAX_RECORD_BYTES,
     VERSION,
     read_record,
     record_of,
@@ -226,3 +228,59 @@ def test_an_edit_that_still_replays_is_caught_by_the_digest() -> None:
         replay(record)
     del record["digest"]  # a hand-made record without a digest is not checked
     assert replay(record).history == a_record()["actions"]
+
+
+def test_starting_scores_are_bounded_like_every_other_number() -> None:
+    record = copy.deepcopy(a_record())
+    record["scores"] = [10**4299 * 9] * 4
+    del record["result"], record["digest"]
+    with pytest.raises(RecordError, match="starting scores must be whole numbers from -"):
+        replay(record)
+    with pytest.raises(InvalidArgument, match="from -1000000 to 1000000"):
+        new_game(variant("standard"), scores=[1_000_001] * 4)
+
+
+def _record_bytes(state: State) -> int:
+    return len((json.dumps(record_of(state), indent=1) + "\n").encode())
+
+
+WORST_ACTIONS_PER_HAND = (
+    2 * 6  # upcard bidding: two rounds of at most six seats
+    + 6  # go alone: each seat once
+    + 2  # dealer pickup: pick up or keep, and a discard
+    + 13 * 6 + 6 + 2  # continuous auction: each round raises (13 bids) or ends; swap, look
+    + 1  # name trump
+    + 1 + 12  # dummy merge: merge, then discards back to at most twelve cards
+    + 33  # every card of the largest deck (32 and a joker) played
+)
+"""More actions than any hand of any valid variant can take (each phase appears once in a
+flow: the schema makes ``flow`` unique)."""
+
+RULES_ALLOWANCE = 512 * 1024
+"""More than the embedded rules of any valid variant take (the schema bounds every list and
+string in them: 40 scoring rows, expressions of at most 1,000 characters, ...)."""
+
+
+def _action_bytes(name: str) -> int:
+    """What one action adds to a record as ``write_record`` writes it (indented, one a line)."""
+    one = json.dumps({"actions": [name]}, indent=1)
+    return len(json.dumps({"actions": [name, name]}, indent=1)) - len(one)
+
+
+def test_the_longest_game_a_valid_variant_allows_fits_in_a_record() -> None:
+    """Item 9 of issue 9: a game stopped at ``game.max_hands`` (at the schema's maximum) must
+    leave a record that can be read back, whatever the variant."""
+    schema = json.loads((Path(__file__).parents[1] / "schema/variant.schema.json").read_text())
+    most_hands = schema["properties"]["game"]["properties"]["max_hands"]["maximum"]
+    per_action = _action_bytes("discard:TS")  # the longest action name
+    assert 64 + RULES_ALLOWANCE + WORST_ACTIONS_PER_HAND * per_action * most_hands \
+        <= MAX_RECORD_BYTES
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_the_worst_case_per_hand_bounds_what_shipped_games_write(name: str) -> None:
+    state = played(name, 1)
+    empty = _record_bytes(new_game(state.variant, seed=1))
+    assert empty < RULES_ALLOWANCE
+    per_hand = (_record_bytes(state) - empty) / len(state.hands_played)
+    assert per_hand < WORST_ACTIONS_PER_HAND * _action_bytes("discard:TS")

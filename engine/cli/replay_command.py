@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from engine.errors import RecordError
 from engine.narrate import After, Narrator
+from engine.printable import printable
 from engine.records import read_record, replay, replay_steps
 from engine.state import State
 
@@ -40,14 +41,14 @@ def load_game(path: str) -> tuple[dict[str, Any], State]:
     try:
         return record, replay(record)
     except RecordError as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        raise RecordError(f"{printable(path)}: {exc}") from None
 
 
 def _replay(args: argparse.Namespace) -> int:
     record, _ = load_game(args.record)  # check everything before printing anything
     out: TextIO = sys.stdout
     for line in replay_lines(record):
-        print(line, file=out)
+        print(printable(line), file=out)  # names from the record may hold escapes
     return 0
 
 
