@@ -68,6 +68,17 @@ class TableNarrator:
                  if deltas[t[0]] or every_side]
         return ", ".join(parts) if parts else "no points"
 
+    def renege_cost(self, offender: int, *, maker_alone: bool) -> str:
+        """What a renege by ``offender`` would cost, from the variant's penalty
+        (``the hand is void; East-West +2``; STD-A8, GH-A11, RULES.md 3.3)."""
+        rules = self.variant.renege
+        points = rules.points(offenders=self.variant.sides.side_of(offender),
+                              players=self.variant.players, maker_alone=maker_alone)
+        parts = ["the hand is void"] if rules.void_hand else []
+        if any(points):
+            parts.append(self.points(points))
+        return "; ".join(parts) or "no penalty"
+
     # -- actions -----------------------------------------------------------------------------
 
     def action(self, seat: int, name: str, *, phase: str = "", viewer: int | None = None,

@@ -198,6 +198,14 @@ class Renege:
     offender: CompiledExpression
     opponents: CompiledExpression
 
+    def points(self, *, offenders: tuple[int, ...], players: int, maker_alone: bool
+               ) -> tuple[int, ...]:
+        """Each seat's points for one renege: ``offender`` to every seat of the offender's
+        fixed side (``offenders``), ``opponents`` to every other seat (RULES.md 3.3)."""
+        env = {"alone": maker_alone}
+        own, others = self.offender.evaluate(env), self.opponents.evaluate(env)
+        return tuple(int(own) if seat in offenders else int(others) for seat in range(players))
+
 
 @dataclass(**_FROZEN)
 class HandScore:

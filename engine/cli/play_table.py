@@ -200,8 +200,7 @@ class Table:
         """Ask before a renege the variant allows: which suit must be followed, what it costs."""
         s = self.state
         card = C.pretty(action - A.PLAY)
-        cost = self.narrator._renege_penalty(  # the one text of the penalty (narrate.py)
-            self.seat, s.maker, maker_alone=s.maker in s.alone)
+        cost = self.narrator.renege_cost(self.seat, maker_alone=s.maker in s.alone)
         self.say(f"{card} does not follow {renege_word(s)}, which you hold: that is a renege. "
                  f"It costs: {cost}. Play it anyway? (yes/no)")
         while True:

@@ -93,15 +93,11 @@ class Score(Phase):
                  ) -> dict[str, Any]:
         """One renege as the hand record keeps it: who, which card, in which trick, and the
         points it gives each seat (``penalties.renege``; ``alone``: the maker played alone)."""
-        rules = self.variant.renege
-        env = {"alone": maker_alone}
-        offender_points = rules.offender.evaluate(env)
-        opponent_points = rules.opponents.evaluate(env)
-        assert isinstance(offender_points, int) and isinstance(opponent_points, int)
         side = self.variant.sides.side_of(offender)
+        points = self.variant.renege.points(offenders=side, players=self.players,
+                                            maker_alone=maker_alone)
         laid = s.played.index((offender, card))
         return {
             "seat": offender, "card": C.card_name(card), "trick": laid // s.n_active + 1,
-            "points": [offender_points if seat in side else opponent_points
-                       for seat in range(self.players)],
+            "points": list(points),
         }
