@@ -6,7 +6,7 @@ import argparse
 
 from engine.bots import parse_bots
 from engine.cli.progress import ProgressBar
-from engine.cli.simulate_command import add_run_options
+from engine.cli.simulate_command import add_run_options, capped_workers
 from engine.compare import compare, plain_line, report_json
 from engine.errors import EuchreError
 from engine.loader import load_variant
@@ -35,6 +35,7 @@ def _compare(args: argparse.Namespace) -> int:
         raise EuchreError(f"{args.a} and {args.b} are the same rules; nothing to compare")
     bots_a = parse_bots(args.bots, a.players)
     bots_b = parse_bots(args.bots, b.players)
+    args.workers = capped_workers(args.workers)
     bar = ProgressBar(2 * args.games, enabled=not args.quiet)
     try:
         report = compare(a, b, seed=args.seed, games=args.games, bots_a=bots_a, bots_b=bots_b,
@@ -55,6 +56,11 @@ def _compare(args: argparse.Namespace) -> int:
         mark = " *" if f["significant"] else ""
         print(f"{f['label']:<{width}}  {f['a']:>12.3f} {f['b']:>12.3f}   {f['difference']:+.3f} "
               f"({low:+.3f} to {high:+.3f}){mark}")
+    stopped = report["stopped_at_hand_limit"]
+    if stopped["a"] or stopped["b"]:
+        print(f"stopped at the hand limit (game.max_hands): {stopped['a']:,} games under "
+              f"{a.name}, {stopped['b']:,} under {b.name}; the side ahead won them, and the "
+              "game wins above include them")
     significant = [f for f in report["figures"] if f["significant"]]
     print()
     if not significant:
