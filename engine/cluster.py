@@ -26,7 +26,7 @@ from engine.printable import printable
 
 __all__ = ["CONNECT_SECONDS", "check_scheduler_address", "connect"]
 
-CONNECT_SECONDS = 10.0
+CONNECT_SECONDS = 8.0
 """How long a scheduler has to answer."""
 
 _CLOSE_SECONDS = 2.0
@@ -62,11 +62,20 @@ def _distributed() -> Any:
         raise EuchreError("--scheduler needs Dask: pip install 'euchrekit[dask]'") from None
 
 
+def _quiet_dask_logs() -> None:
+    """Dask logs a lost scheduler with tracebacks on stderr; the failure is reported here,
+    in one line, instead. Dask sets levels on its modules' loggers, so each is set."""
+    manager = logging.Logger.manager
+    for name in ["distributed", *manager.loggerDict]:
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
 def connect(address: str) -> Any:
     """A Dask client connected to the scheduler at ``address`` (checked first)."""
     target = check_scheduler_address(address)
     distributed = _distributed()
-    logging.getLogger("distributed").setLevel(logging.CRITICAL)  # failures are reported here
+    _quiet_dask_logs()
     box: list[Any] = []
 
     def attempt() -> None:
@@ -77,7 +86,7 @@ def connect(address: str) -> Any:
 
     helper = threading.Thread(target=attempt, name="dask-connect", daemon=True)
     helper.start()
-    helper.join(CONNECT_SECONDS + 1)
+    helper.join(CONNECT_SECONDS + 0.5)
     shown = printable(address)
     if not box:
         raise EuchreError(f"{shown} did not answer as a Dask scheduler within "

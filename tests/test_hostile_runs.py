@@ -65,10 +65,15 @@ def test_a_scheduler_address_dask_cannot_use_is_refused_at_once(
     assert "scheduler" in _one_error_line(err)
 
 
+class _QuietHandler(http.server.BaseHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        del format, args
+
+
 @pytest.fixture
 def http_server() -> Iterator[str]:
     """A web server (as Dask's dashboard on 8787 is: a realistic wrong address)."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _QuietHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"tcp://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
@@ -100,24 +105,36 @@ def test_a_server_that_is_not_a_dask_scheduler_is_given_up_in_bounded_time(
     assert "did not answer as a Dask scheduler" in _one_error_line(capsys.readouterr().err)
 
 
+DYING_CLUSTER = """
+import os, sys, time
+from distributed import LocalCluster
+cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://",
+                       dashboard_address=None)
+print(cluster.scheduler_address, flush=True)
+deadline = time.monotonic() + 60
+while not cluster.scheduler.tasks and time.monotonic() < deadline:  # until a run has begun
+    time.sleep(0.05)
+time.sleep(0.5)
+os._exit(0)  # scheduler and worker gone at once, as with kill -9
+"""
+
+
 def test_a_scheduler_that_dies_during_the_run_stops_it_with_a_message() -> None:
-    distributed = pytest.importorskip("dask.distributed",
-                                      reason="the dask extra is not installed")
-    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                       protocol="tcp://", dashboard_address=None)
-
-    def scheduler_dies(_games: int) -> None:
-        if cluster.scheduler.status.name == "running":
-            cluster.sync(cluster.scheduler.close)
-
-    start = time.monotonic()
+    pytest.importorskip("dask.distributed", reason="the dask extra is not installed")
+    cluster = subprocess.Popen([sys.executable, "-c", DYING_CLUSTER], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
     try:
-        with pytest.raises(EuchreError, match="Dask scheduler"):
-            simulate(load_variant("standard"), seed=1, games=400, bots=["random"] * 4,
-                     scheduler=cluster.scheduler_address, progress=scheduler_dies)
+        assert cluster.stdout is not None
+        address = cluster.stdout.readline().strip()
+        done = subprocess.run(
+            [sys.executable, "-m", "engine.cli", *_simulate_args("--games", "100000000"),
+             "--scheduler", address], cwd=REPO, capture_output=True, text=True, timeout=60,
+            check=False)
     finally:
-        cluster.close()
-    assert time.monotonic() - start < 15
+        cluster.kill()
+        cluster.wait()
+    assert done.returncode == 1
+    assert "lost the Dask scheduler" in _one_error_line(done.stderr)
 
 
 # --- item 4: local workers ---------------------------------------------------------------------
