@@ -6,7 +6,9 @@ counters (:class:`~engine.stats.Tally`) that merge in any order, so a run split 
 processes, or over a Dask cluster, gives exactly the same report as one process.
 
 Workers receive the variant's resolved rules as JSON (not a file name), so a cluster needs
-euchrekit installed but none of the user's files.
+euchrekit installed but none of the user's files. Local workers are bounded and never
+outlive the run (:mod:`engine.workers`); a Dask cluster that cannot be reached or goes away
+stops the run with a message (:mod:`engine.cluster`).
 """
 
 from __future__ import annotations

@@ -46,7 +46,8 @@ def add_run_options(p: argparse.ArgumentParser, *, games: int = 1000,
                    "results are identical for every count")
     if scheduler:
         p.add_argument("--scheduler", metavar="ADDRESS",
-                       help="run on a Dask cluster (e.g. tcp://host:8786; needs euchrekit[dask])")
+                       help="run on a Dask cluster: its scheduler's tcp://HOST:PORT (e.g. "
+                       "tcp://host:8786; needs euchrekit[dask])")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
