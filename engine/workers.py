@@ -46,16 +46,32 @@ def worker_cap() -> int:
     return WORKERS_PER_CPU * cpu_count()
 
 
-def _die_with_parent(parent: int) -> None:
-    """Worker initializer: end this worker when ``parent`` ends."""
+def _die_with_parent(run: int) -> None:
+    """Worker initializer: end this worker when the process that started it ends.
+
+    That process is the run's own (``run``, with the ``fork`` start method) or a fork server
+    that ends with the run. A run that ended before this worker got here ends it at once."""
+    parent = os.getppid()
+    if parent != run and not _running(run):
+        os._exit(1)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
-            if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            if libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0:
                 if os.getppid() != parent:  # the parent ended before the request was made
                     os._exit(1)
                 return
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists but is not ours to signal
+        return True
+    return True
 
 
 def _watch_parent(parent: int) -> None:
