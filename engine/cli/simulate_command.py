@@ -14,6 +14,7 @@ from engine import plot
 from engine.bots import parse_bots
 from engine.cli.progress import ProgressBar
 from engine.loader import load_variant
+from engine.printable import printable
 from engine.simulate import simulate
 from engine.stats import Tally
 from engine.workers import WORKERS_PER_CPU, cpu_count, worker_cap
@@ -167,8 +168,8 @@ def _who(side: str) -> str:
 
 def print_text(r: dict[str, Any]) -> None:
     """The human-readable report (95% intervals in parentheses)."""
-    print(f"{r['variant']}: {r['games']:,} games, {r['hands']:,} hands, {r['redeals']:,} "
-          f"redeals; bots {', '.join(r['bots'])}; 95% intervals in parentheses")
+    print(f"{printable(r['variant'])}: {r['games']:,} games, {r['hands']:,} hands, "
+          f"{r['redeals']:,} redeals; bots {', '.join(r['bots'])}; 95% intervals in parentheses")
     print(f"hands per game: {_mean(r['hands_per_game'])}")
     if r["stopped_at_hand_limit"]:
         print(f"stopped at the hand limit (game.max_hands): {r['stopped_at_hand_limit']:,} "
