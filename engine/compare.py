@@ -4,8 +4,12 @@ When both variants deal the same way (players, deck, deal and first dealer), gam
 each is played from the same seed, so the two games start from the same cards and every hand
 ``k`` of both is dealt from the same shuffle: the comparison is *paired*, and the interval of
 each difference comes from the per-game differences. Otherwise the two runs are independent
-and the intervals combine both variances. Per-game figures are combined in game order, so
-the report is the same for any number of workers.
+and the intervals combine both variances. Per-game figures are kept only as exact running
+sums (whole millionths), so memory does not grow with the number of games and the report is the
+same for any number of workers.
+
+Games stopped by ``game.max_hands`` are counted apart (``stopped_at_hand_limit``); their
+leader is still their winner, so the win figures include them.
 """
 
 from __future__ import annotations
@@ -13,8 +17,8 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -29,8 +33,9 @@ from engine.simulate import (
     run_windowed,
 )
 from engine.state import State
-from engine.stats import side_name
+from engine.stats import side_name, stopped_at_hand_limit
 from engine.variant import Variant
+from engine.workers import worker_pool
 
 __all__ = ["Metric", "compare", "paired_possible"]
 
@@ -126,41 +131,110 @@ def paired_possible(a: Variant, b: Variant) -> bool:
             and a.dealer == b.dealer)
 
 
-def _game_values(variant: Variant, seed: int, index: int, bots: Sequence[str]) -> list[float]:
+SCALE = 10**6
+"""Per-game figures are summed as whole millionths: exact integer sums merge in any order
+(the report is the same for any number of workers), and a millionth is far below the four
+decimals reported."""
+
+
+def _game_values(variant: Variant, seed: int, index: int, bots: Sequence[str]
+                 ) -> tuple[list[int], bool]:
+    """The figures of game ``index`` in millionths, and whether the hand limit stopped it."""
     state = play_game(variant, derive_seed(seed, index), bots)
-    return [m.value(state) for m in metrics_for(variant)]
+    return ([round(m.value(state) * SCALE) for m in metrics_for(variant)],
+            stopped_at_hand_limit(state))
 
 
-def _run_rows(job: Job) -> list[tuple[int, list[float]]]:
-    variant = _variant_of(job.name, job.rules_json, job.rules_hash)
-    return [(i, _game_values(variant, job.seed, i, job.bots)) for i in range(job.start, job.stop)]
+@dataclass(frozen=True, slots=True)
+class PairJob:
+    """The same slice of games under both variants, as sent to a worker."""
+
+    a: Job
+    b: Job
 
 
-def _rows(variant: Variant, *, seed: int, games: int, bots: Sequence[str], workers: int,
-          progress: Callable[[int], None] | None) -> list[list[float]]:
-    jobs = iter_jobs(variant, seed, games, bots, workers * 8)
-    rows: dict[int, list[float]] = {}
+@dataclass(slots=True)
+class PairTally:
+    """Running sums over games of both variants: per common figure ``[sum a, sum a², sum b,
+    sum b², sum (b - a), sum (b - a)²]`` in millionths (:data:`SCALE`), whole numbers, so
+    they merge exactly in any order. Memory does not grow with the number of games."""
 
-    def done(job: Job, result: list[tuple[int, list[float]]]) -> None:
-        rows.update(result)
+    keys: tuple[str, ...]
+    games: int = 0
+    stopped_a: int = 0
+    stopped_b: int = 0
+    sums: dict[str, list[int]] = field(default_factory=dict)
+
+    def add(self, values_a: dict[str, int], values_b: dict[str, int]) -> None:
+        """Count one game of each variant."""
+        self.games += 1
+        for key in self.keys:
+            x, y = values_a[key], values_b[key]
+            row = self.sums.setdefault(key, [0] * 6)
+            for i, term in enumerate((x, x * x, y, y * y, y - x, (y - x) * (y - x))):
+                row[i] += term
+
+    def merge(self, other: PairTally) -> None:
+        """Add another tally's sums to this one."""
+        self.games += other.games
+        self.stopped_a += other.stopped_a
+        self.stopped_b += other.stopped_b
+        for key, row in other.sums.items():
+            mine = self.sums.setdefault(key, [0] * 6)
+            for i, term in enumerate(row):
+                mine[i] += term
+
+
+def common_keys(a: Variant, b: Variant) -> tuple[str, ...]:
+    """The figures both variants have, in ``a``'s order."""
+    keys_b = {m.key for m in metrics_for(b)}
+    return tuple(m.key for m in metrics_for(a) if m.key in keys_b)
+
+
+def _run_pair(job: PairJob) -> PairTally:
+    a = _variant_of(job.a.name, job.a.rules_json, job.a.rules_hash)
+    b = _variant_of(job.b.name, job.b.rules_json, job.b.rules_hash)
+    tally = PairTally(common_keys(a, b))
+    names_a = [m.key for m in metrics_for(a)]
+    names_b = [m.key for m in metrics_for(b)]
+    for i in range(job.a.start, job.a.stop):
+        values_a, stopped_a = _game_values(a, job.a.seed, i, job.a.bots)
+        values_b, stopped_b = _game_values(b, job.b.seed, i, job.b.bots)
+        tally.add(dict(zip(names_a, values_a, strict=True)),
+                  dict(zip(names_b, values_b, strict=True)))
+        tally.stopped_a += stopped_a
+        tally.stopped_b += stopped_b
+    return tally
+
+
+def _tally(a: Variant, b: Variant, *, seed: int, games: int, bots_a: Sequence[str],
+           bots_b: Sequence[str], workers: int, progress: Callable[[int], None] | None
+           ) -> PairTally:
+    jobs = (PairJob(ja, jb) for ja, jb in zip(iter_jobs(a, seed, games, bots_a, workers * 8),
+                                              iter_jobs(b, seed, games, bots_b, workers * 8),
+                                              strict=True))
+    tally = PairTally(common_keys(a, b))
+
+    def done(job: PairJob, result: PairTally) -> None:
+        tally.merge(result)
         if progress:
-            progress(job.stop - job.start)
+            progress(2 * (job.a.stop - job.a.start))
 
     if workers <= 1:
         for job in jobs:
-            done(job, _run_rows(job))
+            done(job, _run_pair(job))
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            run_windowed(lambda job: pool.submit(_run_rows, job), _first_done, jobs,
+        with worker_pool(workers) as pool:
+            run_windowed(lambda job: pool.submit(_run_pair, job), _first_done, jobs,
                          workers * 4, done)
-    return [rows[i] for i in range(games)]
+    return tally
 
 
-def _mean_var(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = math.fsum(values) / n
-    var = math.fsum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    return mean, var
+def _mean_var(total: int, total_sq: int, n: int) -> tuple[float, float]:
+    """Mean and sample variance from sums in millionths, computed exactly."""
+    mean = Fraction(total, n * SCALE)
+    var = Fraction(total_sq * n - total * total, n * (n - 1) * SCALE * SCALE) if n > 1 else 0
+    return float(mean), float(var)
 
 
 def compare(
@@ -169,19 +243,17 @@ def compare(
 ) -> dict[str, Any]:
     """Run both variants and return every common figure with the difference ``b - a``."""
     paired = paired_possible(a, b) and list(bots_a) == list(bots_b)
-    rows_a = _rows(a, seed=seed, games=games, bots=bots_a, workers=workers, progress=progress)
-    rows_b = _rows(b, seed=seed, games=games, bots=bots_b, workers=workers, progress=progress)
-    keys_b = {m.key: i for i, m in enumerate(metrics_for(b))}
+    tally = _tally(a, b, seed=seed, games=games, bots_a=bots_a, bots_b=bots_b,
+                   workers=workers, progress=progress)
     figures = []
-    for i, metric in enumerate(metrics_for(a)):
-        if metric.key not in keys_b:
+    for metric in metrics_for(a):
+        if metric.key not in tally.sums:
             continue
-        j = keys_b[metric.key]
-        va, vb = [r[i] for r in rows_a], [r[j] for r in rows_b]
-        mean_a, var_a = _mean_var(va)
-        mean_b, var_b = _mean_var(vb)
+        sa, sa2, sb, sb2, sd, sd2 = tally.sums[metric.key]
+        mean_a, var_a = _mean_var(sa, sa2, games)
+        mean_b, var_b = _mean_var(sb, sb2, games)
         if paired:
-            diff, var_d = _mean_var([y - x for x, y in zip(va, vb, strict=True)])
+            diff, var_d = _mean_var(sd, sd2, games)
             half = Z95 * math.sqrt(var_d / games)
         else:
             diff = mean_b - mean_a
@@ -194,7 +266,9 @@ def compare(
             "significant": low > 0 or high < 0,
         })
     return {"a": a.name, "b": b.name, "games": games, "seed": seed, "paired": paired,
-            "bots": {"a": list(bots_a), "b": list(bots_b)}, "figures": figures}
+            "bots": {"a": list(bots_a), "b": list(bots_b)},
+            "stopped_at_hand_limit": {"a": tally.stopped_a, "b": tally.stopped_b},
+            "figures": figures}
 
 
 def plain_line(figure: dict[str, Any], b_name: str) -> str:

@@ -1,19 +1,47 @@
-"""``--plot FILE.png``: score over hands and win rates (needs the ``plot`` extra: matplotlib)."""
+"""``--plot FILE.png``: score over hands and win rates (needs the ``plot`` extra: matplotlib).
+
+The path and the extra are checked before any game is played (:func:`check_plot_path`): the
+name must end in ``.png`` (so matplotlib never adds a suffix of its own), and it must be, or
+be creatable as, a regular file in an existing directory. The picture is written to a
+temporary file beside it and moved into place, so a failed write leaves no partial file.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import os
 from pathlib import Path
 from typing import Any
 
 from engine.errors import EuchreError
+from engine.printable import printable
 from engine.stats import Tally
 
-__all__ = ["plot_report"]
+__all__ = ["check_plot_path", "plot_report"]
 
 
-def plot_report(tally: Tally, report: dict[str, Any], path: str | Path, title: str) -> None:
-    """Draw the mean score (with a one-standard-deviation band) against the hand number, and
-    each side's game-win rate with its 95% interval, into a PNG file."""
+def check_plot_path(path: str) -> Path:
+    """The plot's path if a PNG can be written there and matplotlib is installed, else a
+    :class:`EuchreError` saying why."""
+    target = Path(path)
+    shown = printable(path)
+    if target.is_dir():
+        raise EuchreError(f"--plot {shown} is a directory; give a file name ending in .png")
+    if target.suffix.lower() != ".png":
+        raise EuchreError(f"--plot {shown}: the plot is a PNG image; give a file name ending "
+                          "in .png")
+    if target.exists() and not target.is_file():
+        raise EuchreError(f"--plot {shown} is not a regular file")
+    folder = target.parent
+    if not folder.is_dir():
+        raise EuchreError(f"--plot {shown}: there is no directory {printable(str(folder))}")
+    if not os.access(folder, os.W_OK):
+        raise EuchreError(f"--plot {shown}: cannot write in {printable(str(folder))}")
+    _pyplot()
+    return target
+
+
+def _pyplot() -> Any:
     try:
         import matplotlib  # noqa: PLC0415 - optional dependency
 
@@ -21,6 +49,13 @@ def plot_report(tally: Tally, report: dict[str, Any], path: str | Path, title: s
         import matplotlib.pyplot as plt  # noqa: PLC0415
     except ImportError:
         raise EuchreError("--plot needs matplotlib: pip install 'euchrekit[plot]'") from None
+    return plt
+
+
+def plot_report(tally: Tally, report: dict[str, Any], path: str | Path, title: str) -> None:
+    """Draw the mean score (with a one-standard-deviation band) against the hand number, and
+    each side's game-win rate with its 95% interval, into a PNG file."""
+    plt = _pyplot()
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     for side, points in tally.score_curves().items():
         hands = [p[0] for p in points]
@@ -46,9 +81,15 @@ def plot_report(tally: Tally, report: dict[str, Any], path: str | Path, title: s
     right.set_title("wins")
     fig.suptitle(title)
     fig.tight_layout()
+    target = Path(path)
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        fig.savefig(path, dpi=100)
+        fig.savefig(temp, dpi=100, format="png")
+        os.replace(temp, target)
     except OSError as exc:
-        raise EuchreError(f"cannot write {path}: {exc.strerror or exc}") from None
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise EuchreError(f"cannot write {printable(str(path))}: {exc.strerror or exc}"
+                          ) from None
     finally:
         plt.close(fig)

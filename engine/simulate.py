@@ -6,7 +6,9 @@ counters (:class:`~engine.stats.Tally`) that merge in any order, so a run split 
 processes, or over a Dask cluster, gives exactly the same report as one process.
 
 Workers receive the variant's resolved rules as JSON (not a file name), so a cluster needs
-euchrekit installed but none of the user's files.
+euchrekit installed but none of the user's files. Local workers are bounded and never
+outlive the run (:mod:`engine.workers`); a Dask cluster that cannot be reached or goes away
+stops the run with a message (:mod:`engine.cluster`).
 """
 
 from __future__ import annotations
@@ -14,20 +16,21 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.bots import make_bot
+from engine.cluster import run_on_cluster
 from engine.errors import EuchreError
 from engine.loader import variant_from_data
 from engine.phases.base import TERMINAL
 from engine.state import State
 from engine.stats import Tally
 from engine.variant import Variant
+from engine.workers import cpu_count, worker_pool
 
 __all__ = ["Job", "derive_seed", "play_game", "run_games", "simulate"]
 
@@ -109,14 +112,17 @@ def iter_jobs(variant: Variant, seed: int, games: int, bots: Sequence[str], part
                   min(games, start + size), tuple(bots))
 
 
+JobT = TypeVar("JobT")
+
+
 def run_windowed(
-    submit: Callable[[Job], Any], wait_one: Callable[[set[Any]], Any], jobs: Iterator[Job],
-    window: int, done: Callable[[Job, Any], None],
+    submit: Callable[[JobT], Any], wait_one: Callable[[set[Any]], Any], jobs: Iterator[JobT],
+    window: int, done: Callable[[JobT, Any], None],
 ) -> None:
     """Keep at most ``window`` jobs in flight: memory stays flat however many games a run
     has. ``submit`` starts a job and returns its future; ``wait_one`` returns one finished
     future from a set; ``done`` receives each job with its result."""
-    pending: dict[Any, Job] = {}
+    pending: dict[Any, JobT] = {}
     for job in jobs:
         pending[submit(job)] = job
         while len(pending) >= window:
@@ -144,7 +150,7 @@ def simulate(
 ) -> Tally:
     """Play ``games`` games and tally them: in this process (``workers=1``), in ``workers``
     local processes, or on the Dask cluster at ``scheduler``. The result is identical."""
-    if scheduler:
+    if scheduler is not None:  # an empty address is a mistake, not a request to run locally
         return _simulate_dask(variant, seed=seed, games=games, bots=bots, scheduler=scheduler,
                               progress=progress)
     if workers <= 1:
@@ -156,7 +162,7 @@ def simulate(
         if progress is not None:
             progress(job.stop - job.start)
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with worker_pool(workers) as pool:
         run_windowed(lambda job: pool.submit(run_job, job), _first_done,
                      iter_jobs(variant, seed, games, bots, workers * 8), workers * 4, done)
     return tally
@@ -166,15 +172,6 @@ def _simulate_dask(
     variant: Variant, *, seed: int, games: int, bots: Sequence[str], scheduler: str,
     progress: Progress | None,
 ) -> Tally:
-    try:
-        # Dask is optional and only partly typed: use it through an Any-typed module.
-        distributed: Any = importlib.import_module("dask.distributed")
-    except ImportError:
-        raise EuchreError("--scheduler needs Dask: pip install 'euchrekit[dask]'") from None
-    try:
-        client = distributed.Client(scheduler, timeout=10)
-    except (OSError, TimeoutError) as exc:
-        raise EuchreError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     tally = Tally.for_variant(variant)
 
     def done(job: Job, result: Tally) -> None:
@@ -182,21 +179,19 @@ def _simulate_dask(
         if progress is not None:
             progress(job.stop - job.start)
 
-    def first_done(futures: set[Any]) -> Any:
-        return next(iter(distributed.wait(futures, return_when="FIRST_COMPLETED").done))
+    def run(client: Any, workers: int) -> None:
+        distributed: Any = importlib.import_module("dask.distributed")
 
-    try:
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        def first_done(futures: set[Any]) -> Any:
+            return next(iter(distributed.wait(futures, return_when="FIRST_COMPLETED").done))
+
         run_windowed(lambda job: client.submit(run_job, job, pure=False), first_done,
                      iter_jobs(variant, seed, games, bots, workers * 8), workers * 4, done)
-    finally:
-        client.close()
+
+    run_on_cluster(scheduler, run)
     return tally
 
 
 def default_workers() -> int:
     """The CPU count available to this process."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
+    return cpu_count()

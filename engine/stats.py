@@ -17,12 +17,19 @@ if TYPE_CHECKING:
     from engine.state import State
     from engine.variant import Variant
 
-__all__ = ["Tally", "side_name"]
+__all__ = ["Tally", "side_name", "stopped_at_hand_limit"]
 
 
 def side_name(side: tuple[int, ...]) -> str:
     """``"0+2"`` for a team, ``"1"`` for a seat."""
     return "+".join(str(s) for s in side)
+
+
+def stopped_at_hand_limit(state: State) -> bool:
+    """The game ended because it reached ``game.max_hands``, not because a side won it (the
+    side ahead is then named the winner)."""
+    over, _ = state.variant.game_result(state.scores)
+    return not over
 
 
 def _r(x: float) -> float:
@@ -66,6 +73,8 @@ class Tally:
         """Count one finished game."""
         n = self.n
         n["games"] += 1
+        if stopped_at_hand_limit(state):
+            n["stopped_at_hand_limit"] += 1
         for side in self.sides:
             if side[0] in state.winners:
                 n[f"wins@{side_name(side)}"] += 1
@@ -183,6 +192,9 @@ class Tally:
             "games": games,
             "hands": hands,
             "redeals": n["redeals"],
+            # Games that game.max_hands stopped; the side ahead won them, and the wins and
+            # win rates below include them.
+            "stopped_at_hand_limit": n["stopped_at_hand_limit"],
             "hands_per_game": self.mean("hands_per_game", games),
             "wins": {side: n[f"wins@{side}"] for side in sides},
             "win_rate": {side: self.rate(n[f"wins@{side}"], games) for side in sides},

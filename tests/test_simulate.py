@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import tracemalloc
+from pathlib import Path
 
 import pytest
 
@@ -203,3 +205,78 @@ def test_a_run_keeps_a_bounded_number_of_jobs_in_flight() -> None:
     with pytest.raises(StopIteration):
         run_windowed(submit, wait_one, jobs, 8, done)
     assert max(in_flight) <= 8
+
+
+# --- games stopped by game.max_hands (issue 9, item 16) ----------------------------------------
+
+TWO_DEALS = ("extends: standard\ndescription: Standard, stopped after two deals.\n"
+             "game:\n  max_hands: 2\n")
+"""No side reaches 10 in two deals (a hand scores at most 4): every game stops at the limit."""
+
+
+@pytest.fixture
+def two_deals(tmp_path: Path) -> str:
+    path = tmp_path / "two-deals.yaml"
+    path.write_text(TWO_DEALS, encoding="utf-8")
+    return str(path)
+
+
+def test_simulate_json_counts_games_stopped_at_the_hand_limit(
+        two_deals: str, capsys: pytest.CaptureFixture[str]) -> None:
+    stopped = json.loads(_run_json(capsys, two_deals, "--games", "6", "--bots", "random"))
+    assert stopped["stopped_at_hand_limit"] == 6
+    played_out = json.loads(_run_json(capsys, "standard", "--games", "6", "--bots", "random"))
+    assert played_out["stopped_at_hand_limit"] == 0
+
+
+def test_simulate_text_and_csv_say_the_wins_include_games_stopped_at_the_hand_limit(
+        two_deals: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", two_deals, "--games", "5", "--bots", "random", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    assert "stopped at the hand limit (game.max_hands): 5 games" in text
+    assert "game wins below include them" in text
+    assert main(["simulate", two_deals, "--games", "5", "--bots", "random", "--quiet",
+                 "--csv"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert ["stopped_at_hand_limit", "", "5", "", ""] in rows
+
+
+def test_compare_counts_games_stopped_at_the_hand_limit_for_each_variant(
+        two_deals: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "standard", two_deals, "--games", "4", "--bots", "random",
+                 "--quiet", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["stopped_at_hand_limit"] == {"a": 0, "b": 4}
+    assert main(["compare", "standard", two_deals, "--games", "4", "--bots", "random",
+                 "--quiet"]) == 0
+    assert "0 games under standard, 4 under two-deals" in capsys.readouterr().out
+
+
+# --- compare keeps running tallies (issue 9, item 10) ------------------------------------------
+
+
+def test_compare_keeps_running_tallies_so_memory_does_not_grow_with_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b = load_variant("standard"), load_variant("stick-the-dealer")
+    games = {a.name: play_game(a, 1, ["random"] * 4), b.name: play_game(b, 1, ["random"] * 4)}
+    # Every game is the same finished game: what is measured is what compare keeps per game.
+    monkeypatch.setattr("engine.compare.play_game",
+                        lambda variant, _seed, _bots: games[variant.name])
+
+    def peak(count: int) -> int:
+        tracemalloc.start()
+        try:
+            compare(a, b, seed=1, games=count, bots_a=["random"] * 4, bots_b=["random"] * 4)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    small, large = peak(200), peak(2000)
+    assert large < small + 100_000  # one row per game would add ~400 bytes a game
+
+
+def test_compare_report_is_the_same_for_any_number_of_workers() -> None:
+    a, b = load_variant("standard"), load_variant("stick-the-dealer")
+    bots = ["random"] * 4
+    one = compare(a, b, seed=3, games=16, bots_a=bots, bots_b=bots, workers=1)
+    two = compare(a, b, seed=3, games=16, bots_a=bots, bots_b=bots, workers=2)
+    assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)

@@ -13,6 +13,11 @@ on one core. Measured:
 - **euchrekit**, the ``standard`` variant with all four seats ``random``, then all
   ``heuristic``. *hands/s* counts scored hands only; *deals/s* also counts the deals that
   were thrown in (everyone passed twice, the deal passed left).
+The two reference engines run in a process of their own (``tools/bench_references.py``) under
+the Python of ``.venv-references``, where ``--install-references`` installs them, never in the
+project's ``.venv``: euchre-cli's console script is also called ``euchre`` and would replace
+ours. Without that environment the references are looked for under this Python.
+
 - **OpenSpiel** ``euchre`` (if ``import pyspiel`` works), driven action by action from
   Python with uniformly random choices, chance nodes included. One OpenSpiel game is one
   hand; with its default ``stick_the_dealer=true`` every deal is played.
@@ -38,20 +43,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
-import importlib.metadata
 import json
 import os
 import platform
-import random
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from engine import load_variant
@@ -59,15 +60,17 @@ from engine.simulate import derive_seed, play_game
 
 # One game: its number within the measurement -> (scored hands, deals incl. thrown-in ones).
 PlayOne = Callable[[int], tuple[int, int]]
+# One timed run: (first game number, seconds) -> the run.
+TimeRun = Callable[[int, float], "Run"]
 
 OPENSPIEL_PACKAGE = "open-spiel"
 EUCHRE_CLI_PACKAGE = "euchre-cli"
 # A run in which this process had less of a core than this was slowed by other work.
 BUSY_CORE_SHARE = 0.9
-# euchre-cli installs a console script named ``euchre``, the same name as ours, so
-# ``--install-references`` puts it in a folder of its own inside this environment (see
-# ``install_references``); this is that folder.
-EUCHRE_CLI_TARGET = Path(sys.prefix) / "bench-references" / EUCHRE_CLI_PACKAGE
+ROOT = Path(__file__).resolve().parents[1]
+# The reference engines' own environment (see install_references), and their timing script.
+REFERENCES_VENV = ROOT / ".venv-references"
+REFERENCES_SCRIPT = Path(__file__).resolve().with_name("bench_references.py")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -173,11 +176,12 @@ class Ratio:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Subject:
-    """One engine ready to time (``play_one`` plays its game number ``n``), or why it is not."""
+    """One engine ready to time (``time_run(first, seconds)`` times whole games numbered from
+    ``first``), or why it is not."""
 
     key: str
     name: str
-    play_one: PlayOne | None = None
+    time_run: TimeRun | None = None
     unavailable: str | None = None
     notes: tuple[str, ...] = ()
 
@@ -209,14 +213,14 @@ def measure(subjects: Sequence[Subject], *, seconds: float, runs: int) -> dict[s
     on the machine slows all of them alike and the ratios stay fair. Game numbers go on from
     one run to the next, so no two runs replay the same games.
     """
-    ready = [(s.key, s.play_one) for s in subjects if s.play_one is not None]
+    ready = [(s.key, s.time_run) for s in subjects if s.time_run is not None]
     next_game: dict[str, int] = {}
-    for key, play_one in ready:  # imports, caches, first allocations: not timed
-        next_game[key] = timed_run(play_one, first=0, seconds=min(0.25, seconds / 4)).games
+    for key, time_run in ready:  # imports, caches, first allocations: not timed
+        next_game[key] = time_run(0, min(0.25, seconds / 4)).games
     done: dict[str, list[Run]] = {key: [] for key, _ in ready}
     for _ in range(runs):
-        for key, play_one in ready:
-            run = timed_run(play_one, first=next_game[key], seconds=seconds)
+        for key, time_run in ready:
+            run = time_run(next_game[key], seconds)
             next_game[key] += run.games
             done[key].append(run)
     return {s.key: Measurement(key=s.key, name=s.name, runs=tuple(done.get(s.key, ())),
@@ -241,170 +245,79 @@ def euchrekit_subject(bot: str, *, seed: int) -> Subject:
         deals = state.hands_played
         return sum(1 for record in deals if "thrown_in" not in record), len(deals)
 
+    def time_run(first: int, seconds: float) -> Run:
+        return timed_run(play_one, first=first, seconds=seconds)
+
     return Subject(key=f"euchrekit_{bot}", name=f"euchrekit standard, {bot}",
-                   play_one=play_one)
+                   time_run=time_run)
 
 
-# --- OpenSpiel -------------------------------------------------------------------------------
+# --- the reference engines, in their own environment ---------------------------------------
 
 
-def openspiel_subject(*, seed: int) -> Subject:
-    """OpenSpiel's ``euchre``, one uniformly random action at a time from Python.
-
-    ``legal_actions()`` at a chance node lists its outcomes, which are equally likely in
-    OpenSpiel's Euchre (each is one card of those left to deal), so a uniform choice there
-    deals a fair hand. One game is one hand, and with the default ``stick_the_dealer=true``
-    no deal is thrown in, so hands and deals are the same.
-    """
-    key, name = "openspiel", "OpenSpiel euchre, random"
-    try:
-        pyspiel = importlib.import_module("pyspiel")
-    except ImportError:
-        return Subject(key=key, name=name, unavailable=(
-            f"pyspiel is not importable; `{sys.executable} -m pip install {OPENSPIEL_PACKAGE}`"
-            " or `tools/bench.py --install-references` to compare"))
-    game = pyspiel.load_game("euchre")
-    rng = random.Random(derive_seed(seed, "openspiel"))
-
-    def play_one(_number: int) -> tuple[int, int]:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-        return 1, 1
-
-    return Subject(key=key, name=name, play_one=play_one, notes=(
-        f"{OPENSPIEL_PACKAGE} {_version(OPENSPIEL_PACKAGE)}, parameters "
-        f"{game.get_parameters()}; chance nodes (the deal, card by card) are chosen from "
-        "Python too",))
+def references_python() -> Path:
+    """The Python that runs the reference engines: ``.venv-references``'s if it exists."""
+    for name in ("bin/python", "Scripts/python.exe"):
+        if (REFERENCES_VENV / name).exists():
+            return REFERENCES_VENV / name
+    return Path(sys.executable)
 
 
-# --- euchre-cli ------------------------------------------------------------------------------
+def reference_subjects(*, seed: int, stack: contextlib.ExitStack) -> list[Subject]:
+    """OpenSpiel and euchre-cli, timed by ``tools/bench_references.py`` in a process of its
+    own (under :func:`references_python`), one run per request so that runs interleave."""
+    child = subprocess.Popen(
+        [str(references_python()), str(REFERENCES_SCRIPT), "--seed", str(seed)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    stack.callback(child.wait, 30)
+    assert child.stdin is not None and child.stdout is not None
+    stack.callback(child.stdin.close)
+    requests, answers = child.stdin, child.stdout
 
+    def ask(key: str) -> TimeRun:
+        def time_run(first: int, seconds: float) -> Run:
+            requests.write(json.dumps({"key": key, "first": first, "seconds": seconds}) + "\n")
+            requests.flush()
+            answer = answers.readline()
+            if not answer:
+                raise SystemExit(f"{REFERENCES_SCRIPT.name} ended during a run of {key}")
+            return Run(**json.loads(answer))
+        return time_run
 
-def import_euchre_cli() -> tuple[ModuleType, ModuleType] | str:
-    """euchre-cli's ``euchre.command.play`` and ``euchre.abstract``, or why they cannot be had.
-
-    The distribution is ``euchre-cli``; its import name is ``euchre``. It is looked for in
-    this environment, then in the folder ``--install-references`` puts it in.
-    """
-    if EUCHRE_CLI_TARGET.is_dir() and str(EUCHRE_CLI_TARGET) not in sys.path:
-        sys.path.append(str(EUCHRE_CLI_TARGET))
-        importlib.invalidate_caches()
-    try:
-        play = importlib.import_module("euchre.command.play")
-        abstract = importlib.import_module("euchre.abstract")
-    except ImportError as error:
-        return (f"euchre-cli is not importable ({error}); `{sys.executable} -m pip install "
-                f"{EUCHRE_CLI_PACKAGE}` or `tools/bench.py --install-references` to compare")
-    needed = ("game", "hand", "deal_hand", "set_dealer", "create_deck", "output")
-    if not all(hasattr(play, name) for name in needed):
-        return ("`euchre` is importable but is not euchre-cli 0.7's game loop (euchre.command."
-                f"play lacks one of {', '.join(needed)}); it cannot be driven headless here")
-    return play, abstract
-
-
-@contextlib.contextmanager
-def headless_euchre_cli(play: ModuleType, counts: dict[str, int]) -> Iterator[None]:
-    """euchre-cli's game loop made silent and instant, with its hands and deals counted.
-
-    Its game loop reports every step through ``euchre.util.output``, which sleeps 0.75-1.25 s
-    before each message (unless pytest is imported) and prints it; and it logs each hand
-    through loguru, whose default sink is stderr. Here ``output`` does nothing, logging from
-    the ``euchre`` package is disabled, and ``hand`` (one scored hand; it redeals inside
-    until someone calls trump) and ``deal_hand`` (one deal) are wrapped to count. The
-    arguments of ``output`` and of the log calls are still formatted, as they are in a game.
-    """
-    logger = importlib.import_module("loguru").logger
-    originals = {name: getattr(play, name) for name in ("output", "hand", "deal_hand")}
-
-    def hand(*args: Any, **kwargs: Any) -> None:
-        counts["hands"] += 1
-        originals["hand"](*args, **kwargs)
-
-    def deal_hand(*args: Any, **kwargs: Any) -> None:
-        counts["deals"] += 1
-        originals["deal_hand"](*args, **kwargs)
-
-    def output(message: str = "", delay: float = 1.25) -> None:
-        del message, delay
-
-    for name, stand_in in (("output", output), ("hand", hand), ("deal_hand", deal_hand)):
-        setattr(play, name, stand_in)
-    logger.disable("euchre")
-    try:
-        yield
-    finally:
-        logger.enable("euchre")
-        for name, original in originals.items():
-            setattr(play, name, original)
-
-
-def euchre_cli_subject(*, seed: int, stack: contextlib.ExitStack) -> Subject:
-    """euchre-cli's four ``Computer`` bots through whole games to 10, as ``euchre play --watch``.
-
-    Each game is set up as ``euchre.command.play.setup(watch_mode=True)`` does (two teams,
-    four ``Computer`` players seated alternately, first black jack deals via its
-    ``set_dealer``) but with fixed names instead of drawing them from the ``names`` package,
-    then played by its own ``game`` function, headless while ``stack`` is open. euchre-cli
-    draws every random choice (the shuffle, its bots' occasional "accidental" order-up) from
-    the global ``random`` module and takes no seed, so the global generator is seeded before
-    each game: the only way to make its games repeatable.
-    """
-    key, name = "euchre_cli", "euchre-cli, Computer bots"
-    found = import_euchre_cli()
-    if isinstance(found, str):
-        return Subject(key=key, name=name, unavailable=found)
-    play, abstract = found
-    counts = {"hands": 0, "deals": 0}
-    stack.enter_context(headless_euchre_cli(play, counts))
-
-    def play_one(number: int) -> tuple[int, int]:
-        random.seed(derive_seed(seed, "euchre-cli", number))
-        teams = [abstract.Team("Team 1"), abstract.Team("Team 2")]
-        players = [abstract.Computer(f"Computer {seat}", teams[seat % 2]) for seat in range(4)]
-        play.set_dealer(players, play.create_deck())
-        before = dict(counts)
-        play.game(players, teams)
-        return counts["hands"] - before["hands"], counts["deals"] - before["deals"]
-
-    return Subject(key=key, name=name, play_one=play_one, notes=(
-        f"{EUCHRE_CLI_PACKAGE} {_version(EUCHRE_CLI_PACKAGE)}; its UI output and logging "
-        "switched off; all-pass deals are redealt (no stick the dealer); nobody goes alone",))
+    subjects = []
+    for _ in range(2):  # the script announces both references first
+        line = answers.readline()
+        if not line:
+            return [Subject(key="references", name="reference engines", unavailable=(
+                f"{REFERENCES_SCRIPT.name} under {references_python()} ended early"))]
+        found = json.loads(line)
+        subjects.append(Subject(
+            key=found["key"], name=found["name"], notes=tuple(found["notes"]),
+            time_run=ask(found["key"]) if found["available"] else None,
+            unavailable=None if found["available"] else found["reason"]))
+    return subjects
 
 
 # --- setup, machine, report ------------------------------------------------------------------
 
 
-def _version(distribution: str) -> str:
-    try:
-        return importlib.metadata.version(distribution)
-    except importlib.metadata.PackageNotFoundError:
-        # euchre-cli in its own folder: its metadata sits beside it.
-        if distribution == EUCHRE_CLI_PACKAGE:
-            found = importlib.metadata.distributions(path=[str(EUCHRE_CLI_TARGET)])
-            for dist in found:
-                if dist.metadata["Name"] == distribution:
-                    return dist.version
-        return "unknown version"
-
-
 def install_references() -> None:
-    """pip-install OpenSpiel and euchre-cli for this interpreter.
-
-    OpenSpiel goes into the environment as usual. euchre-cli goes into a folder of its own
-    inside the environment (``pip install --target``), because it installs a console script
-    named ``euchre`` that would replace euchrekit's own ``euchre`` command in ``.venv/bin``
-    (and uninstalling it later would delete ours); this tool finds it there.
-    """
-    pip = [sys.executable, "-m", "pip", "install", "--quiet"]
-    for package, options in ((OPENSPIEL_PACKAGE, []),
-                             (EUCHRE_CLI_PACKAGE, ["--upgrade", "--target",
-                                                   str(EUCHRE_CLI_TARGET)])):
-        done = subprocess.run([*pip, *options, package], check=False)
+    """Install OpenSpiel and euchre-cli into ``.venv-references``, an environment of their own
+    (made here if missing), never into the project's environment: euchre-cli installs a
+    console script named ``euchre`` that would replace euchrekit's own ``euchre`` command
+    (and uninstalling it later would delete ours)."""
+    if not (REFERENCES_VENV / "pyvenv.cfg").exists():
+        made = subprocess.run([sys.executable, "-m", "venv", str(REFERENCES_VENV)], check=False)
+        if made.returncode != 0:
+            print(f"could not create {REFERENCES_VENV} (venv exited {made.returncode}); "
+                  "measuring without the references", file=sys.stderr)
+            return
+    pip = [str(references_python()), "-m", "pip", "install", "--quiet", "--upgrade"]
+    for package in (OPENSPIEL_PACKAGE, EUCHRE_CLI_PACKAGE):
+        done = subprocess.run([*pip, package], check=False)
         if done.returncode != 0:
             print(f"could not install {package} (pip exited {done.returncode}); measuring "
                   "without it", file=sys.stderr)
-    importlib.invalidate_caches()
 
 
 def machine() -> dict[str, Any]:
@@ -497,7 +410,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="seed of the games played (0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     parser.add_argument("--install-references", action="store_true",
-                        help=f"pip-install {OPENSPIEL_PACKAGE} and {EUCHRE_CLI_PACKAGE} first")
+                        help=f"pip-install {OPENSPIEL_PACKAGE} and {EUCHRE_CLI_PACKAGE} into "
+                        f"{REFERENCES_VENV.name} first")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.runs < 1:
         parser.error("--seconds must be above 0 and --runs at least 1")
@@ -512,8 +426,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         subjects = [
             euchrekit_subject("random", seed=args.seed),
             euchrekit_subject("heuristic", seed=args.seed),
-            openspiel_subject(seed=args.seed),
-            euchre_cli_subject(seed=args.seed, stack=stack),
+            *reference_subjects(seed=derive_seed(args.seed, "references"), stack=stack),
         ]
         measured = measure(subjects, seconds=args.seconds, runs=args.runs)
     if args.json:

@@ -7,7 +7,9 @@ Exit codes: 0 ok; 1 invalid input (a bad variant file, an illegal record, ...); 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
+import os
 import sys
 from collections.abc import Sequence
 
@@ -44,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     _escape_undecodable_output()
+    if sys.stderr is None:  # started with stderr closed (`2>&-`): messages go nowhere
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives on
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -51,16 +55,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     try:
         code: int = args.run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk shows here, not after main has returned
     except EuchreError as exc:
-        print(f"euchre: {exc}", file=sys.stderr)
+        _error(str(exc))
         return EXIT_INVALID
     except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
+        _error("\ninterrupted", prefix="")
         return 130
     except BrokenPipeError:  # output piped into `head`: not an error
+        _discard_stdout()
         sys.stderr.close()
         return EXIT_OK
+    except OSError as exc:  # the output cannot be written (a full disk), or another fault
+        what = "cannot write the output" if _discard_stdout() else "input/output error"
+        _error(f"{what}: {exc.strerror or exc}")
+        return EXIT_INVALID
     return code
+
+
+def _error(message: str, *, prefix: str = "euchre: ") -> None:
+    """One message on stderr, if stderr can take it."""
+    with contextlib.suppress(OSError, ValueError):  # stderr full or closed: the code tells
+        print(f"{prefix}{message}", file=sys.stderr, flush=True)
+
+
+def _discard_stdout() -> bool:
+    """Whether stdout was failing; if so, what it still holds goes to /dev/null, so that
+    the interpreter's last flush does not fail again on the way out."""
+    stream = sys.stdout
+    if stream is None:
+        return False
+    try:
+        stream.flush()
+    except OSError:
+        pass
+    else:
+        return False
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # not a real file (a test's buffer): nothing to discard
+        pass
+    return True
 
 
 def _escape_undecodable_output() -> None:

@@ -6,10 +6,11 @@ import argparse
 
 from engine.bots import parse_bots
 from engine.cli.progress import ProgressBar
-from engine.cli.simulate_command import add_run_options
+from engine.cli.simulate_command import add_run_options, capped_workers
 from engine.compare import compare, plain_line, report_json
 from engine.errors import EuchreError
 from engine.loader import load_variant
+from engine.printable import printable
 
 __all__ = ["register"]
 
@@ -32,9 +33,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _compare(args: argparse.Namespace) -> int:
     a, b = load_variant(args.a), load_variant(args.b)
     if a.name == b.name and a.rules_hash == b.rules_hash:
-        raise EuchreError(f"{args.a} and {args.b} are the same rules; nothing to compare")
+        raise EuchreError(f"{printable(args.a)} and {printable(args.b)} are the same rules; "
+                          "nothing to compare")
     bots_a = parse_bots(args.bots, a.players)
     bots_b = parse_bots(args.bots, b.players)
+    args.workers = capped_workers(args.workers)
+    name_a, name_b = printable(a.name), printable(b.name)
     bar = ProgressBar(2 * args.games, enabled=not args.quiet)
     try:
         report = compare(a, b, seed=args.seed, games=args.games, bots_a=bots_a, bots_b=bots_b,
@@ -46,20 +50,25 @@ def _compare(args: argparse.Namespace) -> int:
         return 0
     how = ("paired: both variants played on the same deals" if report["paired"]
            else "independent runs (the variants deal differently)")
-    print(f"{b.name} against {a.name}: {args.games:,} games each, seed {args.seed}, bots "
+    print(f"{name_b} against {name_a}: {args.games:,} games each, seed {args.seed}, bots "
           f"{args.bots}; {how}")
     width = max(len(f["label"]) for f in report["figures"])
-    print(f"{'':<{width}}  {a.name:>12} {b.name:>12}   difference (95% CI)")
+    print(f"{'':<{width}}  {name_a:>12} {name_b:>12}   difference (95% CI)")
     for f in report["figures"]:
         low, high = f["ci95"]
         mark = " *" if f["significant"] else ""
         print(f"{f['label']:<{width}}  {f['a']:>12.3f} {f['b']:>12.3f}   {f['difference']:+.3f} "
               f"({low:+.3f} to {high:+.3f}){mark}")
+    stopped = report["stopped_at_hand_limit"]
+    if stopped["a"] or stopped["b"]:
+        print(f"stopped at the hand limit (game.max_hands): {stopped['a']:,} games under "
+              f"{name_a}, {stopped['b']:,} under {name_b}; the side ahead won them, and the "
+              "game wins above include them")
     significant = [f for f in report["figures"] if f["significant"]]
     print()
     if not significant:
         print(f"No difference is significant at 95% after {args.games:,} games; more games "
               "would narrow the intervals.")
     for f in significant:
-        print("* " + plain_line(f, b.name))
+        print("* " + plain_line(f, name_b))
     return 0

@@ -10,13 +10,16 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from engine import plot
 from engine.bots import parse_bots
 from engine.cli.progress import ProgressBar
 from engine.loader import load_variant
+from engine.printable import printable
 from engine.simulate import simulate
 from engine.stats import Tally
+from engine.workers import WORKERS_PER_CPU, cpu_count, worker_cap
 
-__all__ = ["add_run_options", "positive", "register"]
+__all__ = ["add_run_options", "capped_workers", "positive", "register"]
 
 
 def positive(text: str) -> int:
@@ -40,10 +43,12 @@ def add_run_options(p: argparse.ArgumentParser, *, games: int = 1000,
                    help="one bot for every seat, or one per seat in seat order, comma-separated "
                    "(random, heuristic; default heuristic)")
     p.add_argument("--workers", type=positive, default=1,
-                   help="local processes (default 1); results are identical for every count")
+                   help=f"local processes (default 1, at most {WORKERS_PER_CPU} per CPU); "
+                   "results are identical for every count")
     if scheduler:
         p.add_argument("--scheduler", metavar="ADDRESS",
-                       help="run on a Dask cluster (e.g. tcp://host:8786; needs euchrekit[dask])")
+                       help="run on a Dask cluster: its scheduler's tcp://HOST:PORT (e.g. "
+                       "tcp://host:8786; needs euchrekit[dask])")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -68,9 +73,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=_simulate)
 
 
+def capped_workers(requested: int) -> int:
+    """``--workers``, lowered (with a message on stderr) to :func:`worker_cap`."""
+    cap = worker_cap()
+    if requested <= cap:
+        return requested
+    print(f"euchre: --workers {requested:,} is more than {WORKERS_PER_CPU} per CPU "
+          f"({cpu_count()} CPUs); using {cap}", file=sys.stderr)
+    return cap
+
+
 def run_tally(args: argparse.Namespace, variant_ref: str, label: str = "games"
               ) -> tuple[dict[str, Any], Tally, str]:
     """Load, simulate and report one variant with the shared options."""
+    args.workers = capped_workers(args.workers)
     variant = load_variant(variant_ref)
     bots = parse_bots(args.bots, variant.players)
     bar = ProgressBar(args.games, enabled=not args.quiet, label=label)
@@ -89,11 +105,17 @@ def run_tally(args: argparse.Namespace, variant_ref: str, label: str = "games"
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    plot_path = plot.check_plot_path(args.plot) if args.plot is not None else None
     report, tally, speed = run_tally(args, args.variant)
-    if args.plot:
-        from engine.plot import plot_report  # noqa: PLC0415 - optional dependency
+    _print_report(args, report, speed)
+    if plot_path is not None:  # after the report: a plot that fails does not lose it
+        sys.stdout.flush()
+        plot.plot_report(tally, report, plot_path,
+                         f"{report['variant']}: {report['games']:,} games")
+    return 0
 
-        plot_report(tally, report, args.plot, f"{report['variant']}: {report['games']:,} games")
+
+def _print_report(args: argparse.Namespace, report: dict[str, Any], speed: str) -> None:
     if args.json:
         print(json.dumps(report, indent=2))
         print(f"speed: {speed}", file=sys.stderr)
@@ -105,7 +127,6 @@ def _simulate(args: argparse.Namespace) -> int:
     else:
         print_text(report)
         print(f"speed: {speed}")
-    return 0
 
 
 def csv_rows(report: dict[str, Any], prefix: str = "", group: str = "") -> Iterator[list[Any]]:
@@ -147,9 +168,12 @@ def _who(side: str) -> str:
 
 def print_text(r: dict[str, Any]) -> None:
     """The human-readable report (95% intervals in parentheses)."""
-    print(f"{r['variant']}: {r['games']:,} games, {r['hands']:,} hands, {r['redeals']:,} "
-          f"redeals; bots {', '.join(r['bots'])}; 95% intervals in parentheses")
+    print(f"{printable(r['variant'])}: {r['games']:,} games, {r['hands']:,} hands, "
+          f"{r['redeals']:,} redeals; bots {', '.join(r['bots'])}; 95% intervals in parentheses")
     print(f"hands per game: {_mean(r['hands_per_game'])}")
+    if r["stopped_at_hand_limit"]:
+        print(f"stopped at the hand limit (game.max_hands): {r['stopped_at_hand_limit']:,} "
+              "games; the side ahead won them, and the game wins below include them")
     print("game wins:")
     for side, wins in r["wins"].items():
         print(f"  {_who(side):<10} {wins:>7,}  {_pct(r['win_rate'][side])}")
