@@ -17,6 +17,7 @@ from engine.cli import (
     compare_command,
     play_command,
     replay_command,
+    rules_command,
     simulate_command,
     variant_commands,
 )
@@ -26,7 +27,8 @@ __all__ = ["EXIT_INVALID", "EXIT_OK", "EXIT_USAGE", "main"]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
-_COMMANDS = (variant_commands, play_command, replay_command, simulate_command, compare_command)
+_COMMANDS = (variant_commands, rules_command, play_command, replay_command, simulate_command,
+             compare_command)
 
 
 def build_parser() -> argparse.ArgumentParser:
