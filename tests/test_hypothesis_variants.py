@@ -257,6 +257,10 @@ def test_a_random_scoring_expression_compiles_or_is_reported_on_its_row(
     errors = check_variant(path)
     at_row = [e for e in errors if e.path == ("scoring", "table", 0, field)]
     if expected_column is None:
+        # A condition that compiles may still hold for no hand of the variant (a dead row,
+        # such as `defender_alone` where defenders never go alone): that is the only error
+        # its row may get.
+        at_row = [e for e in at_row if "can never apply" not in e.message]
         assert at_row == [], at_row[0].render()
     else:
         (error,) = at_row

@@ -205,7 +205,12 @@ _SETTINGS = [
     ("standard-joker", "upcard_bidding: {joker_upcard: fixed_suit, joker_upcard_suit: S}"),
     ("standard", "dealer_pickup: {mode: optional}"),
     ("standard", "dealer_pickup: {mode: discard_other}"),
-    ("standard", "go_alone: {maker: false}"),
+    # Without going alone the lone rows of standard's table could never apply (a located
+    # error), so the house rule writes its own table.
+    ("standard", "go_alone: {maker: false}\nscoring: {table: ["
+                 "{label: made, when: '3 <= makers.tricks <= 4', makers: 1}, "
+                 "{label: march, when: 'makers.tricks == 5', makers: 2}, "
+                 "{label: euchre, when: 'makers.tricks <= 2', defenders: 2}]}"),
     ("defend-alone", "go_alone: {defender_needs_lone_maker: false}"),
     ("defend-alone", "go_alone: {defender_order: eldest}"),
     ("standard", "play: {first_lead: maker}"),
