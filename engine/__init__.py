@@ -8,7 +8,7 @@ Variants are YAML files checked against a JSON Schema and compiled into frozen
 10
 """
 
-from engine.errors import (
+from engine.core.errors import (
     EuchreError,
     ExpressionError,
     IllegalActionError,
@@ -18,11 +18,11 @@ from engine.errors import (
     VariantError,
     VariantErrors,
 )
-from engine.game import new_game
-from engine.loader import check_variant, load_variant, shipped_names
-from engine.state import TERMINAL, State
-from engine.variant import HandScore, Variant
-from engine.view import View
+from engine.play.game import new_game
+from engine.play.state import TERMINAL, State
+from engine.play.view import View
+from engine.rules.loader import check_variant, load_variant, shipped_names
+from engine.rules.variant import HandScore, Variant
 
 __all__ = [
     "TERMINAL",

@@ -3,7 +3,7 @@
 - A run asks for at most :func:`worker_cap` processes (four per CPU): more only add
   memory and start-up time.
 - A worker that dies (``kill -9``, the OOM killer) or a fork the system refuses stops the
-  run with an :class:`~engine.errors.EuchreError` saying so, and the other workers are ended.
+  run with an :class:`~engine.core.errors.EuchreError` saying so, and the other workers are ended.
 - Workers die with their parent: on Linux each one asks the kernel to kill it when the
   process that started it ends (``PR_SET_PDEATHSIG``); elsewhere a watchdog thread notices
   that its parent has gone.
@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from engine.errors import EuchreError
+from engine.core.errors import EuchreError
 
 __all__ = ["WORKERS_PER_CPU", "cpu_count", "worker_cap", "worker_pool"]
 

@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import load_variant
-from engine.simulate import derive_seed, play_game
+from engine.sim.simulate import derive_seed, play_game
 
 # One game: its number within the measurement -> (scored hands, deals incl. thrown-in ones).
 PlayOne = Callable[[int], tuple[int, int]]
@@ -233,7 +233,7 @@ def measure(subjects: Sequence[Subject], *, seconds: float, runs: int) -> dict[s
 def euchrekit_subject(bot: str, *, seed: int) -> Subject:
     """euchrekit's ``standard`` with ``bot`` in all four seats.
 
-    Times :func:`engine.simulate.play_game` (what ``run_games`` calls for each game), game
+    Times :func:`engine.sim.simulate.play_game` (what ``run_games`` calls for each game), game
     ``n`` seeded as ``run_games`` seeds it; the statistics tally that ``run_games`` adds is
     left out, since it is reporting, not play.
     """

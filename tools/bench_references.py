@@ -35,7 +35,7 @@ PlayOne = Callable[[int], tuple[int, int]]
 
 
 def game_seed(*parts: int | str) -> int:
-    """A 63-bit seed from ints and strings (the formula of ``engine.simulate.derive_seed``,
+    """A 63-bit seed from ints and strings (the formula of ``engine.sim.simulate.derive_seed``,
     repeated here because this script runs without euchrekit)."""
     text = "/".join(str(p) for p in parts)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1

@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from engine import load_variant  # noqa: E402
-from engine.simulate import derive_seed, play_game  # noqa: E402
+from engine.sim.simulate import derive_seed, play_game  # noqa: E402
 
 THRESHOLD = 0.90
 Z_95 = 1.959963984540054

@@ -9,8 +9,8 @@ from __future__ import annotations
 from engine.bots.base import Bot
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.random_bot import RandomBot
-from engine.errors import EuchreError
-from engine.variant import Variant
+from engine.core.errors import EuchreError
+from engine.rules.variant import Variant
 
 __all__ = ["BOTS", "Bot", "make_bot", "parse_bots"]
 

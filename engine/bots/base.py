@@ -1,4 +1,4 @@
-"""What a bot is: it sees one seat's :class:`~engine.view.View` and the legal actions.
+"""What a bot is: it sees one seat's :class:`~engine.play.view.View` and the legal actions.
 
 Bots never look inside the state: ``choose`` gets exactly what a player at the table knows.
 Each bot has its own RNG seeded by the simulator from the game's seed, so games replay.
@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.state import State
-    from engine.variant import Variant
-    from engine.view import View
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
 
 __all__ = ["Bot"]
 

@@ -3,7 +3,7 @@
 It estimates how many tricks a hand takes for each candidate trump and bids on that; goes
 alone only with a near-certain march; leads trump as maker; does not trump a partner's winning
 trick; wins as cheaply as it can; throws its lowest card when it cannot win. It reads only its
-:class:`~engine.view.View`, the legal actions and the (public) rules of the variant.
+:class:`~engine.play.view.View`, the legal actions and the (public) rules of the variant.
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine import actions as A
-from engine import cards as C
 from engine.bots.base import Bot
+from engine.core import actions as A
+from engine.core import cards as C
 
 if TYPE_CHECKING:
-    from engine.state import State
-    from engine.variant import Variant
-    from engine.view import View
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
 
 __all__ = ["HeuristicBot"]
 

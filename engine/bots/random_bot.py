@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from engine.bots.base import Bot
 
 if TYPE_CHECKING:
-    from engine.state import State
-    from engine.view import View
+    from engine.play.state import State
+    from engine.play.view import View
 
 __all__ = ["RandomBot"]
 

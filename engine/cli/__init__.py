@@ -21,7 +21,7 @@ from engine.cli import (
     simulate_command,
     variant_commands,
 )
-from engine.errors import EuchreError
+from engine.core.errors import EuchreError
 
 __all__ = ["EXIT_INVALID", "EXIT_OK", "EXIT_USAGE", "main"]
 

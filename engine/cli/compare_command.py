@@ -7,10 +7,10 @@ import argparse
 from engine.bots import parse_bots
 from engine.cli.progress import ProgressBar
 from engine.cli.simulate_command import add_run_options, capped_workers
-from engine.compare import compare, plain_line, report_json
-from engine.errors import EuchreError
-from engine.loader import load_variant
-from engine.printable import printable
+from engine.core.errors import EuchreError
+from engine.core.printable import printable
+from engine.rules.loader import load_variant
+from engine.sim.compare import compare, plain_line, report_json
 
 __all__ = ["register"]
 

@@ -15,9 +15,9 @@ a bare card code (``JH``, ``10h``) into an action id, checked against the rules.
 
 from __future__ import annotations
 
-from engine import cards as C
-from engine.errors import IllegalActionError
-from engine.state import State
+from engine.core import cards as C
+from engine.core.errors import IllegalActionError
+from engine.play.state import State
 
 __all__ = ["HELP", "action_for", "card_hint", "card_in", "question_for", "renege_word"]
 

@@ -27,13 +27,13 @@ from typing import Any, TextIO
 from engine.bots import BOTS, make_bot, parse_bots
 from engine.cli.play_table import MAX_LINE, Table
 from engine.cli.replay_command import load_game
-from engine.errors import EuchreError, RecordError
-from engine.loader import load_variant
-from engine.narrate import Narrator, seat_names
-from engine.printable import printable
-from engine.records import continues, read_record, remove_stale_temporaries, write_record
-from engine.simulate import derive_seed
-from engine.state import State
+from engine.core.errors import EuchreError, RecordError
+from engine.core.printable import printable
+from engine.play.records import continues, read_record, remove_stale_temporaries, write_record
+from engine.play.state import State
+from engine.rules.loader import load_variant
+from engine.sim.simulate import derive_seed
+from engine.text.narrate import Narrator, seat_names
 
 __all__ = ["MAX_LINE", "register"]
 

@@ -1,13 +1,13 @@
 """One game of ``euchre play`` at the terminal: the loop, the prompt and the narration.
 
 Before each of the human's decisions the table is shown from that seat's
-:class:`~engine.view.View` only, then the question (:func:`~engine.cli.play_answers.question_for`)
-and the numbered legal actions. Every hand starts with its header and the human's cards, even
-when the bots settle the bidding before the human is asked anything. A card that does not
-follow suit, in a variant that allows reneging (STD-A8), is played only after the human
-confirms it, told which suit must be followed and what the renege costs. Every line shown
-goes through :func:`~engine.printable.printable`: names from a variant file or a record may
-hold escape sequences.
+:class:`~engine.play.view.View` only, then the question
+(:func:`~engine.cli.play_answers.question_for`) and the numbered legal actions. Every hand
+starts with its header and the human's cards, even when the bots settle the bidding before the
+human is asked anything. A card that does not follow suit, in a variant that allows reneging
+(STD-A8), is played only after the human confirms it, told which suit must be followed and what
+the renege costs. Every line shown goes through :func:`~engine.core.printable.printable`: names
+from a variant file or a record may hold escape sequences.
 """
 
 from __future__ import annotations
@@ -18,15 +18,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine import actions as A
-from engine import cards as C
 from engine.bots import Bot
 from engine.cli.play_answers import HELP, action_for, card_hint, card_in, question_for, renege_word
-from engine.errors import IllegalActionError
-from engine.narrate import After, Narrator, hand_text, sorted_hand
-from engine.printable import printable
-from engine.records import write_record
-from engine.state import State
+from engine.core import actions as A
+from engine.core import cards as C
+from engine.core.errors import IllegalActionError
+from engine.core.printable import printable
+from engine.play.records import write_record
+from engine.play.state import State
+from engine.text.narrate import After, Narrator, hand_text, sorted_hand
 
 __all__ = ["MAX_LINE", "Quit", "Table"]
 

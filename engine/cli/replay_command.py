@@ -1,7 +1,7 @@
 """``euchre replay FILE``: check a game record, then print it hand by hand.
 
 The whole record is replayed and checked first (every action legal, the stated scores
-reproduced; see :mod:`engine.records`), so a corrupt or edited record prints only
+reproduced; see :mod:`engine.play.records`), so a corrupt or edited record prints only
 ``euchre: ...`` with what is wrong and exits 1. A record shows every card: each hand starts
 with every position's cards as dealt, then the bidding, lone hands and discards, each trick
 with its winner, and the hand's result.
@@ -14,11 +14,11 @@ import sys
 from collections.abc import Mapping
 from typing import Any, TextIO
 
-from engine.errors import RecordError
-from engine.narrate import After, Narrator
-from engine.printable import printable
-from engine.records import read_record, replay, replay_steps
-from engine.state import State
+from engine.core.errors import RecordError
+from engine.core.printable import printable
+from engine.play.records import read_record, replay, replay_steps
+from engine.play.state import State
+from engine.text.narrate import After, Narrator
 
 __all__ = ["load_game", "register", "replay_lines"]
 
@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def load_game(path: str) -> tuple[dict[str, Any], State]:
     """Read and check a record file: the record and its final state. A
-    :class:`~engine.errors.RecordError` names the file and what is wrong."""
+    :class:`~engine.core.errors.RecordError` names the file and what is wrong."""
     record = read_record(path)
     try:
         return record, replay(record)

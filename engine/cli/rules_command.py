@@ -1,11 +1,11 @@
-"""``euchre rules``: print a variant's rule book (see :mod:`engine.rulebook`)."""
+"""``euchre rules``: print a variant's rule book (see :mod:`engine.text.rulebook`)."""
 
 from __future__ import annotations
 
 import argparse
 
-from engine.loader import load_variant
-from engine.rulebook import render_markdown, render_text, rule_book
+from engine.rules.loader import load_variant
+from engine.text.rulebook import render_markdown, render_text, rule_book
 
 __all__ = ["register"]
 

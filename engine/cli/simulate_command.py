@@ -10,13 +10,13 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from engine import plot
 from engine.bots import parse_bots
 from engine.cli.progress import ProgressBar
-from engine.loader import load_variant
-from engine.printable import printable
-from engine.simulate import simulate
-from engine.stats import Tally
+from engine.core.printable import printable
+from engine.rules.loader import load_variant
+from engine.sim import plot
+from engine.sim.simulate import simulate
+from engine.sim.stats import Tally
 from engine.workers import WORKERS_PER_CPU, cpu_count, worker_cap
 
 __all__ = ["add_run_options", "capped_workers", "positive", "register"]

@@ -9,10 +9,10 @@ from typing import Any
 
 import yaml
 
-from engine.errors import VariantError
-from engine.loader import diagnose_variant, load_variant, resolved_variant, shipped_names
-from engine.printable import printable
-from engine.resolved import Resolved
+from engine.core.errors import VariantError
+from engine.core.printable import printable
+from engine.rules.loader import diagnose_variant, load_variant, resolved_variant, shipped_names
+from engine.rules.resolved import Resolved
 
 __all__ = ["register"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.state import State
-    from engine.variant import Variant
+    from engine.play.state import State
+    from engine.rules.variant import Variant
 
 __all__ = ["TERMINAL", "Phase", "cards_to_actions"]
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from engine.phases.base import Phase
 
 if TYPE_CHECKING:
-    from engine.state import State
-    from engine.variant import Variant
+    from engine.play.state import State
+    from engine.rules.variant import Variant
 
 __all__ = ["Deal", "dealing_order"]
 

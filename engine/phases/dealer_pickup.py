@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import actions as A
+from engine.core import actions as A
 from engine.phases.base import Phase, cards_to_actions
 
 if TYPE_CHECKING:
-    from engine.state import State
-    from engine.variant import Variant
+    from engine.play.state import State
+    from engine.rules.variant import Variant
 
 __all__ = ["DealerPickup"]
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import actions as A
-from engine import cards as C
+from engine.core import actions as A
+from engine.core import cards as C
 from engine.phases.base import Phase
 
 if TYPE_CHECKING:
-    from engine.state import State
-    from engine.variant import Variant
+    from engine.play.state import State
+    from engine.rules.variant import Variant
 
 __all__ = ["NameTrump"]
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import cards as C
+from engine.core import cards as C
 from engine.phases.base import TERMINAL, Phase
-from engine.scoring import Outcome
+from engine.rules.scoring import Outcome
 
 if TYPE_CHECKING:
-    from engine.state import State
-    from engine.variant import Variant
+    from engine.play.state import State
+    from engine.rules.variant import Variant
 
 __all__ = ["RENEGE_LABEL", "Score"]
 

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import State, load_variant, new_game
-from engine import actions as A
-from engine import cards as C
+from engine.core import actions as A
+from engine.core import cards as C
 
 __all__ = ["ABOUT", "COUNT_CASES", "MAX_HANDS", "SEED", "case_counts", "counts_text",
            "deal_of", "divide", "golden_path", "perft", "perft_levels", "playthrough"]

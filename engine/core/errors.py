@@ -1,0 +1,175 @@
+"""The engine's errors: one root type, and errors that know where they are.
+
+Every mistake a user can make (a broken variant file, a bad expression, an illegal move, a
+corrupt record) raises a subclass of :class:`EuchreError`. The CLI catches that one type and
+prints it; anything else escaping is a bug in the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.core.printable import printable
+
+__all__ = [
+    "EuchreError",
+    "ExpressionError",
+    "IllegalActionError",
+    "InvalidArgument",
+    "Location",
+    "RecordError",
+    "VariantError",
+    "VariantErrors",
+    "VariantWarning",
+]
+
+
+class EuchreError(Exception):
+    """Root of every error the engine raises on purpose."""
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A place in a source file; ``line`` and ``column`` count from 1."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+class ExpressionError(EuchreError):
+    """A syntax, name or type error inside one expression.
+
+    ``column`` counts from 1 inside ``text``. The loader turns it into a :class:`VariantError`
+    located in the YAML file.
+    """
+
+    def __init__(self, message: str, *, text: str, column: int, hint: str = "") -> None:
+        self.message = message
+        self.text = text
+        self.column = max(1, column)
+        self.hint = hint
+        super().__init__(self.render())
+
+    def caret(self) -> str:
+        """The expression (made printable) with a caret under the offending column."""
+        before = printable(self.text[: self.column - 1])
+        return f"    {printable(self.text)}\n    {' ' * len(before)}^"
+
+    def render(self) -> str:
+        """The message, hint and caret display, every part of it printable."""
+        hint = f" ({printable(self.hint)})" if self.hint else ""
+        return f"{printable(self.message)}{hint}\n{self.caret()}"
+
+
+class VariantError(EuchreError):
+    """One thing wrong with a variant file, located where the offending value was written.
+
+    ``path`` is the place inside the resolved document (``("scoring", "table", 2, "when")``);
+    ``location`` is the file, line and column of that value (in the parent file when the
+    value was inherited through ``extends``). ``excerpt`` is an optional caret display.
+    """
+
+    severity = "error"
+    """How :meth:`render` labels it: ``error`` (the variant cannot be used) or ``warning``."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        location: Location | None = None,
+        path: Sequence[str | int] = (),
+        hint: str = "",
+        excerpt: str = "",
+    ) -> None:
+        self.message = message
+        self.location = location
+        self.path = tuple(path)
+        self.hint = hint
+        self.excerpt = excerpt
+        super().__init__(self.render())
+
+    @property
+    def dotted_path(self) -> str:
+        """``scoring.table[2].when``: the path as an author would write it."""
+        out = ""
+        for part in self.path:
+            out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+        return out
+
+    def render(self) -> str:
+        """``file:line:col: error: message`` plus the hint and excerpt on following lines.
+
+        Every part may hold text from the user's file (a key, a value, a file name), so each
+        is made printable: escapes show as ``\\x1b``, never reach the terminal raw."""
+        where = f"{printable(str(self.location))}: " if self.location else ""
+        at = f" (at {printable(self.dotted_path)})" if self.path else ""
+        text = f"{where}{self.severity}: {printable(self.message)}{at}"
+        if self.hint:
+            text += f"\n  hint: {printable(self.hint)}"
+        if self.excerpt:
+            text += f"\n{printable(self.excerpt, keep_newlines=True)}"
+        return text
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-ready form for ``euchre validate --json``."""
+        loc = self.location
+        return {
+            "file": loc.file if loc else None,
+            "line": loc.line if loc else None,
+            "column": loc.column if loc else None,
+            "path": self.dotted_path,
+            "message": self.message,
+            "hint": self.hint,
+            "severity": self.severity,
+        }
+
+
+class VariantWarning(VariantError):
+    """A setting that the file itself writes and that cannot affect play (``dealer.draw`` when
+    the first dealer is random). Never raised: ``euchre validate`` prints it and still exits 0."""
+
+    severity = "warning"
+
+
+class VariantErrors(VariantError):
+    """Several things wrong with one file; the best one first.
+
+    It renders as its first error so that ``str(exc)`` shows the most useful message; the
+    whole list is in ``errors``.
+    """
+
+    def __init__(self, errors: Sequence[VariantError]) -> None:
+        if not errors:
+            raise ValueError("VariantErrors needs at least one error")
+        self.errors = tuple(errors)
+        best = self.errors[0]
+        super().__init__(
+            best.message,
+            location=best.location,
+            path=best.path,
+            hint=best.hint,
+            excerpt=best.excerpt,
+        )
+
+
+class IllegalActionError(EuchreError):
+    """An action that the rules do not allow now; ``reason`` says why in a player's words."""
+
+    def __init__(self, action: str, reason: str) -> None:
+        self.action = action
+        self.reason = reason
+        super().__init__(f"{action} is illegal: {reason}")
+
+
+class RecordError(EuchreError):
+    """A game record that cannot be read or does not replay to what it claims."""
+
+
+class InvalidArgument(EuchreError, ValueError):
+    """A bad argument to the rules API (``trick_winner``, ``score_hand``): a card that is not in
+    the deck, a seat that does not exist, tricks that do not add up."""

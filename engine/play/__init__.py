@@ -1,0 +1,1 @@
+"""Play: the game State, the flow of phases, views, records."""

@@ -1,0 +1,379 @@
+"""Game records: a game is its variant, its seed (or deals) and its actions.
+
+A record is versioned JSON. It embeds the resolved rules and their hash, so it replays even
+where the variant file has changed or is unknown; a record whose rules do not match their
+hash, whose actions are not legal, or whose result differs from the replay is refused with a
+:class:`~engine.core.errors.RecordError` that says what is wrong.
+
+>>> from engine import load_variant, new_game
+>>> state = new_game(load_variant("standard"), seed=3)
+>>> state.apply(state.legal_actions()[0])
+>>> replayed = replay(record_of(state))
+>>> replayed.history == state.history
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import stat
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.core.errors import EuchreError, IllegalActionError, RecordError
+from engine.core.printable import printable
+from engine.play.game import check_scores, deal_to_json, deals_from_json
+from engine.play.state import State
+from engine.rules.loader import load_variant, shipped_names, variant_from_data
+from engine.rules.variant import Variant
+from engine.rules.yamlsource import MAX_DEPTH
+
+__all__ = [
+    "FORMAT",
+    "MAX_RECORD_BYTES",
+    "MAX_RECORD_DEPTH",
+    "VERSION",
+    "continues",
+    "digest_of",
+    "read_record",
+    "record_of",
+    "remove_stale_temporaries",
+    "replay",
+    "replay_steps",
+    "write_record",
+]
+
+FORMAT = "euchrekit-record"
+VERSION = 1
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+"""Records hold a few kilobytes per game (a 1,000-hand game, the most a shipped variant
+plays, about 300 KiB); larger files are refused unread. Parsed JSON takes up to twenty times
+its size in memory, so this bounds the memory a hostile record can take too."""
+MAX_RECORD_DEPTH = MAX_DEPTH + 8
+"""Deepest nesting of a record's JSON: its embedded rules nest no deeper than a variant file
+may (:data:`engine.rules.yamlsource.MAX_DEPTH`); deeper data would exhaust Python's recursion in the
+checks that follow."""
+
+
+def record_of(state: State, *, table: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The record of a game so far (finished or not); ``table`` (``{"human": seat, "bots":
+    [name or None per seat]}``) says who sat where, for ``play --resume``."""
+    v = state.variant
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": {"name": v.name, "hash": v.rules_hash, "rules": json.loads(v.rules_json)},
+        "seed": state.seed,
+        "actions": state.history,
+        "result": {
+            "actions": len(state.history_ids),
+            "scores": list(state.scores),
+            "winners": list(state.winners),
+            "hands": len(state.hands_played),
+            "over": state.is_terminal(),
+        },
+    }
+    if state.given_deals:
+        record["deals"] = [deal_to_json(v, d) for d in state.given_deals]
+    if state.initial_scores is not None:
+        record["scores"] = list(state.initial_scores)
+    if table is not None:
+        record["table"] = dict(table)
+    record["digest"] = digest_of(record)
+    return record
+
+
+def digest_of(record: Mapping[str, Any]) -> str:
+    """A SHA-256 of the record's content, so that any edit, even one that still replays (a
+    renamed variant, say), is noticed. The embedded rules are left out (they have their own
+    hash, which is in), so a record may drop them to stay small."""
+    content = {key: value for key, value in record.items() if key != "digest"}
+    if isinstance(content.get("variant"), dict):
+        content["variant"] = {k: v for k, v in content["variant"].items() if k != "rules"}
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def write_record(path: str | Path, state: State, *,
+                 table: Mapping[str, Any] | None = None) -> None:
+    """Write a game's record as JSON, atomically (a temporary file beside it, then
+    ``os.replace``), so an interrupted save never leaves a half-written record. ``table`` (the
+    human's seat and the bots) is stored with it. A path that names something other than a
+    regular file (a device, a pipe, a directory) is refused: replacing it would destroy it. A
+    symbolic link is followed, so the link stays and the file it names is replaced."""
+    try:
+        target = Path(os.path.realpath(path))
+    except ValueError as exc:  # a NUL byte in the name
+        raise RecordError(f"cannot save the game to {printable(str(path))}: {exc}") from None
+    _check_regular(target, path)
+    temp = _temporary(target, os.getpid())
+    try:
+        text = json.dumps(record_of(state, table=table), indent=1) + "\n"
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temp, target)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        with contextlib.suppress(OSError, ValueError):  # the temporary file was never made
+            if temp.is_file() and not temp.is_symlink():
+                temp.unlink()
+        raise RecordError(f"cannot save the game to {printable(str(path))}: "
+                          f"{getattr(exc, 'strerror', None) or exc}") from None
+
+
+def _check_regular(target: Path, path: str | Path) -> None:
+    try:
+        mode = os.stat(target).st_mode
+    except (OSError, ValueError):  # no file yet; or the write that follows reports the error
+        return
+    if not stat.S_ISREG(mode):
+        raise RecordError(f"cannot save the game to {printable(str(path))}: it is a "
+                          "directory, device or pipe, not a regular file")
+
+
+def _temporary(target: Path, pid: int) -> Path:
+    """The temporary file a save by process ``pid`` writes before it replaces ``target``."""
+    return target.with_name(f".{target.name}.{pid}.tmp")
+
+
+_TEMPORARY_START = b'{\n "format": "' + FORMAT.encode() + b'"'
+"""How every temporary file a save writes begins (or it is empty, cut off at once)."""
+
+
+def remove_stale_temporaries(path: str | Path) -> list[Path]:
+    """Remove the temporary files that saves to ``path`` left when they were killed mid-write:
+    only files named as a save names them, written by a process that no longer runs, and
+    holding the start of a record (or nothing). Returns the files removed."""
+    removed: list[Path] = []
+    try:
+        target = Path(os.path.realpath(path))
+        prefix, suffix = f".{target.name}.", ".tmp"
+        names = [entry.name for entry in os.scandir(target.parent)
+                 if entry.name.startswith(prefix) and entry.name.endswith(suffix)]
+    except (OSError, ValueError):
+        return removed
+    for name in names:
+        pid = name[len(prefix):-len(suffix)]
+        if not pid.isascii() or not pid.isdigit() or _running(int(pid)):
+            continue
+        temp = target.parent / name
+        with contextlib.suppress(OSError):
+            if _looks_like_a_partial_save(temp):
+                temp.unlink()
+                removed.append(temp)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # this process is not saving yet: a file of its pid is left over
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process, or a pid we cannot ask about: keep its file
+    return True
+
+
+def _looks_like_a_partial_save(temp: Path) -> bool:
+    if temp.is_symlink() or not temp.is_file():
+        return False
+    with temp.open("rb") as handle:
+        start = handle.read(len(_TEMPORARY_START))
+    return _TEMPORARY_START.startswith(start)
+
+
+def continues(record: Mapping[str, Any], state: State) -> bool:
+    """Whether writing ``state``'s record over ``record`` only carries the same game on: the
+    same rules, seed, deals and starting scores, and ``record``'s actions are the first of
+    ``state``'s."""
+    mine = record_of(state)
+    if not isinstance(record, Mapping) or not isinstance(record.get("variant"), Mapping):
+        return False
+    same = all(record.get(key) == mine.get(key) for key in ("format", "seed", "deals", "scores"))
+    actions = record.get("actions")
+    return (same and record["variant"].get("hash") == mine["variant"]["hash"]
+            and isinstance(actions, list) and actions == state.history[:len(actions)])
+
+
+def read_record(path: str | Path) -> dict[str, Any]:
+    """Read and parse a record file (not yet checked: see :func:`replay`)."""
+    p = Path(path)
+    name = printable(str(path))
+    try:
+        if p.is_dir():
+            raise RecordError(f"{name} is a directory, not a record file")
+        if p.exists() and not p.is_file():  # a pipe would wait for a writer forever
+            raise RecordError(f"{name} is not a regular file, not a record file")
+        with p.open("rb") as handle:
+            raw = handle.read(MAX_RECORD_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        raise RecordError(f"cannot read {name}: {getattr(exc, 'strerror', None) or exc}"
+                          ) from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{name} is larger than {MAX_RECORD_BYTES // 2**20} MiB; not a record")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RecordError(f"{name} is not UTF-8 text; not a record") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg} "
+                          "(truncated or edited?)") from None
+    except ValueError:  # after its subclasses above: Python's limit on an int's digits
+        raise RecordError(f"{name} holds a number of thousands of digits; not a record") from None
+    except RecursionError:
+        raise RecordError(f"{name}: JSON nested too deeply; not a record") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{name}: a record is a JSON object")
+    return data
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _quote(value: object, limit: int = 60) -> str:
+    """A value from the record as a message quotes it: its repr, cut short (a record may hold
+    megabytes)."""
+    return _cut(repr(value), limit)
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    """Text from the record as a message shows it: bare when printable, else as a repr (no
+    escape sequences reach the terminal); cut short."""
+    return _cut(text if text.isprintable() else repr(text), limit)
+
+
+def _nests_within(value: object, limit: int) -> bool:
+    """Whether lists and objects in ``value`` nest at most ``limit`` deep; walked with one
+    iterator per level, so neither recursion nor memory grows with the size of the data."""
+    stack: list[Iterator[object]] = [iter([value])]
+    while stack:
+        for node in stack[-1]:
+            if isinstance(node, dict | list):
+                if len(stack) > limit:
+                    return False
+                stack.append(iter(node.values() if isinstance(node, dict) else node))
+                break
+        else:
+            stack.pop()
+    return True
+
+
+def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in record:
+        raise RecordError(f"the record has no `{key}`")
+    value = record[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"the record's `{key}` has the wrong type")
+    return value
+
+
+def _variant(record: Mapping[str, Any]) -> Variant:
+    spec = _field(record, "variant", dict)
+    name = _field(spec, "name", str)
+    expected = _field(spec, "hash", str)
+    rules = spec.get("rules")
+    if rules is None:
+        # Only a shipped variant may be named without its rules: a record must not make the
+        # reader open a file of the record's choosing.
+        if name not in shipped_names():
+            raise RecordError(f"the record names the variant {_quote(name)}, which is not "
+                              "shipped, and does not embed its rules (`variant.rules`)")
+        try:
+            variant = load_variant(name)
+        except EuchreError as exc:
+            raise RecordError(f"the shipped variant {name!r} does not load: {exc}") from None
+        if variant.rules_hash != expected:
+            raise RecordError(
+                f"the record was made with other rules for {name!r} (hash {expected}, the "
+                f"variant file now gives {variant.rules_hash}) and does not embed them")
+        return variant
+    if not isinstance(rules, dict):
+        raise RecordError("the record's `variant.rules` must be an object")
+    text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    actual = hashlib.sha256(text.encode()).hexdigest()[:16]
+    if actual != expected:
+        raise RecordError(f"the embedded rules do not match their hash ({actual} != "
+                          f"{expected}): the record was edited")
+    try:
+        return variant_from_data(rules, name=name, file="<record>")
+    except EuchreError as exc:
+        raise RecordError(f"the record's rules are not a valid variant: {exc}") from None
+
+
+def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
+    """Replay a record action by action, yielding the state before each action and the
+    action; raises :class:`RecordError` at the first problem."""
+    if not isinstance(record, Mapping):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"not a euchrekit record (format should be {FORMAT!r})")
+    if not _nests_within(dict(record), MAX_RECORD_DEPTH):
+        raise RecordError(f"the record nests deeper than {MAX_RECORD_DEPTH} levels; no game "
+                          "record does (edited?)")
+    version = record.get("version")
+    if type(version) is not int or version != VERSION:
+        raise RecordError(f"record version {_quote(version)} is not supported (this is "
+                          f"{VERSION})")
+    variant = _variant(record)
+    seed = _field(record, "seed", int)
+    actions = _field(record, "actions", list)
+    result = record.get("result", {})
+    if not isinstance(result, dict):
+        raise RecordError("the record's `result` must be an object")
+    stated = result.get("actions")
+    if stated is not None and stated != len(actions):
+        raise RecordError(f"the record says {_quote(stated)} actions were played but lists "
+                          f"{len(actions)}: it was truncated or edited")
+    deals = record.get("deals", [])
+    if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
+        raise RecordError("the record's `deals` must be a list of deals (objects)")
+    scores = record.get("scores")
+    try:
+        internal = deals_from_json(variant, deals)
+        start = check_scores(variant, scores) if scores is not None else None
+        state = State(variant, seed=seed, deals=internal, scores=start)
+    except (EuchreError, TypeError, ValueError) as exc:
+        raise RecordError(f"the record's deals or scores are not valid: "
+                          f"{_shown(str(exc), 300)}") from None
+    for i, action in enumerate(actions, start=1):
+        if not isinstance(action, str):
+            raise RecordError(f"action {i} is not an action name: {_quote(action)}")
+        yield state, action
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"action {i} ({_shown(action)}) cannot be replayed: "
+                              f"{exc.reason}") from None
+    yield state, ""
+
+
+def replay(record: Mapping[str, Any]) -> State:
+    """Replay a whole record and check its stated result; returns the final state."""
+    final: State | None = None
+    for state, action in replay_steps(record):
+        if not action:
+            final = state
+    assert final is not None
+    result = record.get("result")
+    if isinstance(result, dict):
+        replayed = {"scores": final.scores, "winners": list(final.winners),
+                    "hands": len(final.hands_played), "over": final.is_terminal()}
+        for key, value in replayed.items():
+            if result.get(key) not in (None, value):
+                stated = _quote(result[key])
+                raise RecordError(f"the record says the {key} were {stated}, but "
+                                  f"replaying gives {value!r}" if key in ("scores", "winners")
+                                  else f"the record's `{key}` ({stated}) does not "
+                                  f"match the replay ({value!r})")
+    # Checked last, so that an edit which breaks the replay is reported for what it breaks.
+    if "digest" in record and record["digest"] != digest_of(record):
+        raise RecordError("the record was edited after it was written: its digest does not "
+                          "match its content (a record without `digest` is not checked)")
+    return final

@@ -1,0 +1,372 @@
+"""The game state: one generic interpreter for every variant.
+
+A :class:`State` runs a whole game: hands are dealt from the state's own seeded RNG, the
+phases named in the variant's ``flow`` run in order, and scores accumulate until the game
+ends. The interface follows OpenSpiel: ``current_player``, ``legal_actions()``,
+``apply(action)``, ``is_terminal()``, ``view(seat)``, ``clone()``, ``history``.
+
+>>> from engine import load_variant, new_game
+>>> state = new_game(load_variant("standard"), seed=7)
+>>> state.current_player, state.legal_actions()
+(1, ['pass', 'order_up'])
+>>> state.apply("pass")
+>>> state.history
+['pass']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import actions as A
+from engine.core import cards as C
+from engine.core.errors import IllegalActionError
+from engine.phases.base import TERMINAL
+from engine.play.program import Program, program
+from engine.play.view import View
+from engine.rules.variant import Variant
+
+__all__ = ["TERMINAL", "HandRecord", "State"]
+
+HandRecord = dict[str, Any]
+"""A finished hand (or thrown-in deal), as kept in ``State.hands_played``: JSON-ready."""
+
+
+class State:
+    """A game in progress. Build one with :func:`engine.new_game`."""
+
+    __slots__ = (
+        "_legal",
+        "_phase",
+        "_program",
+        "actors",
+        "alone",
+        "bid",
+        "bid_top",
+        "bidders",
+        "current",
+        "dead",
+        "dealer",
+        "deals",
+        "discard_log",
+        "discards",
+        "draw",
+        "given_deals",
+        "hand_actions",
+        "hand_no",
+        "hands",
+        "hands_played",
+        "high_bid",
+        "high_bidder",
+        "history_ids",
+        "inactive",
+        "initial_scores",
+        "kitty",
+        "leader",
+        "looker",
+        "maker",
+        "merged",
+        "n_active",
+        "next_seat",
+        "passes",
+        "phase_i",
+        "picked",
+        "pickup_pending",
+        "played",
+        "proposed",
+        "queue",
+        "reneges",
+        "rng",
+        "round",
+        "scores",
+        "seed",
+        "step",
+        "swapped",
+        "trick",
+        "trick_seats",
+        "tricks_won",
+        "trump",
+        "turned",
+        "turned_down",
+        "upcard",
+        "variant",
+        "winners",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        seed: int,
+        deals: Sequence[dict[str, Any]] = (),
+        scores: Sequence[int] | None = None,
+        dealer: int | None = None,
+    ) -> None:
+        self.variant = variant
+        self._program: Program = program(variant)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        n = variant.players
+        self.scores = list(scores) if scores is not None else [0] * n
+        self.initial_scores = list(scores) if scores is not None else None
+        self.history_ids: list[int] = []
+        self.discard_log: list[int] = []
+        """Where in the history the discards are: views hide other seats' discarded cards."""
+        self.actors: list[int] = []
+        self.hands_played: list[HandRecord] = []
+        self.deals = [dict(d) for d in deals]
+        self.given_deals = [dict(d) for d in deals]
+        self.hand_no = 0
+        self.winners: tuple[int, ...] = ()
+        self.draw: dict[int, list[int]] = {}
+        if self.deals and "dealer" in self.deals[0]:
+            dealer = int(self.deals[0]["dealer"])
+        self.dealer = self._program.first_dealer(self) if dealer is None else dealer
+        self.current = TERMINAL
+        self.phase_i = 0
+        self._legal: list[int] | None = None
+        self._new_hand()
+
+    # -- hand bookkeeping (used by the phases) ---------------------------------------------
+
+    def _new_hand(self) -> None:
+        """Reset the per-hand fields and start the flow at its first phase."""
+        n = self.variant.players
+        positions = self.variant.deal.positions
+        self.hands = [0] * positions
+        self.kitty = 0
+        self.upcard = -1
+        self.turned = -1
+        self.proposed = -1
+        self.turned_down = -1
+        self.trump = -1
+        self.maker = -1
+        self.bid = 0
+        self.bid_top = False
+        self.alone: list[int] = []
+        self.inactive = 0
+        self.pickup_pending = False
+        self.picked = -1
+        self.discards = [0] * n
+        self.dead = 0
+        self.merged = 0
+        self.swapped = -1
+        self.looker = -1
+        self.round = 1
+        self.passes = 0
+        self.step = 0
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.bidders = 0
+        self.queue: list[int] = []
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.leader = -1
+        self.tricks_won = [0] * n
+        self.n_active = n
+        self.next_seat: list[int] = []
+        self.played: list[tuple[int, int]] = []
+        self.reneges: list[tuple[int, int]] = []
+        self.hand_actions = len(self.history_ids)
+        self.hand_no += 1
+        self.phase_i = 0
+        self._legal = None
+        self._phase = self._program.phases[0]
+        self._phase.start(self)
+
+    def advance(self) -> None:
+        """Move on to the next phase of the flow."""
+        self.phase_i += 1
+        self._legal = None
+        self._phase = self._program.phases[self.phase_i]
+        self._phase.start(self)
+
+    def next_hand(self, record: HandRecord) -> None:
+        """Log a finished (or thrown-in) hand and deal the next, unless the game is over."""
+        self.hands_played.append(record)
+        if self.current == TERMINAL and self.winners:
+            return
+        if len(self.hands_played) >= self.variant.game.max_hands:
+            best = max(self.scores)
+            self.winners = tuple(s for s in range(self.variant.players) if self.scores[s] == best)
+            self.current = TERMINAL
+            return
+        self.dealer = (self.dealer + 1) % self.variant.players
+        self._new_hand()
+
+    def next_deal(self) -> dict[str, Any] | None:
+        """A prescribed deal for the hand being dealt, if one was given."""
+        if self.deals:
+            return self.deals.pop(0)
+        return None
+
+    def active(self, seat: int) -> bool:
+        """The seat plays cards this hand (not sitting out)."""
+        return not self.inactive >> seat & 1
+
+    def next_active(self, seat: int) -> int:
+        """The first active seat clockwise after ``seat``."""
+        n = self.variant.players
+        for step in range(1, n + 1):
+            other = (seat + step) % n
+            if not self.inactive >> other & 1:
+                return other
+        raise AssertionError("no active seat")  # pragma: no cover - a hand always has players
+
+    def position(self, name: str) -> int:
+        """The position index of an extra hand (``dummy``, ``ghost``)."""
+        return self._program.extra_position[name]
+
+    # -- the public interface --------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or ``TERMINAL`` (-1) when the game is over."""
+        return self.current
+
+    @property
+    def phase(self) -> str:
+        """The name of the phase in progress (``"over"`` at the end)."""
+        if self.current == TERMINAL:
+            return "over"
+        return self._phase.name
+
+    def is_terminal(self) -> bool:
+        """The game is over."""
+        return self.current == TERMINAL
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal actions as ids (see :mod:`engine.core.actions`), ascending."""
+        if self._legal is None:
+            if self.current == TERMINAL:
+                self._legal = []
+            else:
+                self._legal = self._phase.legal(self)
+        return self._legal
+
+    def legal_actions(self) -> list[str]:
+        """The legal actions as names, in id order (``pass`` first, cards by suit and rank)."""
+        return [self.action_name(a) for a in self.legal_action_ids()]
+
+    @property
+    def target(self) -> int:
+        """The game's target score."""
+        return self.variant.game.target
+
+    @property
+    def top_bid_name(self) -> str:
+        """The name of the variant's top bid (``moon``) as actions use it."""
+        return self._program.top_bid_name
+
+    def action_name(self, action: int) -> str:
+        """The name of an action id in this variant."""
+        return A.name_of(action, self._program.top_bid_name)
+
+    def action_id(self, action: str | int) -> int:
+        """The id of an action name; raises ``IllegalActionError`` for an unknown name."""
+        if isinstance(action, int):
+            return action
+        try:
+            return A.action_id(action, self._program.top_bid_name)
+        except KeyError:
+            raise IllegalActionError(
+                repr(action), "no such action (see the README's action names, e.g. pass, "
+                "order_up, call:H, play:JH)") from None
+
+    def apply(self, action: str | int) -> None:
+        """Carry out an action of the current player.
+
+        Raises :class:`~engine.core.errors.IllegalActionError` with the reason when the rules do
+        not allow it now; the state is then unchanged. In a variant that allows reneging
+        (``penalties.renege.allowed``), a card in hand that does not follow suit is accepted
+        and recorded in ``reneges``; it ends the hand at once when the variant voids the hand
+        (STD-A8), and is penalised when the hand is scored. ``legal_actions()`` still lists
+        only the plays that follow suit, which is what bots choose from.
+        """
+        a = self.action_id(action)
+        if a in self.legal_action_ids():
+            self._apply(a)
+            return
+        if self.current == TERMINAL or not self._phase.accepts_renege(self, a):
+            raise IllegalActionError(self._shown(action, a), self._reason(a))
+        self._log(a)
+        self._phase.apply_renege(self, a)
+
+    def _shown(self, action: str | int, a: int) -> str:
+        try:
+            return self.action_name(a)
+        except KeyError:
+            return repr(action)
+
+    def _reason(self, a: int) -> str:
+        if self.current == TERMINAL:
+            return "the game is over"
+        return self._phase.reason(self, a)
+
+    def _apply(self, a: int) -> None:
+        """Apply a legal action id without checking (the simulator's fast path)."""
+        self._log(a)
+        self._phase.apply(self, a)
+
+    def _log(self, a: int) -> None:
+        """Add an action of the current player to the history."""
+        if A.DISCARD <= a < A.PLAY:
+            self.discard_log.append(len(self.history_ids))
+        self.history_ids.append(a)
+        self.actors.append(self.current)
+        self._legal = None
+
+    @property
+    def history(self) -> list[str]:
+        """Every action of the game so far, by name, in order."""
+        return [self.action_name(a) for a in self.history_ids]
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see: never another seat's hidden cards."""
+        return View.of(self, seat)
+
+    def clone(self) -> State:
+        """An independent copy, RNG included."""
+        other = State.__new__(State)
+        for name in State.__slots__:
+            value = getattr(self, name)
+            kind = type(value)  # exact types: this is the hot path of searches and perft
+            if kind is list or kind is dict:
+                value = value.copy()
+            setattr(other, name, value)
+        # The copy's RNG gets this one's state; creating it unseeded would first read the
+        # OS entropy pool, which costs more than the rest of the copy.
+        other.rng = random.Random.__new__(random.Random)
+        other.rng.setstate(self.rng.getstate())
+        other.deals = [dict(d) for d in self.deals]
+        return other
+
+    def cards_in_play(self) -> int:
+        """Every card's location as one set (hands, kitty, upcard, trick, tricks, discards,
+        dead): the deck, when cards are conserved."""
+        total = self.kitty | self.dead
+        for hand in self.hands:
+            total |= hand
+        for mask in self.discards:
+            total |= mask
+        if self.upcard >= 0:
+            total |= 1 << self.upcard
+        for c in self.trick:
+            total |= 1 << c
+        for _, c in self.played:
+            total |= 1 << c
+        return total
+
+    def __repr__(self) -> str:
+        v = self.variant
+        return (f"<State {v.name} hand {self.hand_no} {self.phase} to {self.current} "
+                f"scores {self.scores}>")
+
+    @property
+    def trump_name(self) -> str | None:
+        """Trump as a letter (``N`` for no-trump), or None before it is chosen."""
+        if self.trump < 0:
+            return None
+        return "N" if self.trump == C.NO_TRUMP else C.SUIT_NAMES[self.trump]

@@ -1,0 +1,94 @@
+"""Syntax errors in the expression language, said in plain words.
+
+lark reports what it found; this module adds what could have been written there (asked of a
+fresh interactive parser, since LALR's merged states blur lark's own lists) and a hint for the
+usual slips (``=`` for ``==``, ``&`` for ``and``, capitals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lark import Lark
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from engine.core.errors import ExpressionError
+
+__all__ = ["join_words", "shorten", "syntax_error"]
+
+_OPERAND_WORDS = {
+    "INT": "a number", "NAME": "a name", "TRUE": "`true`", "FALSE": "`false`", "LPAR": "`(`",
+    "MINUS": "`-`", "NOT": "`not`",
+}
+_OPERATOR_WORDS = {
+    "PLUS": "`+`", "MINUS": "`-`", "STAR": "`*`", "COMP_OP": "a comparison", "AND": "`and`",
+    "OR": "`or`",
+}
+_CLOSER_WORDS = {"COMMA": "`,`", "RPAR": "`)`", "$END": "the end of the expression"}
+_CHARACTER_HINTS = {
+    "=": "to compare, write `==`",
+    "!": "write `not`, or `!=` to compare",
+    "&": "write `and`",
+    "|": "write `or`",
+    ".": "a dot only joins the parts of a name, as in `makers.tricks`; numbers are whole",
+}
+
+
+def syntax_error(text: str, error: UnexpectedInput, parser: Lark) -> ExpressionError:
+    """Say what was found where, and what could have been written there instead."""
+    hint = ""
+    if isinstance(error, UnexpectedToken) and error.token.type != "$END":
+        token = error.token
+        position = token.start_pos or 0
+        kind = {"INT": "number ", "NAME": "name "}.get(token.type, "")
+        found = f"{kind}`{shorten(str(token))}`"
+        before = text[:position]
+        if token.type == "RPAR" and before.count("(") <= before.count(")"):
+            hint = "this `)` has no matching `(`"
+    elif isinstance(error, UnexpectedCharacters):
+        position = error.pos_in_stream or 0
+        char = text[position]
+        found = f"character `{char}`" if char.isprintable() and char != "`" else f"{char!r}"
+        hint = _CHARACTER_HINTS.get(char, "")
+        if char.isupper():
+            hint = "names and keywords are written in lower case"
+    else:  # the text ended too early
+        position, found = len(text), "end of the expression"
+        if text.count("(") > text.count(")"):
+            hint = "a `(` is not closed"
+    message = f"unexpected {found}"
+    expected = _expected_after(parser, text[:position])
+    if expected:
+        message += f"; expected {_expected_words(expected)}"
+    return ExpressionError(message, text=text, column=position + 1, hint=hint)
+
+
+def _expected_after(parser: Lark, prefix: str) -> set[str]:
+    """The terminals that may follow ``prefix``, asked of a fresh parser: the sets in lark's
+    errors are blurred by LALR's merged states and by reductions made on the bad token."""
+    try:
+        interactive = parser.parse_interactive(prefix)
+        interactive.exhaust_lexer()
+        # lark leaves accepts() unannotated
+        accepted: set[str] = interactive.accepts()  # type: ignore[no-untyped-call]
+        return accepted
+    except LarkError:  # pragma: no cover - the prefix parsed once already
+        return set()
+
+
+def _expected_words(expected: set[str]) -> str:
+    if "INT" in expected:  # a value must come here, so `-` is unary minus
+        items = [word for name, word in _OPERAND_WORDS.items() if name in expected]
+    else:
+        operators = [word for name, word in _OPERATOR_WORDS.items() if name in expected]
+        items = [f"an operator ({join_words(operators)})"] if operators else []
+    return join_words(items + [word for name, word in _CLOSER_WORDS.items() if name in expected])
+
+
+def join_words(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def shorten(text: str, limit: int = 30) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,124 @@
+"""A variant's merged data, with where each value came from, and the merging itself.
+
+``extends`` overlays each file onto its parents: mappings merge key by key, lists and scalars
+replace what was inherited, ``!delete`` removes an inherited key. :class:`Resolved` keeps, for
+every value and key of the result, the file, line and column it was written at, so that an
+error in an inherited value is located in the parent file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import Location, VariantError
+from engine.rules.yamlsource import DELETE, Path_, SourceDoc
+
+__all__ = ["Resolved", "forget", "merge", "paths_in"]
+
+
+@dataclass(slots=True)
+class Resolved:
+    """A variant's merged data before compiling, with where each value came from."""
+
+    name: str
+    file: str
+    data: dict[str, Any]
+    values: dict[Path_, Location] = field(default_factory=dict)
+    keys: dict[Path_, Location] = field(default_factory=dict)
+    inline: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    chain: tuple[str, ...] = ()
+
+    def locate(self, path: Path_, *, key: bool = False) -> Location:
+        """Where the value at ``path`` (or its key) was written; the nearest written ancestor
+        for defaults and missing values."""
+        if key and path in self.keys:
+            return self.keys[path]
+        probe = tuple(path)
+        while probe:
+            if probe in self.values:
+                return self.values[probe]
+            probe = probe[:-1]
+        return Location(self.file, 1, 1)
+
+    def written_here(self, path: Path_) -> Location | None:
+        """Where the file being checked itself writes the value at ``path``; None when the
+        value is inherited through ``extends`` or is a default."""
+        where = self.values.get(path)
+        return where if where is not None and where.file == self.file else None
+
+    def origin(self, path: Path_) -> str:
+        """`` (`deal.hand_size` is inherited from variants/standard.yaml:42:14)`` for a value
+        written in a parent file; empty for one written in this file or a default."""
+        where = self.values.get(path)
+        if where is None or where.file == self.file:
+            return ""
+        dotted = ".".join(str(part) for part in path)
+        return f" (`{dotted}` is inherited from {where})"
+
+
+def merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) -> None:
+    """Overlay ``data`` (from ``doc``, at ``path``) onto ``base`` in place."""
+    target: Any = base.data
+    for part in path:
+        target = target[part]
+    for key, value in data.items():
+        here = (*path, key)
+        if value is DELETE:
+            if key not in target:
+                raise VariantError(
+                    f"`!delete` removes an inherited key, but `{key}` is not inherited",
+                    location=doc.keys.get(here), path=here, hint="remove this line",
+                )
+            forget(base, here, target.pop(key))
+            continue
+        if isinstance(value, dict) and isinstance(target.get(key), dict):
+            for table in ("values", "keys"):
+                if here in getattr(doc, table):
+                    getattr(base, table)[here] = getattr(doc, table)[here]
+            merge(base, doc, value, here)
+            continue
+        if key in target:
+            forget(base, here, target[key])
+        target[key] = _strip_deletes(doc, value, here)
+        inside = paths_in(value, here)
+        for table in ("values", "keys", "inline"):
+            src, dst = getattr(doc, table), getattr(base, table)
+            dst.update({p: src[p] for p in inside if p in src})
+
+
+def _strip_deletes(doc: SourceDoc, value: Any, path: Path_) -> Any:
+    if value is DELETE:
+        raise VariantError(
+            "`!delete` can only remove a key inherited through `extends`",
+            location=doc.values.get(path), path=path,
+        )
+    if isinstance(value, dict):
+        return {k: _strip_deletes(doc, v, (*path, k)) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_strip_deletes(doc, v, (*path, i)) for i, v in enumerate(value)]
+    return value
+
+
+def paths_in(value: Any, path: Path_) -> list[Path_]:
+    """``path`` and the path of every value inside ``value``, found by walking the value
+    (iteratively) rather than by scanning every recorded path: a file of thousands of keys
+    would otherwise take quadratic time."""
+    out = [path]
+    stack = [(value, path)]
+    while stack:
+        node, at = stack.pop()
+        items = node.items() if isinstance(node, dict) else (
+            enumerate(node) if isinstance(node, list) else ())
+        for part, child in items:
+            out.append((*at, part))
+            stack.append((child, (*at, part)))
+    return out
+
+
+def forget(base: Resolved, path: Path_, value: Any) -> None:
+    """Drop the recorded sources of ``value``, which was at ``path`` (the tables hold paths
+    of values in the data only)."""
+    for p in paths_in(value, path):
+        for table in (base.values, base.keys, base.inline):
+            table.pop(p, None)

@@ -1,0 +1,220 @@
+"""The scoring table: outcomes of a hand, the names expressions may use, and the awards.
+
+A hand's *outcome* is what the table looks at: how many tricks the makers took, who played
+alone, and (in auction games) the winning bid. The compiler enumerates every possible outcome
+and checks that exactly one row applies to each (:func:`check_table`), so at play time the
+row is a dict lookup and awards come from a precomputed table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from itertools import product
+
+from engine.rules.expressions import CompiledExpression, Type, Value
+
+__all__ = [
+    "AWARD_NAMES",
+    "Outcome",
+    "OutcomeSpace",
+    "ScoreRow",
+    "ScoringTable",
+    "award_scope",
+    "dead_rows",
+    "when_scope",
+]
+
+WHEN_NAMES: dict[str, tuple[Type, str]] = {
+    "makers.tricks": (Type.INT, "tricks taken by the makers' side this hand"),
+    "defenders.tricks": (Type.INT, "tricks taken by all the defenders together"),
+    "alone": (Type.BOOL, "the maker played alone"),
+    "defender_alone": (Type.BOOL, "a defender played alone"),
+}
+AUCTION_NAMES: dict[str, tuple[Type, str]] = {
+    "bid": (Type.INT, "tricks the winning bid contracts for (the top bid counts its tricks)"),
+    "bidder.tricks": (Type.INT, "tricks taken by the high bidder's side (= makers.tricks)"),
+}
+AWARD_NAMES: dict[str, tuple[Type, str]] = {
+    "tricks": (Type.INT, "tricks taken by the side receiving the points"),
+    "is_alone": (Type.BOOL, "the seat receiving the points played alone"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What the scoring table sees of a finished hand."""
+
+    makers_tricks: int
+    alone: bool = False
+    defender_alone: bool = False
+    bid: int | None = None
+    top_bid: bool = False
+
+    def describe(self, space: OutcomeSpace) -> str:
+        """``makers take 2 tricks, alone`` for error messages."""
+        words = [f"makers.tricks = {self.makers_tricks}"]
+        if space.maker_alone:
+            words.append(f"alone = {str(self.alone).lower()}")
+        if space.defender_alone:
+            words.append(f"defender_alone = {str(self.defender_alone).lower()}")
+        if space.bids:
+            words.append(f"{space.top_name} = true" if self.top_bid else f"bid = {self.bid}")
+        return ", ".join(words)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OutcomeSpace:
+    """Every outcome a variant's hands can have; it also decides which names exist."""
+
+    hand_size: int
+    maker_alone: bool
+    defender_alone: bool
+    defender_needs_lone_maker: bool
+    bids: tuple[int, ...] = ()
+    top_name: str = ""
+    top_tricks: int = 0
+
+    def outcomes(self) -> Iterator[Outcome]:
+        """All outcomes, in a stable order (makers' tricks first)."""
+        alones = (False, True) if self.maker_alone else (False,)
+        defender_alones = (False, True) if self.defender_alone else (False,)
+        bids: list[tuple[int | None, bool]] = [(None, False)]
+        if self.bids:
+            bids = [(b, False) for b in self.bids]
+            if self.top_name:
+                bids.append((self.top_tricks, True))
+        for tricks, alone, d_alone, (bid, top) in product(
+            range(self.hand_size + 1), alones, defender_alones, bids
+        ):
+            if d_alone and self.defender_needs_lone_maker and not alone:
+                continue
+            yield Outcome(tricks, alone, d_alone, bid, top)
+
+    def env(self, outcome: Outcome) -> dict[str, Value]:
+        """The values of the names of :func:`when_scope` for an outcome."""
+        env: dict[str, Value] = {
+            "makers.tricks": outcome.makers_tricks,
+            "defenders.tricks": self.hand_size - outcome.makers_tricks,
+            "alone": outcome.alone,
+            "defender_alone": outcome.defender_alone,
+        }
+        if self.bids:
+            env["bid"] = outcome.bid if outcome.bid is not None else 0
+            env["bidder.tricks"] = outcome.makers_tricks
+            if self.top_name:
+                env[self.top_name] = outcome.top_bid
+        return env
+
+
+def when_scope(space: OutcomeSpace) -> dict[str, Type]:
+    """Names a row's ``when`` may use in this variant."""
+    names = {name: kind for name, (kind, _) in WHEN_NAMES.items()}
+    if space.bids:
+        names.update({name: kind for name, (kind, _) in AUCTION_NAMES.items()})
+        if space.top_name:
+            names[space.top_name] = Type.BOOL
+    return names
+
+
+def award_scope(space: OutcomeSpace) -> dict[str, Type]:
+    """Names an award (``makers:``, ``defenders:``) may use: those of ``when`` and more."""
+    names = when_scope(space)
+    names.update({name: kind for name, (kind, _) in AWARD_NAMES.items()})
+    return names
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreRow:
+    """One compiled row of the table."""
+
+    index: int
+    when: CompiledExpression
+    makers: CompiledExpression
+    defenders: CompiledExpression
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoringTable:
+    """The compiled table with its outcome lookup, built by :meth:`build`."""
+
+    rows: tuple[ScoreRow, ...]
+    space: OutcomeSpace
+    row_of: Mapping[Outcome, int] = field(repr=False)
+    points: Mapping[tuple[Outcome, bool, int, bool], int] = field(repr=False)
+    """Every award, computed once: (outcome, to the makers?, side's tricks, seat alone?)."""
+
+    @classmethod
+    def build(cls, rows: tuple[ScoreRow, ...], space: OutcomeSpace) -> ScoringTable:
+        """Map every outcome to the one row that applies; raise :class:`TableGap` or
+        :class:`TableOverlap` when that fails."""
+        row_of: dict[Outcome, int] = {}
+        for outcome in space.outcomes():
+            env = space.env(outcome)
+            matching = [row.index for row in rows if row.when.evaluate(env) is True]
+            if not matching:
+                raise TableGap(outcome)
+            if len(matching) > 1:
+                raise TableOverlap(outcome, matching[0], matching[1])
+            row_of[outcome] = matching[0]
+        points = {
+            (outcome, makers, tricks, alone): _evaluate_award(
+                rows[index], space, outcome, makers=makers, tricks=tricks, alone=alone)
+            for outcome, index in row_of.items()
+            for makers, tricks, alone in product((True, False), range(space.hand_size + 1),
+                                                 (False, True))
+        }
+        return cls(rows=rows, space=space, row_of=row_of, points=points)
+
+    def row_for(self, outcome: Outcome) -> ScoreRow:
+        """The row that applies to ``outcome``."""
+        return self.rows[self.row_of[outcome]]
+
+    def award(
+        self, row: ScoreRow, outcome: Outcome, *, makers: bool, tricks: int, is_alone: bool
+    ) -> int:
+        """Points to one seat of the makers' (or a defending) side (``row`` is the row of
+        ``outcome``)."""
+        return self.points[(outcome, makers, tricks, is_alone)]
+
+    def best_award(self) -> int:
+        """The most points any seat can receive from one hand (to check targets are reachable)."""
+        return max(0, *self.points.values())
+
+
+def dead_rows(rows: tuple[ScoreRow, ...], space: OutcomeSpace) -> list[ScoreRow]:
+    """The rows whose ``when`` holds for no outcome of ``space``: rows that can never apply
+    (six tricks in a five-trick game, ``alone`` where nobody may go alone)."""
+    envs = [space.env(outcome) for outcome in space.outcomes()]
+    return [row for row in rows if not any(row.when.evaluate(env) is True for env in envs)]
+
+
+def _evaluate_award(
+    row: ScoreRow, space: OutcomeSpace, outcome: Outcome, *, makers: bool, tricks: int,
+    alone: bool,
+) -> int:
+    env = space.env(outcome)
+    env["tricks"] = tricks
+    env["is_alone"] = alone
+    value = (row.makers if makers else row.defenders).evaluate(env)
+    assert isinstance(value, int)
+    return value
+
+
+class TableGap(Exception):
+    """No row applies to an outcome (internal; the compiler turns it into a VariantError)."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        super().__init__(outcome)
+
+
+class TableOverlap(Exception):
+    """Two rows apply to one outcome (internal; the compiler turns it into a VariantError)."""
+
+    def __init__(self, outcome: Outcome, first: int, second: int) -> None:
+        self.outcome = outcome
+        self.first = first
+        self.second = second
+        super().__init__(outcome)

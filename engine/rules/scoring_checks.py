@@ -1,0 +1,80 @@
+"""Checking a compiled scoring table against every outcome a hand of the variant can have.
+
+Exactly one row must apply to each outcome (no gap, no overlap), and every row must apply to
+some outcome: a row that never can (``makers.tricks == 6`` in a five-trick game, an ``alone``
+row where nobody may go alone) is a mistake. A dead row inherited through ``extends`` is
+reported at the line of the file being checked that made it dead, naming where the row was
+written.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import Location, VariantError
+from engine.rules.resolved import Resolved
+from engine.rules.scoring import (
+    OutcomeSpace,
+    ScoreRow,
+    ScoringTable,
+    TableGap,
+    TableOverlap,
+    dead_rows,
+)
+from engine.rules.yamlsource import Path_
+
+__all__ = ["OUTCOME_SETTINGS", "table_errors"]
+
+TABLE: Path_ = ("scoring", "table")
+OUTCOME_SETTINGS: tuple[Path_, ...] = (
+    ("go_alone", "maker"), ("go_alone", "defender"), ("go_alone", "defender_needs_lone_maker"),
+    ("go_alone",), ("flow",), ("deal", "hand_size"), ("auction", "bids"),
+    ("auction", "top_bid"), ("sides", "kind"), ("players",),
+)
+"""The settings that decide which outcomes a hand can have, most likely culprit first."""
+
+
+def _quote_when(resolved: Resolved, row: ScoreRow) -> str:
+    text = str(resolved.data["scoring"]["table"][row.index]["when"])
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _dead_row_error(resolved: Resolved, row: ScoreRow) -> VariantError:
+    here: Path_ = (*TABLE, row.index)
+    message = (f"row {row.index + 1} of the scoring table (`{_quote_when(resolved, row)}`) can "
+               "never apply: no hand of this variant has that outcome")
+    own = resolved.written_here((*here, "when"))
+    if own is not None:
+        return VariantError(message, location=own, path=(*here, "when"),
+                            hint="remove the row, or correct its `when:`")
+    cause = next((p for p in OUTCOME_SETTINGS if resolved.written_here(p)), None)
+    where = resolved.written_here(cause) if cause else None
+    return VariantError(
+        f"{message}; the row is inherited from {resolved.locate(here)}",
+        location=where or Location(resolved.file, 1, 1), path=cause or here,
+        hint="this file changes which hands can happen: write its own `scoring.table` without "
+             "the row, or keep the setting that made it possible",
+    )
+
+
+def table_errors(
+    resolved: Resolved, rows: tuple[ScoreRow, ...], space: OutcomeSpace, *,
+    allow_dead_rows: bool = False,
+) -> tuple[ScoringTable | None, list[VariantError]]:
+    """The table built from compiled ``rows``, or None and every error found (rows that can
+    never apply are not errors with ``allow_dead_rows``)."""
+    dead = [] if allow_dead_rows else dead_rows(rows, space)
+    errors = [_dead_row_error(resolved, row) for row in dead]
+    table = None
+    try:
+        table = ScoringTable.build(rows, space)
+    except TableGap as gap:
+        errors.append(VariantError(
+            f"no row of the scoring table applies when {gap.outcome.describe(space)}",
+            location=resolved.locate(TABLE, key=True), path=TABLE,
+            hint="add a row for this outcome, or widen a `when:`"))
+    except TableOverlap as lap:
+        overlap: Path_ = (*TABLE, lap.second, "when")
+        errors.append(VariantError(
+            f"rows {lap.first + 1} and {lap.second + 1} of the scoring table both apply "
+            f"when {lap.outcome.describe(space)}", location=resolved.locate(overlap),
+            path=overlap, hint="make the `when:` conditions exclusive: one row per outcome"))
+    return (None if errors else table), errors

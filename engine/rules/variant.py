@@ -1,0 +1,412 @@
+"""The compiled, frozen form of a variant, and its pure rules API.
+
+A :class:`Variant` is built only by :func:`engine.load_variant` (through the compiler); the
+interpreter and the bots read these objects, never the YAML data.
+
+>>> from engine import load_variant
+>>> standard = load_variant("standard")
+>>> standard.trick_winner("H", ["AH", "JD", "KS", "9H"])  # the left bower beats the ace
+1
+>>> result = standard.score_hand(dealer=3, maker=0, tricks=[2, 1, 1, 1], scores=[0, 0, 0, 0])
+>>> result.deltas, result.game_over
+((1, 0, 1, 0), False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.core import cards as C
+from engine.core.errors import InvalidArgument
+from engine.rules.expressions import CompiledExpression
+from engine.rules.scoring import Outcome, ScoringTable
+
+__all__ = [
+    "Auction",
+    "DealRules",
+    "DealerPickup",
+    "DealerRules",
+    "Deck",
+    "DummyMerge",
+    "GameRules",
+    "GoAlone",
+    "HandScore",
+    "NameTrump",
+    "PlayRules",
+    "Renege",
+    "Sides",
+    "Swap",
+    "TopBid",
+    "UpcardBidding",
+    "Variant",
+]
+
+_FROZEN = {"frozen": True, "slots": True, "kw_only": True}
+
+
+@dataclass(**_FROZEN)
+class Sides:
+    """Who plays together. ``teams`` lists the fixed sides (one seat each unless ``teams``)."""
+
+    kind: str
+    teams: tuple[tuple[int, ...], ...]
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        """The fixed side (team, or the seat alone) that ``seat`` scores with."""
+        for team in self.teams:
+            if seat in team:
+                return team
+        raise InvalidArgument(f"seat {seat} does not exist")
+
+    def hand_sides(self, maker: int) -> tuple[tuple[int, ...], ...]:
+        """The sides of one hand, the makers' side first."""
+        makers = self.side_of(maker)
+        others = tuple(team for team in self.teams if team != makers)
+        if self.kind == "maker_vs_rest":
+            rest = tuple(sorted(seat for team in others for seat in team))
+            return (makers, rest)
+        return (makers, *others)
+
+
+@dataclass(**_FROZEN)
+class Deck:
+    """The cards in play: ``mask`` is the set, ``cards`` the same in id order."""
+
+    size: int
+    jokers: int
+    mask: int
+    cards: tuple[int, ...]
+
+
+@dataclass(**_FROZEN)
+class DealerRules:
+    """First dealer and rotation. ``draw_ranking`` holds rank indices, highest first."""
+
+    first: str
+    draw_ranking: tuple[int, ...]
+    draw_dealer: str
+    draw_partners: str
+
+
+@dataclass(**_FROZEN)
+class DealRules:
+    """Phase ``deal``. ``positions`` counts seats plus extra hands; ``packets`` has one tuple
+    per round with one packet size per position, in dealing order from eldest."""
+
+    hand_size: int
+    extra_hands: tuple[str, ...]
+    packets: tuple[tuple[int, ...], ...]
+    upcard: bool
+    positions: int
+
+
+@dataclass(**_FROZEN)
+class UpcardBidding:
+    """Phase ``upcard_bidding``."""
+
+    rounds: int
+    exclude_turned_down: bool
+    stick_the_dealer: bool
+    stuck_dealer_may_name_turned_down: bool
+    joker_upcard: str
+    joker_upcard_suit: int
+
+
+@dataclass(**_FROZEN)
+class DealerPickup:
+    """Phase ``dealer_pickup``: ``must``, ``optional`` or ``discard_other``."""
+
+    mode: str
+
+
+@dataclass(**_FROZEN)
+class TopBid:
+    """A named bid above every number (``moon``)."""
+
+    name: str
+    tricks: int
+    label: str
+
+
+@dataclass(**_FROZEN)
+class Swap:
+    """A hand swap offered on one's bidding turn."""
+
+    hand: str
+    blind: bool
+    per_deal: int
+
+
+@dataclass(**_FROZEN)
+class Auction:
+    """Phase ``auction``."""
+
+    bids: tuple[int, ...]
+    top_bid: TopBid | None
+    turns: str
+    first: str
+    swap: Swap | None
+
+
+@dataclass(**_FROZEN)
+class NameTrump:
+    """Phase ``name_trump``."""
+
+    no_trump: bool
+
+
+@dataclass(**_FROZEN)
+class GoAlone:
+    """Phase ``go_alone``."""
+
+    maker: bool
+    defender: bool
+    defender_needs_lone_maker: bool
+    defender_order: str
+
+
+@dataclass(**_FROZEN)
+class DummyMerge:
+    """Phase ``dummy_merge``: ``choose``, ``at_least_one`` or ``optional``."""
+
+    mode: str
+
+
+@dataclass(**_FROZEN)
+class PlayRules:
+    """Phase ``play``."""
+
+    first_lead: str
+
+
+@dataclass(**_FROZEN)
+class GameRules:
+    """Game end: target, tie rule and a safety stop."""
+
+    target: int
+    tie: str
+    max_hands: int
+
+
+@dataclass(**_FROZEN)
+class Renege:
+    """Renege penalty (``penalties.renege``)."""
+
+    allowed: bool
+    void_hand: bool
+    offender: CompiledExpression
+    opponents: CompiledExpression
+
+    def points(self, *, offenders: tuple[int, ...], players: int, maker_alone: bool
+               ) -> tuple[int, ...]:
+        """Each seat's points for one renege: ``offender`` to every seat of the offender's
+        fixed side (``offenders``), ``opponents`` to every other seat (RULES.md 3.3)."""
+        env = {"alone": maker_alone}
+        own, others = self.offender.evaluate(env), self.opponents.evaluate(env)
+        return tuple(int(own) if seat in offenders else int(others) for seat in range(players))
+
+
+@dataclass(**_FROZEN)
+class HandScore:
+    """What :meth:`Variant.score_hand` returns."""
+
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+    game_over: bool
+    winners: tuple[int, ...]
+    label: str
+    row: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False, weakref_slot=True)
+class Variant:
+    """A compiled variant. Build it with :func:`engine.load_variant`.
+
+    Variants compare and hash by identity (``eq=False``): the interpreter caches per-variant
+    tables keyed by the object."""
+
+    name: str
+    description: str
+    path: str
+    players: int
+    sides: Sides
+    deck: Deck
+    dealer: DealerRules
+    flow: tuple[str, ...]
+    deal: DealRules
+    upcard_bidding: UpcardBidding | None
+    dealer_pickup: DealerPickup | None
+    auction: Auction | None
+    name_trump: NameTrump | None
+    go_alone: GoAlone | None
+    dummy_merge: DummyMerge | None
+    play: PlayRules
+    scoring: ScoringTable
+    game: GameRules
+    renege: Renege
+    rules_json: str
+    """The resolved rules as canonical JSON (what records hash)."""
+    rules_hash: str
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.name} from {self.path}>"
+
+    # -- pure rules API --------------------------------------------------------------------
+
+    def _card(self, code: str) -> int:
+        if not isinstance(code, str):
+            raise InvalidArgument(f"{code!r} is not a card code such as 9C, JH or JK")
+        try:
+            c = C.card(code)
+        except ValueError as exc:
+            raise InvalidArgument(str(exc)) from None
+        if not self.deck.mask >> c & 1:
+            raise InvalidArgument(f"{code} is not in the {self.name} deck")
+        return c
+
+    def trick_winner(self, trump: str | None, cards: Sequence[str]) -> int:
+        """Index of the card that wins a trick, given trump (a suit letter, or ``None`` for
+        no-trump) and the card codes in the order played."""
+        if not cards:
+            raise InvalidArgument("a trick needs at least one card")
+        played = [self._card(code) for code in cards]
+        if len(set(played)) != len(played):
+            raise InvalidArgument("the same card cannot be played twice in one trick")
+        suit = C.NO_TRUMP if trump is None else _parse_suit(trump)
+        return C.trump_tables(suit).winner(played)
+
+    def score_hand(
+        self,
+        *,
+        dealer: int,
+        maker: int,
+        tricks: Sequence[int],
+        scores: Sequence[int],
+        bid: int | str | None = None,
+        alone: Sequence[int] = (),
+    ) -> HandScore:
+        """Score one hand with this variant's table and game-end rules.
+
+        Seats count from 0 clockwise; ``tricks`` and ``scores`` are per seat (partners carry
+        equal scores); ``bid`` is the winning bid (an int or the top bid's name) in auction
+        games; ``alone`` lists the seats that played alone.
+        """
+        n = self.players
+        for name, seat in (("dealer", dealer), ("maker", maker)):
+            if not 0 <= seat < n:
+                raise InvalidArgument(f"{name} seat {seat} does not exist (seats 0 to {n - 1})")
+        if len(tricks) != n or len(scores) != n:
+            raise InvalidArgument(f"tricks and scores need one number per seat ({n})")
+        if any(t < 0 for t in tricks) or sum(tricks) != self.deal.hand_size:
+            raise InvalidArgument(
+                f"the tricks {list(tricks)} must be >= 0 and add up to {self.deal.hand_size}"
+            )
+        for team in self.sides.teams:
+            if len({scores[s] for s in team}) != 1:
+                raise InvalidArgument(f"partners {list(team)} must carry equal scores")
+        outcome = self.outcome_of(maker=maker, tricks=tricks, bid=bid, alone=alone)
+        self._check_alone(maker=maker, tricks=tricks, alone=alone)
+        deltas = self.award_points(maker=maker, tricks=tricks, alone=alone, outcome=outcome)
+        new_scores = tuple(s + d for s, d in zip(scores, deltas, strict=True))
+        over, winners = self.game_result(new_scores)
+        row = self.scoring.row_for(outcome)
+        return HandScore(deltas=deltas, scores=new_scores, game_over=over, winners=winners,
+                         label=row.label, row=row.index)
+
+    def _check_alone(self, *, maker: int, tricks: Sequence[int], alone: Sequence[int]) -> None:
+        """Only the maker and one defender may go alone, and a lone player's partners sit out:
+        they take no tricks."""
+        makers, *defenders = self.sides.hand_sides(maker)
+        lone_defenders = [seat for side in defenders for seat in side if seat in alone]
+        for seat in alone:
+            if seat in makers and seat != maker:
+                raise InvalidArgument(f"seat {seat} is the maker's partner; only the maker of "
+                                      "his side may go alone")
+        if len(lone_defenders) > 1:
+            raise InvalidArgument(f"only one defender may go alone, not {lone_defenders}")
+        for side in (makers, *defenders):
+            lone = [seat for seat in side if seat in alone]
+            idle = [seat for seat in side if lone and seat not in lone and tricks[seat]]
+            if idle:
+                raise InvalidArgument(f"seat {idle[0]} sits out beside a lone partner and cannot "
+                                      "take tricks")
+
+    # -- pieces shared with the interpreter ---------------------------------------------------
+
+    def outcome_of(
+        self, *, maker: int, tricks: Sequence[int], bid: int | str | None, alone: Sequence[int]
+    ) -> Outcome:
+        """The scoring outcome of a hand (checks ``bid`` and ``alone`` against the rules)."""
+        makers, *defenders = self.sides.hand_sides(maker)
+        defending = {seat for side in defenders for seat in side}
+        for seat in alone:
+            if seat not in makers and seat not in defending:
+                raise InvalidArgument(f"alone seat {seat} does not exist")
+        maker_alone = maker in alone
+        defender_alone = any(seat in defending for seat in alone)
+        space = self.scoring.space
+        if maker_alone and not space.maker_alone:
+            raise InvalidArgument(f"the maker cannot play alone in {self.name}")
+        if defender_alone and not space.defender_alone:
+            raise InvalidArgument(f"a defender cannot play alone in {self.name}")
+        bid_tricks, top = self._check_bid(bid)
+        outcome = Outcome(
+            makers_tricks=sum(tricks[s] for s in makers),
+            alone=maker_alone,
+            defender_alone=defender_alone,
+            bid=bid_tricks,
+            top_bid=top,
+        )
+        if outcome not in self.scoring.row_of:
+            raise InvalidArgument(f"no hand of {self.name} can end like that ({outcome})")
+        return outcome
+
+    def _check_bid(self, bid: int | str | None) -> tuple[int | None, bool]:
+        auction = self.auction
+        if auction is None:
+            if bid is not None:
+                raise InvalidArgument(f"{self.name} has no auction; leave bid out")
+            return None, False
+        top = auction.top_bid
+        if top is not None and bid == top.name:
+            return top.tricks, True
+        if isinstance(bid, bool) or not isinstance(bid, int) or bid not in auction.bids:
+            allowed = [*auction.bids, *([top.name] if top else [])]
+            raise InvalidArgument(f"bid must be one of {allowed}, not {bid!r}")
+        return bid, False
+
+    def award_points(
+        self, *, maker: int, tricks: Sequence[int], alone: Sequence[int], outcome: Outcome
+    ) -> tuple[int, ...]:
+        """Per-seat points for a hand whose outcome is known."""
+        table = self.scoring
+        row = table.row_for(outcome)
+        deltas = [0] * self.players
+        for i, side in enumerate(self.sides.hand_sides(maker)):
+            side_tricks = sum(tricks[s] for s in side)
+            for seat in side:
+                deltas[seat] = table.award(row, outcome, makers=i == 0, tricks=side_tricks,
+                                           is_alone=seat in alone)
+        return tuple(deltas)
+
+    def game_result(self, scores: Sequence[int]) -> tuple[bool, tuple[int, ...]]:
+        """Whether the game is over after a hand, and the winning seats."""
+        target = self.game.target
+        reached = [team for team in self.sides.teams if scores[team[0]] >= target]
+        if not reached:
+            return False, ()
+        best = max(scores[team[0]] for team in reached)
+        top = [team for team in reached if scores[team[0]] == best]
+        if len(top) > 1 and self.game.tie == "play_on":
+            return False, ()
+        return True, tuple(sorted(seat for team in top for seat in team))
+
+
+def _parse_suit(text: str) -> int:
+    if not isinstance(text, str):
+        raise InvalidArgument(f"{text!r} is not a suit: use C, D, H or S, or None for no-trump")
+    try:
+        return C.parse_suit(text)
+    except ValueError as exc:
+        raise InvalidArgument(str(exc)) from None

@@ -1,0 +1,67 @@
+"""Warnings: settings a variant file itself writes that cannot affect play.
+
+Such a setting is not an error (the variant plays as its other settings say) but it is
+almost always a misunderstanding, so ``euchre validate`` prints it, located, and still exits 0.
+Only what the file being checked writes is warned about: a value inherited through
+``extends`` belongs to the parent, where it may matter.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import VariantWarning
+from engine.rules.resolved import Resolved
+from engine.rules.yamlsource import Path_
+
+__all__ = ["variant_warnings"]
+
+
+def _unused_draw(resolved: Resolved) -> list[VariantWarning]:
+    """``dealer.draw`` configures the draw for the first dealer, which ``first: random``
+    skips."""
+    where = resolved.written_here(("dealer", "draw"))
+    if where is None or resolved.data["dealer"]["first"] != "random":
+        return []
+    return [VariantWarning(
+        "`dealer.draw` has no effect: the first dealer is chosen at random "
+        "(`dealer.first: random`)", location=where, path=("dealer", "draw"),
+        hint="remove `draw:`, or set `first: draw`",
+    )]
+
+
+def _unused_partners(resolved: Resolved) -> list[VariantWarning]:
+    """``partners: high_vs_low`` seats partners by the draw, in a game of two pairs only."""
+    path: Path_ = ("dealer", "draw", "partners")
+    where = resolved.written_here(path)
+    data = resolved.data
+    if where is None or data["dealer"]["first"] != "draw" or \
+            data["dealer"]["draw"]["partners"] != "high_vs_low":
+        return []
+    teams = data["sides"].get("teams", [[0, 2], [1, 3]] if data["players"] == 4 else [])
+    if data["sides"]["kind"] == "teams" and data["players"] == 4 and \
+            [len(team) for team in teams] == [2, 2]:
+        return []
+    return [VariantWarning(
+        "`partners: high_vs_low` has no effect: the draw seats partners only in a game of "
+        "two pairs", location=where, path=path, hint="remove it, or use `as_seated`",
+    )]
+
+
+def _unused_upcard(resolved: Resolved) -> list[VariantWarning]:
+    """In an auction flow no phase bids on the upcard or gives it to the dealer."""
+    path: Path_ = ("deal", "upcard")
+    where = resolved.written_here(path)
+    data = resolved.data
+    if where is None or not data["deal"]["upcard"] or "auction" not in data["flow"]:
+        return []
+    return [VariantWarning(
+        "`deal.upcard: true` has no use in an auction flow: no phase bids on the upcard or "
+        "gives it to the dealer", location=where, path=path,
+        hint="set `upcard: false`, or use `upcard_bidding` instead of `auction`",
+    )]
+
+
+def variant_warnings(resolved: Resolved) -> list[VariantWarning]:
+    """Warnings about a valid variant (defaults filled in), in file order."""
+    found = [*_unused_draw(resolved), *_unused_partners(resolved), *_unused_upcard(resolved)]
+    return sorted(found, key=lambda w: (w.location.line, w.location.column)
+                  if w.location else (0, 0))

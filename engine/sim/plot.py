@@ -1,0 +1,95 @@
+"""``--plot FILE.png``: score over hands and win rates (needs the ``plot`` extra: matplotlib).
+
+The path and the extra are checked before any game is played (:func:`check_plot_path`): the
+name must end in ``.png`` (so matplotlib never adds a suffix of its own), and it must be, or
+be creatable as, a regular file in an existing directory. The picture is written to a
+temporary file beside it and moved into place, so a failed write leaves no partial file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+from typing import Any
+
+from engine.core.errors import EuchreError
+from engine.core.printable import printable
+from engine.sim.stats import Tally
+
+__all__ = ["check_plot_path", "plot_report"]
+
+
+def check_plot_path(path: str) -> Path:
+    """The plot's path if a PNG can be written there and matplotlib is installed, else a
+    :class:`EuchreError` saying why."""
+    target = Path(path)
+    shown = printable(path)
+    if target.is_dir():
+        raise EuchreError(f"--plot {shown} is a directory; give a file name ending in .png")
+    if target.suffix.lower() != ".png":
+        raise EuchreError(f"--plot {shown}: the plot is a PNG image; give a file name ending "
+                          "in .png")
+    if target.exists() and not target.is_file():
+        raise EuchreError(f"--plot {shown} is not a regular file")
+    folder = target.parent
+    if not folder.is_dir():
+        raise EuchreError(f"--plot {shown}: there is no directory {printable(str(folder))}")
+    if not os.access(folder, os.W_OK):
+        raise EuchreError(f"--plot {shown}: cannot write in {printable(str(folder))}")
+    _pyplot()
+    return target
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib  # noqa: PLC0415 - optional dependency
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt  # noqa: PLC0415
+    except ImportError:
+        raise EuchreError("--plot needs matplotlib: pip install 'euchrekit[plot]'") from None
+    return plt
+
+
+def plot_report(tally: Tally, report: dict[str, Any], path: str | Path, title: str) -> None:
+    """Draw the mean score (with a one-standard-deviation band) against the hand number, and
+    each side's game-win rate with its 95% interval, into a PNG file."""
+    plt = _pyplot()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    for side, points in tally.score_curves().items():
+        hands = [p[0] for p in points]
+        mean = [p[1] for p in points]
+        low = [p[1] - p[2] for p in points]
+        high = [p[1] + p[2] for p in points]
+        label = f"seat{'s' * ('+' in side)} {side}"
+        left.plot(hands, mean, label=label)
+        left.fill_between(hands, low, high, alpha=0.2)
+    left.set_xlabel("hand")
+    left.set_ylabel("score (mean, ±1 sd, games still running)")
+    left.set_title("score over hands")
+    left.legend()
+    rates = report["win_rate"]
+    names = list(rates)
+    values = [rates[n]["rate"] for n in names]
+    errors = [[v - rates[n]["ci95"][0] for n, v in zip(names, values, strict=True)],
+              [rates[n]["ci95"][1] - v for n, v in zip(names, values, strict=True)]]
+    right.bar(names, values, yerr=errors, capsize=6, color="#4c72b0")
+    right.set_ylim(0, 1)
+    right.set_xlabel("seat / side")
+    right.set_ylabel("game-win rate (95% CI)")
+    right.set_title("wins")
+    fig.suptitle(title)
+    fig.tight_layout()
+    target = Path(path)
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        fig.savefig(temp, dpi=100, format="png")
+        os.replace(temp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise EuchreError(f"cannot write {printable(str(path))}: {exc.strerror or exc}"
+                          ) from None
+    finally:
+        plt.close(fig)

@@ -1,0 +1,197 @@
+"""Simulating many games: seeded, deterministic, and the same for any number of workers.
+
+Game ``i`` of a run with seed ``S`` is played from its own seed, derived from ``(S, i)``; each
+bot's RNG is derived from the game's seed and its seat. Games are tallied into integer
+counters (:class:`~engine.sim.stats.Tally`) that merge in any order, so a run split over K local
+processes, or over a Dask cluster, gives exactly the same report as one process.
+
+Workers receive the variant's resolved rules as JSON (not a file name), so a cluster needs
+euchrekit installed but none of the user's files. Local workers are bounded and never
+outlive the run (:mod:`engine.workers`); a Dask cluster that cannot be reached or goes away
+stops the run with a message (:mod:`engine.sim.cluster`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, TypeVar
+
+from engine.bots import make_bot
+from engine.core.errors import EuchreError
+from engine.phases.base import TERMINAL
+from engine.play.state import State
+from engine.rules.loader import variant_from_data
+from engine.rules.variant import Variant
+from engine.sim.cluster import run_on_cluster
+from engine.sim.stats import Tally
+from engine.workers import cpu_count, worker_pool
+
+__all__ = ["Job", "derive_seed", "play_game", "run_games", "simulate"]
+
+Progress = Callable[[int], None]
+"""Called with the number of games just finished."""
+
+
+def derive_seed(*parts: int | str) -> int:
+    """A 63-bit seed from ints and strings, stable across processes and machines."""
+    text = "/".join(str(p) for p in parts)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def play_game(variant: Variant, seed: int, bots: Sequence[str]) -> State:
+    """Play one game to the end with the named bots (one per seat)."""
+    state = State(variant, seed=seed)
+    players = [make_bot(name, variant, seat, derive_seed(seed, "bot", seat))
+               for seat, name in enumerate(bots)]
+    while state.current != TERMINAL:
+        action = players[state.current].act(state)
+        if action in state.legal_action_ids():  # bots choose among legal actions
+            state._apply(action)
+        else:
+            state.apply(action)  # raises IllegalActionError with the reason
+    return state
+
+
+def run_games(
+    variant: Variant,
+    *,
+    seed: int,
+    indices: range,
+    bots: Sequence[str],
+    progress: Progress | None = None,
+) -> Tally:
+    """Play the games numbered ``indices`` of the run ``seed`` and tally them."""
+    tally = Tally.for_variant(variant)
+    for index in indices:
+        tally.add_game(play_game(variant, derive_seed(seed, index), bots))
+        if progress is not None:
+            progress(1)
+    return tally
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """A slice of a run, as sent to a worker process or a Dask worker."""
+
+    name: str
+    rules_json: str
+    rules_hash: str
+    seed: int
+    start: int
+    stop: int
+    bots: tuple[str, ...]
+
+
+@cache
+def _variant_of(name: str, rules_json: str, rules_hash: str) -> Variant:
+    variant = variant_from_data(json.loads(rules_json), name=name, file=f"<{name}>")
+    if variant.rules_hash != rules_hash:
+        raise EuchreError(f"worker compiled {name} to other rules ({variant.rules_hash} != "
+                          f"{rules_hash}); install the same euchrekit version everywhere")
+    return variant
+
+
+def run_job(job: Job) -> Tally:
+    """Run one slice (in whatever process it lands)."""
+    variant = _variant_of(job.name, job.rules_json, job.rules_hash)
+    return run_games(variant, seed=job.seed, indices=range(job.start, job.stop), bots=job.bots)
+
+
+def iter_jobs(variant: Variant, seed: int, games: int, bots: Sequence[str], parts: int
+              ) -> Iterator[Job]:
+    """The run cut into slices of at most 200 games (about ``parts`` of them), lazily."""
+    size = max(1, min(200, -(-games // max(1, parts))))
+    for start in range(0, games, size):
+        yield Job(variant.name, variant.rules_json, variant.rules_hash, seed, start,
+                  min(games, start + size), tuple(bots))
+
+
+JobT = TypeVar("JobT")
+
+
+def run_windowed(
+    submit: Callable[[JobT], Any], wait_one: Callable[[set[Any]], Any], jobs: Iterator[JobT],
+    window: int, done: Callable[[JobT, Any], None],
+) -> None:
+    """Keep at most ``window`` jobs in flight: memory stays flat however many games a run
+    has. ``submit`` starts a job and returns its future; ``wait_one`` returns one finished
+    future from a set; ``done`` receives each job with its result."""
+    pending: dict[Any, JobT] = {}
+    for job in jobs:
+        pending[submit(job)] = job
+        while len(pending) >= window:
+            future = wait_one(set(pending))
+            done(pending.pop(future), future.result())
+    while pending:
+        future = wait_one(set(pending))
+        done(pending.pop(future), future.result())
+
+
+def _first_done(futures: set[Future[Any]]) -> Future[Any]:
+    finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+    return next(iter(finished))
+
+
+def simulate(
+    variant: Variant,
+    *,
+    seed: int,
+    games: int,
+    bots: Sequence[str],
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> Tally:
+    """Play ``games`` games and tally them: in this process (``workers=1``), in ``workers``
+    local processes, or on the Dask cluster at ``scheduler``. The result is identical."""
+    if scheduler is not None:  # an empty address is a mistake, not a request to run locally
+        return _simulate_dask(variant, seed=seed, games=games, bots=bots, scheduler=scheduler,
+                              progress=progress)
+    if workers <= 1:
+        return run_games(variant, seed=seed, indices=range(games), bots=bots, progress=progress)
+    tally = Tally.for_variant(variant)
+
+    def done(job: Job, result: Tally) -> None:
+        tally.merge(result)
+        if progress is not None:
+            progress(job.stop - job.start)
+
+    with worker_pool(workers) as pool:
+        run_windowed(lambda job: pool.submit(run_job, job), _first_done,
+                     iter_jobs(variant, seed, games, bots, workers * 8), workers * 4, done)
+    return tally
+
+
+def _simulate_dask(
+    variant: Variant, *, seed: int, games: int, bots: Sequence[str], scheduler: str,
+    progress: Progress | None,
+) -> Tally:
+    tally = Tally.for_variant(variant)
+
+    def done(job: Job, result: Tally) -> None:
+        tally.merge(result)
+        if progress is not None:
+            progress(job.stop - job.start)
+
+    def run(client: Any, workers: int) -> None:
+        distributed: Any = importlib.import_module("dask.distributed")
+
+        def first_done(futures: set[Any]) -> Any:
+            return next(iter(distributed.wait(futures, return_when="FIRST_COMPLETED").done))
+
+        run_windowed(lambda job: client.submit(run_job, job, pure=False), first_done,
+                     iter_jobs(variant, seed, games, bots, workers * 8), workers * 4, done)
+
+    run_on_cluster(scheduler, run)
+    return tally
+
+
+def default_workers() -> int:
+    """The CPU count available to this process."""
+    return cpu_count()

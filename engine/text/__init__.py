@@ -1,0 +1,1 @@
+"""Text: narration of hands and views, and the rule book of a variant."""

@@ -1,0 +1,161 @@
+"""Games as text for the terminal: seat names, cards, hands, actions, tricks and scores.
+
+Everything here only reads: a :class:`Narrator` is built once per variant and turns action
+names, views and ``hands_played`` records into short lines. Which cards a line may show is the
+caller's choice (``viewer``/``reveal``); nothing here looks at hidden cards by itself.
+
+The words live in :mod:`engine.text.narrate_words`, the table's vocabulary (seats, sides, scores,
+actions) in :mod:`engine.text.narrate_table`, a hand's events and summaries in
+:mod:`engine.text.narrate_hand`; this module adds a seat's view and gathers the public names.
+
+>>> from engine import load_variant
+>>> n = Narrator(load_variant("standard"))
+>>> n.seat(1), n.action(1, "order_up"), n.action(2, "play:JH")
+('East', 'East orders up', 'South plays J♥')
+>>> n.action(0, "discard:9C"), n.action(0, "discard:9C", viewer=0)
+('North discards', 'North discards 9♣')
+>>> hand_text(C.mask_of(["9C", "JD", "AH", "JH", "TS"]), trump=C.HEARTS)
+'J♥ J♦ A♥  9♣  10♠'
+>>> ghost = Narrator(load_variant("ghost-hand"))
+>>> ghost.action(2, "bid:4"), ghost.action(2, "bid:moon")
+('C bids 4', 'C shoots the moon')
+>>> signed(3), signed(-2)
+('+3', '-2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import cards as C
+from engine.play.view import View
+from engine.text.narrate_hand import After, HandNarrator
+from engine.text.narrate_words import (
+    hand_text,
+    seat_names,
+    signed,
+    sorted_hand,
+    third_person,
+    trump_text,
+)
+
+__all__ = [
+    "After",
+    "Narrator",
+    "hand_text",
+    "seat_names",
+    "signed",
+    "sorted_hand",
+    "third_person",
+    "trump_text",
+]
+
+
+class Narrator(HandNarrator):
+    """Text for one variant's games. ``you`` marks the human's seat as ``South (you)``."""
+
+    # -- a seat's view -----------------------------------------------------------------------
+
+    def view_lines(self, view: View) -> list[str]:
+        """Everything ``view`` holds, for the player at that seat, one topic a line."""
+        lines = [f"Hand {view.hand_number}, dealer {self.seat(view.dealer)}. "
+                 f"Score: {self.score_line(view.scores)}"]
+        lines += self._deal_lines(view)
+        bidding = self._bidding(view.actions, view.seat)
+        if bidding:
+            lines.append(f"This hand so far: {'; '.join(bidding)}")
+        if view.trump >= 0:
+            lines.append(self._contract(view))
+        lines += self._extra_hands(view)
+        if view.phase == "play":
+            trick_no = sum(view.tricks_won) + 1
+            shown = self.trick_text(view.trick) if view.trick else "you lead" if (
+                view.current_player == view.seat) else "nothing played yet"
+            lines.append(f"Trick {trick_no}: {shown}. Tricks won: "
+                         f"{self.tricks_line(view.tricks_won)}")
+        blind = view.phase == "upcard_bidding" and not view.hand
+        hand = "(unseen: you name trump first)" if blind else hand_text(view.hand, view.trump)
+        lines.append(f"Your hand ({self.names[view.seat]}): {hand}")
+        return lines
+
+    def _bidding(self, actions: Sequence[tuple[int, str]], viewer: int) -> list[str]:
+        """The hand's actions before the tricks; a ``pass`` once trump is made declines to go
+        alone."""
+        lines: list[str] = []
+        made = False
+        hidden = 0
+        for i, (seat, name) in enumerate(actions):
+            if name.startswith("play:"):
+                continue
+            if name == "discard" and tuple(actions[i + 1:i + 2]) == ((seat, name),):
+                hidden += 1  # another discard by the same seat follows: say them together
+                continue
+            phase = "go_alone" if made else ""
+            made = made or name == "order_up" or name.startswith("call:")
+            line = self.action(seat, name, phase=phase, viewer=viewer)
+            lines.append(f"{line} {hidden + 1} cards" if hidden else line)
+            hidden = 0
+        return lines
+
+    def _deal_lines(self, view: View) -> list[str]:
+        if view.upcard >= 0:
+            return [f"Upcard: {C.pretty(view.upcard)}"]
+        if view.turned_down >= 0 and view.trump < 0:
+            return [f"The upcard was turned down: {trump_text(view.turned_down)} may not be "
+                    "named"]
+        if view.phase == "auction":
+            high = [(s, a) for s, a in view.actions if a.startswith("bid:")]
+            if not high:
+                return ["High bid so far: none"]
+            seat, bid = high[-1]
+            return [f"High bid so far: {self.bid_text(bid[len('bid:'):])}, by {self.seat(seat)}"]
+        return []
+
+    def _contract(self, view: View) -> str:
+        text = f"Trump: {trump_text(view.trump)}, made by {self.seat(view.maker)}"
+        if view.maker >= 0 and view.bid:
+            bid = self.bid_text(view.top_bid if view.bid_top else view.bid)
+            text += f" (bid: {bid})"
+        if view.alone:
+            text += "; alone: " + ", ".join(self.seat(s) for s in view.alone)
+        if view.sitting_out:
+            text += "; sitting out: " + ", ".join(self.seat(s) for s in view.sitting_out)
+        return text
+
+    def _extra_hands(self, view: View) -> list[str]:
+        """The dummy or ghost hand: its size face down, or what became of it; a swap's dead
+        hand (its cards only to the swapper); the ghost hand a seat looked at (only to him)."""
+        lines = []
+        for k, name in enumerate(self.variant.deal.extra_hands):
+            size = view.hand_sizes[self.variant.players + k]
+            if size:
+                lines.append(f"The {name} hand: {size} cards, face down")
+            elif name == "dummy" and view.maker >= 0:
+                fate = self.dummy_fate(view.maker, alone=view.maker in view.alone,
+                                        merged=self._merged(view))
+                lines.append(f"The dummy hand: {fate.removeprefix('the dummy ')}")
+        looked = [seat for seat, name in view.actions if name == "look"]
+        if view.extra_seen:
+            lines.append(f"You looked at the {self.swap_hand} hand: "
+                         f"{hand_text(view.extra_seen, view.trump)}")
+        elif looked and view.swapped < 0:
+            lines.append(f"{self.seat(looked[0])} looked at the {self.swap_hand} hand; nobody "
+                         "else may look or swap this deal")
+        if view.swapped >= 0:
+            owner = "your" if view.swapped == view.seat else f"{self.seat(view.swapped)}'s"
+            known = f": {hand_text(view.dead_known, view.trump)}" if view.dead_known else ""
+            lines.append(f"{self.seat(view.swapped)} swapped for the {self.swap_hand} hand; "
+                         f"{owner} old hand lies dead ({self.hand_size} cards){known}")
+        if view.phase == "dummy_merge" and view.current_player == view.seat:
+            extra = view.hand.bit_count() - self.hand_size
+            if extra > 0:
+                lines.append(f"You hold {view.hand.bit_count()} cards: discard {extra} to keep "
+                             f"{self.hand_size}")
+        return lines
+
+    def _merged(self, view: View) -> bool:
+        """Whether the maker took the dummy in (an optional merge says ``merge``)."""
+        rules = self.variant.dummy_merge
+        if rules is not None and rules.mode == "optional":
+            return (view.maker, "merge") in view.actions
+        return view.maker not in view.alone

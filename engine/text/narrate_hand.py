@@ -1,0 +1,202 @@
+"""What happens in a hand, as text: the deal, what an action brought about (trump made, the
+dummy merged, a swap, a finished trick, a renege) and the summary of a finished hand.
+
+Everything here only reads. Which cards a line may show is the caller's choice
+(``viewer``/``reveal``); nothing here looks at hidden cards by itself. Hand summaries read the
+score phase's record (points, penalties): nothing is scored again here.
+
+A renege is told once (STD-A8, GH-A11, RULES.md 3.3): when the hand goes on, a line says who
+reneged with which card at the moment it happens and the summary says what it cost; when it
+ends the hand, the unfinished trick is shown and the summary that follows says both.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from engine.core import cards as C
+from engine.play.state import State
+from engine.text.narrate_table import TableNarrator
+from engine.text.narrate_words import cards_text, hand_text, sorted_hand, trump_text
+
+__all__ = ["After", "HandNarrator"]
+
+
+def _extra_sizes(state: State) -> tuple[int, ...]:
+    return tuple(h.bit_count() for h in state.hands[state.variant.players:])
+
+
+class After(NamedTuple):
+    """What a state looked like just before an action: enough to say what the action did."""
+
+    seat: int
+    action: str
+    phase: str
+    hand_no: int
+    trump: int
+    trick: tuple[tuple[int, int], ...]
+    tricks_done: int
+    hands_done: int
+    sitting_out: int
+    upcard: int
+    extra_sizes: tuple[int, ...]
+    renege: bool = False
+    """The action is a card that does not follow suit (variants that allow reneging)."""
+
+    @classmethod
+    def before(cls, state: State, action: str) -> After:
+        """Capture ``state`` before ``action`` is applied."""
+        renege = (state.phase == "play" and action.startswith("play:")
+                  and action not in state.legal_actions())
+        return cls(state.current_player, action, state.phase, state.hand_no, state.trump,
+                   tuple(zip(state.trick_seats, state.trick, strict=True)),
+                   sum(state.tricks_won), len(state.hands_played), state.inactive,
+                   state.upcard, _extra_sizes(state), renege)
+
+
+class HandNarrator(TableNarrator):
+    """The lines of a hand in progress and of finished hands."""
+
+    def after(self, was: After, state: State, *, reveal: bool = False,
+              viewer: int | None = None) -> list[str]:
+        """What ``was.action`` brought about, beyond the action itself: trump named, the dummy
+        merged or given up, a swap's dead hand, partners sitting out, a renege, a finished
+        trick, finished (or thrown-in) hands. Hidden cards (the ghost hand looked at, the hand
+        a swapper gave up) are shown only to ``viewer`` when they are his, or when ``reveal``."""
+        lines: list[str] = []
+        same_hand = state.hand_no == was.hand_no
+        shown = reveal or viewer == was.seat
+        if same_hand and was.upcard >= 0 > state.upcard:
+            lines.append(self._upcard_gone(was.upcard, state))
+        if same_hand and was.trump < 0 <= state.trump:
+            lines.append(f"Trump: {trump_text(state.trump)}, made by {self.seat(state.maker)}.")
+        if same_hand and was.action == "swap":
+            lines.append(self._dead_hand_line(was.seat, state.dead if shown else 0))
+        elif same_hand and was.action == "look" and shown:
+            ghost = state.hands[state.position(self.swap_hand)]
+            lines.append(f"The {self.swap_hand} hand {self.seat(was.seat)} looks at: "
+                         f"{hand_text(ghost)}")
+        elif same_hand:
+            lines += self._extras_gone(was, state)
+        if same_hand and state.inactive != was.sitting_out:
+            out = [s for s in range(self.variant.players) if state.inactive >> s & 1]
+            lines.append(f"{', '.join(self.seat(s) for s in out)} sits out this hand.")
+        if was.phase == "play" and was.action.startswith("play:"):
+            lines += self._card_played(was)
+        lines += [self.hand_summary(r) for r in state.hands_played[was.hands_done:]]
+        return lines
+
+    def _dead_hand_line(self, swapper: int, known: int) -> str:
+        cards = f": {hand_text(known)}" if known else ""
+        return (f"The hand {self.seat(swapper)} gave up lies dead, face down "
+                f"({self.hand_size} cards){cards}; no other swap this deal.")
+
+    def _extras_gone(self, was: After, state: State) -> list[str]:
+        """The dummy leaving the table: merged by the maker, or given up unseen by a lone
+        maker (CTD-A13), or set aside (an optional merge declined)."""
+        lines = []
+        maker = self.seat(state.maker)
+        for name, before, now in zip(self.variant.deal.extra_hands, was.extra_sizes,
+                                     _extra_sizes(state), strict=True):
+            if not before or now:
+                continue
+            if state.merged:
+                held = state.hands[state.maker].bit_count()
+                lines.append(f"The {name} hand ({before} cards) is merged by {maker}, who "
+                             f"holds {held} cards and discards {held - self.hand_size}.")
+            elif state.maker in state.alone:
+                lines.append(f"The {name} hand ({before} cards) is given up unseen: {maker} "
+                             "plays alone.")
+            else:
+                lines.append(f"The {name} hand ({before} cards) is set aside unseen.")
+        return lines
+
+    def _upcard_gone(self, upcard: int, state: State) -> str:
+        if state.picked == upcard:
+            return f"{self.seat(state.dealer)} picks up the {C.pretty(upcard)}."
+        if state.trump < 0:
+            return f"The {C.pretty(upcard)} is turned down."
+        return f"{self.seat(state.dealer)} leaves the {C.pretty(upcard)}."
+
+    def _card_played(self, was: After) -> list[str]:
+        """A renege, and the trick if the card finished it. A renege that ends the hand
+        (``void_hand``, STD-A8) leaves its trick to nobody."""
+        trick = [*was.trick, (was.seat, C.card(was.action[len("play:"):]))]
+        if was.renege and self.variant.renege.void_hand:
+            return [f"Trick {was.tricks_done + 1} does not count: {self.trick_text(trick)}"]
+        lines = [self._renege_line(was, trick)] if was.renege else []
+        if len(trick) < self.variant.players - was.sitting_out.bit_count():
+            return lines
+        tables = C.trump_tables(was.trump)
+        winner = trick[tables.winner([c for _, c in trick])][0]
+        return [*lines,
+                f"Trick {was.tricks_done + 1} to {self.seat(winner)}: {self.trick_text(trick)}"]
+
+    def _renege_line(self, was: After, trick: list[tuple[int, int]]) -> str:
+        """``B reneges: Q♣ does not follow trump; ...`` (a hand that goes on, GH-A11)."""
+        led = C.trump_tables(was.trump).effective[trick[0][1]]
+        word = "trump" if led == was.trump else C.SUIT_WORDS[led]
+        return (f"{self.seat(was.seat)} reneges: {C.pretty(trick[-1][1])} does not follow "
+                f"{word}; the penalty is scored with the hand.")
+
+    def hand_header(self, state: State) -> str:
+        """``-- Hand 3, dealer West, upcard 9♠ --``: what everyone sees of a new deal."""
+        up = f", upcard {C.pretty(state.upcard)}" if state.upcard >= 0 else ""
+        return f"-- Hand {state.hand_no}, dealer {self.seat(state.dealer)}{up} --"
+
+    def deal_lines(self, state: State) -> list[str]:
+        """Every position's cards, the upcard and the kitty: for records, which show all."""
+        n = self.variant.players
+        lines = [f"  {self.seat(s)}: {hand_text(state.hands[s])}" for s in range(n)]
+        for k, name in enumerate(self.variant.deal.extra_hands):
+            lines.append(f"  {name} hand: {hand_text(state.hands[n + k])}")
+        if state.upcard >= 0:
+            lines.append(f"  upcard: {C.pretty(state.upcard)}")
+        if state.kitty:
+            lines.append(f"  kitty: {cards_text(sorted_hand(state.kitty))}")
+        return lines
+
+    def hand_summary(self, record: dict[str, Any]) -> str:
+        """One line for a ``hands_played`` record: the contract, lone players, the dummy or
+        the swap, the tricks, each renege with what it cost, the points and the score."""
+        head = f"Hand {record['hand']}, dealer {self.seat(record['dealer'])}"
+        if "thrown_in" in record:
+            return f"{head}: thrown in ({record['thrown_in']}); no score."
+        score = f"Score: {self.score_line(record['scores'])}"
+        penalties = record.get("penalties", [])
+        if record.get("void"):
+            return (f"{head}: {self._contract_text(record)}; {self._renege_text(penalties[0])}, "
+                    f"which ends the hand: nothing else is scored; "
+                    f"{self.points(record['deltas'])}. {score}")
+        maker = record["maker"]
+        makers = self.variant.sides.hand_sides(maker)[0]
+        took = sum(record["tricks"][s] for s in makers)
+        who = self.seat(maker) if len(makers) == 1 else "the makers"
+        reneges = "".join(f"{self._renege_text(p)}: {self.points(p['points'])}. "
+                          for p in penalties)
+        total = (f"In all: {self.points(record['deltas'], every_side=True)}" if penalties
+                 else self.points(record["deltas"]))
+        return (f"{head}: {self._contract_text(record)}; {who} took {took} of "
+                f"{sum(record['tricks'])} tricks: {record['label']}. {reneges}{total}. {score}")
+
+    def _contract_text(self, record: dict[str, Any]) -> str:
+        """``East made hearts ♥ trump on a bid of 4 (East alone; ...)``."""
+        maker = record["maker"]
+        made = f"{self.seat(maker)} made {trump_text(record['trump'])} trump"
+        bid = record.get("bid")
+        if bid is not None:
+            top = self.top_bid is not None and bid == self.top_bid.name
+            made += f" on a bid to {self.bid_text(bid)}" if top else f" on a bid of {bid}"
+        alone = record.get("alone", [])
+        extras = [f"{self.seat(s)} alone" for s in alone]
+        if "dummy" in self.variant.deal.extra_hands:
+            extras.append(self.dummy_fate(maker, alone=maker in alone,
+                                          merged=bool(record.get("merged"))))
+        if record.get("swapped") is not None:
+            extras.append(f"{self.seat(record['swapped'])} swapped for the {self.swap_hand} hand")
+        return f"{made} ({'; '.join(extras)})" if extras else made
+
+    def _renege_text(self, penalty: dict[str, Any]) -> str:
+        """``West reneged with 9♦ in trick 1``."""
+        return (f"{self.seat(penalty['seat'])} reneged with {C.pretty(C.card(penalty['card']))}"
+                f" in trick {penalty['trick']}")

@@ -1,0 +1,132 @@
+"""The table's vocabulary: seats, sides, scores and one line per action.
+
+:class:`TableNarrator` is the base of :class:`engine.text.narrate.Narrator`; it only reads the
+variant. Cards are always shown as on the table (``Q♦``), never as codes.
+
+>>> from engine import load_variant
+>>> n = TableNarrator(load_variant("standard"), you=2)
+>>> n.action(2, "play:TD"), n.points([2, 0, 2, 0])
+('South (you) plays 10♦', 'North-South +2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core import cards as C
+from engine.rules.variant import Variant
+from engine.text.narrate_words import seat_names, signed, third_person, trump_text
+
+__all__ = ["TableNarrator"]
+
+
+class TableNarrator:
+    """Seats, sides, scores and actions of one variant. ``you`` marks the human's seat as
+    ``South (you)``."""
+
+    def __init__(self, variant: Variant, *, you: int | None = None) -> None:
+        self.variant = variant
+        self.names = seat_names(variant.players)
+        self.you = you
+        swap = variant.auction.swap if variant.auction else None
+        self.swap_hand = swap.hand if swap else "extra"
+        self.top_bid = variant.auction.top_bid if variant.auction else None
+        self.hand_size = variant.deal.hand_size
+
+    # -- seats, sides, scores ---------------------------------------------------------------
+
+    def seat(self, seat: int) -> str:
+        """The seat's name (``South``; ``South (you)`` for the human)."""
+        name = self.names[seat]
+        return f"{name} (you)" if seat == self.you else name
+
+    def side(self, seats: Sequence[int]) -> str:
+        """A side's name: ``North-South``, or one seat's name."""
+        return "-".join(self.names[s] for s in seats)
+
+    def score_line(self, scores: Sequence[int]) -> str:
+        """``North-South 4, East-West 6 (game to 10)``: one score per fixed side."""
+        parts = [f"{self.side(team)} {scores[team[0]]}" for team in self.variant.sides.teams]
+        return f"{', '.join(parts)} (game to {self.variant.game.target})"
+
+    def tricks_line(self, tricks: Sequence[int]) -> str:
+        """Tricks won so far, per fixed side."""
+        teams = self.variant.sides.teams
+        return ", ".join(f"{self.side(t)} {sum(tricks[s] for s in t)}" for t in teams)
+
+    def winners_line(self, winners: Sequence[int], scores: Sequence[int]) -> str:
+        """``North-South win the game, 10 to 8`` (sides named whole where they win whole)."""
+        teams = [t for t in self.variant.sides.teams if set(t) <= set(winners)]
+        who = " and ".join(self.side(t) for t in teams) or "nobody"
+        verb = "wins" if len(teams) == 1 and len(teams[0]) == 1 else "win"
+        return f"{who} {verb} the game. Final score: {self.score_line(scores)}"
+
+    def points(self, deltas: Sequence[int], *, every_side: bool = False) -> str:
+        """``North-South +2``: the points per fixed side, those that scored nothing left out
+        unless ``every_side``."""
+        parts = [f"{self.side(t)} {signed(deltas[t[0]])}" for t in self.variant.sides.teams
+                 if deltas[t[0]] or every_side]
+        return ", ".join(parts) if parts else "no points"
+
+    def renege_cost(self, offender: int, *, maker_alone: bool) -> str:
+        """What a renege by ``offender`` would cost, from the variant's penalty
+        (``the hand is void; East-West +2``; STD-A8, GH-A11, RULES.md 3.3)."""
+        rules = self.variant.renege
+        points = rules.points(offenders=self.variant.sides.side_of(offender),
+                              players=self.variant.players, maker_alone=maker_alone)
+        parts = ["the hand is void"] if rules.void_hand else []
+        if any(points):
+            parts.append(self.points(points))
+        return "; ".join(parts) or "no penalty"
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def action(self, seat: int, name: str, *, phase: str = "", viewer: int | None = None,
+               reveal: bool = False) -> str:
+        """One line for an action: ``East orders up``. A discarded card is shown only to its
+        owner (``viewer``) or when ``reveal`` (a record shows everything)."""
+        return f"{self.seat(seat)} {self._verb(seat, name, phase, reveal or viewer == seat)}"
+
+    def _verb(self, seat: int, name: str, phase: str, shown: bool) -> str:
+        kind, _, arg = name.partition(":")
+        if kind == "pass":
+            return "does not go alone" if phase == "go_alone" else "passes"
+        if kind == "keep":
+            return "leaves the dummy" if phase == "dummy_merge" else "leaves the upcard"
+        if kind == "call":
+            return "calls no-trump" if arg == "N" else f"names {trump_text(arg)} as trump"
+        if kind == "bid":
+            return self._bid_verb(arg)
+        if kind == "discard":
+            return f"discards {C.pretty(C.card(arg))}" if arg and shown else "discards"
+        if kind == "play":
+            return f"plays {C.pretty(C.card(arg))}"
+        simple = {"order_up": "orders up", "pick_up": "picks up the upcard",
+                  "alone": "goes alone", "merge": "takes the dummy into the hand",
+                  "swap": f"swaps for the {self.swap_hand} hand",
+                  "look": f"looks at the {self.swap_hand} hand"}
+        return simple.get(kind, name)
+
+    def _bid_verb(self, arg: str) -> str:
+        """``bids 4``; the top bid in its own words (``shoots the moon``) when it has a label."""
+        top = self.top_bid
+        if top is not None and arg == top.name and top.label != top.name:
+            return third_person(top.label)
+        return f"bids {arg}"
+
+    def bid_text(self, bid: int | str) -> str:
+        """A winning or high bid as a noun: ``4``, or the top bid's label (``shoot the moon``)."""
+        top = self.top_bid
+        if top is not None and bid == top.name:
+            return top.label
+        return str(bid)
+
+    def trick_text(self, trick: Sequence[tuple[int, int]]) -> str:
+        """``North J♥, East 9♥`` (in play order)."""
+        return ", ".join(f"{self.seat(s)} {C.pretty(c)}" for s, c in trick)
+
+    def dummy_fate(self, maker: int, *, alone: bool, merged: bool) -> str:
+        """What became of the dummy (CTD-A3, CTD-A13): merged, given up or set aside."""
+        if merged:
+            return f"the dummy merged by {self.seat(maker)}"
+        return "the dummy given up unseen" if alone else "the dummy set aside unseen"

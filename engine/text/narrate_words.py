@@ -1,0 +1,102 @@
+"""Words for games at the terminal: seat names, cards, hands, trump, signed points.
+
+Pure functions of cards and numbers; :mod:`engine.text.narrate` builds its lines from them.
+
+>>> hand_text(C.mask_of(["9C", "JD", "AH", "JH", "TS"]), trump=C.HEARTS)
+'J♥ J♦ A♥  9♣  10♠'
+>>> signed(3), signed(-2), signed(0)
+('+3', '-2', '0')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.core import cards as C
+
+__all__ = [
+    "cards_text",
+    "hand_text",
+    "seat_names",
+    "signed",
+    "sorted_hand",
+    "third_person",
+    "trump_text",
+]
+
+_FOUR = ("North", "East", "South", "West")
+_THREE = ("A", "B", "C")
+_TWO = ("P1", "P2")
+_COLOUR_CYCLE = (C.SPADES, C.HEARTS, C.CLUBS, C.DIAMONDS)
+"""Suits in an order whose colours alternate, from any starting suit."""
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The seat names of a table (RULES.md 0): ``P1 P2``; ``A B C``; ``North ... West``;
+    ``Seat k`` (k as in ``--seat``) for larger tables."""
+    return {2: _TWO, 3: _THREE, 4: _FOUR}.get(players) or tuple(
+        f"Seat {k}" for k in range(players))
+
+
+def sorted_hand(mask: int, trump: int = -1) -> list[int]:
+    """The cards grouped by suit, highest first, suits alternating in colour; once trump is
+    named (0..3) the trump group, bowers and joker included, comes first. Before that (or at
+    no-trump) the joker leads."""
+    tables = C.trump_tables(trump if 0 <= trump <= C.NO_TRUMP else C.NO_TRUMP)
+    start = _COLOUR_CYCLE.index(trump) if 0 <= trump < C.NO_TRUMP else 0
+    groups = [C.NO_TRUMP, *_COLOUR_CYCLE[start:], *_COLOUR_CYCLE[:start]]
+    out: list[int] = []
+    for suit in groups:
+        group = [c for c in C.cards_of(mask) if tables.effective[c] == suit]
+        out += sorted(group, key=tables.power[suit].__getitem__, reverse=True)
+    return out
+
+
+def hand_text(mask: int, trump: int = -1) -> str:
+    """A hand as pretty cards, suits two spaces apart (see :func:`sorted_hand`)."""
+    tables = C.trump_tables(trump if 0 <= trump <= C.NO_TRUMP else C.NO_TRUMP)
+    parts: list[str] = []
+    last = None
+    for c in sorted_hand(mask, trump):
+        suit = tables.effective[c]
+        if last is not None and suit != last:
+            parts.append("")
+        parts.append(C.pretty(c))
+        last = suit
+    return " ".join(parts) or "(no cards)"
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    """Cards as pretty cards, in the order given."""
+    return " ".join(C.pretty(c) for c in cards)
+
+
+def trump_text(trump: int | str | None) -> str:
+    """``2`` or ``"H"`` -> ``hearts ♥``; no-trump -> ``no-trump``."""
+    if trump is None or trump == -1:
+        return "not named yet"
+    suit = trump if isinstance(trump, int) else _suit_index(trump)
+    if suit == C.NO_TRUMP:
+        return "no-trump"
+    return f"{C.SUIT_WORDS[suit]} {C.SUIT_SYMBOLS[suit]}"
+
+
+def signed(points: int) -> str:
+    """Points with their sign: ``+2``, ``-2``, ``0``."""
+    return f"{points:+d}" if points else "0"
+
+
+def third_person(phrase: str) -> str:
+    """A verb phrase said of someone: ``shoot the moon`` -> ``shoots the moon``."""
+    verb, space, rest = phrase.partition(" ")
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        verb += "es"
+    elif len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        verb = verb[:-1] + "ies"
+    else:
+        verb += "s"
+    return f"{verb}{space}{rest}"
+
+
+def _suit_index(letter: str) -> int:
+    return C.NO_TRUMP if letter.upper() == "N" else C.parse_suit(letter)

@@ -1,0 +1,35 @@
+"""Build the rule book of a compiled variant, in the order of play: the players, the cards,
+the first dealer, each phase of the variant's ``flow`` in order, then the end of the game.
+
+>>> from engine import load_variant
+>>> book = rule_book(load_variant("standard"))
+>>> [section.phase for section in book.sections if section.phase]
+['deal', 'upcard_bidding', 'go_alone', 'dealer_pickup', 'play', 'score']
+"""
+
+from __future__ import annotations
+
+from engine.rules.variant import Variant
+from engine.text.rulebook.model import RuleBook
+from engine.text.rulebook.phases import PHASE_RENDERERS
+from engine.text.rulebook.table import (
+    cards_section,
+    dealer_section,
+    game_end_section,
+    players_section,
+)
+
+__all__ = ["rule_book"]
+
+
+def rule_book(variant: Variant) -> RuleBook:
+    """Every rule of ``variant`` in plain English, section by section in the order of play."""
+    sections = (
+        players_section(variant),
+        cards_section(variant),
+        dealer_section(variant),
+        *(PHASE_RENDERERS[phase](variant) for phase in variant.flow),
+        game_end_section(variant),
+    )
+    return RuleBook(name=variant.name, description=variant.description, path=variant.path,
+                    sections=sections)

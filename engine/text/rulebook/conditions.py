@@ -1,0 +1,239 @@
+"""Scoring expressions in words: conditions (``3 <= makers.tricks <= 4``) and awards
+(``if(is_alone, 4, 2)``), read from the typed syntax tree of :mod:`engine.rules.expressions`.
+
+Where a construct has no plain wording here the functions return ``None`` and the caller
+quotes the expression as written.
+
+>>> words = Vocabulary.for_scoring(kind="teams", hand_size=5)
+>>> condition_words("3 <= makers.tricks <= 4 and not alone", words)
+'the makers take 3 or 4 tricks and the maker does not play alone'
+>>> said = condition_words("makers.tricks <= 2 and not (defender_alone and makers.tricks == 0)",
+...                        words)
+>>> for part in said.split(" and "): print(part)
+the makers take 2 tricks or fewer
+either no defender plays alone or the makers take at least 1 trick
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from engine.core.errors import ExpressionError
+from engine.rules.expressions import (
+    Binary,
+    BoolLit,
+    Call,
+    Compare,
+    Expr,
+    IntLit,
+    Name,
+    Unary,
+    parse,
+)
+from engine.text.rulebook.words import Party, join, party, tricks
+
+__all__ = ["Vocabulary", "condition_words", "value_words"]
+
+_MIRROR = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+_NEGATE = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
+_COMPARE_WORDS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most",
+                  ">": "is more than", ">=": "is at least"}
+_AGAINST_BID = {">=": "at least as many tricks as the bid", "<": "fewer tricks than the bid",
+                "==": "exactly as many tricks as the bid", "<=": "no more tricks than the bid",
+                ">": "more tricks than the bid", "!=": "not exactly as many tricks as the bid"}
+
+
+class _Unsaid(Exception):
+    """A construct this module cannot put in words."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Vocabulary:
+    """What the names of one place in a variant file mean, in words.
+
+    ``counts`` maps a number of tricks (``makers.tricks``) to the party that took them;
+    ``flags`` maps a true/false name to its (true, false) sentences; ``values`` maps other
+    numbers (``bid``) to a noun phrase."""
+
+    hand_size: int
+    counts: Mapping[str, Party] = field(default_factory=dict)
+    flags: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    values: Mapping[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def for_scoring(cls, *, kind: str, hand_size: int, top_bid: tuple[str, str] | None = None,
+                    receiver: Party | None = None) -> Vocabulary:
+        """The names of a scoring row (``top_bid`` is the bid's name and label; ``receiver``
+        is the party an award goes to, for ``tricks`` and ``is_alone``)."""
+        makers = party(kind=kind, makers=True)
+        defenders = Party(subject="the defenders", plural=True, pronoun="they")
+        bidder = makers if kind == "teams" else Party(subject="the bidder", plural=False,
+                                                      pronoun="he")
+        counts = {"makers.tricks": makers, "defenders.tricks": defenders,
+                  "bidder.tricks": bidder}
+        flags = {"alone": ("the maker plays alone", "the maker does not play alone"),
+                 "defender_alone": ("a defender plays alone", "no defender plays alone")}
+        if top_bid is not None:
+            name, label = top_bid
+            flags[name] = (f'the bid is "{label}"', f'the bid is not "{label}"')
+        if receiver is not None:
+            counts["tricks"] = receiver
+            who = receiver.pronoun
+            flags["is_alone"] = (f"{who} plays alone", f"{who} does not play alone")
+        return cls(hand_size=hand_size, counts=counts, flags=flags, values={"bid": "the bid"})
+
+
+def condition_words(text: str, words: Vocabulary) -> str | None:
+    """A condition in words, or ``None`` when some part of it has no plain wording."""
+    try:
+        return _condition(parse(text), words, negate=False)[0]
+    except (_Unsaid, ExpressionError):
+        return None
+
+
+def value_words(text: str, words: Vocabulary) -> list[tuple[str, int | str]] | None:
+    """A number expression as cases: ``[(condition in words or "", value)]`` where a value is
+    an int, ``"tricks"`` (the receiving side's tricks) or a noun phrase (``"the bid"``), a
+    leading ``-`` meaning the points are lost."""
+    try:
+        return [(condition, value) for condition, value in _cases(parse(text), words, [])]
+    except (_Unsaid, ExpressionError):
+        return None
+
+
+# -- conditions --------------------------------------------------------------------------------
+
+_Said = tuple[str, str]
+"""A phrase and its shape: ``atom``, ``and`` or ``or`` (to group nested connectives)."""
+
+
+def _condition(node: Expr, words: Vocabulary, *, negate: bool) -> _Said:
+    match node:
+        case BoolLit(value=value):
+            return ("in every case" if value != negate else "never", "atom")
+        case Name(name=name) if name in words.flags:
+            yes, no = words.flags[name]
+            return (no if negate else yes, "atom")
+        case Unary(op="not", operand=operand):
+            return _condition(operand, words, negate=not negate)
+        case Binary(op="and" | "or" as written, left=left, right=right):
+            said = {"and": "or", "or": "and"}[written] if negate else written
+            parts = [_grouped(_condition(side, words, negate=negate), said)
+                     for side in (left, right)]
+            return (f" {said} ".join(parts), said)
+        case Compare(operands=operands, operators=operators):
+            return _compare(operands, operators, words, negate=negate)
+    raise _Unsaid
+
+
+def _grouped(said: _Said, within: str) -> str:
+    text, shape = said
+    if shape in ("atom", within):
+        return text
+    return f"either {text}" if shape == "or" else f"both {text}"
+
+
+def _compare(operands: tuple[Expr, ...], operators: tuple[str, ...], words: Vocabulary, *,
+             negate: bool) -> _Said:
+    if not negate and len(operators) == 2:
+        ranged = _range(operands, operators, words)
+        if ranged is not None:
+            return (ranged, "atom")
+    links = [(operands[i], _NEGATE[op] if negate else op, operands[i + 1])
+             for i, op in enumerate(operators)]
+    phrases = [_link(left, op, right, words) for left, op, right in links]
+    joiner = "or" if negate else "and"
+    return (f" {joiner} ".join(phrases), "atom" if len(phrases) == 1 else joiner)
+
+
+def _range(operands: tuple[Expr, ...], operators: tuple[str, ...], words: Vocabulary
+           ) -> str | None:
+    """``a <= x <= b`` (or ``b >= x >= a``) on a count of tricks."""
+    low, middle, high = operands
+    if set(operators) <= {">", ">="}:
+        low, high = high, low
+        operators = tuple(_MIRROR[op] for op in reversed(operators))
+    if not (isinstance(low, IntLit) and isinstance(high, IntLit) and isinstance(middle, Name)
+            and middle.name in words.counts and set(operators) <= {"<", "<="}):
+        return None
+    first = low.value + (operators[0] == "<")
+    last = high.value - (operators[1] == "<")
+    who = words.counts[middle.name]
+    take = f"{who.subject} {who.verb('take', 'takes')}"
+    if first == last:
+        return f"{take} {tricks(first)}"
+    between = "or" if last == first + 1 else "to"
+    return f"{take} {first} {between} {last} tricks"
+
+
+def _link(left: Expr, op: str, right: Expr, words: Vocabulary) -> str:
+    if isinstance(left, IntLit) and isinstance(right, Name):
+        left, op, right = right, _MIRROR[op], left
+    if isinstance(left, Name) and left.name in words.counts:
+        who = words.counts[left.name]
+        take = f"{who.subject} {who.verb('take', 'takes')}"
+        if isinstance(right, IntLit):
+            return f"{take} {_how_many(op, right.value, words.hand_size)}"
+        if isinstance(right, Name) and right.name == "bid":
+            return f"{take} {_AGAINST_BID[op]}"
+    return f"{_noun(left, words)} {_COMPARE_WORDS[op]} {_noun(right, words)}"
+
+
+def _how_many(op: str, n: int, hand_size: int) -> str:
+    if op == "==":
+        return f"all {n} tricks" if n == hand_size else tricks(n)
+    if op == "!=":
+        return "at least 1 trick" if n == 0 else f"other than {tricks(n)}"
+    return {"<=": f"{tricks(n)} or fewer", "<": f"fewer than {tricks(n)}",
+            ">=": f"at least {tricks(n)}", ">": f"more than {tricks(n)}"}[op]
+
+
+def _noun(node: Expr, words: Vocabulary) -> str:
+    """A number as a noun phrase."""
+    match node:
+        case IntLit(value=value):
+            return str(value)
+        case Name(name=name) if name in words.values:
+            return words.values[name]
+        case Name(name=name) if name in words.counts:
+            who = words.counts[name]
+            return f"the number of tricks {who.subject} took"
+        case Unary(op="-", operand=operand):
+            return f"minus {_noun(operand, words)}"
+        case Binary(op="+" | "-" | "*" as op, left=left, right=right):
+            word = {"+": "plus", "-": "minus", "*": "times"}[op]
+            return f"{_noun(left, words)} {word} {_noun(right, words)}"
+        case Call(function="min" | "max" as function, args=args):
+            which = "smaller" if function == "min" else "larger"
+            return f"the {which} of {join([_noun(arg, words) for arg in args])}"
+        case Call(function="abs", args=(arg,)):
+            return f"the size of {_noun(arg, words)}"
+    raise _Unsaid
+
+
+# -- values by case ----------------------------------------------------------------------------
+
+
+def _cases(node: Expr, words: Vocabulary, path: list[str]
+           ) -> list[tuple[str, int | str]]:
+    """Flatten nested ``if`` into cases; each case's condition is its path of tests."""
+    if isinstance(node, Call) and node.function == "if":
+        test, then, otherwise = node.args
+        yes = _condition(test, words, negate=False)[0]
+        no = _condition(test, words, negate=True)[0]
+        return [*_cases(then, words, [*path, yes]), *_cases(otherwise, words, [*path, no])]
+    return [(" and ".join(path), _value(node, words))]
+
+
+def _value(node: Expr, words: Vocabulary) -> int | str:
+    match node:
+        case IntLit(value=value):
+            return value
+        case Unary(op="-", operand=IntLit(value=value)):
+            return -value
+        case Unary(op="-", operand=operand):
+            return f"-{_noun(operand, words)}"
+        case Name(name="tricks") if "tricks" in words.counts:
+            return "tricks"
+    return _noun(node, words)

@@ -1,0 +1,109 @@
+"""Renderer for phase ``score``: each row of the scoring table in words, and the renege
+penalty.
+
+>>> from engine import load_variant
+>>> rows = score_rules(load_variant("standard")).rules
+>>> rows[1].text
+'Made — the makers take 3 or 4 tricks: the makers score 1.'
+"""
+
+from __future__ import annotations
+
+from engine.core.printable import printable
+from engine.rules.expressions import CompiledExpression
+from engine.rules.scoring import ScoreRow
+from engine.rules.variant import Variant
+from engine.text.rulebook.conditions import Vocabulary, condition_words, value_words
+from engine.text.rulebook.model import Rule, Section
+from engine.text.rulebook.words import Party, join, party, setting
+
+__all__ = ["award_words", "score_rules"]
+
+
+def score_rules(v: Variant) -> Section:
+    """Phase ``score``: the table, row by row, then the renege penalty."""
+    sharing = ("Partners share their side's points." if v.sides.kind == "teams" else
+               "Points go to each player of the side named.")
+    rules = [Rule(text="After the last trick the hand is scored by the one row of this table "
+                  f"that fits it. {sharing}")]
+    rules.extend(Rule(text=_row_text(v, row)) for row in v.scoring.rows)
+    if v.renege.allowed:
+        text = _renege_text(v)
+        rules.append(Rule(text=text[0].upper() + text[1:]))
+    else:
+        rules.append(Rule(text="There is no renege penalty, since reneges are refused.",
+                          alternative=f"With {setting('penalties.renege.allowed', 'true')}, "
+                          f"{_renege_text(v)}"))
+    return Section(title="Scoring", rules=tuple(rules), phase="score")
+
+
+def _vocabulary(v: Variant, receiver: Party | None = None) -> Vocabulary:
+    top = v.auction.top_bid if v.auction is not None else None
+    return Vocabulary.for_scoring(
+        kind=v.sides.kind, hand_size=v.deal.hand_size,
+        top_bid=(top.name, printable(top.label)) if top is not None else None,
+        receiver=receiver)
+
+
+def _row_text(v: Variant, row: ScoreRow) -> str:
+    label = printable(row.label).replace("_", " ").capitalize() + " — " if row.label else ""
+    when = condition_words(row.when.text, _vocabulary(v))
+    when_text = when if when is not None else f"when `{printable(row.when.text)}`"
+    awards = [award_words(v, row.makers, makers=True), award_words(v, row.defenders,
+                                                                   makers=False)]
+    said = [text for text in awards if text]
+    return f"{label}{when_text}: {join(said) if said else 'nobody scores'}."
+
+
+def award_words(v: Variant, expression: CompiledExpression, *, makers: bool) -> str:
+    """What one party receives in words (``the makers score 2``); empty for nothing."""
+    who = party(kind=v.sides.kind, makers=makers, players=v.players)
+    if expression.text.strip() == "0":
+        return ""
+    cases = value_words(expression.text, _vocabulary(v, receiver=who))
+    if cases is None:
+        return (f"{who.subject} {who.verb('score', 'scores')} `{printable(expression.text)}` "
+                "points")
+    terms = [_term(who, value) + (f" if {condition}" if condition else "")
+             for condition, value in cases]
+    return f"{who.subject} {join(terms) if len(terms) < 3 else '; '.join(terms)}"
+
+
+def _term(who: Party, value: int | str) -> str:
+    score, lose = who.verb("score", "scores"), who.verb("lose", "loses")
+    if value == "tricks":
+        return f"{score} 1 point for each trick {who.pronoun} took"
+    if isinstance(value, int):
+        if value == 0:
+            return f"{score} nothing"
+        return f"{score} {value}" if value > 0 else f"{lose} {-value}"
+    if value.startswith("-"):
+        return f"{lose} as many points as {value[1:]}"
+    return f"{score} as many points as {value}"
+
+
+def _renege_text(v: Variant) -> str:
+    rules = v.renege
+    teams = v.sides.kind == "teams"
+    offender = _penalty_words(rules.offender, "the offending side" if teams else "the offender")
+    opponents = _penalty_words(rules.opponents, "the other side" if teams else "each opponent")
+    said = join([text for text in (offender, opponents) if text]) or "nothing changes"
+    if rules.void_hand:
+        return (f"if a player reneged during the hand, the hand's own score is cancelled and "
+                f"{said} (STD-A8).")
+    return (f"if a player reneged during the hand, the hand is scored as played and in "
+            f"addition {said} (GH-A11).")
+
+
+def _penalty_words(expression: CompiledExpression, subject: str) -> str:
+    who = Party(subject=subject, plural=False, pronoun="he")
+    if expression.text.strip() == "0":
+        return ""
+    words = Vocabulary(hand_size=0, flags={"alone": ("the maker played alone",
+                                                     "the maker did not play alone")})
+    cases = value_words(expression.text, words)
+    if cases is None:
+        return f"{subject} scores `{printable(expression.text)}` points"
+    terms = [_term(who, value) + (f" if {condition}" if condition else "")
+             for condition, value in cases]
+    return f"{subject} {join(terms)}"

@@ -1,0 +1,151 @@
+"""The parts of the rule book outside a hand's flow: the players, the cards, the first
+dealer, and the end of the game."""
+
+from __future__ import annotations
+
+from engine.core import cards as C
+from engine.rules.variant import Variant
+from engine.text.narrate import seat_names
+from engine.text.rulebook.model import Rule, Section
+from engine.text.rulebook.words import RANK_WORDS, join, number, ranks_text, setting
+
+__all__ = ["cards_section", "dealer_section", "game_end_section", "players_section"]
+
+
+_LOWEST = {24: "9", 28: "8", 32: "7"}
+
+
+def _other_packs(size: int) -> str:
+    """``deck.size: 28`` plays 8 to ace, ... for the sizes other than ``size``."""
+    return "; ".join(f"{setting('deck.size', other)} plays {lowest} to ace"
+                     for other, lowest in _LOWEST.items() if other != size)
+
+
+def players_section(v: Variant) -> Section:
+    """Who plays, where they sit and who scores together."""
+    names = seat_names(v.players)
+    count = number(v.players).capitalize()
+    rules = []
+    if v.sides.kind == "teams":
+        teams = [join([names[seat] for seat in team]) for team in v.sides.teams]
+        rules.append(Rule(text=f"{count} players in {number(len(teams))} fixed partnerships: "
+                          f"{join(teams, 'against')}. Partners share one score."))
+    elif v.sides.kind == "maker_vs_rest":
+        rules.append(Rule(text=f"{count} players, each scoring for himself. In each hand the "
+                          "maker plays against all the others, who defend together for that "
+                          "hand; what the defenders win, each of them scores."))
+    else:
+        rules.append(Rule(text=f"{count} players, each playing and scoring for himself."))
+    rules.append(Rule(text=f"The seats are {join(list(names))}, clockwise. Eldest is the "
+                      "player at the dealer's left."))
+    return Section(title="Players and partnerships", rules=tuple(rules))
+
+
+def _deck_ranks(v: Variant) -> list[int]:
+    """Ranks in the deck, highest first."""
+    return sorted({C.rank_of(c) for c in v.deck.cards if c != C.JOKER}, reverse=True)
+
+
+def cards_section(v: Variant) -> Section:
+    """The pack, the bowers, the joker and the ranking of the suits."""
+    ranks = _deck_ranks(v)
+    joker = v.deck.jokers > 0
+    pack = (f"The pack has {v.deck.size} cards: the {ranks_text(sorted(ranks))} of each suit"
+            + (f", and one joker (the Benny): {len(v.deck.cards)} cards in all." if joker
+               else "."))
+    rules = [Rule(text=pack, alternative=f"{_other_packs(v.deck.size)}; "
+                  f"{setting('deck.jokers', 1 - v.deck.jokers)} "
+                  + ("leaves the joker out." if joker else "adds a joker as the highest trump."))]
+    plain = [r for r in ranks if r != C.RANK_J]
+    trump = (["the joker"] if joker else []) + [
+        "the right bower (the jack of trump)",
+        "the left bower (the other jack of the same colour)",
+        *[RANK_WORDS[r] for r in plain]]
+    rules.append(Rule(text=f"Trumps rank, high to low: {join(trump)}."))
+    if joker:
+        belongs = ("The joker and the left bower belong to the trump suit in every respect: "
+                   "they are led and followed as trumps, never as cards of a printed suit.")
+    else:
+        belongs = ("The left bower belongs to the trump suit in every respect: it is led and "
+                   "followed as a trump, never as a card of its printed suit.")
+    rules.append(Rule(text=belongs))
+    rules.append(Rule(text=f"The other suits rank, high to low: {ranks_text(ranks)}; the suit "
+                      "of trump's colour lacks its jack, which became the left bower."))
+    if v.name_trump is not None and v.name_trump.no_trump:
+        text = (f"In a no-trump hand there are no bowers: every suit ranks {ranks_text(ranks)}.")
+        if joker:
+            text += (" The joker is then the highest card of all. It belongs to no suit: when "
+                     "it is led the others may play any card, and its holder must still "
+                     "follow the suit led if he can (BID-A8).")
+        rules.append(Rule(text=text))
+    return Section(title="The cards", rules=tuple(rules))
+
+
+def dealer_section(v: Variant) -> Section:
+    """The first dealer (by a draw or at random) and how the deal moves."""
+    rules: list[Rule] = []
+    rules_of = v.dealer
+    if rules_of.first == "random":
+        rules.append(Rule(text="The first dealer is chosen at random.",
+                          alternative=f"With {setting('dealer.first', 'draw')} the players "
+                          "draw cards for it."))
+    else:
+        in_deck = set(_deck_ranks(v))
+        order = [r for r in rules_of.draw_ranking if r in in_deck]
+        rules.append(Rule(text="Each player draws a card from the pack, the joker left out. "
+                          f"Suits do not count; for the draw the ranks go, high to low, "
+                          f"{ranks_text(order)}. Players who tie draw again (STD-A4).",
+                          alternative="With `dealer.first: random` a seat is picked at "
+                          "random."))
+        other = "highest" if rules_of.draw_dealer == "lowest" else "lowest"
+        rules.append(Rule(text=f"The player with the {rules_of.draw_dealer} card deals first.",
+                          alternative=f"With {setting('dealer.draw.dealer', other)} the "
+                          f"{other} card deals."))
+        if v.sides.kind == "teams" and v.players == 4:
+            if rules_of.draw_partners == "high_vs_low":
+                rules.append(Rule(
+                    text="The draw also makes the partnerships: the two highest cards play "
+                    "together against the two lowest, and the players sit down accordingly.",
+                    alternative=f"With {setting('dealer.draw.partners', 'as_seated')} the "
+                    "players keep their seats and partners."))
+            else:
+                rules.append(Rule(
+                    text="The players keep their seats and partners whatever they draw.",
+                    alternative=f"With {setting('dealer.draw.partners', 'high_vs_low')} the "
+                    "two highest cards play together against the two lowest."))
+    rules.append(Rule(text="After every hand, a hand thrown in included, the deal passes to "
+                      "the left (clockwise)."))
+    return Section(title="The first dealer", rules=tuple(rules))
+
+
+def game_end_section(v: Variant) -> Section:
+    """The target, ties, and the safety stop."""
+    game = v.game
+    who = "side" if v.sides.kind == "teams" else "player"
+    its = "its" if who == "side" else "his"
+    rules = [Rule(text=f"The game is played to {game.target} points: a {who} wins as soon as "
+                  f"{its} score is {game.target} or more at the end of a hand (STD-A10).")]
+    several = f"If several {who}s reach {game.target} on the same hand, the highest score wins"
+    if game.tie == "play_on":
+        rules.append(Rule(text=f"{several}; if the highest score is shared, more hands are "
+                          f"played until one {who} alone has the highest score.",
+                          alternative=f"With {setting('game.tie', 'shared')} the {who}s tied "
+                          "at the top share the win."))
+    else:
+        rules.append(Rule(text=f"{several}; if the highest score is shared, those {who}s share "
+                          "the win.",
+                          alternative=f"With {setting('game.tie', 'play_on')} more hands are "
+                          "played to break the tie."))
+    if min(v.scoring.points.values()) < 0 or _renege_can_cost(v):
+        rules.append(Rule(text="Scores can go below zero."))
+    rules.append(Rule(text=f"As a safety stop the game ends after {game.max_hands} hands, "
+                      "thrown-in deals included; the highest score then wins, shared if tied "
+                      f"({setting('game.max_hands', game.max_hands)})."))
+    return Section(title="The end of the game", rules=tuple(rules))
+
+
+def _renege_can_cost(v: Variant) -> bool:
+    if not v.renege.allowed:
+        return False
+    values = [v.renege.offender.evaluate({"alone": alone}) for alone in (False, True)]
+    return any(isinstance(value, int) and value < 0 for value in values)

@@ -1,0 +1,443 @@
+"""One conformance harness over every shipped variant file (STYLE.md practices 2 and 9).
+
+Seeded random games, and Hypothesis-drawn legal action sequences, are played through every
+file in ``variants/`` (found with :func:`engine.shipped_names`, so a new file is tested the
+moment it is added). After every action the harness checks that
+
+(a) the cards are conserved: hands, kitty, upcard, the trick, the played cards, the discards
+    and the dead cards partition the deck, each card in exactly one place;
+(b) every play follows the effective suit led when the player could, and every trick goes
+    to the right card (both computed here from the card codes, not from the engine's tables);
+(c) there are legal actions exactly while the game is not over;
+(d) actions outside ``legal_actions()`` raise ``IllegalActionError`` with a reason and leave
+    the state unchanged;
+(e) ``clone()`` reproduces the state: the same next action gives the same state and views,
+    and the copy is independent of the original;
+(f) replaying ``record_of(state)`` reproduces every intermediate state and the scores;
+(g) ``view(seat)`` does not change when the cards hidden from that seat are changed.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import IllegalActionError, State, load_variant, new_game, shipped_names
+from engine.core import actions as A
+from engine.core import cards as C
+from engine.play.records import record_of, replay, replay_steps
+
+NAMES = shipped_names()
+GAMES_PER_VARIANT = 4
+MAX_ACTIONS = 500
+"""Long games (Ghost Hand between random players can run for hundreds of hands) are cut here."""
+ILLEGAL_SAMPLE = 5
+"""Random illegal action ids tried at each step, besides the targeted ones."""
+
+ALL_ACTION_IDS = (
+    list(range(A.SWAP + 1))
+    + [A.CALL + suit for suit in range(5)]
+    + [A.BID + n for n in range(1, 13)]
+    + [A.TOP_BID]
+    + [A.DISCARD + c for c in range(C.CARD_COUNT)]
+    + [A.PLAY + c for c in range(C.CARD_COUNT)]
+)
+
+# -- the rules of play, written again from the card codes (RULES.md 1.1-1.3) -----------------
+
+SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
+PLAIN_ORDER = "AKQJT987"
+
+
+def effective_suit(code: str, trump: str) -> str:
+    """RULES.md 1.1: the joker and both bowers belong to trump; other cards to their suit."""
+    if code == "JK":
+        return trump
+    rank, suit = code[0], code[1]
+    if trump in SAME_COLOUR and rank == "J" and suit == SAME_COLOUR[trump]:
+        return trump
+    return suit
+
+
+def trump_order(trump: str) -> list[str]:
+    """RULES.md 1.2: joker, right bower, left bower, A K Q T 9 8 7."""
+    return ["JK", "J" + trump, "J" + SAME_COLOUR[trump], *(r + trump for r in "AKQT987")]
+
+
+def trick_winner(codes: list[str], trump: str) -> int:
+    """RULES.md 1.3: the highest trump wins, else the highest card of the suit led."""
+    trumps = [i for i, code in enumerate(codes) if effective_suit(code, trump) == trump]
+    if trumps:
+        order = trump_order(trump)
+        return min(trumps, key=lambda i: order.index(codes[i]))
+    led = effective_suit(codes[0], trump)
+    following = [i for i, code in enumerate(codes) if effective_suit(code, trump) == led]
+    return min(following, key=lambda i: PLAIN_ORDER.index(codes[i][0]))
+
+
+# -- looking at a state ---------------------------------------------------------------------
+
+_NOT_DATA = {"_program", "_legal", "_phase", "rng", "variant"}
+
+
+def snapshot(s: State) -> str:
+    """Everything a state holds, as JSON text: cheap to keep for every step. The RNG is kept
+    as its internal state; the variant as its rules hash."""
+    data = {name: getattr(s, name) for name in State.__slots__ if name not in _NOT_DATA}
+    data["rng"] = hash(s.rng.getstate())
+    data["variant"] = s.variant.rules_hash
+    return json.dumps(data, sort_keys=True)
+
+
+def differences(first: str, second: str) -> list[str]:
+    """The fields in which two snapshots differ (for assertion messages)."""
+    a, b = json.loads(first), json.loads(second)
+    return [f"{key}: {a.get(key)!r} != {b.get(key)!r}" for key in sorted(a.keys() | b.keys())
+            if a.get(key) != b.get(key)]
+
+
+def same(first: str, second: str, what: str) -> None:
+    assert first == second, f"{what}: {differences(first, second)}"
+
+
+def views(s: State) -> list[Any]:
+    return [s.view(seat) for seat in range(s.variant.players)]
+
+
+def mask(cards: list[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+def places(s: State) -> dict[str, int]:
+    """Every place a card can be, as bit sets; the trick is the tail of ``played``."""
+    in_trick = len(s.trick)
+    done = [c for _, c in s.played[: len(s.played) - in_trick]]
+    out = {f"position {p}": hand for p, hand in enumerate(s.hands)}
+    out |= {f"discards of seat {p}": d for p, d in enumerate(s.discards)}
+    out |= {
+        "kitty": s.kitty,
+        "upcard": 1 << s.upcard if s.upcard >= 0 else 0,
+        "trick": mask(s.trick),
+        "played": mask(done),
+        "dead": s.dead,
+    }
+    return out
+
+
+class Checker:
+    """Plays one game action by action and checks the invariants (a)-(g) at every step."""
+
+    def __init__(self, state: State, rng: random.Random) -> None:
+        self.state = state
+        self.rng = rng
+        self.steps: list[str] = [snapshot(state)]
+        self.check_state()
+
+    # (a), (c) and the trick/play bookkeeping
+    def check_state(self) -> None:
+        s = self.state
+        deck = s.variant.deck.mask
+        where = places(s)
+        total = sum(m.bit_count() for m in where.values())
+        union = 0
+        for name, m in where.items():
+            assert m & ~deck == 0, f"{name} holds cards outside the deck: {C.names(m & ~deck)}"
+            assert union & m == 0, f"{C.names(union & m)} in two places (one is {name})"
+            union |= m
+        assert union == deck, f"cards lost: {C.names(deck & ~union)}"
+        assert total == len(s.variant.deck.cards), "the places hold more cards than the deck"
+        assert s.cards_in_play() == deck
+        played = [c for _, c in s.played]
+        assert len(set(played)) == len(played), "a card was played twice"
+        assert played[len(played) - len(s.trick):] == s.trick
+        if s.merged:  # the dummy's cards stay with the maker (hand, discards, or played)
+            maker_cards = s.hands[s.maker] | s.discards[s.maker] | mask(
+                [c for seat, c in s.played if seat == s.maker])
+            assert s.merged & ~maker_cards == 0
+        legal = s.legal_actions()
+        assert bool(legal) == (not s.is_terminal()), (legal, s.is_terminal())
+        assert [s.action_id(name) for name in legal] == sorted(set(s.legal_action_ids()))
+        if s.is_terminal():
+            assert s.current_player == -1 and s.phase == "over"
+            assert s.winners
+        else:
+            assert 0 <= s.current_player < s.variant.players
+            assert s.active(s.current_player), "a seat that sits out was asked to act"
+        if s.phase == "play":
+            self.check_follow_options()
+
+    # (b): the legal plays are exactly the cards of the effective suit led, when held
+    def check_follow_options(self) -> None:
+        s = self.state
+        hand = C.names(s.hands[s.current_player])
+        legal = {name.removeprefix("play:") for name in s.legal_actions()}
+        if s.trick:
+            trump = s.trump_name
+            assert trump is not None
+            led = effective_suit(C.card_name(s.trick[0]), trump)
+            following = {code for code in hand if effective_suit(code, trump) == led}
+            assert legal == (following or set(hand)), (hand, led, legal)
+        else:
+            assert legal == set(hand)
+
+    # (d)
+    def check_illegal_actions(self, before: str) -> None:
+        s = self.state
+        legal = set(s.legal_action_ids())
+        illegal = [a for a in ALL_ACTION_IDS if a not in legal]
+        tries = self.rng.sample(illegal, min(ILLEGAL_SAMPLE, len(illegal)))
+        if not s.is_terminal():
+            seat = s.current_player
+            others = 0
+            for p, hand in enumerate(s.hands):
+                if p != seat:
+                    others |= hand
+            if others:  # a card from another hand, as a play and as a discard
+                c = self.rng.choice(C.names(others))
+                tries += [s.action_id(f"play:{c}"), s.action_id(f"discard:{c}")]
+            reneges = [A.PLAY + c for c in C.cards_of(s.hands[seat]) if A.PLAY + c not in legal]
+            if s.variant.renege.allowed and reneges and s.phase == "play":
+                # A renege is accepted and recorded (GH-A11, STD-A8), never refused.
+                twin = s.clone()
+                twin.apply(reneges[0])
+                ended = twin.hands_played[len(s.hands_played):]  # STD-A8: the hand ends
+                if ended:
+                    assert ended[-1]["reneges"] == [[seat, C.card_name(reneges[0] - A.PLAY)]]
+                else:
+                    assert twin.reneges[-1] == (seat, reneges[0] - A.PLAY)
+            else:
+                tries += reneges[:1]
+            if s.variant.renege.allowed and s.phase == "play":
+                tries = [a for a in tries if a not in reneges]
+        for a in tries:
+            with pytest.raises(IllegalActionError) as caught:
+                s.apply(a)
+            reason = caught.value.reason
+            assert reason, f"no reason given for {a}"
+            if s.is_terminal():
+                assert reason == "the game is over"
+            elif s.phase == "play" and A.PLAY <= a < A.PLAY + C.CARD_COUNT:
+                if s.hands[s.current_player] >> (a - A.PLAY) & 1:
+                    assert reason.startswith("you must follow"), reason
+                else:
+                    assert reason.endswith("is not in your hand"), reason
+        for junk in ("play:ZZ", "shout", 999, -3):
+            with pytest.raises(IllegalActionError):
+                s.apply(junk)
+        same(snapshot(s), before, "a refused action changed the state")
+
+    # (g)
+    def check_views_hide_cards(self, seats: range | list[int]) -> None:
+        s = self.state
+        for seat in seats:
+            before = s.view(seat)
+            other = hide_and_shuffle(s, seat, self.rng)
+            assert other.view(seat) == before, f"seat {seat}'s view depends on hidden cards"
+
+    def step(self, action: int) -> None:
+        """Check (d) and (g), apply ``action`` to a clone and to the state (e), then check
+        (a)-(c) on the result."""
+        s = self.state
+        before = self.steps[-1]
+        self.check_illegal_actions(before)
+        # The seat to act, and one other seat picked at random, each step (all at the end).
+        self.check_views_hide_cards(sorted({s.current_player,
+                                            self.rng.randrange(s.variant.players)}))
+        twin = s.clone()
+        same(snapshot(twin), before, "a clone differs from its original")
+        twin.apply(action)
+        same(snapshot(s), before, "applying an action to a clone changed the original")
+        trick = list(zip(s.trick_seats, s.trick, strict=True))
+        seat = s.current_player
+        hand_before = s.hands[seat]
+        won_before = list(s.tricks_won)
+        hands_before = len(s.hands_played)
+        s.apply(action)
+        assert s.history_ids[-1] == action and s.actors[-1] == seat
+        after = snapshot(s)
+        same(snapshot(twin), after, "a clone and its original diverged")
+        assert twin.view(seat) == s.view(seat)  # implied by the snapshots; cheap to say
+        if A.PLAY <= action < A.PLAY + C.CARD_COUNT:
+            ended = len(s.hands_played) > hands_before
+            won_after = s.hands_played[-1]["tricks"] if ended else s.tricks_won
+            self.check_play(seat, action - A.PLAY, hand_before, trick,
+                            [now - was for now, was in zip(won_after, won_before, strict=True)])
+        self.steps.append(after)
+        self.check_state()
+
+    def check_play(self, seat: int, card: int, hand: int, trick: list[tuple[int, int]],
+                   gained: list[int]) -> None:
+        """(b) after a play: the card followed suit when it could; a full trick went to the
+        highest trump or the highest card of the suit led."""
+        s = self.state
+        trump = s.trump_name if s.trump >= 0 else s.hands_played[-1]["trump"]
+        assert trump is not None
+        code = C.card_name(card)
+        if trick:
+            led = effective_suit(C.card_name(trick[0][1]), trump)
+            could = [c for c in C.names(hand) if effective_suit(c, trump) == led]
+            assert not could or effective_suit(code, trump) == led, \
+                f"seat {seat} played {code} holding {could} to a {led} lead"
+        full = [*trick, (seat, card)]
+        if any(gained):
+            codes = [C.card_name(c) for _, c in full]
+            winner = full[trick_winner(codes, trump)][0]
+            expected = [1 if p == winner else 0 for p in range(s.variant.players)]
+            assert gained == expected, f"trick {codes} (trump {trump}) went to the wrong seat"
+        else:
+            assert s.trick_seats[-1] == seat and s.trick[-1] == card
+
+    # (f)
+    def check_replay(self) -> None:
+        s = self.state
+        record = record_of(s)
+        history = s.history
+        count = 0
+        for i, (replayed, action) in enumerate(replay_steps(record)):
+            same(snapshot(replayed), self.steps[i], f"the replay differs after {i} actions")
+            assert action == (history[i] if i < len(history) else "")
+            count += 1
+        assert count == len(history) + 1
+        final = replay(record)
+        assert final.history == history
+        assert final.scores == s.scores
+        assert final.winners == s.winners
+
+
+def hidden_places(s: State, seat: int) -> list[tuple[str, int]]:
+    """The places whose cards ``seat`` cannot see, as (kind, index)."""
+    n = s.variant.players
+    blind = s.phase == "upcard_bidding" and s.round == 0 and seat == s.dealer
+    auction = s.variant.auction
+    seen = (s.position(auction.swap.hand) if auction and auction.swap and s.looker == seat
+            and s.swapped < 0 else -1)  # an extra hand looked at before an open swap
+    out: list[tuple[str, int]] = [("hand", p) for p in range(len(s.hands))
+                                  if (p != seat or blind) and p != seen]
+    out += [("discards", p) for p in range(n) if p != seat]
+    out.append(("kitty", 0))
+    if s.swapped != seat:
+        out.append(("dead", 0))
+    return out
+
+
+def hide_and_shuffle(s: State, seat: int, rng: random.Random) -> State:
+    """A clone where the cards hidden from ``seat`` are dealt again among their places, each
+    place keeping its size. The upcard the dealer took stays put: everybody saw it."""
+    other = s.clone()
+    known = 1 << s.turned if s.turned >= 0 else 0  # the upcard: everybody saw it
+    slots = hidden_places(s, seat)
+
+    def get(kind: str, i: int) -> int:
+        if kind == "hand":
+            return int(other.hands[i])
+        if kind == "discards":
+            return int(other.discards[i])
+        return int(getattr(other, kind))
+
+    def put(kind: str, i: int, m: int) -> None:
+        if kind == "hand":
+            other.hands[i] = m
+        elif kind == "discards":
+            other.discards[i] = m
+        else:
+            setattr(other, kind, m)
+
+    sizes, pool = [], []
+    for kind, i in slots:
+        cards = get(kind, i) & ~known
+        sizes.append(cards.bit_count())
+        pool += list(C.cards_of(cards))
+    rng.shuffle(pool)
+    for (kind, i), size in zip(slots, sizes, strict=True):
+        put(kind, i, (get(kind, i) & known) | mask(pool[:size]))
+        pool = pool[size:]
+    other._legal = None
+    return other
+
+
+def play_checked(state: State, choose: Any, rng: random.Random,
+                 max_actions: int = MAX_ACTIONS) -> Checker:
+    checker = Checker(state, rng)
+    for _ in range(max_actions):
+        if state.is_terminal():
+            break
+        checker.step(choose(state.legal_action_ids()))
+    checker.check_illegal_actions(checker.steps[-1])
+    checker.check_views_hide_cards(range(state.variant.players))
+    checker.check_replay()
+    return checker
+
+
+# -- the tests --------------------------------------------------------------------------------
+
+def bold_and_passive(rng: random.Random) -> Any:
+    """A chooser that goes alone when it may and otherwise mostly passes: it reaches the
+    rarer paths (all pass twice, a stuck dealer, lone makers and lone defenders) that
+    uniform play seldom does."""
+
+    def choose(legal: list[int]) -> int:
+        if A.ALONE in legal and rng.random() < 0.6:
+            return A.ALONE
+        if A.PASS in legal and A.ALONE not in legal and rng.random() < 0.8:
+            return A.PASS
+        return rng.choice(legal)
+
+    return choose
+
+
+@pytest.mark.parametrize("seed", range(GAMES_PER_VARIANT))
+@pytest.mark.parametrize("name", NAMES)
+def test_seeded_random_games_keep_every_invariant(name: str, seed: int) -> None:
+    """Practice 9: seeded random play through every shipped variant, checking (a)-(g).
+    Odd seeds use a chooser that passes and goes alone often."""
+    state = new_game(load_variant(name), seed=seed)
+    rng = random.Random(f"{name}/{seed}")
+    choose = bold_and_passive(rng) if seed % 2 else rng.choice
+    checker = play_checked(state, choose, rng)
+    assert len(checker.steps) > 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_replaying_an_unfinished_game_gives_the_same_state(name: str) -> None:
+    """Practice 7: a record of a game in progress replays to the same state."""
+    state = new_game(load_variant(name), seed=11)
+    rng = random.Random(name)
+    for _ in range(37):
+        state.apply(rng.choice(state.legal_action_ids()))
+    replayed = replay(record_of(state))
+    same(snapshot(replayed), snapshot(state), "the replay differs")
+    assert [replayed.view(p) for p in range(state.variant.players)] == views(state)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_legal_action_sequences_keep_every_invariant(name: str, data: Any) -> None:
+    """Practice 9, with Hypothesis choosing the seed and every action (and shrinking)."""
+    seed = data.draw(st.integers(min_value=0, max_value=2**32 - 1), label="seed")
+    state = new_game(load_variant(name), seed=seed)
+    rng = random.Random(seed)
+
+    def choose(legal: list[int]) -> int:
+        return int(data.draw(st.sampled_from(legal)))
+
+    play_checked(state, choose, rng, max_actions=150)
+
+
+@pytest.mark.parametrize("module", ["engine.play.state", "engine.play.game",
+                                    "engine.play.records", "engine.core.actions",
+                                    "engine.play.program", "engine.play.view"])
+def test_the_interpreter_doctests_run(module: str) -> None:
+    """Practice 12: the examples in the interpreter's docstrings are true."""
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0

@@ -1,0 +1,448 @@
+"""engine.text.narrate: seat names (RULES.md 0), sorted hands, one-line actions, hand summaries,
+and that a seat's view text holds only what that seat may see."""
+
+from __future__ import annotations
+
+import doctest
+import random
+import re
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from engine import load_variant, new_game
+from engine.core import cards as C
+from engine.play.state import State
+from engine.text import narrate, narrate_table, narrate_words
+from engine.text.narrate import After, Narrator, hand_text, seat_names, sorted_hand, third_person
+
+
+def codes(cards: list[int]) -> list[str]:
+    return [C.card_name(c) for c in cards]
+
+
+@pytest.mark.parametrize(("players", "names"), [
+    (2, ("P1", "P2")),
+    (3, ("A", "B", "C")),
+    (4, ("North", "East", "South", "West")),
+    (5, ("Seat 0", "Seat 1", "Seat 2", "Seat 3", "Seat 4")),
+])
+def test_seat_names_follow_rules_section_0(players: int, names: tuple[str, ...]) -> None:
+    assert seat_names(players) == names
+
+
+def test_trump_comes_first_with_joker_right_then_left_bower() -> None:
+    hand = C.mask_of(["9C", "JD", "AH", "JH", "TS", "JK", "QD"])
+    assert codes(sorted_hand(hand, C.HEARTS)) == ["JK", "JH", "JD", "AH", "9C", "QD", "TS"]
+
+
+def test_left_bower_sits_with_its_printed_suit_before_trump_is_named() -> None:
+    hand = C.mask_of(["JD", "QD", "AH", "9H"])
+    assert codes(sorted_hand(hand)) == ["AH", "9H", "QD", "JD"]
+
+
+def test_suits_alternate_in_colour_after_trump() -> None:
+    hand = C.mask_of(["9C", "9D", "9H", "9S"])
+    assert codes(sorted_hand(hand, C.CLUBS)) == ["9C", "9D", "9S", "9H"]
+
+
+def test_hand_text_uses_suit_symbols_and_separates_suits() -> None:
+    assert hand_text(C.mask_of(["TH", "AH", "9C"]), C.HEARTS) == "A♥ 10♥  9♣"
+    assert hand_text(0) == "(no cards)"
+
+
+@pytest.mark.parametrize(("variant", "seat", "action", "phase", "text"), [
+    ("standard", 1, "order_up", "upcard_bidding", "East orders up"),
+    ("standard", 2, "alone", "go_alone", "South goes alone"),
+    ("standard", 2, "pass", "go_alone", "South does not go alone"),
+    ("standard", 3, "pass", "upcard_bidding", "West passes"),
+    ("standard", 3, "call:S", "upcard_bidding", "West names spades ♠ as trump"),
+    ("standard", 2, "play:JH", "play", "South plays J♥"),
+    ("standard", 2, "play:TD", "play", "South plays 10♦"),
+    ("ghost-hand", 0, "swap", "auction", "A swaps for the ghost hand"),
+    ("ghost-hand", 1, "bid:4", "auction", "B bids 4"),
+    ("ghost-hand", 2, "bid:moon", "auction", "C shoots the moon"),
+    ("ghost-hand", 1, "pass", "auction", "B passes"),
+    ("ghost-hand-open-swap", 0, "look", "auction", "A looks at the ghost hand"),
+    ("ghost-hand-open-swap", 0, "swap", "auction", "A swaps for the ghost hand"),
+    ("cutthroat", 0, "merge", "dummy_merge", "A takes the dummy into the hand"),
+    ("cutthroat", 0, "keep", "dummy_merge", "A leaves the dummy"),
+])
+def test_each_action_reads_as_one_line(variant: str, seat: int, action: str, phase: str,
+                                       text: str) -> None:
+    assert Narrator(load_variant(variant)).action(seat, action, phase=phase) == text
+
+
+def test_a_discard_names_the_card_only_to_its_owner_or_a_record() -> None:
+    n = Narrator(load_variant("standard"))
+    assert n.action(0, "discard:9C", viewer=1) == "North discards"
+    assert n.action(0, "discard:9C", viewer=0) == "North discards 9♣"
+    assert n.action(0, "discard:9C", reveal=True) == "North discards 9♣"
+    assert n.action(0, "discard") == "North discards"
+
+
+def test_the_human_seat_is_marked_you() -> None:
+    n = Narrator(load_variant("standard"), you=2)
+    assert n.action(2, "pass") == "South (you) passes"
+
+
+def test_score_line_names_partnerships_and_the_target() -> None:
+    n = Narrator(load_variant("standard"))
+    assert n.score_line([4, 6, 4, 6]) == "North-South 4, East-West 6 (game to 10)"
+
+
+def test_hand_summary_of_a_thrown_in_deal() -> None:
+    n = Narrator(load_variant("standard"))
+    record = {"hand": 3, "dealer": 3, "thrown_in": "all passed", "deltas": [0] * 4,
+              "scores": [0] * 4}
+    assert n.hand_summary(record) == "Hand 3, dealer West: thrown in (all passed); no score."
+
+
+def test_hand_summary_of_a_lone_march() -> None:
+    n = Narrator(load_variant("standard"))
+    record = {"hand": 1, "dealer": 0, "maker": 1, "trump": "H", "bid": None, "alone": [1],
+              "tricks": [0, 5, 0, 0], "label": "lone_march", "deltas": [0, 4, 0, 4],
+              "scores": [0, 4, 0, 4], "reneges": [], "swapped": None}
+    assert n.hand_summary(record) == (
+        "Hand 1, dealer North: East made hearts ♥ trump (East alone); the makers took 5 of "
+        "5 tricks: lone_march. East-West +4. Score: North-South 0, East-West 4 (game to 10)")
+
+
+def test_winners_line_names_the_winning_partnership() -> None:
+    n = Narrator(load_variant("standard"))
+    assert n.winners_line((1, 3), [7, 10, 7, 10]).startswith("East-West win the game.")
+    n3 = Narrator(load_variant("cutthroat"))
+    assert n3.winners_line((1,), [3, 10, 5]).startswith("B wins the game.")
+
+
+def test_view_text_never_shows_the_ghost_hand_or_other_seats_cards() -> None:
+    variant = load_variant("ghost-hand")
+    state = new_game(variant, seed=11)
+    seat = state.current_player
+    text = "\n".join(Narrator(variant).view_lines(state.view(seat)))
+    own = state.hands[seat]
+    for c in C.cards_of(variant.deck.mask & ~own):
+        assert f" {C.pretty(c)}" not in text, C.card_name(c)
+    assert "The ghost hand: 6 cards, face down" in text
+
+
+def test_a_finished_trick_is_announced_with_its_winner_the_left_bower_here() -> None:
+    variant = load_variant("standard")
+    deal = {"dealer": 3, "hands": [["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "JD", "QD", "KD"],
+                                   ["9H", "TH", "JH", "QH", "KH"], ["9S", "TS", "JS", "QS", "KS"]],
+            "upcard": "AC"}
+    state = new_game(variant, seed=1, deal=deal)
+    for action in ["order_up", "pass", "discard:AC", "play:KC", "play:9D", "play:9H"]:
+        state.apply(action)
+    was = After.before(state, "play:JS")
+    state.apply("play:JS")
+    assert Narrator(variant).after(was, state) == [
+        "Trick 1 to West: North K♣, East 9♦, South 9♥, West J♠"]
+
+
+@pytest.mark.parametrize("module", [narrate, narrate_words, narrate_table])
+def test_the_module_doctests_run(module: ModuleType) -> None:
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
+
+
+# -- Cutthroat: the dummy (RULES.md 3.3, CTD-A3, CTD-A13) --------------------------------------
+
+CUTTHROAT = {"dealer": 2, "hands": [["JH", "JD", "AH", "9C", "9S"], ["AC", "KC", "QC", "JC", "TC"],
+                                    ["AS", "KS", "QS", "JS", "TS"]],
+             "upcard": "KH", "extra": {"dummy": ["9D", "TD", "QD", "KD", "AD"]}}
+
+
+def run(state: State, actions: str) -> State:
+    for action in actions.split():
+        state.apply(action)
+    return state
+
+
+def narrate_last(narrator: Narrator, state: State, action: str, *, reveal: bool = False,
+                 viewer: int | None = None) -> list[str]:
+    """Apply ``action`` and return what ``after`` says about it."""
+    was = After.before(state, action)
+    state.apply(action)
+    return narrator.after(was, state, reveal=reveal, viewer=viewer)
+
+
+def view_text(narrator: Narrator, state: State, seat: int) -> str:
+    return "\n".join(narrator.view_lines(state.view(seat)))
+
+
+def hidden_cards_shown(text: str, hidden: int) -> list[str]:
+    return [C.card_name(c) for c in C.cards_of(hidden) if f" {C.pretty(c)}" in text]
+
+
+def test_the_dummy_shows_its_size_face_down_until_the_merge_RULES_3_3() -> None:
+    variant = load_variant("cutthroat")
+    state = new_game(variant, seed=0, deal=CUTTHROAT)
+    text = view_text(Narrator(variant), state, 1)
+    assert "The dummy hand: 5 cards, face down" in text
+    assert hidden_cards_shown(text, state.hands[3]) == []
+
+
+def test_the_merge_says_who_merged_the_dummy_and_how_many_cards_go_CTD_A3() -> None:
+    variant = load_variant("cutthroat")
+    n = Narrator(variant)
+    state = run(new_game(variant, seed=0, deal=CUTTHROAT), "order_up discard:TS pass pass")
+    assert narrate_last(n, state, "pass") == [
+        "The dummy hand (5 cards) is merged by A, who holds 10 cards and discards 5."]
+    assert "You hold 10 cards: discard 5 to keep 5" in view_text(n, state, 0)
+    assert "You hold" not in view_text(n, state, 1)
+    run(state, "discard:9D discard:TD discard:QD discard:KD discard:AD")
+    assert "The dummy hand: merged by A" in view_text(n, state, 1)
+    # The others hear of five discards, not which.
+    assert "A discards 5 cards" in view_text(n, state, 1)
+    assert "A discards 9♦" in view_text(n, state, 0)
+
+
+def test_the_dealer_who_took_the_upcard_merges_eleven_and_discards_six_RULES_3_3() -> None:
+    variant = load_variant("cutthroat")
+    state = run(new_game(variant, seed=0, deal=CUTTHROAT), "pass pass order_up pass pass")
+    assert narrate_last(Narrator(variant), state, "pass") == [
+        "The dummy hand (5 cards) is merged by C, who holds 11 cards and discards 6."]
+
+
+def test_a_lone_maker_gives_up_the_dummy_unseen_CTD_A13() -> None:
+    variant = load_variant("cutthroat")
+    n = Narrator(variant)
+    state = run(new_game(variant, seed=0, deal=CUTTHROAT), "order_up discard:TS alone pass")
+    assert narrate_last(n, state, "pass") == [
+        "The dummy hand (5 cards) is given up unseen: A plays alone."]
+    for seat in range(3):
+        text = view_text(n, state, seat)
+        assert "The dummy hand: given up unseen" in text
+        assert hidden_cards_shown(text, state.dead) == []
+
+
+def test_cutthroat_hand_summaries_tell_the_dummys_fate_RULES_3_3() -> None:
+    n = Narrator(load_variant("cutthroat"))
+    record = {"hand": 1, "dealer": 2, "maker": 0, "trump": "H", "bid": None, "alone": [],
+              "tricks": [3, 2, 0], "label": "made", "deltas": [1, 0, 0], "scores": [1, 0, 0],
+              "reneges": [], "swapped": None, "merged": True}
+    assert n.hand_summary(record) == (
+        "Hand 1, dealer C: A made hearts ♥ trump (the dummy merged by A); A took 3 of 5 "
+        "tricks: made. A +1. Score: A 1, B 0, C 0 (game to 10)")
+    lone = {**record, "alone": [0, 1], "merged": False, "tricks": [0, 5, 0],
+            "label": "lone_defender_march", "deltas": [0, 4, 4], "scores": [0, 4, 4]}
+    assert n.hand_summary(lone) == (
+        "Hand 1, dealer C: A made hearts ♥ trump (A alone; B alone; the dummy given up "
+        "unseen); A took 0 of 5 tricks: lone_defender_march. B +4, C +4. Score: A 0, B 4, "
+        "C 4 (game to 10)")
+
+
+# -- Ghost Hand: the auction, the swap, the dead hand, the look (RULES.md 3.5) ------------------
+
+A_CODES = ["JH", "JD", "AH", "9C", "9S", "9D"]
+GHOST_CODES = ["AD", "KD", "QD", "TD", "TH", "9H"]
+GHOST = {"dealer": 2, "hands": [A_CODES, ["AC", "KC", "QC", "JC", "TC", "KH"],
+                                ["AS", "KS", "QS", "JS", "TS", "QH"]],
+         "extra": {"ghost": GHOST_CODES}}
+GHOST_CARDS = C.mask_of(GHOST_CODES)
+A_HAND = C.mask_of(A_CODES)
+
+
+def test_the_auction_shows_the_high_bid_so_far_RULES_3_5() -> None:
+    variant = load_variant("ghost-hand")
+    n = Narrator(variant)
+    state = new_game(variant, seed=0, deal=GHOST)
+    assert "High bid so far: none" in view_text(n, state, 0)
+    state.apply("bid:4")
+    text = view_text(n, state, 1)
+    assert "High bid so far: 4, by A" in text and "This hand so far: A bids 4" in text
+
+
+def test_the_moon_is_said_in_the_variants_words_RULES_3_5() -> None:
+    variant = load_variant("ghost-hand")
+    n = Narrator(variant)
+    state = run(new_game(variant, seed=0, deal=GHOST), "bid:4 bid:moon")
+    assert n.action(1, "bid:moon") == "B shoots the moon"
+    state.apply("call:C")
+    text = view_text(n, state, 0)
+    assert "This hand so far: A bids 4; B shoots the moon; B names clubs ♣ as trump" in text
+    assert "Trump: clubs ♣, made by B (bid: shoot the moon)" in text
+
+
+def test_ghost_hand_summaries_name_the_bid_and_the_top_bids_label_RULES_3_5() -> None:
+    n = Narrator(load_variant("ghost-hand"))
+    record = {"hand": 2, "dealer": 0, "maker": 1, "trump": "S", "bid": "moon", "alone": [],
+              "tricks": [1, 5, 0], "label": "moon_failed", "deltas": [1, -6, 0],
+              "scores": [4, -6, 1], "reneges": [], "swapped": 1, "merged": False}
+    assert n.hand_summary(record) == (
+        "Hand 2, dealer A: B made spades ♠ trump on a bid to shoot the moon (B swapped for "
+        "the ghost hand); B took 5 of 6 tricks: moon_failed. A +1, B -6. Score: A 4, B -6, "
+        "C 1 (game to 32)")
+    assert " on a bid of 4 (" in n.hand_summary({**record, "bid": 4, "label": "made"})
+
+
+def test_a_swap_leaves_a_dead_hand_whose_cards_only_the_swapper_sees_GH_A3() -> None:
+    variant = load_variant("ghost-hand")
+    n = Narrator(variant)
+    state = new_game(variant, seed=0, deal=GHOST)
+    was = After.before(state, "swap")
+    state.apply("swap")
+    assert n.after(was, state) == [
+        "The hand A gave up lies dead, face down (6 cards); no other swap this deal."]
+    assert n.after(was, state, viewer=1) == n.after(was, state)
+    assert n.after(was, state, viewer=0) == [
+        f"The hand A gave up lies dead, face down (6 cards): {hand_text(A_HAND)}; no other "
+        "swap this deal."]
+    assert n.after(was, state, reveal=True) == n.after(was, state, viewer=0)
+    own = view_text(n, state, 0)
+    assert "A swapped for the ghost hand; your old hand lies dead (6 cards): " in own
+    other = view_text(n, state, 1)
+    assert "A swapped for the ghost hand; A's old hand lies dead (6 cards)" in other
+    assert hidden_cards_shown(other, A_HAND | GHOST_CARDS) == []
+    assert "The ghost hand:" not in other  # no ghost left to swap
+
+
+def test_a_look_shows_the_ghost_cards_to_the_looker_only_ghost_hand_open_swap() -> None:
+    variant = load_variant("ghost-hand-open-swap")
+    n = Narrator(variant)
+    state = new_game(variant, seed=0, deal=GHOST)
+    was = After.before(state, "look")
+    state.apply("look")
+    assert n.action(0, "look") == "A looks at the ghost hand"
+    assert n.after(was, state, viewer=1) == [] and n.after(was, state) == []
+    [line] = n.after(was, state, viewer=0)
+    assert line.startswith("The ghost hand A looks at: ")
+    assert sorted(hidden_cards_shown(line, GHOST_CARDS)) == sorted(C.names(GHOST_CARDS))
+    assert n.after(was, state, reveal=True) == [line]  # a replay shows everything
+    own = view_text(n, state, 0)
+    assert f"You looked at the ghost hand: {hand_text(GHOST_CARDS)}" in own
+    state.apply("bid:3")
+    for seat in (1, 2):
+        text = view_text(n, state, seat)
+        assert "A looked at the ghost hand; nobody else may look or swap this deal" in text
+        assert hidden_cards_shown(text, GHOST_CARDS) == []
+        assert "You looked" not in text
+    assert "You looked at the ghost hand: " in view_text(n, state, 0)
+
+
+# -- reneges (GH-A11, STD-A8, RULES.md 3.3): told once, cards as shown everywhere ------------
+
+RAW_CODE = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JK)\b")
+"""A card written as its code (``QD``): narration shows cards as ``Q♦``."""
+
+# Spades are named by North in round 2; North leads the A♥, which every seat can follow.
+HEARTS_LED = {"dealer": 3, "hands": [h.split() for h in [
+    "AH 9C TC 9S TS", "9H QD KD QC KC", "TH KS AC JD AD", "9D TD JH AS JS"]], "upcard": "KH"}
+CUTTHROAT_RENEGE = """extends: cutthroat
+description: Cutthroat where a renege is penalised, not refused.
+penalties:
+  renege:
+    allowed: true
+"""
+
+
+def plays(cards: str) -> list[str]:
+    return [f"play:{c}" for c in cards.split()]
+
+
+def test_a_renege_that_ends_the_hand_is_told_once_with_its_card_and_cost_STD_A8() -> None:
+    variant = load_variant("renege")
+    state = run(new_game(variant, seed=0, deal=HEARTS_LED),
+                "pass pass pass pass call:S pass play:AH play:9H play:TH")
+    lines = narrate_last(Narrator(variant), state, "play:9D")  # West holds the J♥
+    assert lines == [
+        "Trick 1 does not count: North A♥, East 9♥, South 10♥, West 9♦",
+        "Hand 1, dealer West: North made spades ♠ trump; West reneged with 9♦ in trick 1, "
+        "which ends the hand: nothing else is scored; North-South +2. "
+        "Score: North-South 2, East-West 0 (game to 10)"]
+
+
+def test_a_renege_in_mid_trick_leaves_the_trick_unfinished_STD_A8() -> None:
+    variant = load_variant("renege")
+    state = run(new_game(variant, seed=0, deal=HEARTS_LED), "pass pass pass pass call:S pass")
+    state.apply("play:AH")
+    lines = narrate_last(Narrator(variant, you=1), state, "play:QD")
+    assert lines[0] == "Trick 1 does not count: North A♥, East (you) Q♦"
+    assert lines[1].count("+2") == 1 and "East (you) reneged with Q♦ in trick 1" in lines[1]
+
+
+def test_a_renege_in_a_hand_played_out_is_told_when_made_and_costed_in_the_summary_GH_A11(
+        ) -> None:
+    variant = load_variant("ghost-hand")
+    n = Narrator(variant)
+    state = run(new_game(variant, seed=0, deal=GHOST), "bid:3 pass pass call:H")
+    run(state, " ".join(plays("9S TC AS KS JH JC JD")))
+    assert narrate_last(n, state, "play:QC") == [  # B holds the K♥; the J♦ led is trump
+        "B reneges: Q♣ does not follow trump; the penalty is scored with the hand."]
+    *first, last = plays("QH AH KH QS 9C AC JS KC TS 9D")
+    run(state, " ".join(first))
+    assert narrate_last(n, state, last)[-1] == (
+        "Hand 1, dealer C: A made hearts ♥ trump on a bid of 3; A took 3 of 6 tricks: made. "
+        "B reneged with Q♣ in trick 3: B -2. In all: A +3, B 0, C +1. "
+        "Score: A 3, B 0, C 1 (game to 32)")
+
+
+def test_a_cutthroat_renege_is_charged_to_the_offender_alone_in_the_text_RULES_3_3(
+        tmp_path: Path) -> None:
+    path = tmp_path / "cutthroat-renege.yaml"
+    path.write_text(CUTTHROAT_RENEGE, encoding="utf-8")
+    variant = load_variant(path)
+    n = Narrator(variant)
+    state = run(new_game(variant, seed=0, deal=CUTTHROAT),
+                "order_up discard:TS pass pass pass discard:9D discard:TD discard:QD "
+                "discard:KD discard:AD play:JH play:TC")
+    assert narrate_last(n, state, "play:AS") == [  # C holds the K♥
+        "C reneges: A♠ does not follow trump; the penalty is scored with the hand.",
+        "Trick 1 to A: A J♥, B 10♣, C A♠"]
+    *first, last = plays("JD JC KH AH QC KS 9C AC QS KC JS 9S")
+    run(state, " ".join(first))
+    assert narrate_last(n, state, last)[-1] == (
+        "Hand 1, dealer C: A made hearts ♥ trump (the dummy merged by A); A took 3 of 5 "
+        "tricks: made. C reneged with A♠ in trick 1: C -2. In all: A +1, B 0, C -2. "
+        "Score: A 1, B 0, C -2 (game to 10)")
+
+
+@pytest.mark.parametrize(("name", "deal", "before", "renege"), [
+    ("renege", HEARTS_LED, "pass pass pass pass call:S pass play:AH", "play:QD"),
+    ("ghost-hand", GHOST, "bid:3 pass pass call:H play:9S play:TC play:AS play:KS play:JH "
+                          "play:JC play:JD", "play:QC"),
+])
+def test_no_line_of_a_game_with_a_renege_shows_a_raw_card_code(
+        name: str, deal: dict[str, Any], before: str, renege: str) -> None:
+    variant = load_variant(name)
+    n = Narrator(variant, you=1)
+    state = new_game(variant, seed=0, deal=deal)
+    said: list[str] = []
+    for action in [*before.split(), renege]:
+        said.append(n.action(state.current_player, action, phase=state.phase, viewer=1))
+        said += narrate_last(n, state, action, viewer=1)
+    while state.hand_no == 1:
+        action = state.legal_actions()[0]
+        said.append(n.action(state.current_player, action, phase=state.phase, viewer=1))
+        said += narrate_last(n, state, action, viewer=1)
+    said += n.view_lines(state.view(1))
+    assert any("reneged" in line for line in said)
+    assert [line for line in said if RAW_CODE.search(line)] == []
+
+
+@pytest.mark.parametrize(("phrase", "said"), [
+    ("shoot the moon", "shoots the moon"), ("go for broke", "goes for broke"),
+    ("try all", "tries all"), ("play", "plays"), ("pass", "passes"),
+])
+def test_a_top_bid_label_is_said_in_the_third_person(phrase: str, said: str) -> None:
+    assert third_person(phrase) == said
+
+
+@pytest.mark.parametrize("name", ["cutthroat", "cutthroat-must-merge", "ghost-hand-open-swap",
+                                  "ghost-hand-continuous", "renege"])
+def test_every_action_of_a_short_seeded_game_has_words_of_its_own(name: str) -> None:
+    variant = load_variant(name)
+    n = Narrator(variant)
+    state = new_game(variant, seed=3)
+    rng = random.Random(3)
+    while not state.is_terminal() and state.hand_no <= 3:
+        seat = state.current_player
+        action = rng.choice(state.legal_actions())
+        line = n.action(seat, action, phase=state.phase, reveal=True)
+        assert line != f"{n.seat(seat)} {action}", line  # a verb, not the raw action name
+        narrate_last(n, state, action, reveal=True)
+        for seat_ in range(variant.players):
+            n.view_lines(state.view(seat_))
