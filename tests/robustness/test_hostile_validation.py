@@ -37,9 +37,9 @@ def test_a_long_mixed_type_list_in_a_variant_file_is_refused_in_well_under_a_sec
     run_cli: RunCli, write: Write,
 ) -> None:
     path = write("long.yaml", f"description: long\nflow: {LONG_MIXED_FLOW}\n")
-    started = time.perf_counter()
+    started = time.process_time()
     result = run_cli("validate", str(path))
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert result.code == 1
     assert elapsed < FAST, elapsed
     first = result.err.splitlines()[0]
@@ -56,11 +56,11 @@ def test_a_long_mixed_type_list_in_a_records_embedded_rules_is_refused_in_well_u
     forged["variant"]["rules"]["flow"] = ["a", *range(9980)]
     text = json.dumps(forged["variant"]["rules"], sort_keys=True, separators=(",", ":"))
     forged["variant"]["hash"] = hashlib.sha256(text.encode()).hexdigest()[:16]
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(RecordError, match=f"the list has 9,981 items; at most {MAX_LIST_ITEMS} "
                        "are allowed"):
         replay(forged)
-    assert time.perf_counter() - started < FAST
+    assert time.process_time() - started < FAST
 
 
 ESCAPES = ("\x1b", "\x00", "\u202e", "\x07")

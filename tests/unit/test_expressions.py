@@ -308,9 +308,9 @@ def test_a_value_that_is_not_text_number_or_bool_is_an_expression_error() -> Non
 
 
 def raises_quickly(text: str, expected: Type = BOOL) -> ExpressionError:
-    start = time.perf_counter()
+    start = time.process_time()
     exc = error(text, expected=expected)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert 1 <= exc.column <= len(text) + 1
     return exc
 

@@ -336,9 +336,9 @@ def test_a_parent_named_many_times_is_merged_once_in_bounded_time(write: Write) 
     for i in range(1, 6):
         parents = ", ".join([f"./level{i - 1}.yaml"] * 8)
         top = write(f"level{i}.yaml", f"extends: [{parents}]\ndescription: level {i}\n")
-    start = time.perf_counter()
+    start = time.process_time()
     assert check_variant(top) == []  # 8**5 paths through the tree, but 7 distinct files
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert len(resolved_variant(top).chain) == 7
 
 
@@ -353,9 +353,9 @@ def test_more_distinct_parents_than_the_limit_are_refused(write: Write) -> None:
         write(f"m{m}.yaml", f"extends: [{', '.join(names)}]\ndescription: middle {m}\n")
         middles.append(f"./m{m}.yaml")
     top = write("top.yaml", f"extends: [{', '.join(middles)}]\ndescription: too many\n")
-    start = time.perf_counter()
+    start = time.process_time()
     ((name, line, _, message),) = _errors(top)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
     assert (name, line) == ("top.yaml", 1)
     assert message == f"`extends` reads more than {MAX_EXTENDS_FILES} files in all"
 
