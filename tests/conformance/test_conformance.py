@@ -19,8 +19,6 @@ moment it is added). After every action the harness checks that
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import json
 import random
 from typing import Any
@@ -432,12 +430,3 @@ def test_random_legal_action_sequences_keep_every_invariant(name: str, data: Any
         return int(data.draw(st.sampled_from(legal)))
 
     play_checked(state, choose, rng, max_actions=150)
-
-
-@pytest.mark.parametrize("module", ["engine.play.state", "engine.play.game",
-                                    "engine.play.records", "engine.core.actions",
-                                    "engine.play.program", "engine.play.view"])
-def test_the_interpreter_doctests_run(module: str) -> None:
-    """Practice 12: the examples in the interpreter's docstrings are true."""
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.failed == 0

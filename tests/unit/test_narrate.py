@@ -3,11 +3,9 @@ and that a seat's view text holds only what that seat may see."""
 
 from __future__ import annotations
 
-import doctest
 import random
 import re
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -15,7 +13,6 @@ import pytest
 from engine import load_variant, new_game
 from engine.core import cards as C
 from engine.play.state import State
-from engine.text import narrate, narrate_table, narrate_words
 from engine.text.narrate import After, Narrator, hand_text, seat_names, sorted_hand, third_person
 
 
@@ -142,10 +139,6 @@ def test_a_finished_trick_is_announced_with_its_winner_the_left_bower_here() -> 
         "Trick 1 to West: North K♣, East 9♦, South 9♥, West J♠"]
 
 
-@pytest.mark.parametrize("module", [narrate, narrate_words, narrate_table])
-def test_the_module_doctests_run(module: ModuleType) -> None:
-    result = doctest.testmod(module)
-    assert result.attempted > 0 and result.failed == 0
 
 
 # -- Cutthroat: the dummy (RULES.md 3.3, CTD-A3, CTD-A13) --------------------------------------
