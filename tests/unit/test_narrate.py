@@ -1,5 +1,5 @@
-"""engine.text.narrate: seat names (RULES.md 0), sorted hands, one-line actions, hand summaries,
-and that a seat's view text holds only what that seat may see."""
+"""engine.text.narrate: seat names (`euchre rules NAME`), sorted hands, one-line actions, hand
+summaries, and that a seat's view text holds only what that seat may see."""
 
 from __future__ import annotations
 
@@ -141,7 +141,7 @@ def test_a_finished_trick_is_announced_with_its_winner_the_left_bower_here() -> 
 
 
 
-# -- Cutthroat: the dummy (RULES.md 3.3, CTD-A3, CTD-A13) --------------------------------------
+# -- Cutthroat: the dummy (`euchre rules cutthroat`, CTD-A3, CTD-A13) ----------------------
 
 CUTTHROAT = {"dealer": 2, "hands": [["JH", "JD", "AH", "9C", "9S"], ["AC", "KC", "QC", "JC", "TC"],
                                     ["AS", "KS", "QS", "JS", "TS"]],
@@ -228,7 +228,7 @@ def test_cutthroat_hand_summaries_tell_the_dummys_fate_RULES_3_3() -> None:
         "C 4 (game to 10)")
 
 
-# -- Ghost Hand: the auction, the swap, the dead hand, the look (RULES.md 3.5) ------------------
+# -- Ghost Hand: the auction, the swap, the dead hand, the look (`euchre rules ghost-hand`) --
 
 A_CODES = ["JH", "JD", "AH", "9C", "9S", "9D"]
 GHOST_CODES = ["AD", "KD", "QD", "TD", "TH", "9H"]
@@ -316,7 +316,7 @@ def test_a_look_shows_the_ghost_cards_to_the_looker_only_ghost_hand_open_swap() 
     assert "You looked at the ghost hand: " in view_text(n, state, 0)
 
 
-# -- reneges (GH-A11, STD-A8, RULES.md 3.3): told once, cards as shown everywhere ------------
+# -- reneges (GH-A11, STD-A8, `euchre rules cutthroat`): told once, shown everywhere --------
 
 RAW_CODE = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JK)\b")
 """A card written as its code (``QD``): narration shows cards as ``Q♦``."""
