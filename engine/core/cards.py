@@ -60,6 +60,13 @@ def card(code: str) -> int:
     """The int of a card code such as ``"9C"``, ``"TD"`` or ``"JK"`` (joker); ``"10H"`` works too.
 
     Raises ``ValueError`` with the reason for anything else.
+
+    >>> card("9C"), card("10h"), card("JK")
+    (2, 19, 32)
+    >>> card("1H")
+    Traceback (most recent call last):
+      ...
+    ValueError: '1H' is not a card: write rank then suit, e.g. 9C, TD, JH, QS, AD, or JK
     """
     text = code.strip().upper()
     if text in ("JK", "JOKER"):
@@ -98,7 +105,11 @@ def rank_of(c: int) -> int:
 
 
 def parse_suit(text: str) -> int:
-    """``"H"`` or ``"hearts"`` -> 2."""
+    """``"H"`` or ``"hearts"`` -> 2.
+
+    >>> parse_suit("H"), parse_suit("hearts"), parse_suit("Spade")
+    (2, 2, 3)
+    """
     t = text.strip().lower()
     for i, (letter, word) in enumerate(zip(SUIT_NAMES, SUIT_WORDS, strict=True)):
         if t in (letter.lower(), word, word[:-1]):
@@ -112,7 +123,13 @@ def left_bower_suit(trump: int) -> int:
 
 
 def deck_mask(size: int, jokers: int) -> int:
-    """The cards of a 24, 28 or 32-card euchre deck, plus the joker if ``jokers`` is 1."""
+    """The cards of a 24, 28 or 32-card euchre deck, plus the joker if ``jokers`` is 1.
+
+    >>> popcount(deck_mask(24, 0)), popcount(deck_mask(32, 1))
+    (24, 33)
+    >>> names(deck_mask(24, 0))[:6]
+    ['9C', 'TC', 'JC', 'QC', 'KC', 'AC']
+    """
     low = _LOWEST_RANK_FOR_SIZE[size]
     mask = 0
     for suit in range(4):
@@ -156,7 +173,8 @@ def names(mask: int) -> list[str]:
 # which beats everything else (power 0). The explicit rank tables below say the order.
 
 _TRUMP_ORDER = ("joker", "right", "left", RANK_A, RANK_K, RANK_Q, RANK_T, RANK_9, RANK_8, RANK_7)
-"""Trump ranking, high to low (RULES.md 1.2): joker, right bower, left bower, A K Q T 9 8 7."""
+"""Trump ranking, high to low (`euchre rules NAME`, "The cards"): joker, right bower, left
+bower, A K Q T 9 8 7."""
 
 _PLAIN_ORDER = (RANK_A, RANK_K, RANK_Q, RANK_J, RANK_T, RANK_9, RANK_8, RANK_7)
 """Plain-suit ranking, high to low; the same-colour suit simply lacks its jack."""
@@ -188,7 +206,7 @@ class TrumpTables:
                 c = by_name[what] if isinstance(what, str) else trump * 8 + what
                 trump_power[c] = _TRUMP_BASE + place
         else:
-            # No-trump (RULES.md 3.7, BID-A8 default): the joker is the highest card.
+            # No-trump (docs/ambiguities.md, BID-A8 default): the joker is the highest card.
             trump_power[JOKER] = _TRUMP_BASE
         self.effective = tuple(effective)
         masks = [0] * 5
@@ -210,7 +228,17 @@ class TrumpTables:
         self.power = tuple(rows)
 
     def winner(self, cards: list[int] | tuple[int, ...]) -> int:
-        """Index of the winning card among ``cards`` played in order (the first of equals)."""
+        """Index of the winning card among ``cards`` played in order (the first of equals).
+
+        With hearts trump the jack of diamonds (the left bower) beats the ace of hearts, and a
+        card of a suit not led cannot win:
+
+        >>> hearts = trump_tables(HEARTS)
+        >>> hearts.winner([card("AH"), card("JD"), card("KS")])
+        1
+        >>> hearts.winner([card("9C"), card("AS"), card("TC")])
+        2
+        """
         power = self.power[self.effective[cards[0]]]
         best = 0
         best_power = power[cards[0]]

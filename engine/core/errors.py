@@ -46,6 +46,11 @@ class ExpressionError(EuchreError):
 
     ``column`` counts from 1 inside ``text``. The loader turns it into a :class:`VariantError`
     located in the YAML file.
+
+    >>> print(ExpressionError("unknown name `bid`", text="bid > 3", column=1, hint="no bids here"))
+    unknown name `bid` (no bids here)
+        bid > 3
+        ^
     """
 
     def __init__(self, message: str, *, text: str, column: int, hint: str = "") -> None:
@@ -72,6 +77,12 @@ class VariantError(EuchreError):
     ``path`` is the place inside the resolved document (``("scoring", "table", 2, "when")``);
     ``location`` is the file, line and column of that value (in the parent file when the
     value was inherited through ``extends``). ``excerpt`` is an optional caret display.
+
+    >>> error = VariantError("must be at least 1", location=Location("house.yaml", 12, 9),
+    ...                      path=("scoring", "table", 2, "makers"), hint="write 1")
+    >>> print(error)
+    house.yaml:12:9: error: must be at least 1 (at scoring.table[2].makers)
+      hint: write 1
     """
 
     severity = "error"

@@ -86,7 +86,8 @@ def deal_from_json(variant: Variant, deal: Mapping[str, Any]) -> dict[str, Any]:
 def deals_from_json(variant: Variant, deals: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Check the deals of consecutive hands (:func:`deal_from_json` each). The first deal's
     dealer starts; later deals may leave ``dealer`` out, but may not contradict the rotation:
-    every hand, thrown-in ones included, passes the deal left (RULES.md 1.4)."""
+    every hand, thrown-in ones included, passes the deal left (`euchre rules NAME`, "The first
+    dealer")."""
     internal = [deal_from_json(variant, d) for d in deals]
     for k, d in enumerate(deals[1:], start=1):
         expected = (internal[0]["dealer"] + k) % variant.players

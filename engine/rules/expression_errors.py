@@ -86,9 +86,18 @@ def _expected_words(expected: set[str]) -> str:
 
 
 def join_words(words: Sequence[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
+    """``a``, ``a or b``, ``a, b or c``.
+
+    >>> join_words(["a"]), join_words(["a", "b"]), join_words(["a", "b", "c"])
+    ('a', 'a or b', 'a, b or c')
+    """
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def shorten(text: str, limit: int = 30) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut.
+
+    >>> shorten("makers.tricks >= 3"), shorten("makers.tricks >= 3", limit=8)
+    ('makers.tricks >= 3', 'makers.…')
+    """
     return text if len(text) <= limit else text[: limit - 1] + "…"

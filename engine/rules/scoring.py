@@ -65,7 +65,17 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OutcomeSpace:
-    """Every outcome a variant's hands can have; it also decides which names exist."""
+    """Every outcome a variant's hands can have; it also decides which names exist.
+
+    Five tricks, the makers may go alone, defenders may not: 6 trick counts, alone or not.
+
+    >>> space = OutcomeSpace(hand_size=5, maker_alone=True, defender_alone=False,
+    ...                      defender_needs_lone_maker=True)
+    >>> len(list(space.outcomes())), sorted(when_scope(space))
+    (12, ['alone', 'defender_alone', 'defenders.tricks', 'makers.tricks'])
+    >>> Outcome(5, alone=True).describe(space)
+    'makers.tricks = 5, alone = true'
+    """
 
     hand_size: int
     maker_alone: bool

@@ -4,7 +4,7 @@
 >>> round(low, 3), round(high, 3)
 (0.826, 0.945)
 >>> mean_ci(total=10, total_sq=30, n=5)
-(2.0, 0.7604, 3.2396)
+(2.0, 0.6141, 3.3859)
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ Everything here only reads. Which cards a line may show is the caller's choice
 (``viewer``/``reveal``); nothing here looks at hidden cards by itself. Hand summaries read the
 score phase's record (points, penalties): nothing is scored again here.
 
-A renege is told once (STD-A8, GH-A11, RULES.md 3.3): when the hand goes on, a line says who
+A renege is told once (STD-A8, GH-A11, `euchre rules cutthroat`): when the hand goes on, a
+line says who
 reneged with which card at the moment it happens and the summary says what it cost; when it
 ends the hand, the unfinished trick is shown and the summary that follows says both.
 """

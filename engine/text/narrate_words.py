@@ -32,8 +32,8 @@ _COLOUR_CYCLE = (C.SPADES, C.HEARTS, C.CLUBS, C.DIAMONDS)
 
 
 def seat_names(players: int) -> tuple[str, ...]:
-    """The seat names of a table (RULES.md 0): ``P1 P2``; ``A B C``; ``North ... West``;
-    ``Seat k`` (k as in ``--seat``) for larger tables."""
+    """The seat names of a table (`euchre rules NAME`, "Players"): ``P1 P2``; ``A B C``;
+    ``North ... West``; ``Seat k`` (k as in ``--seat``) for larger tables."""
     return {2: _TWO, 3: _THREE, 4: _FOUR}.get(players) or tuple(
         f"Seat {k}" for k in range(players))
 

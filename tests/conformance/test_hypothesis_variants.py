@@ -211,7 +211,8 @@ def test_random_bytes_give_a_located_error(junk: bytes, tmp_path: Path) -> None:
 
 SPACE = OutcomeSpace(hand_size=5, maker_alone=True, defender_alone=False,
                      defender_needs_lone_maker=True)
-"""The outcomes of `standard` (RULES.md 3.1): the maker may go alone, defenders may not."""
+"""The outcomes of `standard` (`euchre rules standard`): the maker
+may go alone, defenders may not."""
 ROW = '    - {label: made, when: "3 <= makers.tricks <= 4", makers: 1}'
 NAMES_IN_SCOPE = [*award_scope(SPACE)]
 MISSPELT = ["makers.trick", "maker.tricks", "Alone", "alone_", "makers..tricks", "makers.",

@@ -1,10 +1,11 @@
-"""The rules of three-handed Cutthroat Euchre with a dummy (RULES.md 3.3) and its overlays,
+"""The rules of three-handed Cutthroat Euchre with a dummy (`euchre rules cutthroat`) and its
+overlays,
 one rule per test, from fixed deals.
 
-Seats are numbered clockwise 0..2 (A B C in RULES.md 0); the dummy is position 3. Most deals
+Seats are numbered clockwise 0..2 (A B C, `euchre rules NAME`); the dummy is position 3. Most deals
 have C dealing, so A is eldest, and the deal goes A, B, dummy, C (CTD-A7). Every hand is played
 out card by card, written one trick to a group, so a change in who wins a trick shows up. Each
-test names the rule it checks and cites the RULES.md id.
+test names the rule it checks and cites the docs/ambiguities.md id.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def test_a_seeded_deal_gives_five_each_five_to_the_dummy_an_upcard_and_three_RUL
             assert view.extra_seen == 0 and view.dead_known == 0
 
 
-# -- trump selection: two rounds (RULES.md 3.3 steps 1-3, CTD-A1, CTD-A9) ----------------
+# -- trump selection: two rounds (`euchre rules cutthroat`, CTD-A1, CTD-A9) ---------------
 
 def test_round_1_goes_from_eldest_to_the_dealer_and_the_dummy_never_bids_RULES_3_3() -> None:
     state = game(STRONG)
@@ -315,7 +316,7 @@ def test_the_first_lead_is_left_of_a_lone_maker_else_of_a_lone_defender_else_eld
     assert state.current_player == leader, why
 
 
-# -- scoring (RULES.md 3.3 table, CTD-A4, CTD-A5) --------------------------------------------
+# -- scoring (the table of `euchre rules cutthroat`, CTD-A4, CTD-A5) ---------------------
 
 class Case(NamedTuple):
     """A hand played out: the bidding, the maker's discards from the merged hand, the tricks
@@ -462,7 +463,7 @@ def test_score_hand_agrees_on_the_game_end_CTD_A10() -> None:
     assert (win.scores, win.game_over, win.winners) == ((13, 10, 10), True, (A,))
 
 
-# -- reneging is refused in cutthroat (RULES.md 3.3 "Penalties": not allowed here) -----------
+# -- reneging is refused in cutthroat (`euchre rules cutthroat`, "Penalties") ----------------
 
 def test_a_card_that_does_not_follow_is_refused_in_cutthroat_RULES_1_3() -> None:
     state = apply_all(game(STRONG), "order_up discard:TS pass pass pass")

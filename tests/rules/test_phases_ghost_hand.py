@@ -1,10 +1,11 @@
-"""The rules of Ghost Hand Euchre (RULES.md 3.5) and its overlays, and reneging at the table
+"""The rules of Ghost Hand Euchre (`euchre rules ghost-hand`) and its overlays, and reneging at
+the table
 (GH-A11; STD-A8 in the `renege` overlay), one rule per test, from fixed deals.
 
-Seats are numbered clockwise 0..2 (A B C in RULES.md 0); the ghost hand is position 3. Most
+Seats are numbered clockwise 0..2 (A B C, `euchre rules NAME`); the ghost hand is position 3. Most
 deals have C dealing, so A is eldest and bids first (GH-A1), and the deal goes A, B, ghost, C
 (GH-A15). Hands are played out card by card, one trick to a group, so a change in who wins a
-trick shows up. Each test names the rule it checks and cites the RULES.md id.
+trick shows up. Each test names the rule it checks and cites the docs/ambiguities.md id.
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def test_each_bid_must_beat_the_last_RULES_3_5() -> None:
 
 def test_a_bid_of_six_is_refused_for_what_it_is_one_shoots_the_moon_RULES_3_5() -> None:
     # Six beats four: the reason may not say that it does not. The bids are 3, 4, 5 and the
-    # moon; "one never says six" (RULES.md 3.5).
+    # moon; "one never says six" (`euchre rules ghost-hand`).
     state = apply_all(game(SPLIT), "bid:4")
     reason = refuse(state, "bid:6")
     assert "beat" not in reason and "moon" in reason
@@ -281,7 +282,7 @@ def test_the_open_swap_may_still_swap_blind_ghost_hand_open_swap() -> None:
     assert names(state.hands[B]) == cards("AD KD QD TD TH 9H")
 
 
-# -- naming trump and the lead (RULES.md 3.5, GH-A14) ---------------------------------------------
+# -- naming trump and the lead (`euchre rules ghost-hand`, GH-A14) -------------------------
 
 def test_the_high_bidder_names_any_suit_but_not_no_trump_and_leads_GH_A14() -> None:
     state = apply_all(game(SPLIT), "pass bid:3 pass")
@@ -301,7 +302,7 @@ def test_tricks_have_three_cards_and_six_are_played_RULES_3_5() -> None:
     assert last_hand(state)["tricks"] == [3, 2, 1]
 
 
-# -- scoring (RULES.md 3.5 table, GH-A5 to GH-A10) -------------------------------------------------
+# -- scoring (the table of `euchre rules ghost-hand`, GH-A5 to GH-A10) ---------------------
 
 class Case(NamedTuple):
     """A hand where A wins the auction with ``bid`` and names hearts, played out."""
@@ -362,7 +363,7 @@ def test_a_bidder_who_is_not_eldest_scores_as_the_maker_RULES_3_5() -> None:
     assert result.deltas == (0, 1, 5)
 
 
-# -- the end of the game (RULES.md 3.5, GH-A12) -----------------------------------------------
+# -- the end of the game (`euchre rules ghost-hand`, GH-A12) -------------------------------
 
 def test_the_first_player_to_reach_32_wins_RULES_3_5() -> None:
     state = apply_all(game(SPLIT, scores=[29, 31, 0]), "bid:3 pass pass call:H")

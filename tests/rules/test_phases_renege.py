@@ -1,12 +1,13 @@
 """Reneging at the table, one rule per test, from fixed deals: the `renege` house rule on
 standard (STD-A8: the hand ends at once, nothing else is scored, the other side +2), its
 played-out alternative (deduct 2 from the offenders), and cutthroat with reneging allowed
-(RULES.md 3.3 "Penalties": the offender alone loses 2; alternative: the hand ends and each
+(`euchre rules cutthroat`, "Penalties": the offender alone loses 2; alternative: the hand ends
+and each
 non-offender scores 2).
 
 Four-seat games: seats 0..3 are N E S W, partners 0-2 and 1-3, W deals so N is eldest.
 Three-seat games: seats 0..2 are A B C, C deals, the dummy is position 3. Expected points are
-worked out by hand from RULES.md in the comments.
+worked out by hand from the rule book in the comments.
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ def test_the_deduct_alternative_plays_the_hand_out_and_charges_the_offenders_STD
     assert record["void"] is False and record["deltas"] == [-1, 0, -1, 0]
 
 
-# -- cutthroat with reneging allowed (RULES.md 3.3 "Penalties") --------------------------------
+# -- cutthroat with reneging allowed (`euchre rules cutthroat`, "Penalties") -----------------
 
 CUTTHROAT_RENEGE = """extends: cutthroat
 description: Cutthroat where a renege is penalised, not refused.
@@ -189,7 +190,7 @@ def wrong_cards(state: State) -> list[int]:
 def expected_deltas(v: Variant, record: dict[str, Any], before: list[int]) -> list[int]:
     """The table's award for the hand as played (none when a renege voided it), plus each
     renege's penalty: the offender's points to his fixed side, the opponents' to every other
-    seat (RULES.md 3.1 "Penalties", 3.3 "Penalties", GH-A11)."""
+    seat ("Penalties" in `euchre rules standard` and `euchre rules cutthroat`, GH-A11)."""
     if record["void"]:
         deltas = [0] * v.players
     else:
@@ -219,7 +220,7 @@ def test_a_renege_ends_the_hand_exactly_when_the_variant_voids_it(source: str) -
             reneges += renege
             if renege and v.renege.void_hand:  # STD-A8: over at once
                 assert len(state.hands_played) == done + 1 and state.hands_played[-1]["void"]
-            elif renege:  # GH-A11, RULES.md 3.3: played out
+            elif renege:  # GH-A11, `euchre rules cutthroat`: played out
                 assert state.hand_no == hand and not state.is_terminal()
             assert state.is_terminal() or state.cards_in_play() == v.deck.mask
             for record in state.hands_played[done:]:

@@ -1,8 +1,9 @@
 """The rules of standard Euchre and its overlays, one rule per test, from fixed deals.
 
-Seats are numbered clockwise 0..3 (N E S W in RULES.md 3.1); partners are 0-2 and 1-3. Most
+Seats are numbered clockwise 0..3 (N E S W in `euchre rules standard`); partners are 0-2 and
+1-3. Most
 deals have seat 3 (W) dealing, so seat 0 (N) is eldest. Each test names the rule it checks
-and cites the RULES.md id or the seed.
+and cites the docs/ambiguities.md id or the seed.
 """
 
 from __future__ import annotations
@@ -243,7 +244,7 @@ def test_all_passing_twice_throws_the_hand_in_and_the_deal_passes_left_RULES_1_4
     assert C.names(state.hands[E]) == ["9C", "JD", "JH", "AH", "9S"]
 
 
-# -- stick the dealer (RULES.md 3.1 step 4) -------------------------------------------------
+# -- stick the dealer (`euchre rules stick-the-dealer`) ------------------------------------
 
 def test_a_stuck_dealer_may_not_pass_in_round_2_stick_the_dealer() -> None:
     state = apply_all(game(THREE_TRUMPS, "stick-the-dealer"), "pass " * 7)
@@ -379,7 +380,7 @@ def test_a_lone_maker_euchred_by_both_defenders_scores_2_defend_alone() -> None:
     assert last_hand(state)["label"] == "euchre" and state.scores == [0, 2, 0, 2]
 
 
-# -- following suit (RULES.md 1.1, 1.3) ---------------------------------------------------------
+# -- following suit (`euchre rules NAME`, "The cards" and "Playing the tricks") -------------
 
 FOLLOW = deal_of(["AD 9C TC 9S TS", "JD QD KD 9H QC", "TH KC AC QS KS",
                   "9D TD AH AS JS"], "KH")
@@ -504,7 +505,7 @@ def test_a_joker_cannot_be_dealt_from_a_deck_without_one() -> None:
         game(JOKER_DEAL)
 
 
-# -- scoring (RULES.md 3.1 table, STD-A7) ---------------------------------------------------------
+# -- scoring (the table of `euchre rules standard`, STD-A7) ----------------------------------
 
 @pytest.mark.parametrize(("north", "actions", "label", "scores"), [
     ("JH JD AH 9C 9S", "order_up pass discard:TS", "made", [1, 0, 1, 0]),

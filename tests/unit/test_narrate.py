@@ -1,13 +1,11 @@
-"""engine.text.narrate: seat names (RULES.md 0), sorted hands, one-line actions, hand summaries,
-and that a seat's view text holds only what that seat may see."""
+"""engine.text.narrate: seat names (`euchre rules NAME`), sorted hands, one-line actions, hand
+summaries, and that a seat's view text holds only what that seat may see."""
 
 from __future__ import annotations
 
-import doctest
 import random
 import re
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -15,7 +13,6 @@ import pytest
 from engine import load_variant, new_game
 from engine.core import cards as C
 from engine.play.state import State
-from engine.text import narrate, narrate_table, narrate_words
 from engine.text.narrate import After, Narrator, hand_text, seat_names, sorted_hand, third_person
 
 
@@ -142,13 +139,9 @@ def test_a_finished_trick_is_announced_with_its_winner_the_left_bower_here() -> 
         "Trick 1 to West: North K♣, East 9♦, South 9♥, West J♠"]
 
 
-@pytest.mark.parametrize("module", [narrate, narrate_words, narrate_table])
-def test_the_module_doctests_run(module: ModuleType) -> None:
-    result = doctest.testmod(module)
-    assert result.attempted > 0 and result.failed == 0
 
 
-# -- Cutthroat: the dummy (RULES.md 3.3, CTD-A3, CTD-A13) --------------------------------------
+# -- Cutthroat: the dummy (`euchre rules cutthroat`, CTD-A3, CTD-A13) ----------------------
 
 CUTTHROAT = {"dealer": 2, "hands": [["JH", "JD", "AH", "9C", "9S"], ["AC", "KC", "QC", "JC", "TC"],
                                     ["AS", "KS", "QS", "JS", "TS"]],
@@ -235,7 +228,7 @@ def test_cutthroat_hand_summaries_tell_the_dummys_fate_RULES_3_3() -> None:
         "C 4 (game to 10)")
 
 
-# -- Ghost Hand: the auction, the swap, the dead hand, the look (RULES.md 3.5) ------------------
+# -- Ghost Hand: the auction, the swap, the dead hand, the look (`euchre rules ghost-hand`) --
 
 A_CODES = ["JH", "JD", "AH", "9C", "9S", "9D"]
 GHOST_CODES = ["AD", "KD", "QD", "TD", "TH", "9H"]
@@ -323,7 +316,7 @@ def test_a_look_shows_the_ghost_cards_to_the_looker_only_ghost_hand_open_swap() 
     assert "You looked at the ghost hand: " in view_text(n, state, 0)
 
 
-# -- reneges (GH-A11, STD-A8, RULES.md 3.3): told once, cards as shown everywhere ------------
+# -- reneges (GH-A11, STD-A8, `euchre rules cutthroat`): told once, shown everywhere --------
 
 RAW_CODE = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JK)\b")
 """A card written as its code (``QD``): narration shows cards as ``Q♦``."""

@@ -1,0 +1,39 @@
+"""Collection rules for the whole repository: doctests from every module under ``engine/``.
+
+``pyproject.toml`` runs pytest with ``--doctest-modules`` over ``tests`` and ``engine``, so
+each engine module is imported and its docstring examples run. A module that imports an
+optional extra at its top (``pip install -e '.[openspiel]'``) cannot be imported without it:
+it is left out of collection only when that extra is missing, and the run's header says so.
+Where ``make test`` knows the extra can be installed (``EUCHREKIT_REQUIRE``), the missing
+extra stops the run instead (tests/conftest.py), so nothing is skipped quietly.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+# module file (relative to this directory) -> (the module it imports, the extra providing it)
+NEEDS_EXTRA: dict[str, tuple[str, str]] = {
+    "engine/testing/openspiel_differential.py": ("pyspiel", "openspiel"),
+}
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ImportError:
+        return False
+
+
+collect_ignore = [path for path, (module, _) in NEEDS_EXTRA.items() if not _importable(module)]
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """Say which modules' doctests are not collected, and which extra would bring them in."""
+    return [
+        f"doctests not collected from {path}: `{NEEDS_EXTRA[path][0]}` is missing "
+        f"(install the `{NEEDS_EXTRA[path][1]}` extra)"
+        for path in collect_ignore
+    ]

@@ -1,0 +1,128 @@
+"""Parsing scoring expressions: ``grammar/expr.lark`` (LALR, built once) into typed nodes.
+
+The cheap checks (length, emptiness, parenthesis depth) run before lark sees the text; the
+tree depth is checked iteratively before the tree is turned into nodes, so nothing here
+recurses deeper than :data:`MAX_DEPTH`.
+
+>>> parse("not alone")
+Unary(column=1, end=10, op='not', operand=Name(column=5, end=10, name='alone'))
+>>> parse("1 +")
+Traceback (most recent call last):
+  ...
+engine.core.errors.ExpressionError: unexpected end of the expression; expected a number, a name, ...
+    1 +
+       ^
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from engine.core.errors import ExpressionError
+from engine.rules.expression_errors import shorten, syntax_error
+from engine.rules.expressions_tree import (
+    MAX_DEPTH,
+    MAX_DIGITS,
+    MAX_LENGTH,
+    Binary,
+    BoolLit,
+    Call,
+    Compare,
+    Expr,
+    IntLit,
+    Name,
+    Unary,
+)
+from engine.rules.resources import grammar_path
+
+__all__ = ["parse"]
+
+
+@cache
+def _parser() -> Lark:
+    """The one LALR parser, built from ``grammar/expr.lark`` on first use."""
+    grammar = grammar_path("expr.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True)
+
+
+def parse(text: str) -> Expr:
+    """Parse ``text`` into a typed syntax tree; raise :class:`ExpressionError` on bad input.
+
+    >>> parse("1 + 2 * 3")  # doctest: +ELLIPSIS
+    Binary(column=1, end=10, op='+', left=IntLit(column=1, end=2, value=1), right=Binary(...))
+    """
+    _check_bounds(text)
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        raise syntax_error(text, error, _parser()) from None
+    _check_depth(tree, text)
+    return _build(tree, text)
+
+
+def _check_bounds(text: str) -> None:
+    """The checks that cost nothing, made before parsing: length, emptiness, parentheses."""
+    if len(text) > MAX_LENGTH:
+        raise ExpressionError(
+            f"the expression is {len(text)} characters long; the limit is {MAX_LENGTH}",
+            text=text[:MAX_LENGTH],  # only the part that fits is quoted back
+            column=MAX_LENGTH + 1,
+            hint="split the rule into several simpler ones",
+        )
+    if not text.strip(" \t\r\n"):
+        raise ExpressionError("the expression is empty", text=text, column=1)
+    depth = 0
+    for index, char in enumerate(text):
+        if char == "(":
+            depth += 1
+            if depth > MAX_DEPTH:
+                message = f"parentheses are nested more than {MAX_DEPTH} deep"
+                raise ExpressionError(message, text=text, column=index + 1)
+        elif char == ")":
+            depth = max(0, depth - 1)
+
+
+def _check_depth(tree: Tree[Token], text: str) -> None:
+    """Refuse trees deeper than :data:`MAX_DEPTH`, walking iteratively (never recursing)."""
+    stack = [(tree, 0)]  # (subtree, how many operators enclose it)
+    while stack:
+        node, depth = stack.pop()
+        children = [child for child in node.children if isinstance(child, Tree)]
+        if children and depth >= MAX_DEPTH:  # this operator is one level too many
+            message = f"the expression is nested more than {MAX_DEPTH} levels deep"
+            hint = "long chains of operators, `-` or `not` count as nesting; simplify it"
+            raise ExpressionError(message, text=text, column=node.meta.start_pos + 1, hint=hint)
+        stack.extend((child, depth + 1) for child in children)
+
+
+def _build(tree: Tree[Token], text: str) -> Expr:
+    """Turn one lark subtree into a typed node (recursion is bounded by :func:`_check_depth`)."""
+    at = {"column": tree.meta.start_pos + 1, "end": tree.meta.end_pos + 1}
+    subtrees = [_build(kid, text) for kid in tree.children if isinstance(kid, Tree)]
+    words = [str(kid) for kid in tree.children if isinstance(kid, Token)]
+    match tree.data:
+        case "int_lit":
+            if len(words[0]) > MAX_DIGITS:
+                message = f"the number `{shorten(words[0])}` has {len(words[0])} digits"
+                hint = f"numbers have at most {MAX_DIGITS} digits"
+                raise ExpressionError(message, text=text, column=at["column"], hint=hint)
+            return IntLit(value=int(words[0]), **at)
+        case "true" | "false":
+            return BoolLit(value=tree.data == "true", **at)
+        case "name":
+            return Name(name=words[0], **at)
+        case "unary":
+            return Unary(op=words[0], operand=subtrees[0], **at)
+        case "binary":
+            return Binary(op=words[0], left=subtrees[0], right=subtrees[1], **at)
+        case "compare":
+            return Compare(operands=tuple(subtrees), operators=tuple(words), **at)
+        case "call":
+            return Call(function=words[0], args=tuple(subtrees), **at)
+    raise AssertionError(f"grammar rule {tree.data!r} makes no node")  # pragma: no cover
+
+
+# --- type checking ---------------------------------------------------------------------------
