@@ -15,6 +15,7 @@ from engine.sim.confidence import mean_ci, wilson
 
 if TYPE_CHECKING:
     from engine.play.state import State
+    from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
 __all__ = ["Tally", "side_name", "stopped_at_hand_limit"]
@@ -80,59 +81,59 @@ class Tally:
                 n[f"wins@{side_name(side)}"] += 1
         scored = 0
         for record in state.hands_played:
-            if "thrown_in" in record:
+            if record.thrown_in is not None:
                 n["redeals"] += 1
-                n[f"redeals@{record['dealer']}"] += 1
+                n[f"redeals@{record.dealer}"] += 1
                 continue
             scored += 1
             self._add_hand(record)
             n[f"at_hand:{scored}"] += 1
             for side in self.sides:
-                self.add(f"score:{scored}@{side_name(side)}", record["scores"][side[0]])
+                self.add(f"score:{scored}@{side_name(side)}", record.scores[side[0]])
         n["hands"] += scored
         self.add("hands_per_game", scored)
 
-    def _add_hand(self, record: dict[str, Any]) -> None:
+    def _add_hand(self, record: HandResult) -> None:
         n = self.n
-        deltas = record["deltas"]
+        deltas = record.deltas
         for side in self.sides:
             self.add(f"points@{side_name(side)}", deltas[side[0]])
-        dealer_side = self.side_of(record["dealer"])
+        dealer_side = self.side_of(record.dealer)
         self.add("dealer_points", deltas[dealer_side[0]])
         others = [side for side in self.sides if side != dealer_side]
         self.add("non_dealer_points", sum(deltas[side[0]] for side in others))
-        maker = record["maker"]
+        maker = record.maker
         makers = self.side_of(maker)
-        tricks = record["tricks"]
+        tricks = record.tricks
         made = deltas[maker] > 0
         march = sum(tricks[s] for s in makers) == sum(tricks)
         outcome = "made" if made else "euchred"
-        n[f"label:{record['label'] or 'unlabelled'}"] += 1
+        n[f"label:{record.label or 'unlabelled'}"] += 1
         for key in (outcome, f"{outcome}@{maker}", f"maker@{maker}"):
             n[key] += 1
         if march:
             n["march"] += 1
             n[f"march@{maker}"] += 1
-        if maker in record["alone"]:
+        if maker in record.alone:
             n["alone"] += 1
             n[f"alone@{maker}"] += 1
             n[f"alone_{outcome}@{maker}"] += 1
             n[f"alone_{outcome}"] += 1
             n["alone_march"] += march
-        for seat in record["alone"]:
+        for seat in record.alone:
             if seat != maker and seat not in makers:
                 n["defender_alone"] += 1
                 n[f"defender_alone@{seat}"] += 1
                 n["defender_alone_won"] += not made
-        if record.get("swapped") is not None:
+        if record.swapped is not None:
             n["swaps"] += 1
-            n[f"swaps@{record['swapped']}"] += 1
-        if record.get("merged"):
+            n[f"swaps@{record.swapped}"] += 1
+        if record.merged:
             n["merges"] += 1
-        n["reneges"] += len(record.get("reneges") or ())
-        if record.get("bid") is not None:
-            n[f"bid:{record['bid']}"] += 1
-            n[f"bid_made:{record['bid']}"] += made
+        n["reneges"] += len(record.reneges)
+        if record.bid is not None:
+            n[f"bid:{record.bid}"] += 1
+            n[f"bid_made:{record.bid}"] += made
 
     def merge(self, other: Tally) -> None:
         """Add another tally's counts to this one."""

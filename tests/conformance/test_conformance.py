@@ -269,7 +269,7 @@ class Checker:
         assert twin.view(seat) == s.view(seat)  # implied by the snapshots; cheap to say
         if A.PLAY <= action < A.PLAY + C.CARD_COUNT:
             ended = len(s.hands_played) > hands_before
-            won_after = s.hands_played[-1]["tricks"] if ended else s.tricks_won
+            won_after = s.hands_played[-1].tricks if ended else s.tricks_won
             self.check_play(seat, action - A.PLAY, hand_before, trick,
                             [now - was for now, was in zip(won_after, won_before, strict=True)])
         self.steps.append(after)
@@ -280,7 +280,7 @@ class Checker:
         """(b) after a play: the card followed suit when it could; a full trick went to the
         highest trump or the highest card of the suit led."""
         s = self.state
-        trump = s.trump_name if s.trump >= 0 else s.hands_played[-1]["trump"]
+        trump = s.trump_name if s.trump >= 0 else s.hands_played[-1].trump
         assert trump is not None
         code = C.card_name(card)
         if trick:
