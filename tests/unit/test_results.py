@@ -1,5 +1,6 @@
 """Typed results: every hand a game records is a :class:`HandResult` whose JSON is the shape
-records have always had and reads back equal; given deals are :class:`Deal`."""
+records have always had and reads back equal; given deals are :class:`Deal`; simulation
+tallies count under typed keys, not strings parsed back."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from engine import State, Variant, load_variant, new_game, shipped_names
 from engine.core import cards as C
 from engine.play.records import record_of
 from engine.rules.results import Deal, HandResult
+from engine.sim.simulate import simulate
+from engine.sim.stats import Count, Total
 
 SEEDS = range(3)
 HANDS = 12
@@ -122,3 +125,15 @@ def test_a_given_deal_fixes_the_first_dealer() -> None:
     variant = load_variant("standard")
     state = new_game(variant, seed=5, deal=random_deal(variant, seed=2))
     assert state.dealer == 2
+
+
+@pytest.mark.parametrize("name", ["standard", "ghost-hand"])
+def test_tally_keys_are_typed_pairs_not_strings(name: str) -> None:
+    variant = load_variant(name)
+    tally = simulate(variant, seed=3, games=4, bots=["random"] * variant.players)
+    assert tally.n and all(isinstance(what, Count) for what, _ in tally.n)
+    assert tally.s and all(isinstance(what, Total) for what, _ in tally.s)
+    assert set(tally.sq) == set(tally.s)
+    assert tally.n[Count.GAMES, None] == 4
+    labels = {q for what, q in tally.n if what is Count.LABEL}
+    assert labels and labels == set(tally.report()["outcomes"])
