@@ -51,8 +51,8 @@ class Score(Phase):
         )
         void = bool(s.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
-        penalties = tuple(self._penalty(s, seat, card, maker_alone=outcome.alone)
-                          for seat, card in s.reneges)
+        penalties = tuple([self._penalty(s, seat, card, maker_alone=outcome.alone)
+                           for seat, card in s.reneges])
         for penalty in penalties:
             for seat, points in enumerate(penalty.points):
                 deltas[seat] += points
@@ -74,7 +74,7 @@ class Score(Phase):
             bid=(self._bid_name(s) if self.has_auction else None), alone=tuple(s.alone),
             tricks=tuple(s.tricks_won), label=label, deltas=tuple(deltas),
             scores=tuple(s.scores),
-            reneges=tuple((seat, C.card_name(c)) for seat, c in s.reneges),
+            reneges=tuple([(seat, C.card_name(c)) for seat, c in s.reneges]),
             penalties=penalties, void=void, swapped=s.swapped if s.swapped >= 0 else None,
             merged=bool(s.merged),
         )

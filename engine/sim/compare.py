@@ -63,7 +63,7 @@ def _per_100(count: Callable[[HandResult], float]) -> Callable[[State], float]:
 
 
 def _made(r: HandResult) -> float:
-    return 1.0 if r.deltas[r.maker] > 0 else 0.0
+    return 1.0 if r.made else 0.0
 
 
 def _dealer_points(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult], float]:

@@ -171,7 +171,7 @@ class Tally:
         maker = record.maker
         makers = self.side_of(maker)
         tricks = record.tricks
-        made = deltas[maker] > 0
+        made = record.made
         march = sum(tricks[s] for s in makers) == sum(tricks)
         outcome, alone_outcome = _OUTCOME[made]
         n[Count.LABEL, record.label or "unlabelled"] += 1

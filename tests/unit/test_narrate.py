@@ -6,7 +6,6 @@ from __future__ import annotations
 import doctest
 import random
 import re
-from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -226,8 +225,8 @@ def test_cutthroat_hand_summaries_tell_the_dummys_fate_RULES_3_3() -> None:
     assert n.hand_summary(record) == (
         "Hand 1, dealer C: A made hearts ♥ trump (the dummy merged by A); A took 3 of 5 "
         "tricks: made. A +1. Score: A 1, B 0, C 0 (game to 10)")
-    lone = replace(record, alone=(0, 1), merged=False, tricks=(0, 5, 0),
-                   label="lone_defender_march", deltas=(0, 4, 4), scores=(0, 4, 4))
+    lone = record._replace(alone=(0, 1), merged=False, tricks=(0, 5, 0),
+                           label="lone_defender_march", deltas=(0, 4, 4), scores=(0, 4, 4))
     assert n.hand_summary(lone) == (
         "Hand 1, dealer C: A made hearts ♥ trump (A alone; B alone; the dummy given up "
         "unseen); A took 0 of 5 tricks: lone_defender_march. B +4, C +4. Score: A 0, B 4, "
@@ -274,7 +273,7 @@ def test_ghost_hand_summaries_name_the_bid_and_the_top_bids_label_RULES_3_5() ->
         "Hand 2, dealer A: B made spades ♠ trump on a bid to shoot the moon (B swapped for "
         "the ghost hand); B took 5 of 6 tricks: moon_failed. A +1, B -6. Score: A 4, B -6, "
         "C 1 (game to 32)")
-    assert " on a bid of 4 (" in n.hand_summary(replace(record, bid=4, label="made"))
+    assert " on a bid of 4 (" in n.hand_summary(record._replace(bid=4, label="made"))
 
 
 def test_a_swap_leaves_a_dead_hand_whose_cards_only_the_swapper_sees_GH_A3() -> None:
