@@ -212,7 +212,7 @@ class Checker:
                 twin.apply(reneges[0])
                 ended = twin.hands_played[len(s.hands_played):]  # STD-A8: the hand ends
                 if ended:
-                    assert ended[-1]["reneges"] == [[seat, C.card_name(reneges[0] - A.PLAY)]]
+                    assert ended[-1].reneges == ((seat, C.card_name(reneges[0] - A.PLAY)),)
                 else:
                     assert twin.reneges[-1] == (seat, reneges[0] - A.PLAY)
             else:
