@@ -243,7 +243,7 @@ def euchrekit_subject(bot: str, *, seed: int) -> Subject:
     def play_one(number: int) -> tuple[int, int]:
         state = play_game(variant, derive_seed(seed, number), bots)
         deals = state.hands_played
-        return sum(1 for record in deals if "thrown_in" not in record), len(deals)
+        return sum(1 for record in deals if record.scored), len(deals)
 
     def time_run(first: int, seconds: float) -> Run:
         return timed_run(play_one, first=first, seconds=seconds)

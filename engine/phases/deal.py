@@ -41,9 +41,9 @@ class Deal(Phase):
     def start(self, s: State) -> None:
         given = s.next_deal()
         if given is not None:
-            s.hands = list(given["hands"])
-            s.upcard = given["upcard"]
-            s.kitty = given["kitty"]
+            s.hands = list(given.hands)
+            s.upcard = given.upcard
+            s.kitty = given.kitty
         else:
             self.shuffle_and_deal(s)
         s.turned = s.upcard

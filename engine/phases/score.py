@@ -12,10 +12,11 @@ otherwise the deal passes left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import cards as C
 from engine.phases.base import TERMINAL, Phase
+from engine.rules.results import HandResult, Penalty
 from engine.rules.scoring import Outcome
 
 if TYPE_CHECKING:
@@ -50,27 +51,33 @@ class Score(Phase):
         )
         void = bool(s.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
-        penalties = [self._penalty(s, seat, card, maker_alone=outcome.alone)
-                     for seat, card in s.reneges]
+        penalties = tuple([self._penalty(s, seat, card, maker_alone=outcome.alone)
+                           for seat, card in s.reneges])
         for penalty in penalties:
-            for seat, points in enumerate(penalty["points"]):
+            for seat, points in enumerate(penalty.points):
                 deltas[seat] += points
         for seat, delta in enumerate(deltas):
             s.scores[seat] += delta
-        record = {
-            "hand": s.hand_no, "dealer": s.dealer, "maker": s.maker, "trump": s.trump_name,
-            "bid": (self._bid_name(s) if self.has_auction else None), "alone": list(s.alone),
-            "tricks": list(s.tricks_won), "label": label, "deltas": deltas,
-            "scores": list(s.scores), "reneges": [[seat, C.card_name(c)] for seat, c in s.reneges],
-            "penalties": penalties, "void": void,
-            "swapped": s.swapped if s.swapped >= 0 else None,
-            "merged": bool(s.merged),
-        }
+        record = self._hand_result(s, label=label, deltas=deltas, penalties=penalties,
+                                   void=void)
         over, winners = v.game_result(s.scores)
         if over:
             s.current = TERMINAL
             s.winners = winners
         s.next_hand(record)
+
+    def _hand_result(self, s: State, *, label: str, deltas: list[int],
+                     penalties: tuple[Penalty, ...], void: bool) -> HandResult:
+        """The record of the hand just scored, as ``State.hands_played`` keeps it."""
+        return HandResult(
+            hand=s.hand_no, dealer=s.dealer, maker=s.maker, trump=s.trump_name,
+            bid=(self._bid_name(s) if self.has_auction else None), alone=tuple(s.alone),
+            tricks=tuple(s.tricks_won), label=label, deltas=tuple(deltas),
+            scores=tuple(s.scores),
+            reneges=tuple([(seat, C.card_name(c)) for seat, c in s.reneges]),
+            penalties=penalties, void=void, swapped=s.swapped if s.swapped >= 0 else None,
+            merged=bool(s.merged),
+        )
 
     def _table_points(self, s: State, outcome: Outcome, *, void: bool
                       ) -> tuple[list[int], str]:
@@ -90,14 +97,12 @@ class Score(Phase):
         return s.bid
 
     def _penalty(self, s: State, offender: int, card: int, *, maker_alone: bool
-                 ) -> dict[str, Any]:
+                 ) -> Penalty:
         """One renege as the hand record keeps it: who, which card, in which trick, and the
         points it gives each seat (``penalties.renege``; ``alone``: the maker played alone)."""
         side = self.variant.sides.side_of(offender)
         points = self.variant.renege.points(offenders=side, players=self.players,
                                             maker_alone=maker_alone)
         laid = s.played.index((offender, card))
-        return {
-            "seat": offender, "card": C.card_name(card), "trick": laid // s.n_active + 1,
-            "points": list(points),
-        }
+        return Penalty(seat=offender, card=C.card_name(card), trick=laid // s.n_active + 1,
+                       points=tuple(points))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.phases.base import Phase
+from engine.rules.results import HandResult
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -27,8 +28,8 @@ _BLIND = 0
 
 def throw_in(s: State, why: str) -> None:
     """End a hand nobody made trump in (or a joker redeal); the deal passes left."""
-    s.next_hand({"hand": s.hand_no, "dealer": s.dealer, "thrown_in": why,
-                 "deltas": [0] * s.variant.players, "scores": list(s.scores)})
+    s.next_hand(HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer, why=why,
+                                          scores=s.scores))
 
 
 class UpcardBidding(Phase):

@@ -26,7 +26,7 @@ from typing import Any
 
 from engine.core.errors import EuchreError, IllegalActionError, RecordError
 from engine.core.printable import printable
-from engine.play.game import check_scores, deal_to_json, deals_from_json
+from engine.play.game import check_scores, deals_from_json
 from engine.play.state import State
 from engine.rules.loader import load_variant, shipped_names, variant_from_data
 from engine.rules.variant import Variant
@@ -78,7 +78,7 @@ def record_of(state: State, *, table: Mapping[str, Any] | None = None) -> dict[s
         },
     }
     if state.given_deals:
-        record["deals"] = [deal_to_json(v, d) for d in state.given_deals]
+        record["deals"] = [d.to_json(v) for d in state.given_deals]
     if state.initial_scores is not None:
         record["scores"] = list(state.initial_scores)
     if table is not None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from engine.core import actions as A
 from engine.core import cards as C
@@ -26,12 +25,10 @@ from engine.core.errors import IllegalActionError
 from engine.phases.base import TERMINAL
 from engine.play.program import Program, program
 from engine.play.view import View
+from engine.rules.results import Deal, HandResult
 from engine.rules.variant import Variant
 
-__all__ = ["TERMINAL", "HandRecord", "State"]
-
-HandRecord = dict[str, Any]
-"""A finished hand (or thrown-in deal), as kept in ``State.hands_played``: JSON-ready."""
+__all__ = ["TERMINAL", "State"]
 
 
 class State:
@@ -100,7 +97,7 @@ class State:
         variant: Variant,
         *,
         seed: int,
-        deals: Sequence[dict[str, Any]] = (),
+        deals: Sequence[Deal] = (),
         scores: Sequence[int] | None = None,
         dealer: int | None = None,
     ) -> None:
@@ -115,14 +112,14 @@ class State:
         self.discard_log: list[int] = []
         """Where in the history the discards are: views hide other seats' discarded cards."""
         self.actors: list[int] = []
-        self.hands_played: list[HandRecord] = []
-        self.deals = [dict(d) for d in deals]
-        self.given_deals = [dict(d) for d in deals]
+        self.hands_played: list[HandResult] = []
+        self.deals = list(deals)
+        self.given_deals = list(deals)
         self.hand_no = 0
         self.winners: tuple[int, ...] = ()
         self.draw: dict[int, list[int]] = {}
-        if self.deals and "dealer" in self.deals[0]:
-            dealer = int(self.deals[0]["dealer"])
+        if self.deals:
+            dealer = self.deals[0].dealer
         self.dealer = self._program.first_dealer(self) if dealer is None else dealer
         self.current = TERMINAL
         self.phase_i = 0
@@ -183,7 +180,7 @@ class State:
         self._phase = self._program.phases[self.phase_i]
         self._phase.start(self)
 
-    def next_hand(self, record: HandRecord) -> None:
+    def next_hand(self, record: HandResult) -> None:
         """Log a finished (or thrown-in) hand and deal the next, unless the game is over."""
         self.hands_played.append(record)
         if self.current == TERMINAL and self.winners:
@@ -196,7 +193,7 @@ class State:
         self.dealer = (self.dealer + 1) % self.variant.players
         self._new_hand()
 
-    def next_deal(self) -> dict[str, Any] | None:
+    def next_deal(self) -> Deal | None:
         """A prescribed deal for the hand being dealt, if one was given."""
         if self.deals:
             return self.deals.pop(0)
@@ -340,7 +337,6 @@ class State:
         # OS entropy pool, which costs more than the rest of the copy.
         other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
-        other.deals = [dict(d) for d in self.deals]
         return other
 
     def cards_in_play(self) -> int:

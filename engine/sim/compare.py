@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from engine.play.state import State
+from engine.rules.results import HandResult
 from engine.rules.variant import Variant
 from engine.sim.confidence import Z95
 from engine.sim.simulate import (
@@ -50,32 +51,32 @@ class Metric:
     value: Callable[[State], float]
 
 
-def _scored(state: State) -> list[dict[str, Any]]:
-    return [r for r in state.hands_played if "thrown_in" not in r]
+def _scored(state: State) -> list[HandResult]:
+    return [r for r in state.hands_played if r.thrown_in is None]
 
 
-def _per_100(count: Callable[[dict[str, Any]], float]) -> Callable[[State], float]:
+def _per_100(count: Callable[[HandResult], float]) -> Callable[[State], float]:
     def value(state: State) -> float:
         hands = _scored(state)
         return 100 * sum(count(r) for r in hands) / len(hands) if hands else 0.0
     return value
 
 
-def _made(r: dict[str, Any]) -> float:
-    return 1.0 if r["deltas"][r["maker"]] > 0 else 0.0
+def _made(r: HandResult) -> float:
+    return 1.0 if r.made else 0.0
 
 
-def _dealer_points(teams: tuple[tuple[int, ...], ...]) -> Callable[[dict[str, Any]], float]:
-    def points(r: dict[str, Any]) -> float:
-        side = next(t for t in teams if r["dealer"] in t)
-        return float(r["deltas"][side[0]])
+def _dealer_points(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult], float]:
+    def points(r: HandResult) -> float:
+        side = next(t for t in teams if r.dealer in t)
+        return float(r.deltas[side[0]])
     return points
 
 
-def _march(teams: tuple[tuple[int, ...], ...]) -> Callable[[dict[str, Any]], float]:
-    def march(r: dict[str, Any]) -> float:
-        side = next(t for t in teams if r["maker"] in t)
-        return float(sum(r["tricks"][seat] for seat in side) == sum(r["tricks"]))
+def _march(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult], float]:
+    def march(r: HandResult) -> float:
+        side = next(t for t in teams if r.maker in t)
+        return float(sum(r.tricks[seat] for seat in side) == sum(r.tricks))
     return march
 
 
@@ -95,7 +96,7 @@ def metrics_for(variant: Variant) -> list[Metric]:
         Metric("march", "marches per 100 hands", "makers march {x} {more} times per 100 hands",
                _per_100(_march(teams))),
         Metric("alone", "lone hands per 100 hands", "players go alone {x} {more} times per "
-               "100 hands", _per_100(lambda r: float(r["maker"] in r["alone"]))),
+               "100 hands", _per_100(lambda r: float(r.maker in r.alone))),
         Metric("hands", "hands per game", "a game lasts {x} hands {more}",
                lambda s: float(len(_scored(s)))),
         Metric("redeals", "thrown-in deals per game", "{x} {more} deals per game are thrown in",
@@ -119,9 +120,9 @@ def _wins_of(seat: int) -> Callable[[State], float]:
     return wins
 
 
-def _points_of(seat: int) -> Callable[[dict[str, Any]], float]:
-    def points(r: dict[str, Any]) -> float:
-        return float(r["deltas"][seat])
+def _points_of(seat: int) -> Callable[[HandResult], float]:
+    def points(r: HandResult) -> float:
+        return float(r.deltas[seat])
     return points
 
 

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from engine.sim.confidence import mean_ci, wilson
 
 if TYPE_CHECKING:
     from engine.play.state import State
+    from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
-__all__ = ["Tally", "side_name", "stopped_at_hand_limit"]
+__all__ = ["Count", "Tally", "Total", "side_name", "stopped_at_hand_limit"]
 
 
 def side_name(side: tuple[int, ...]) -> str:
@@ -36,14 +38,79 @@ def _r(x: float) -> float:
     return round(x, 4)
 
 
+class Count(Enum):
+    """What a counter of a :class:`Tally` counts; its key pairs it with a qualifier: None
+    (all), a seat, a side (a tuple of seats), a label, a bid or a hand number."""
+
+    GAMES = "games"
+    STOPPED_AT_HAND_LIMIT = "stopped_at_hand_limit"
+    WINS = "wins"
+    """Per side."""
+    HANDS = "hands"
+    """Hands scored (thrown-in deals excluded)."""
+    AT_HAND = "at_hand"
+    """Games that scored a ``k``-th hand (per ``k``)."""
+    REDEALS = "redeals"
+    """Deals thrown in: all, and per dealer."""
+    LABEL = "label"
+    """Hands per scoring row (per label)."""
+    MAKER = "maker"
+    MADE = "made"
+    EUCHRED = "euchred"
+    MARCH = "march"
+    ALONE = "alone"
+    ALONE_MADE = "alone_made"
+    ALONE_EUCHRED = "alone_euchred"
+    ALONE_MARCH = "alone_march"
+    DEFENDER_ALONE = "defender_alone"
+    DEFENDER_ALONE_WON = "defender_alone_won"
+    SWAPS = "swaps"
+    MERGES = "merges"
+    RENEGES = "reneges"
+    BID = "bid"
+    """Per winning bid."""
+    BID_MADE = "bid_made"
+
+
+class Total(Enum):
+    """What a sum of a :class:`Tally` adds up (its square is summed beside it)."""
+
+    HANDS_PER_GAME = "hands_per_game"
+    POINTS = "points"
+    """Points per hand, per side."""
+    DEALER_POINTS = "dealer_points"
+    NON_DEALER_POINTS = "non_dealer_points"
+    SCORE = "score"
+    """A side's score after the ``k``-th scored hand, qualified by ``(k, side)``."""
+
+
+Side = tuple[int, ...]
+Qualifier = int | str | Side | tuple[int, Side] | None
+"""Which part of an event a counter counts: see :class:`Count`."""
+CountKey = tuple[Count, Qualifier]
+SumKey = tuple[Total, Qualifier]
+
+_OUTCOME = {True: (Count.MADE, Count.ALONE_MADE), False: (Count.EUCHRED, Count.ALONE_EUCHRED)}
+"""Whether the makers made it -> the counters of that outcome, and of it played alone."""
+
+
 @dataclass(slots=True)
 class Tally:
-    """Counters over many games of one variant: ``n`` counts events, ``s`` sums values."""
+    """Counters over many games of one variant: ``n`` counts events, ``s`` sums values and
+    ``sq`` their squares. Keys are ``(what, qualifier)`` pairs (:class:`Count`, :class:`Total`).
 
-    sides: tuple[tuple[int, ...], ...]
+    >>> from engine import load_variant
+    >>> tally = Tally.for_variant(load_variant("standard"))
+    >>> tally.add((Total.POINTS, (0, 2)), 3)
+    >>> tally.s[Total.POINTS, (0, 2)], tally.sq[Total.POINTS, (0, 2)]
+    (3, 9)
+    """
+
+    sides: tuple[Side, ...]
     players: int
-    n: Counter[str] = field(default_factory=Counter)
-    s: Counter[str] = field(default_factory=Counter)
+    n: Counter[CountKey] = field(default_factory=Counter)
+    s: Counter[SumKey] = field(default_factory=Counter)
+    sq: Counter[SumKey] = field(default_factory=Counter)
 
     @classmethod
     def for_variant(cls, variant: Variant) -> Tally:
@@ -53,91 +120,92 @@ class Tally:
     @property
     def games(self) -> int:
         """Games counted."""
-        return self.n["games"]
+        return self.n[Count.GAMES, None]
 
     @property
     def hands(self) -> int:
         """Hands scored (thrown-in deals excluded)."""
-        return self.n["hands"]
+        return self.n[Count.HANDS, None]
 
-    def side_of(self, seat: int) -> tuple[int, ...]:
+    def side_of(self, seat: int) -> Side:
         """The fixed side of a seat."""
         return next(side for side in self.sides if seat in side)
 
-    def add(self, key: str, value: int) -> None:
-        """Add ``value`` to the sum ``key`` and its square to ``key^2``."""
+    def add(self, key: SumKey, value: int) -> None:
+        """Add ``value`` to the sum ``key`` and its square to the squares' ``key``."""
         self.s[key] += value
-        self.s[key + "^2"] += value * value
+        self.sq[key] += value * value
 
     def add_game(self, state: State) -> None:
         """Count one finished game."""
         n = self.n
-        n["games"] += 1
+        n[Count.GAMES, None] += 1
         if stopped_at_hand_limit(state):
-            n["stopped_at_hand_limit"] += 1
+            n[Count.STOPPED_AT_HAND_LIMIT, None] += 1
         for side in self.sides:
             if side[0] in state.winners:
-                n[f"wins@{side_name(side)}"] += 1
+                n[Count.WINS, side] += 1
         scored = 0
         for record in state.hands_played:
-            if "thrown_in" in record:
-                n["redeals"] += 1
-                n[f"redeals@{record['dealer']}"] += 1
+            if record.thrown_in is not None:
+                n[Count.REDEALS, None] += 1
+                n[Count.REDEALS, record.dealer] += 1
                 continue
             scored += 1
             self._add_hand(record)
-            n[f"at_hand:{scored}"] += 1
+            n[Count.AT_HAND, scored] += 1
             for side in self.sides:
-                self.add(f"score:{scored}@{side_name(side)}", record["scores"][side[0]])
-        n["hands"] += scored
-        self.add("hands_per_game", scored)
+                self.add((Total.SCORE, (scored, side)), record.scores[side[0]])
+        n[Count.HANDS, None] += scored
+        self.add((Total.HANDS_PER_GAME, None), scored)
 
-    def _add_hand(self, record: dict[str, Any]) -> None:
+    def _add_hand(self, record: HandResult) -> None:
         n = self.n
-        deltas = record["deltas"]
+        deltas = record.deltas
         for side in self.sides:
-            self.add(f"points@{side_name(side)}", deltas[side[0]])
-        dealer_side = self.side_of(record["dealer"])
-        self.add("dealer_points", deltas[dealer_side[0]])
+            self.add((Total.POINTS, side), deltas[side[0]])
+        dealer_side = self.side_of(record.dealer)
+        self.add((Total.DEALER_POINTS, None), deltas[dealer_side[0]])
         others = [side for side in self.sides if side != dealer_side]
-        self.add("non_dealer_points", sum(deltas[side[0]] for side in others))
-        maker = record["maker"]
+        self.add((Total.NON_DEALER_POINTS, None), sum(deltas[side[0]] for side in others))
+        maker = record.maker
         makers = self.side_of(maker)
-        tricks = record["tricks"]
-        made = deltas[maker] > 0
+        tricks = record.tricks
+        made = record.made
         march = sum(tricks[s] for s in makers) == sum(tricks)
-        outcome = "made" if made else "euchred"
-        n[f"label:{record['label'] or 'unlabelled'}"] += 1
-        for key in (outcome, f"{outcome}@{maker}", f"maker@{maker}"):
+        outcome, alone_outcome = _OUTCOME[made]
+        n[Count.LABEL, record.label or "unlabelled"] += 1
+        for key in ((outcome, None), (outcome, maker), (Count.MAKER, maker)):
             n[key] += 1
         if march:
-            n["march"] += 1
-            n[f"march@{maker}"] += 1
-        if maker in record["alone"]:
-            n["alone"] += 1
-            n[f"alone@{maker}"] += 1
-            n[f"alone_{outcome}@{maker}"] += 1
-            n[f"alone_{outcome}"] += 1
-            n["alone_march"] += march
-        for seat in record["alone"]:
+            n[Count.MARCH, None] += 1
+            n[Count.MARCH, maker] += 1
+        if maker in record.alone:
+            n[Count.ALONE, None] += 1
+            n[Count.ALONE, maker] += 1
+            n[alone_outcome, maker] += 1
+            n[alone_outcome, None] += 1
+            n[Count.ALONE_MARCH, None] += march
+        for seat in record.alone:
             if seat != maker and seat not in makers:
-                n["defender_alone"] += 1
-                n[f"defender_alone@{seat}"] += 1
-                n["defender_alone_won"] += not made
-        if record.get("swapped") is not None:
-            n["swaps"] += 1
-            n[f"swaps@{record['swapped']}"] += 1
-        if record.get("merged"):
-            n["merges"] += 1
-        n["reneges"] += len(record.get("reneges") or ())
-        if record.get("bid") is not None:
-            n[f"bid:{record['bid']}"] += 1
-            n[f"bid_made:{record['bid']}"] += made
+                n[Count.DEFENDER_ALONE, None] += 1
+                n[Count.DEFENDER_ALONE, seat] += 1
+                n[Count.DEFENDER_ALONE_WON, None] += not made
+        if record.swapped is not None:
+            n[Count.SWAPS, None] += 1
+            n[Count.SWAPS, record.swapped] += 1
+        if record.merged:
+            n[Count.MERGES, None] += 1
+        n[Count.RENEGES, None] += len(record.reneges)
+        if record.bid is not None:
+            n[Count.BID, record.bid] += 1
+            n[Count.BID_MADE, record.bid] += made
 
     def merge(self, other: Tally) -> None:
         """Add another tally's counts to this one."""
         self.n.update(other.n)
         self.s.update(other.s)
+        self.sq.update(other.sq)
 
     # -- reporting -----------------------------------------------------------------------------
 
@@ -145,17 +213,17 @@ class Tally:
         """Per side: (hand number, mean score, standard deviation) over the games still going
         at that hand (for plots)."""
         curves: dict[str, list[tuple[int, float, float]]] = {}
-        last = max((int(k[8:]) for k in self.n if k.startswith("at_hand:")), default=0)
+        last = max((k for what, k in self.n if what is Count.AT_HAND and isinstance(k, int)),
+                   default=0)
         for side in self.sides:
-            name = side_name(side)
             points = []
             for k in range(1, last + 1):
-                count = self.n[f"at_hand:{k}"]
-                total, sq = self.s[f"score:{k}@{name}"], self.s[f"score:{k}@{name}^2"]
-                mean = total / count
-                var = max(0.0, sq / count - mean * mean)
+                count = self.n[Count.AT_HAND, k]
+                key: SumKey = (Total.SCORE, (k, side))
+                mean = self.s[key] / count
+                var = max(0.0, self.sq[key] / count - mean * mean)
                 points.append((k, mean, var ** 0.5))
-            curves[name] = points
+            curves[side_name(side)] = points
         return curves
 
     def rate(self, count: int, total: int) -> dict[str, Any]:
@@ -164,70 +232,80 @@ class Tally:
         return {"count": count, "of": total, "rate": _r(count / total) if total else 0.0,
                 "ci95": [_r(low), _r(high)]}
 
-    def mean(self, key: str, count: int) -> dict[str, Any]:
+    def mean(self, key: SumKey, count: int) -> dict[str, Any]:
         """A mean of the sum ``key`` over ``count`` items, with its normal interval."""
-        value, low, high = mean_ci(total=self.s[key], total_sq=self.s[key + "^2"], n=count)
+        value, low, high = mean_ci(total=self.s[key], total_sq=self.sq[key], n=count)
         return {"mean": value, "ci95": [low, high]}
+
+    def _per_seat(self, seat: int) -> dict[str, Any]:
+        n, hands = self.n, self.hands
+        made = n[Count.MAKER, seat]
+        return {
+            "made_trump": self.rate(made, hands),
+            "made": self.rate(n[Count.MADE, seat], made),
+            "march": self.rate(n[Count.MARCH, seat], made),
+            "euchred": self.rate(n[Count.EUCHRED, seat], made),
+            "alone": {"attempts": n[Count.ALONE, seat],
+                      "made": self.rate(n[Count.ALONE_MADE, seat], n[Count.ALONE, seat])},
+            "defender_alone": n[Count.DEFENDER_ALONE, seat],
+            "redeals_as_dealer": n[Count.REDEALS, seat],
+        }
+
+    def _qualifiers(self, what: Count) -> set[Qualifier]:
+        """Every qualifier counted for ``what`` (the labels, the bids...)."""
+        return {q for counted, q in self.n if counted is what}
 
     def report(self) -> dict[str, Any]:
         """The figures as JSON-ready data."""
         n = self.n
         games, hands = self.games, self.hands
-        sides = [side_name(side) for side in self.sides]
-        seats = [str(seat) for seat in range(self.players)]
-        per_seat = {
-            seat: {
-                "made_trump": self.rate(n[f"maker@{seat}"], hands),
-                "made": self.rate(n[f"made@{seat}"], n[f"maker@{seat}"]),
-                "march": self.rate(n[f"march@{seat}"], n[f"maker@{seat}"]),
-                "euchred": self.rate(n[f"euchred@{seat}"], n[f"maker@{seat}"]),
-                "alone": {"attempts": n[f"alone@{seat}"],
-                          "made": self.rate(n[f"alone_made@{seat}"], n[f"alone@{seat}"])},
-                "defender_alone": n[f"defender_alone@{seat}"],
-                "redeals_as_dealer": n[f"redeals@{seat}"],
-            }
-            for seat in seats
-        }
+
+        def total(what: Count) -> int:
+            return n[what, None]
+
         report: dict[str, Any] = {
             "games": games,
             "hands": hands,
-            "redeals": n["redeals"],
+            "redeals": total(Count.REDEALS),
             # Games that game.max_hands stopped; the side ahead won them, and the wins and
             # win rates below include them.
-            "stopped_at_hand_limit": n["stopped_at_hand_limit"],
-            "hands_per_game": self.mean("hands_per_game", games),
-            "wins": {side: n[f"wins@{side}"] for side in sides},
-            "win_rate": {side: self.rate(n[f"wins@{side}"], games) for side in sides},
-            "points_per_hand": {side: self.mean(f"points@{side}", hands) for side in sides},
-            "dealer_side_points_per_hand": self.mean("dealer_points", hands),
+            "stopped_at_hand_limit": total(Count.STOPPED_AT_HAND_LIMIT),
+            "hands_per_game": self.mean((Total.HANDS_PER_GAME, None), games),
+            "wins": {side_name(side): n[Count.WINS, side] for side in self.sides},
+            "win_rate": {side_name(side): self.rate(n[Count.WINS, side], games)
+                         for side in self.sides},
+            "points_per_hand": {side_name(side): self.mean((Total.POINTS, side), hands)
+                                for side in self.sides},
+            "dealer_side_points_per_hand": self.mean((Total.DEALER_POINTS, None), hands),
             "makers": {
-                "made": self.rate(n["made"], hands),
-                "march": self.rate(n["march"], hands),
-                "euchred": self.rate(n["euchred"], hands),
+                "made": self.rate(total(Count.MADE), hands),
+                "march": self.rate(total(Count.MARCH), hands),
+                "euchred": self.rate(total(Count.EUCHRED), hands),
             },
-            "outcomes": {key[6:]: n[key] for key in sorted(n) if key.startswith("label:")},
+            "outcomes": {label: n[Count.LABEL, label]
+                         for label in sorted(map(str, self._qualifiers(Count.LABEL)))},
             "alone": {
-                "attempts": self.rate(n["alone"], hands),
-                "made": self.rate(n["alone_made"], n["alone"]),
-                "march": self.rate(n["alone_march"], n["alone"]),
-                "euchred": self.rate(n["alone_euchred"], n["alone"]),
+                "attempts": self.rate(total(Count.ALONE), hands),
+                "made": self.rate(total(Count.ALONE_MADE), total(Count.ALONE)),
+                "march": self.rate(total(Count.ALONE_MARCH), total(Count.ALONE)),
+                "euchred": self.rate(total(Count.ALONE_EUCHRED), total(Count.ALONE)),
             },
             "defender_alone": {
-                "attempts": self.rate(n["defender_alone"], hands),
-                "won": self.rate(n["defender_alone_won"], n["defender_alone"]),
+                "attempts": self.rate(total(Count.DEFENDER_ALONE), hands),
+                "won": self.rate(total(Count.DEFENDER_ALONE_WON), total(Count.DEFENDER_ALONE)),
             },
-            "per_seat": per_seat,
+            "per_seat": {str(seat): self._per_seat(seat) for seat in range(self.players)},
         }
-        bids = sorted({key[4:] for key in n if key.startswith("bid:")},
-                      key=lambda b: (not b.isdigit(), b.zfill(3)))
+        bids = sorted(self._qualifiers(Count.BID),
+                      key=lambda b: (not str(b).isdigit(), str(b).zfill(3)))
         if bids:
-            report["bids"] = {b: {"count": n[f"bid:{b}"],
-                                  "made": self.rate(n[f"bid_made:{b}"], n[f"bid:{b}"])}
+            report["bids"] = {str(b): {"count": n[Count.BID, b],
+                                       "made": self.rate(n[Count.BID_MADE, b], n[Count.BID, b])}
                               for b in bids}
-        if n["swaps"]:
-            report["swaps"] = self.rate(n["swaps"], hands)
-        if n["merges"]:
-            report["dummy_merges"] = self.rate(n["merges"], hands)
-        if n["reneges"]:
-            report["reneges"] = n["reneges"]
+        if total(Count.SWAPS):
+            report["swaps"] = self.rate(total(Count.SWAPS), hands)
+        if total(Count.MERGES):
+            report["dummy_merges"] = self.rate(total(Count.MERGES), hands)
+        if total(Count.RENEGES):
+            report["reneges"] = total(Count.RENEGES)
         return report

@@ -28,6 +28,7 @@ from typing import Any
 from engine import State, load_variant, new_game
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.rules.results import HandResult
 
 __all__ = ["ABOUT", "COUNT_CASES", "MAX_HANDS", "SEED", "case_counts", "counts_text",
            "deal_of", "divide", "golden_path", "perft", "perft_levels", "playthrough"]
@@ -57,16 +58,16 @@ def _deal_lines(s: State) -> list[str]:
     return lines
 
 
-def _result_lines(record: dict[str, Any]) -> list[str]:
-    scores = " ".join(str(x) for x in record["scores"])
-    if "thrown_in" in record:
-        return [f"  thrown in ({record['thrown_in']}); scores {scores}"]
-    deltas = " ".join(f"{d:+d}" if d else "0" for d in record["deltas"])
-    tricks = " ".join(str(t) for t in record["tricks"])
-    alone = f", alone {record['alone']}" if record["alone"] else ""
-    bid = f", bid {record['bid']}" if record.get("bid") is not None else ""
-    return [f"  result: maker seat {record['maker']}, trump {record['trump']}{bid}{alone}; "
-            f"tricks {tricks}; {record['label']}",
+def _result_lines(record: HandResult) -> list[str]:
+    scores = " ".join(str(x) for x in record.scores)
+    if record.thrown_in is not None:
+        return [f"  thrown in ({record.thrown_in}); scores {scores}"]
+    deltas = " ".join(f"{d:+d}" if d else "0" for d in record.deltas)
+    tricks = " ".join(str(t) for t in record.tricks)
+    alone = f", alone {list(record.alone)}" if record.alone else ""
+    bid = f", bid {record.bid}" if record.bid is not None else ""
+    return [f"  result: maker seat {record.maker}, trump {record.trump}{bid}{alone}; "
+            f"tricks {tricks}; {record.label}",
             f"  points {deltas}; scores {scores}"]
 
 
@@ -97,7 +98,7 @@ def playthrough(name: str, seed: int = SEED, *, max_hands: int = MAX_HANDS) -> s
         lines.append(f"  {seat} {state.action_name(action)}")
         ended = state.hands_played[hands_before:]
         if action >= A.PLAY:
-            won_now = ended[0]["tricks"] if ended else state.tricks_won
+            won_now = ended[0].tricks if ended else state.tricks_won
             taker = [p for p, (a, b) in enumerate(zip(won_now, won_before, strict=True))
                      if a > b]
             if taker:

@@ -235,18 +235,18 @@ def compare_hand(game: Any, variant: Variant, setting: str, hand: int,
     record = ours.hands_played[0]
     returns = [int(r) for r in os_state.returns()]
     if os_state.num_cards_played() > 0:
-        if "thrown_in" in record:
+        if record.thrown_in is not None:
             return diverged("end", f"OpenSpiel scored {returns}, ours threw the deal in")
-        if list(record["deltas"]) != returns:
-            return diverged("returns", f"OpenSpiel {returns}, ours {record['deltas']} "
-                                       f"({record['label']})")
-        if list(record["tricks"]) != _tricks(os_state):
+        if list(record.deltas) != returns:
+            return diverged("returns", f"OpenSpiel {returns}, ours {list(record.deltas)} "
+                                       f"({record.label})")
+        if list(record.tricks) != _tricks(os_state):
             return diverged("tricks", f"tricks per seat: OpenSpiel {_tricks(os_state)}, "
-                                      f"ours {record['tricks']}")
+                                      f"ours {list(record.tricks)}")
         return HandResult(divergence=None, thrown_in=False)
-    if "thrown_in" not in record or any(returns) or any(record["deltas"]):
+    if record.thrown_in is None or any(returns) or any(record.deltas):
         return diverged("end", f"OpenSpiel ended unplayed with {returns}, ours recorded "
-                               f"{record}")
+                               f"{record.to_json()}")
     return HandResult(divergence=None, thrown_in=True)
 
 

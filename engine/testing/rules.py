@@ -6,12 +6,12 @@ from __future__ import annotations
 import functools
 import tempfile
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from engine import IllegalActionError, State, Variant, load_variant
 from engine.core import cards as C
+from engine.rules.results import HandResult
 
 
 @functools.cache
@@ -67,6 +67,6 @@ def cards(text: str) -> set[str]:
     return set(text.split())
 
 
-def last_hand(state: State) -> dict[str, Any]:
+def last_hand(state: State) -> HandResult:
     """The record of the last hand played or thrown in."""
     return state.hands_played[-1]

@@ -13,10 +13,11 @@ ends the hand, the unfinished trick is shown and the summary that follows says b
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from engine.core import cards as C
 from engine.play.state import State
+from engine.rules.results import HandResult, Penalty
 from engine.text.narrate_table import TableNarrator
 from engine.text.narrate_words import cards_text, hand_text, sorted_hand, trump_text
 
@@ -157,47 +158,46 @@ class HandNarrator(TableNarrator):
             lines.append(f"  kitty: {cards_text(sorted_hand(state.kitty))}")
         return lines
 
-    def hand_summary(self, record: dict[str, Any]) -> str:
+    def hand_summary(self, record: HandResult) -> str:
         """One line for a ``hands_played`` record: the contract, lone players, the dummy or
         the swap, the tricks, each renege with what it cost, the points and the score."""
-        head = f"Hand {record['hand']}, dealer {self.seat(record['dealer'])}"
-        if "thrown_in" in record:
-            return f"{head}: thrown in ({record['thrown_in']}); no score."
-        score = f"Score: {self.score_line(record['scores'])}"
-        penalties = record.get("penalties", [])
-        if record.get("void"):
+        head = f"Hand {record.hand}, dealer {self.seat(record.dealer)}"
+        if record.thrown_in is not None:
+            return f"{head}: thrown in ({record.thrown_in}); no score."
+        score = f"Score: {self.score_line(record.scores)}"
+        penalties = record.penalties
+        if record.void:
             return (f"{head}: {self._contract_text(record)}; {self._renege_text(penalties[0])}, "
                     f"which ends the hand: nothing else is scored; "
-                    f"{self.points(record['deltas'])}. {score}")
-        maker = record["maker"]
+                    f"{self.points(record.deltas)}. {score}")
+        maker = record.maker
         makers = self.variant.sides.hand_sides(maker)[0]
-        took = sum(record["tricks"][s] for s in makers)
+        took = sum(record.tricks[s] for s in makers)
         who = self.seat(maker) if len(makers) == 1 else "the makers"
-        reneges = "".join(f"{self._renege_text(p)}: {self.points(p['points'])}. "
+        reneges = "".join(f"{self._renege_text(p)}: {self.points(p.points)}. "
                           for p in penalties)
-        total = (f"In all: {self.points(record['deltas'], every_side=True)}" if penalties
-                 else self.points(record["deltas"]))
+        total = (f"In all: {self.points(record.deltas, every_side=True)}" if penalties
+                 else self.points(record.deltas))
         return (f"{head}: {self._contract_text(record)}; {who} took {took} of "
-                f"{sum(record['tricks'])} tricks: {record['label']}. {reneges}{total}. {score}")
+                f"{sum(record.tricks)} tricks: {record.label}. {reneges}{total}. {score}")
 
-    def _contract_text(self, record: dict[str, Any]) -> str:
+    def _contract_text(self, record: HandResult) -> str:
         """``East made hearts ♥ trump on a bid of 4 (East alone; ...)``."""
-        maker = record["maker"]
-        made = f"{self.seat(maker)} made {trump_text(record['trump'])} trump"
-        bid = record.get("bid")
+        maker = record.maker
+        made = f"{self.seat(maker)} made {trump_text(record.trump)} trump"
+        bid = record.bid
         if bid is not None:
             top = self.top_bid is not None and bid == self.top_bid.name
             made += f" on a bid to {self.bid_text(bid)}" if top else f" on a bid of {bid}"
-        alone = record.get("alone", [])
+        alone = record.alone
         extras = [f"{self.seat(s)} alone" for s in alone]
         if "dummy" in self.variant.deal.extra_hands:
-            extras.append(self.dummy_fate(maker, alone=maker in alone,
-                                          merged=bool(record.get("merged"))))
-        if record.get("swapped") is not None:
-            extras.append(f"{self.seat(record['swapped'])} swapped for the {self.swap_hand} hand")
+            extras.append(self.dummy_fate(maker, alone=maker in alone, merged=record.merged))
+        if record.swapped is not None:
+            extras.append(f"{self.seat(record.swapped)} swapped for the {self.swap_hand} hand")
         return f"{made} ({'; '.join(extras)})" if extras else made
 
-    def _renege_text(self, penalty: dict[str, Any]) -> str:
+    def _renege_text(self, penalty: Penalty) -> str:
         """``West reneged with 9♦ in trick 1``."""
-        return (f"{self.seat(penalty['seat'])} reneged with {C.pretty(C.card(penalty['card']))}"
-                f" in trick {penalty['trick']}")
+        return (f"{self.seat(penalty.seat)} reneged with {C.pretty(C.card(penalty.card))}"
+                f" in trick {penalty.trick}")

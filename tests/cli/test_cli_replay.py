@@ -47,7 +47,7 @@ def test_replay_prints_every_hand_and_the_winner(run_cli: RunCli, tmp_path: Path
     result = run_cli("replay", str(path))
     assert result.code == 0 and result.err == ""
     for hand in state.hands_played:
-        assert f"Hand {hand['hand']}, dealer " in result.out
+        assert f"Hand {hand.hand}, dealer " in result.out
     assert result.out.rstrip().splitlines()[-1].endswith(
         f"Final score: {_scores(variant, state.scores)}")
 

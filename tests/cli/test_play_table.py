@@ -265,5 +265,5 @@ def test_answering_no_to_a_renege_asks_for_the_card_again(play: Play, tmp_path: 
     pretty = C.pretty(C.card(keyboard.card))
     assert "Play it anyway? (yes/no)" in result.out
     final = replay(read_record(tmp_path / "g.json"))
-    assert not any(hand.get("reneges") for hand in final.hands_played)
+    assert not any(hand.reneges for hand in final.hands_played)
     assert f"South (you) plays {pretty}" not in result.out.split("Play it anyway?")[1][:200]

@@ -211,7 +211,7 @@ class Checker:
                 twin.apply(reneges[0])
                 ended = twin.hands_played[len(s.hands_played):]  # STD-A8: the hand ends
                 if ended:
-                    assert ended[-1]["reneges"] == [[seat, C.card_name(reneges[0] - A.PLAY)]]
+                    assert ended[-1].reneges == ((seat, C.card_name(reneges[0] - A.PLAY)),)
                 else:
                     assert twin.reneges[-1] == (seat, reneges[0] - A.PLAY)
             else:
@@ -268,7 +268,7 @@ class Checker:
         assert twin.view(seat) == s.view(seat)  # implied by the snapshots; cheap to say
         if A.PLAY <= action < A.PLAY + C.CARD_COUNT:
             ended = len(s.hands_played) > hands_before
-            won_after = s.hands_played[-1]["tricks"] if ended else s.tricks_won
+            won_after = s.hands_played[-1].tricks if ended else s.tricks_won
             self.check_play(seat, action - A.PLAY, hand_before, trick,
                             [now - was for now, was in zip(won_after, won_before, strict=True)])
         self.steps.append(after)
@@ -279,7 +279,7 @@ class Checker:
         """(b) after a play: the card followed suit when it could; a full trick went to the
         highest trump or the highest card of the suit led."""
         s = self.state
-        trump = s.trump_name if s.trump >= 0 else s.hands_played[-1]["trump"]
+        trump = s.trump_name if s.trump >= 0 else s.hands_played[-1].trump
         assert trump is not None
         code = C.card_name(card)
         if trick:

@@ -301,7 +301,7 @@ def test_a_renege_typed_at_the_table_is_accepted_once_where_the_variant_allows_i
     assert f"South (you) reneged with {C.pretty(C.card(reneged[0]))}" in result.out
     final = replay(read_record(saved))
     assert final.is_terminal()
-    assert any(hand.get("reneges") == [[2, reneged[0]]] for hand in final.hands_played)
+    assert any(hand.reneges == ((2, reneged[0]),) for hand in final.hands_played)
 
 
 # -- end of input at every kind of prompt --------------------------------------------------------

@@ -132,7 +132,7 @@ def test_all_passing_twice_throws_the_hand_in_and_the_deal_passes_left_RULES_3_3
     state = new_game(variant("cutthroat"), seed=0, deals=[STRONG, second])
     apply_all(state, "pass " * 6)
     record = last_hand(state)
-    assert record["thrown_in"] == "all passed" and record["deltas"] == [0, 0, 0]
+    assert record.thrown_in == "all passed" and record.deltas == (0, 0, 0)
     assert state.dealer == A and state.current_player == B and state.round == 1
     assert names(state.hands[B]) == cards("JH JD AH 9C 9S")
 
@@ -281,8 +281,8 @@ def test_a_lone_defenders_partner_sits_out_and_tricks_have_two_cards_RULES_3_3()
     assert state.hands[CC].bit_count() == 5  # laid face down, unplayed
     play(state, "QH | AH KH")
     record = last_hand(state)
-    assert record["tricks"] == [2, 3, 0] and record["alone"] == [B]
-    assert record["label"] == "euchre" and record["deltas"] == [0, 2, 2]
+    assert record.tricks == (2, 3, 0) and record.alone == (B,)
+    assert record.label == "euchre" and record.deltas == (0, 2, 2)
 
 
 def test_the_maker_and_one_defender_may_both_be_alone_RULES_3_3() -> None:
@@ -292,8 +292,8 @@ def test_the_maker_and_one_defender_may_both_be_alone_RULES_3_3() -> None:
     assert state.current_player == B  # CTD-A6: left of the lone maker
     play(state, "JH QH | JD KH | AH 9C | AC TC | AS 9D")
     record = last_hand(state)
-    assert record["tricks"] == [0, 5, 0] and record["label"] == "lone_defender_march"
-    assert record["deltas"] == [0, 4, 4]
+    assert record.tricks == (0, 5, 0) and record.label == "lone_defender_march"
+    assert record.deltas == (0, 4, 4)
 
 
 # -- the first lead (CTD-A6) ---------------------------------------------------------------
@@ -376,13 +376,13 @@ def test_every_row_of_the_scoring_table_played_out_and_by_score_hand_RULES_3_3(
         case: Case) -> None:
     state = play_scoring_case(case)
     record = last_hand(state)
-    assert record["maker"] == A and record["trump"] == "H"
-    assert record["tricks"] == case.taken
-    assert (tuple(record["deltas"]), record["label"]) == (case.deltas, case.label)
+    assert record.maker == A and record.trump == "H"
+    assert record.tricks == tuple(case.taken)
+    assert (tuple(record.deltas), record.label) == (case.deltas, case.label)
     assert tuple(state.scores) == case.deltas
     # The pure rules API agrees with the interpreter.
     result = variant("cutthroat").score_hand(dealer=CC, maker=A, tricks=case.taken,
-                                             scores=[0, 0, 0], alone=record["alone"])
+                                             scores=[0, 0, 0], alone=record.alone)
     assert (result.deltas, result.label) == (case.deltas, case.label)
 
 
@@ -402,10 +402,10 @@ def test_only_the_lone_defender_scores_his_points_CTD_A5_cutthroat_lone_defender
     case = SCORING_CASES[name]
     state = play_scoring_case(case, variant_name="cutthroat-lone-defender-points")
     record = last_hand(state)
-    assert record["tricks"] == case.taken
-    assert (tuple(record["deltas"]), record["label"]) == (deltas, label)
+    assert record.tricks == tuple(case.taken)
+    assert (tuple(record.deltas), record.label) == (deltas, label)
     result = variant("cutthroat-lone-defender-points").score_hand(
-        dealer=CC, maker=A, tricks=case.taken, scores=[0, 0, 0], alone=record["alone"])
+        dealer=CC, maker=A, tricks=case.taken, scores=[0, 0, 0], alone=record.alone)
     assert (result.deltas, result.label) == (deltas, label)
 
 
@@ -416,7 +416,7 @@ def test_the_defenders_score_whichever_seat_made_trump_RULES_3_3() -> None:
     play(state, "9C AC 9D | AD JH TC | JD JC TD | AH QC QD | KD 9S KC")
     record = last_hand(state)
     # JH is the left bower of diamonds: A's JH and JD (right) win two tricks for A.
-    assert record["tricks"] == [2, 0, 3] and record["deltas"] == [0, 0, 1]
+    assert record.tricks == (2, 0, 3) and record.deltas == (0, 0, 1)
 
 
 # -- the end of the game (CTD-A10) -------------------------------------------------------------
@@ -451,7 +451,7 @@ def test_a_shared_highest_score_at_10_plays_on_and_a_player_behind_can_win_CTD_A
     # A, behind, deals, takes the 9H up, goes alone and marches for 4.
     apply_all(state, "pass pass order_up alone pass pass discard:9H")
     play(state, "AC AS QH | JH KC KS | JD QC QS | AH JC JS | KH TC TS")
-    assert last_hand(state)["label"] == "lone_march"
+    assert last_hand(state).label == "lone_march"
     assert state.is_terminal() and state.scores == [13, 10, 10] and state.winners == (A,)
 
 

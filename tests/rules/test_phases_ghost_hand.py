@@ -180,7 +180,7 @@ def test_all_passing_redeals_and_the_deal_passes_left_GH_A16_GH_A13() -> None:
     state = new_game(variant("ghost-hand"), seed=0, deals=[SPLIT, second])
     apply_all(state, "pass pass pass")
     record = last_hand(state)
-    assert record["thrown_in"] == "all passed" and record["deltas"] == [0, 0, 0]
+    assert record.thrown_in == "all passed" and record.deltas == (0, 0, 0)
     assert state.scores == [0, 0, 0] and state.hand_no == 2
     assert state.dealer == A and state.current_player == B and state.phase == "auction"
     assert names(state.hands[B]) == cards("JH JD AH 9C 9S 9D")
@@ -299,7 +299,7 @@ def test_tricks_have_three_cards_and_six_are_played_RULES_3_5() -> None:
     play(state, "9S TC AS")
     assert state.tricks_won == [0, 0, 1] and state.current_player == CC
     play(state, SPLIT_TRICKS.split("|", 1)[1])
-    assert last_hand(state)["tricks"] == [3, 2, 1]
+    assert last_hand(state).tricks == (3, 2, 1)
 
 
 # -- scoring (the table of `euchre rules ghost-hand`, GH-A5 to GH-A10) ---------------------
@@ -341,9 +341,9 @@ def test_every_row_of_the_scoring_table_played_out_and_by_score_hand_RULES_3_5(
     play(state, case.tricks)
     record = last_hand(state)
     bid: int | str = case.bid if case.bid == "moon" else int(case.bid)
-    assert record["maker"] == A and record["trump"] == "H" and record["bid"] == bid
-    assert record["tricks"] == case.taken
-    assert (tuple(record["deltas"]), record["label"]) == (case.deltas, case.label)
+    assert record.maker == A and record.trump == "H" and record.bid == bid
+    assert record.tricks == tuple(case.taken)
+    assert (tuple(record.deltas), record.label) == (case.deltas, case.label)
     assert tuple(state.scores) == case.deltas
     result = variant(case.variant).score_hand(dealer=CC, maker=A, tricks=case.taken,
                                               scores=[0, 0, 0], bid=bid)
@@ -355,9 +355,9 @@ def test_a_bidder_who_is_not_eldest_scores_as_the_maker_RULES_3_5() -> None:
     # C leads his spades; B's JC is the left bower and must follow the right bower.
     play(state, "JS 9S JC | AS 9C TC | KS 9D KC | QS JD QC | TS AH AC | QH JH KH")
     record = last_hand(state)
-    assert record["maker"] == CC and record["bid"] == 3 and record["trump"] == "S"
-    assert record["tricks"] == [0, 1, 5] and record["label"] == "made"
-    assert record["deltas"] == [0, 1, 5]
+    assert record.maker == CC and record.bid == 3 and record.trump == "S"
+    assert record.tricks == (0, 1, 5) and record.label == "made"
+    assert record.deltas == (0, 1, 5)
     result = variant("ghost-hand").score_hand(dealer=CC, maker=CC, tricks=[0, 1, 5], bid=3,
                                               scores=[0, 0, 0])
     assert result.deltas == (0, 1, 5)
@@ -389,7 +389,7 @@ def test_a_shared_highest_at_32_plays_on_and_a_player_behind_can_win_GH_A12() ->
     # C, far behind, shoots the moon and makes it.
     apply_all(state, "pass bid:moon call:H")
     play(state, "JH 9C 9S | JD TC TS | AH JC JS | KH QC QS | QH KC KS | TH AC AS")
-    assert last_hand(state)["label"] == "moon"
+    assert last_hand(state).label == "moon"
     assert state.is_terminal() and state.scores == [32, 32, 45] and state.winners == (CC,)
 
 
@@ -429,9 +429,9 @@ def test_the_offender_loses_2_on_top_of_the_hands_score_GH_A11() -> None:
     state = apply_all(game(SPLIT), "bid:3 pass pass call:H")
     play(state, RENEGE_TRICKS)
     record = last_hand(state)
-    assert record["tricks"] == [3, 2, 1] and record["label"] == "made"
-    assert record["reneges"] == [[B, "QC"]]
-    assert record["deltas"] == [3, 0, 1] and state.scores == [3, 0, 1]
+    assert record.tricks == (3, 2, 1) and record.label == "made"
+    assert record.reneges == ((B, "QC"),)
+    assert record.deltas == (3, 0, 1) and state.scores == [3, 0, 1]
 
 
 def test_the_offender_loses_2_from_his_tricks_whoever_bid_GH_A11() -> None:
@@ -439,16 +439,16 @@ def test_the_offender_loses_2_from_his_tricks_whoever_bid_GH_A11() -> None:
     # B bids 3 on hearts and leads the KH; A throws the 9C though he holds three trumps.
     play(state, "KH QH 9C | AC TS 9S | KC KS 9D | QC QS JH | JD JC JS | AH TC AS")
     record = last_hand(state)
-    assert record["reneges"] == [[A, "9C"]]
-    assert record["tricks"] == [3, 3, 0] and record["label"] == "made"
-    assert record["deltas"] == [1, 3, 0]
+    assert record.reneges == ((A, "9C"),)
+    assert record.tricks == (3, 3, 0) and record.label == "made"
+    assert record.deltas == (1, 3, 0)
 
 
 def test_no_renege_no_penalty_GH_A11() -> None:
     state = apply_all(game(SPLIT), "bid:3 pass pass call:H")
     play(state, SPLIT_TRICKS)
     record = last_hand(state)
-    assert record["reneges"] == [] and record["deltas"] == [3, 2, 1]
+    assert record.reneges == () and record.deltas == (3, 2, 1)
 
 
 # The standard deal where E must follow hearts with his 9H when N leads the AH (spades trump).
@@ -463,8 +463,8 @@ def test_a_renege_voids_the_hand_and_the_opponents_score_2_STD_A8_renege() -> No
     state.apply("play:QD")
     assert state.hand_no == 2  # the renege ended the hand at once
     record = last_hand(state)
-    assert record["reneges"] == [[1, "QD"]]
-    assert record["deltas"] == [2, 0, 2, 0] and state.scores == [2, 0, 2, 0]
+    assert record.reneges == ((1, "QD"),)
+    assert record.deltas == (2, 0, 2, 0) and state.scores == [2, 0, 2, 0]
 
 
 def test_in_standard_the_same_play_is_refused_with_the_suit_to_follow_STD_A8() -> None:

@@ -1,9 +1,8 @@
 """Reneging at the table, one rule per test, from fixed deals: the `renege` house rule on
 standard (STD-A8: the hand ends at once, nothing else is scored, the other side +2), its
 played-out alternative (deduct 2 from the offenders), and cutthroat with reneging allowed
-(`euchre rules cutthroat`, "Penalties": the offender alone loses 2; alternative: the hand ends
-and each
-non-offender scores 2).
+(`euchre rules cutthroat`, "Penalties": the offender alone loses 2; alternative: the hand
+ends and each non-offender scores 2).
 
 Four-seat games: seats 0..3 are N E S W, partners 0-2 and 1-3, W deals so N is eldest.
 Three-seat games: seats 0..2 are A B C, C deals, the dummy is position 3. Expected points are
@@ -21,6 +20,7 @@ import pytest
 from engine import State, Variant, new_game, shipped_names
 from engine.core import actions
 from engine.core import cards as C
+from engine.rules.results import HandResult, Penalty
 from engine.testing.rules import apply_all, discard, last_hand, overlay, play, variant
 
 N, E, S, W = range(4)
@@ -55,9 +55,9 @@ def test_a_renege_ends_the_hand_at_once_and_the_other_side_scores_2_STD_A8() -> 
     assert state.legal_actions() == ["play:9H"]
     state.apply("play:QD")  # E reneges
     record = last_hand(state)
-    assert record["reneges"] == [[E, "QD"]] and record["void"] is True
-    assert record["label"] == "renege" and record["tricks"] == [0, 0, 0, 0]
-    assert record["deltas"] == [2, 0, 2, 0] and state.scores == [2, 0, 2, 0]
+    assert record.reneges == ((E, "QD"),) and record.void is True
+    assert record.label == "renege" and record.tricks == (0, 0, 0, 0)
+    assert record.deltas == (2, 0, 2, 0) and state.scores == [2, 0, 2, 0]
     # The next hand is dealt at once: N deals, E bids first.
     assert (state.hand_no, state.dealer, state.phase, state.current_player) == (
         2, N, "upcard_bidding", E)
@@ -67,8 +67,8 @@ def test_a_renege_on_the_last_card_of_a_trick_gives_nobody_that_trick_STD_A8() -
     state = apply_all(renege_game(HEARTS_LED), f"{SPADES_BY_N} play:AH play:9H play:TH")
     state.apply("play:9D")  # W holds the JH: a renege, the fourth card of the trick
     record = last_hand(state)
-    assert record["tricks"] == [0, 0, 0, 0]  # N's AH would have won it
-    assert record["deltas"] == [2, 0, 2, 0] and state.hand_no == 2
+    assert record.tricks == (0, 0, 0, 0)  # N's AH would have won it
+    assert record.deltas == (2, 0, 2, 0) and state.hand_no == 2
 
 
 def test_a_renege_by_the_makers_loses_what_they_had_made_STD_A8() -> None:
@@ -77,10 +77,9 @@ def test_a_renege_by_the_makers_loses_what_they_had_made_STD_A8() -> None:
     assert state.legal_actions() == ["play:KD"]
     state.apply("play:9C")  # S reneges after N-S took three tricks: no "made" point
     record = last_hand(state)
-    assert record["tricks"] == [3, 0, 0, 0] and record["label"] == "renege"
-    assert record["deltas"] == [0, 2, 0, 2] and state.scores == [0, 2, 0, 2]
-    assert record["penalties"] == [{"seat": S, "card": "9C", "trick": 4,
-                                    "points": [0, 2, 0, 2]}]
+    assert record.tricks == (3, 0, 0, 0) and record.label == "renege"
+    assert record.deltas == (0, 2, 0, 2) and state.scores == [0, 2, 0, 2]
+    assert record.penalties == (Penalty(seat=S, card="9C", trick=4, points=(0, 2, 0, 2)),)
 
 
 def test_a_renege_that_brings_the_other_side_to_the_target_ends_the_game_STD_A8() -> None:
@@ -108,8 +107,8 @@ def test_the_deduct_alternative_plays_the_hand_out_and_charges_the_offenders_STD
     play(state, "QS | 9S AC KD JS")
     record = last_hand(state)
     # N-S took 4 tricks (made, +1) and lose 2 for S's renege: -1 each; E-W score nothing.
-    assert record["tricks"] == [4, 0, 0, 1] and record["label"] == "made"
-    assert record["void"] is False and record["deltas"] == [-1, 0, -1, 0]
+    assert record.tricks == (4, 0, 0, 1) and record.label == "made"
+    assert record.void is False and record.deltas == (-1, 0, -1, 0)
 
 
 # -- cutthroat with reneging allowed (`euchre rules cutthroat`, "Penalties") -----------------
@@ -154,16 +153,16 @@ def test_a_renege_costs_the_offender_alone_2_not_his_fellow_defender_RULES_3_3()
     play(state, "JD JC KH | AH QC KS | 9C AC QS | KC JS 9S")
     record = last_hand(state)
     # A took 3 tricks: made, A +1; B (the other defender) 0; C 0 - 2 for the renege.
-    assert record["tricks"] == [3, 2, 0] and record["label"] == "made"
-    assert record["deltas"] == [1, 0, -2] and state.scores == [1, 0, -2]
+    assert record.tricks == (3, 2, 0) and record.label == "made"
+    assert record.deltas == (1, 0, -2) and state.scores == [1, 0, -2]
 
 
 def test_the_void_alternative_ends_the_hand_and_each_non_offender_scores_2_RULES_3_3() -> None:
     state = cutthroat_to_first_lead(CUTTHROAT_VOID)
     state.apply("play:AS")  # C reneges: the hand ends; A and B score 2 each
     record = last_hand(state)
-    assert record["void"] is True and record["tricks"] == [0, 0, 0]
-    assert record["deltas"] == [2, 2, 0] and state.scores == [2, 2, 0]
+    assert record.void is True and record.tricks == (0, 0, 0)
+    assert record.deltas == (2, 2, 0) and state.scores == [2, 2, 0]
     assert state.hand_no == 2
 
 
@@ -187,23 +186,23 @@ def wrong_cards(state: State) -> list[int]:
             if actions.PLAY + c not in legal]
 
 
-def expected_deltas(v: Variant, record: dict[str, Any], before: list[int]) -> list[int]:
+def expected_deltas(v: Variant, record: HandResult, before: list[int]) -> tuple[int, ...]:
     """The table's award for the hand as played (none when a renege voided it), plus each
     renege's penalty: the offender's points to his fixed side, the opponents' to every other
     seat ("Penalties" in `euchre rules standard` and `euchre rules cutthroat`, GH-A11)."""
-    if record["void"]:
+    if record.void:
         deltas = [0] * v.players
     else:
-        deltas = list(v.score_hand(dealer=record["dealer"], maker=record["maker"],
-                                   tricks=record["tricks"], scores=before, bid=record["bid"],
-                                   alone=record["alone"]).deltas)
-    env = {"alone": record["maker"] in record["alone"]}
-    for seat, _ in record["reneges"]:
+        deltas = list(v.score_hand(dealer=record.dealer, maker=record.maker,
+                                   tricks=record.tricks, scores=before, bid=record.bid,
+                                   alone=record.alone).deltas)
+    env = {"alone": record.maker in record.alone}
+    for seat, _ in record.reneges:
         side = v.sides.side_of(seat)
         for other in range(v.players):
             rule = v.renege.offender if other in side else v.renege.opponents
             deltas[other] += int(rule.evaluate(env))
-    return deltas
+    return tuple(deltas)
 
 
 @pytest.mark.parametrize("source", renege_variants())
@@ -219,11 +218,11 @@ def test_a_renege_ends_the_hand_exactly_when_the_variant_voids_it(source: str) -
             state.apply(rng.choice(wrong) if renege else rng.choice(state.legal_action_ids()))
             reneges += renege
             if renege and v.renege.void_hand:  # STD-A8: over at once
-                assert len(state.hands_played) == done + 1 and state.hands_played[-1]["void"]
+                assert len(state.hands_played) == done + 1 and state.hands_played[-1].void
             elif renege:  # GH-A11, `euchre rules cutthroat`: played out
                 assert state.hand_no == hand and not state.is_terminal()
             assert state.is_terminal() or state.cards_in_play() == v.deck.mask
             for record in state.hands_played[done:]:
-                if "thrown_in" not in record:
-                    assert record["deltas"] == expected_deltas(v, record, before), record
+                if record.scored:
+                    assert record.deltas == expected_deltas(v, record, before), record
     assert reneges > 3

@@ -237,7 +237,7 @@ def test_all_passing_twice_throws_the_hand_in_and_the_deal_passes_left_RULES_1_4
     state = new_game(variant("standard"), seed=0, deals=[THREE_TRUMPS, second])
     apply_all(state, "pass " * 8)
     record = last_hand(state)
-    assert record["thrown_in"] == "all passed" and record["deltas"] == [0, 0, 0, 0]
+    assert record.thrown_in == "all passed" and record.deltas == (0, 0, 0, 0)
     assert state.scores == [0, 0, 0, 0]
     assert state.dealer == N and state.current_player == E
     assert state.phase == "upcard_bidding" and state.round == 1
@@ -309,7 +309,7 @@ def test_a_lone_makers_partner_sits_out_and_his_cards_do_not_play_RULES_3_1() ->
     assert state.hands[S].bit_count() == 5  # laid face down, unplayed
     assert all(seat != S for seat, _ in state.played)
     play_in_order(state, THREE_TRUMPS)
-    assert last_hand(state)["tricks"][S] == 0 and last_hand(state)["alone"] == [N]
+    assert last_hand(state).tricks[S] == 0 and last_hand(state).alone == (N,)
 
 
 def test_a_dealer_who_sits_out_does_not_exchange_RULES_3_1() -> None:
@@ -369,7 +369,7 @@ def test_a_lone_defender_who_euchres_a_lone_maker_scores_4_defend_alone() -> Non
     apply_all(state, "order_up alone alone")  # N alone on hearts; E defends alone
     play_in_order(state, E_HOLDS_TRUMP)
     record = last_hand(state)
-    assert record["label"] == "lone_euchre" and record["tricks"][E] == 5
+    assert record.label == "lone_euchre" and record.tricks[E] == 5
     assert state.scores == [0, 4, 0, 4]
 
 
@@ -377,7 +377,7 @@ def test_a_lone_maker_euchred_by_both_defenders_scores_2_defend_alone() -> None:
     state = game(E_HOLDS_TRUMP, "defend-alone")
     apply_all(state, "order_up alone pass pass discard:TS")
     play_in_order(state, E_HOLDS_TRUMP)
-    assert last_hand(state)["label"] == "euchre" and state.scores == [0, 2, 0, 2]
+    assert last_hand(state).label == "euchre" and state.scores == [0, 2, 0, 2]
 
 
 # -- following suit (`euchre rules NAME`, "The cards" and "Playing the tricks") -------------
@@ -496,7 +496,7 @@ def test_a_joker_upcard_can_be_a_redeal_STD_A3_alternative(tmp_path: Path) -> No
     path.write_text("extends: standard-joker\ndescription: Joker upcard redeals.\n"
                     "upcard_bidding:\n  joker_upcard: redeal\n", encoding="utf-8")
     state = new_game(load_variant(path), seed=0, deal=JOKER_DEAL)
-    assert state.hands_played[0]["thrown_in"] == "joker turned up"
+    assert state.hands_played[0].thrown_in == "joker turned up"
     assert state.dealer == N and state.hand_no == 2 and state.scores == [0, 0, 0, 0]
 
 
@@ -523,30 +523,30 @@ def test_the_makers_score_by_the_table_RULES_3_1(north: str, actions: str, label
     state = apply_all(game(deal), actions)
     play_in_order(state, deal)
     record = last_hand(state)
-    assert record["label"] == label and state.scores == scores
-    assert record["maker"] == N and record["trump"] == "H"
+    assert record.label == label and state.scores == scores
+    assert record.maker == N and record.trump == "H"
     assert state.hand_no == 2 and state.dealer == N
 
 
 def test_the_makers_take_3_or_4_tricks_for_1_RULES_3_1() -> None:
     state = apply_all(game(THREE_TRUMPS), "order_up pass discard:TS")
     play_in_order(state, THREE_TRUMPS)
-    tricks = last_hand(state)["tricks"]
+    tricks = last_hand(state).tricks
     assert tricks[N] + tricks[S] in (3, 4)
-    assert last_hand(state)["deltas"] == [1, 0, 1, 0]
+    assert last_hand(state).deltas == (1, 0, 1, 0)
 
 
 def test_euchred_makers_give_the_defenders_2_RULES_3_1() -> None:
     state = apply_all(game(E_HOLDS_TRUMP), "order_up pass discard:TS")
     play_in_order(state, E_HOLDS_TRUMP)
-    assert last_hand(state)["label"] == "euchre" and state.scores == [0, 2, 0, 2]
+    assert last_hand(state).label == "euchre" and state.scores == [0, 2, 0, 2]
 
 
 def test_a_euchred_lone_maker_gives_the_defenders_2_STD_A7() -> None:
     state = apply_all(game(E_HOLDS_TRUMP), "order_up alone discard:TS")
     play_in_order(state, E_HOLDS_TRUMP)
-    assert last_hand(state)["alone"] == [N]
-    assert last_hand(state)["label"] == "euchre" and state.scores == [0, 2, 0, 2]
+    assert last_hand(state).alone == (N,)
+    assert last_hand(state).label == "euchre" and state.scores == [0, 2, 0, 2]
 
 
 # -- the end of the game (STD-A6, STD-A10) -------------------------------------------------------
@@ -589,7 +589,7 @@ def test_random_seeded_games_end_at_the_target_with_the_right_winners_STD_A10() 
         assert max(state.scores) >= 10
         top = max(state.scores)
         assert state.winners == tuple(s for s in range(4) if state.scores[s] == top)
-        before_last = [s - d for s, d in zip(state.scores, state.hands_played[-1]["deltas"],
+        before_last = [s - d for s, d in zip(state.scores, state.hands_played[-1].deltas,
                                             strict=True)]
         assert max(before_last) < 10  # the game ended at the first hand reaching the target
 

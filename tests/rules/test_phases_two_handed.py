@@ -135,7 +135,7 @@ def test_both_passing_twice_passes_the_deal_to_the_other_player_TWO_A3() -> None
     state = new_game(two_handed(), seed=0, deals=[THREE_TRUMPS, deal_of(
         "AC KC QC JC TC", "JH JD AH 9C 9S", "KH", dealer=P1)])
     apply_all(state, "pass pass pass pass")
-    assert state.hands_played[-1]["thrown_in"] == "all passed"
+    assert state.hands_played[-1].thrown_in == "all passed"
     assert state.dealer == P1 and state.current_player == P2 and state.scores == [0, 0]
 
 
@@ -150,8 +150,8 @@ def test_the_maker_scores_1_for_3_or_4_2_for_5_the_opponent_2_for_a_euchre_RULES
     state = apply_all(game(deal), actions)
     play_in_order(state, deal)
     record = state.hands_played[-1]
-    assert record["label"] == label and state.scores == scores
-    assert record["alone"] == []
+    assert record.label == label and state.scores == scores
+    assert record.alone == ()
     assert state.dealer == P1 and state.current_player == P2  # the deal alternates
 
 

@@ -13,6 +13,7 @@ import pytest
 from engine import load_variant, new_game
 from engine.core import cards as C
 from engine.play.state import State
+from engine.rules.results import HandResult
 from engine.text.narrate import After, Narrator, hand_text, seat_names, sorted_hand, third_person
 
 
@@ -92,16 +93,14 @@ def test_score_line_names_partnerships_and_the_target() -> None:
 
 def test_hand_summary_of_a_thrown_in_deal() -> None:
     n = Narrator(load_variant("standard"))
-    record = {"hand": 3, "dealer": 3, "thrown_in": "all passed", "deltas": [0] * 4,
-              "scores": [0] * 4}
+    record = HandResult.thrown_in_deal(hand=3, dealer=3, why="all passed", scores=[0] * 4)
     assert n.hand_summary(record) == "Hand 3, dealer West: thrown in (all passed); no score."
 
 
 def test_hand_summary_of_a_lone_march() -> None:
     n = Narrator(load_variant("standard"))
-    record = {"hand": 1, "dealer": 0, "maker": 1, "trump": "H", "bid": None, "alone": [1],
-              "tricks": [0, 5, 0, 0], "label": "lone_march", "deltas": [0, 4, 0, 4],
-              "scores": [0, 4, 0, 4], "reneges": [], "swapped": None}
+    record = HandResult(hand=1, dealer=0, maker=1, trump="H", alone=(1,), tricks=(0, 5, 0, 0),
+                        label="lone_march", deltas=(0, 4, 0, 4), scores=(0, 4, 0, 4))
     assert n.hand_summary(record) == (
         "Hand 1, dealer North: East made hearts ♥ trump (East alone); the makers took 5 of "
         "5 tricks: lone_march. East-West +4. Score: North-South 0, East-West 4 (game to 10)")
@@ -139,9 +138,7 @@ def test_a_finished_trick_is_announced_with_its_winner_the_left_bower_here() -> 
         "Trick 1 to West: North K♣, East 9♦, South 9♥, West J♠"]
 
 
-
-
-# -- Cutthroat: the dummy (`euchre rules cutthroat`, CTD-A3, CTD-A13) ----------------------
+# -- Cutthroat: the dummy (`euchre rules cutthroat`, CTD-A3, CTD-A13) ------------------------
 
 CUTTHROAT = {"dealer": 2, "hands": [["JH", "JD", "AH", "9C", "9S"], ["AC", "KC", "QC", "JC", "TC"],
                                     ["AS", "KS", "QS", "JS", "TS"]],
@@ -214,14 +211,13 @@ def test_a_lone_maker_gives_up_the_dummy_unseen_CTD_A13() -> None:
 
 def test_cutthroat_hand_summaries_tell_the_dummys_fate_RULES_3_3() -> None:
     n = Narrator(load_variant("cutthroat"))
-    record = {"hand": 1, "dealer": 2, "maker": 0, "trump": "H", "bid": None, "alone": [],
-              "tricks": [3, 2, 0], "label": "made", "deltas": [1, 0, 0], "scores": [1, 0, 0],
-              "reneges": [], "swapped": None, "merged": True}
+    record = HandResult(hand=1, dealer=2, maker=0, trump="H", tricks=(3, 2, 0), label="made",
+                        deltas=(1, 0, 0), scores=(1, 0, 0), merged=True)
     assert n.hand_summary(record) == (
         "Hand 1, dealer C: A made hearts ♥ trump (the dummy merged by A); A took 3 of 5 "
         "tricks: made. A +1. Score: A 1, B 0, C 0 (game to 10)")
-    lone = {**record, "alone": [0, 1], "merged": False, "tricks": [0, 5, 0],
-            "label": "lone_defender_march", "deltas": [0, 4, 4], "scores": [0, 4, 4]}
+    lone = record._replace(alone=(0, 1), merged=False, tricks=(0, 5, 0),
+                           label="lone_defender_march", deltas=(0, 4, 4), scores=(0, 4, 4))
     assert n.hand_summary(lone) == (
         "Hand 1, dealer C: A made hearts ♥ trump (A alone; B alone; the dummy given up "
         "unseen); A took 0 of 5 tricks: lone_defender_march. B +4, C +4. Score: A 0, B 4, "
@@ -262,14 +258,13 @@ def test_the_moon_is_said_in_the_variants_words_RULES_3_5() -> None:
 
 def test_ghost_hand_summaries_name_the_bid_and_the_top_bids_label_RULES_3_5() -> None:
     n = Narrator(load_variant("ghost-hand"))
-    record = {"hand": 2, "dealer": 0, "maker": 1, "trump": "S", "bid": "moon", "alone": [],
-              "tricks": [1, 5, 0], "label": "moon_failed", "deltas": [1, -6, 0],
-              "scores": [4, -6, 1], "reneges": [], "swapped": 1, "merged": False}
+    record = HandResult(hand=2, dealer=0, maker=1, trump="S", bid="moon", tricks=(1, 5, 0),
+                        label="moon_failed", deltas=(1, -6, 0), scores=(4, -6, 1), swapped=1)
     assert n.hand_summary(record) == (
         "Hand 2, dealer A: B made spades ♠ trump on a bid to shoot the moon (B swapped for "
         "the ghost hand); B took 5 of 6 tricks: moon_failed. A +1, B -6. Score: A 4, B -6, "
         "C 1 (game to 32)")
-    assert " on a bid of 4 (" in n.hand_summary({**record, "bid": 4, "label": "made"})
+    assert " on a bid of 4 (" in n.hand_summary(record._replace(bid=4, label="made"))
 
 
 def test_a_swap_leaves_a_dead_hand_whose_cards_only_the_swapper_sees_GH_A3() -> None:
@@ -316,7 +311,7 @@ def test_a_look_shows_the_ghost_cards_to_the_looker_only_ghost_hand_open_swap() 
     assert "You looked at the ghost hand: " in view_text(n, state, 0)
 
 
-# -- reneges (GH-A11, STD-A8, `euchre rules cutthroat`): told once, shown everywhere --------
+# -- reneges (GH-A11, STD-A8, `euchre rules cutthroat`): told once, cards as shown everywhere
 
 RAW_CODE = re.compile(r"\b(?:[2-9TJQKA][CDHS]|JK)\b")
 """A card written as its code (``QD``): narration shows cards as ``Q♦``."""

@@ -14,7 +14,6 @@ few seconds on two cores.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -58,26 +57,26 @@ def _play(variant: Variant, seed: int, scores: list[int], rng: random.Random,
 
 
 def _check_hand(variant: Variant, state: State, index: int, before: list[int]) -> None:
-    hand: dict[str, Any] = state.hands_played[index]
+    hand = state.hands_played[index]
     last = index == len(state.hands_played) - 1
     ended_here = last and state.is_terminal()
-    if "thrown_in" in hand:
+    if hand.thrown_in is not None:
         # A deal nobody made trump in scores nothing: there is no maker to score.
-        assert hand["deltas"] == [0] * variant.players and hand["scores"] == before
+        assert hand.deltas == (0,) * variant.players and list(hand.scores) == before
         if ended_here:
             _check_hand_limit(variant, state)
         return
-    if hand["reneges"]:
+    if hand.reneges:
         # A renege's penalty is added by the score phase on top of (or instead of) the table's
         # award; score_hand applies the table only. Random legal play never reneges, so this
         # only guards the comparison below.
         return  # pragma: no cover
-    scored = variant.score_hand(dealer=hand["dealer"], maker=hand["maker"],
-                                tricks=hand["tricks"], scores=before, bid=hand["bid"],
-                                alone=hand["alone"])
-    assert list(scored.deltas) == hand["deltas"], (hand, scored)
-    assert list(scored.scores) == hand["scores"], (hand, scored)
-    assert scored.label == hand["label"]
+    scored = variant.score_hand(dealer=hand.dealer, maker=hand.maker,
+                                tricks=hand.tricks, scores=before, bid=hand.bid,
+                                alone=hand.alone)
+    assert tuple(scored.deltas) == hand.deltas, (hand, scored)
+    assert tuple(scored.scores) == hand.scores, (hand, scored)
+    assert scored.label == hand.label
     if not ended_here:
         assert not scored.game_over, (hand, scored)
     elif scored.game_over:
@@ -106,7 +105,7 @@ def test_score_hand_gives_the_points_and_game_end_the_engine_reached(name: str) 
         before = list(scores)
         for index, hand in enumerate(state.hands_played):
             _check_hand(variant, state, index, before)
-            before = hand["scores"]
+            before = list(hand.scores)
         assert before == state.scores
         if state.is_terminal():
             assert state.winners and state.phase == "over"

@@ -1,0 +1,139 @@
+"""Typed results: every hand a game records is a :class:`HandResult` whose JSON is the shape
+records have always had and reads back equal; given deals are :class:`Deal`; simulation
+tallies count under typed keys, not strings parsed back."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+
+import pytest
+
+from engine import State, Variant, load_variant, new_game, shipped_names
+from engine.core import cards as C
+from engine.play.records import record_of
+from engine.rules.results import Deal, HandResult
+from engine.sim.simulate import simulate
+from engine.sim.stats import Count, Total
+
+SEEDS = range(3)
+HANDS = 12
+RENEGE_RATE = 0.1
+"""How often a random player who could renege does, in variants that allow it."""
+
+SCORED_KEYS = ["hand", "dealer", "maker", "trump", "bid", "alone", "tricks", "label", "deltas",
+               "scores", "reneges", "penalties", "void", "swapped", "merged"]
+THROWN_IN_KEYS = ["hand", "dealer", "thrown_in", "deltas", "scores"]
+PENALTY_KEYS = ["seat", "card", "trick", "points"]
+
+
+def _reneges(state: State, variant: Variant) -> list[str]:
+    """The cards the player to act holds but may not legally play: reneges, where allowed."""
+    if state.phase != "play" or not variant.renege.allowed:
+        return []
+    legal = set(state.legal_actions())
+    held = (f"play:{code}" for code in C.names(state.view(state.current_player).hand))
+    return [name for name in held if name not in legal]
+
+
+@functools.cache
+def sample(name: str) -> tuple[HandResult, ...]:
+    """Every hand of a few seeded random games of ``name``, some reneges included."""
+    variant = load_variant(name)
+    hands: list[HandResult] = []
+    for seed in SEEDS:
+        state, rng = new_game(variant, seed=seed), random.Random(seed)
+        while not state.is_terminal() and len(state.hands_played) < HANDS:
+            wrong = _reneges(state, variant)
+            if wrong and rng.random() < RENEGE_RATE:
+                state.apply(rng.choice(wrong))
+            else:
+                state.apply(rng.choice(state.legal_action_ids()))
+        hands += state.hands_played
+    return tuple(hands)
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_every_hand_result_reads_back_equal_from_its_json(name: str) -> None:
+    for result in sample(name):
+        text = json.dumps(result.to_json())
+        assert HandResult.from_json(json.loads(text)) == result, text
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_hand_result_json_keeps_the_keys_records_always_had_in_their_order(name: str) -> None:
+    for result in sample(name):
+        data = result.to_json()
+        assert list(data) == (SCORED_KEYS if result.scored else THROWN_IN_KEYS)
+        for penalty in data.get("penalties", []):
+            assert list(penalty) == PENALTY_KEYS
+
+
+def test_the_sample_holds_every_kind_of_hand_result() -> None:
+    """The round trips above cover each optional part of a result."""
+    every = [r for name in shipped_names() for r in sample(name)]
+    assert any(r.thrown_in is not None for r in every)
+    assert any(r.penalties for r in every) and any(r.void for r in every)
+    assert any(r.penalties and not r.void for r in every)
+    assert any(r.swapped is not None for r in every)
+    assert any(r.merged for r in every)
+    assert any(isinstance(r.bid, int) for r in every)
+    assert any(r.alone for r in every)
+
+
+def test_a_thrown_in_deal_scores_nothing_and_keeps_the_scores() -> None:
+    result = HandResult.thrown_in_deal(hand=4, dealer=1, why="all passed", scores=[3, 5, 3, 5])
+    assert not result.scored and result.deltas == (0, 0, 0, 0)
+    assert result.scores == (3, 5, 3, 5) and result.maker == -1
+
+
+def test_hand_results_are_frozen() -> None:
+    result = HandResult.thrown_in_deal(hand=1, dealer=0, why="all passed", scores=[0, 0])
+    with pytest.raises(AttributeError):
+        result.dealer = 1  # type: ignore[misc]
+
+
+def random_deal(variant: Variant, seed: int) -> dict[str, object]:
+    """A deal as a user writes it: the deck shuffled and cut into hands, extra hands, the
+    upcard and the kitty."""
+    cards = C.names(variant.deck.mask)
+    random.Random(seed).shuffle(cards)
+    size, n = variant.deal.hand_size, variant.players
+    cut = [cards[k * size:(k + 1) * size] for k in range(n + len(variant.deal.extra_hands))]
+    rest = cards[len(cut) * size:]
+    deal: dict[str, object] = {"dealer": seed % n, "hands": cut[:n]}
+    if variant.deal.extra_hands:
+        deal["extra"] = dict(zip(variant.deal.extra_hands, cut[n:], strict=True))
+    if variant.deal.upcard:
+        deal["upcard"], rest = rest[0], rest[1:]
+    deal["kitty"] = rest
+    return deal
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_a_given_deal_reads_back_equal_and_is_recorded_as_given(name: str) -> None:
+    variant = load_variant(name)
+    written = random_deal(variant, seed=len(name))
+    deal = Deal.from_json(variant, written)
+    assert Deal.from_json(variant, deal.to_json(variant)) == deal
+    assert len(deal.hands) == variant.players + len(variant.deal.extra_hands)
+    assert record_of(new_game(variant, deal=written))["deals"] == [deal.to_json(variant)]
+
+
+def test_a_given_deal_fixes_the_first_dealer() -> None:
+    variant = load_variant("standard")
+    state = new_game(variant, seed=5, deal=random_deal(variant, seed=2))
+    assert state.dealer == 2
+
+
+@pytest.mark.parametrize("name", ["standard", "ghost-hand"])
+def test_tally_keys_are_typed_pairs_not_strings(name: str) -> None:
+    variant = load_variant(name)
+    tally = simulate(variant, seed=3, games=4, bots=["random"] * variant.players)
+    assert tally.n and all(isinstance(what, Count) for what, _ in tally.n)
+    assert tally.s and all(isinstance(what, Total) for what, _ in tally.s)
+    assert set(tally.sq) == set(tally.s)
+    assert tally.n[Count.GAMES, None] == 4
+    labels = {q for what, q in tally.n if what is Count.LABEL}
+    assert labels and labels == set(tally.report()["outcomes"])
