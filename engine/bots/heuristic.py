@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from engine.bots.base import Bot
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.dummy_merge import DummyMergeRules
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -44,7 +45,7 @@ class HeuristicBot(Bot):
         self.tables = [C.trump_tables(t) for t in range(5)]
         self.sides_by_maker = [variant.sides.hand_sides(m) for m in range(variant.players)]
         partnered = variant.sides.kind == "teams" and max(len(t) for t in variant.sides.teams) > 1
-        dummy = variant.dummy_merge is not None
+        dummy = variant.rules(DummyMergeRules) is not None
         # Help expected from a partner (or the dummy) when this seat makes trump.
         self.help = 0.7 if partnered else 0.9 if dummy else 0.0
         self.threshold = 3.0 - self.help
@@ -60,8 +61,7 @@ class HeuristicBot(Bot):
         return self.decide(state.view(self.seat), legal)
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
-        top = self.variant.auction.top_bid if self.variant.auction else None
-        top_name = top.name if top else "moon"
+        top_name = self.variant.scoring.space.top_name or "moon"
         ids = [A.action_id(name, top_name) for name in legal]
         return A.name_of(self.decide(view, ids), top_name)
 

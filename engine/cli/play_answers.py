@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
+from engine.mechanics.auction import AuctionRules
 from engine.play.state import State
 
 __all__ = ["HELP", "action_for", "card_hint", "card_in", "question_for", "renege_word"]
@@ -52,7 +53,7 @@ def question_for(state: State) -> str:
 
 def _offers(state: State, legal: list[str]) -> list[str]:
     """What the legal actions other than ``pass`` offer, in words."""
-    auction = state.variant.auction
+    auction = state.variant.rules(AuctionRules)
     swap_hand = auction.swap.hand if auction and auction.swap else "extra"
     words = {"order_up": "order up", "alone": "go alone",
              "swap": f"swap for the {swap_hand} hand", "look": f"look at the {swap_hand} hand"}
@@ -80,7 +81,8 @@ def _naming(suits: list[str]) -> str:
 
 def _bidding(bids: list[str], state: State) -> str:
     """``bid 3 to 5 or shoot the moon``."""
-    top = state.variant.auction.top_bid if state.variant.auction else None
+    auction = state.variant.rules(AuctionRules)
+    top = auction.top_bid if auction else None
     numbers = [b for b in bids if b.isdigit()]
     named = [b for b in bids if not b.isdigit()]
     parts = []

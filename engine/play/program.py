@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from engine.core import cards as C
-from engine.phases import PHASES
-from engine.phases.base import Phase
-from engine.rules.variant import Variant
+from engine.mechanics.base import Phase
+from engine.mechanics.registry import mechanic
+from engine.rules.variant import DrawDealer, DrawPartners, FirstDealer, SidesKind, Variant
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -25,11 +25,11 @@ class Program:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        self.phases: tuple[Phase, ...] = tuple(PHASES[name](variant) for name in variant.flow)
+        self.phases: tuple[Phase, ...] = tuple(
+            mechanic(name).phase(variant) for name in variant.flow)
         n = variant.players
         self.extra_position = {name: n + i for i, name in enumerate(variant.deal.extra_hands)}
-        top = variant.auction.top_bid if variant.auction else None
-        self.top_bid_name = top.name if top else "moon"
+        self.top_bid_name = variant.scoring.space.top_name or "moon"
 
     def first_dealer(self, s: State) -> int:
         """Pick the first dealer from the state's RNG: at random, or by the draw of seed 003
@@ -40,7 +40,7 @@ class Program:
         lowest cards partner each other, so the draw is dealt to seats accordingly."""
         v = self.variant
         n = v.players
-        if v.dealer.first == "random":
+        if v.dealer.first is FirstDealer.RANDOM:
             return s.rng.randrange(n)
         order = {rank: place for place, rank in enumerate(v.dealer.draw_ranking)}
         pack = [c for c in v.deck.cards if c != C.JOKER]  # STD-A4: no joker in the draw
@@ -61,10 +61,11 @@ class Program:
             counts = list(places.values())
             waiting = [seat for seat in range(n) if counts.count(places[seat]) > 1]
         by_low = sorted(range(n), key=lambda seat: places[seat], reverse=True)
-        if v.dealer.draw_dealer == "highest":
+        if v.dealer.draw_dealer is DrawDealer.HIGHEST:
             by_low.reverse()
         teams = v.sides.teams
-        if v.sides.kind == "teams" and v.dealer.draw_partners == "high_vs_low" and n == 4 and \
+        seats_by_draw = v.dealer.draw_partners is DrawPartners.HIGH_VS_LOW
+        if v.sides.kind is SidesKind.TEAMS and seats_by_draw and n == 4 and \
                 all(len(t) == 2 for t in teams):
             # The players sit down by the draw: the two lowest partner each other.
             cards_low_first = [drawn[seat] for seat in by_low]

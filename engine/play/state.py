@@ -23,7 +23,7 @@ from typing import Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
-from engine.phases.base import TERMINAL
+from engine.mechanics.base import TERMINAL
 from engine.play.program import Program, program
 from engine.play.view import View
 from engine.rules.variant import Variant

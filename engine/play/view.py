@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.auction import AuctionRules
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -138,7 +139,7 @@ class View:
 
 def _seen_extra(s: State, seat: int) -> int:
     """The extra hand a seat looked at before deciding to swap (open swap), while it lies."""
-    auction = s.variant.auction
+    auction = s.variant.rules(AuctionRules)
     if s.looker != seat or s.swapped >= 0 or auction is None or auction.swap is None:
         return 0
     return s.hands[s.position(auction.swap.hand)]

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from engine.bots import make_bot
 from engine.core.errors import EuchreError
-from engine.phases.base import TERMINAL
+from engine.mechanics.base import TERMINAL
 from engine.play.state import State
 from engine.rules.loader import variant_from_data
 from engine.rules.variant import Variant

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import cards as C
+from engine.mechanics.auction import AuctionRules
 from engine.rules.variant import Variant
 from engine.text.narrate_words import seat_names, signed, third_person, trump_text
 
@@ -28,9 +29,10 @@ class TableNarrator:
         self.variant = variant
         self.names = seat_names(variant.players)
         self.you = you
-        swap = variant.auction.swap if variant.auction else None
+        auction = variant.rules(AuctionRules)
+        swap = auction.swap if auction else None
         self.swap_hand = swap.hand if swap else "extra"
-        self.top_bid = variant.auction.top_bid if variant.auction else None
+        self.top_bid = auction.top_bid if auction else None
         self.hand_size = variant.deal.hand_size
 
     # -- seats, sides, scores ---------------------------------------------------------------

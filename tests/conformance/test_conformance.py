@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from engine import IllegalActionError, State, load_variant, new_game, shipped_names
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.auction import AuctionRules
 from engine.play.records import record_of, replay, replay_steps
 
 NAMES = shipped_names()
@@ -318,7 +319,7 @@ def hidden_places(s: State, seat: int) -> list[tuple[str, int]]:
     """The places whose cards ``seat`` cannot see, as (kind, index)."""
     n = s.variant.players
     blind = s.phase == "upcard_bidding" and s.round == 0 and seat == s.dealer
-    auction = s.variant.auction
+    auction = s.variant.rules(AuctionRules)
     seen = (s.position(auction.swap.hand) if auction and auction.swap and s.looker == seat
             and s.swapped < 0 else -1)  # an extra hand looked at before an open swap
     out: list[tuple[str, int]] = [("hand", p) for p in range(len(s.hands))

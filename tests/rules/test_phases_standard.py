@@ -17,7 +17,7 @@ import pytest
 
 from engine import State, load_variant, new_game
 from engine.core import cards as C
-from engine.phases.deal import Deal
+from engine.mechanics.deal import Deal
 from engine.play.program import program
 from engine.testing.rules import apply_all, last_hand, refuse, variant
 

@@ -16,7 +16,7 @@ import pytest
 from engine import IllegalActionError, State, Variant, load_variant, new_game
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.phases.deal import Deal
+from engine.mechanics.deal import Deal
 from engine.testing.rules import apply_all, refuse
 
 P1, P2 = 0, 1

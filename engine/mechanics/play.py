@@ -13,24 +13,42 @@ phase scores only the penalty. Otherwise (GH-A11, RULES.md 3.3) the hand is play
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.phases.base import Phase, cards_to_actions
+from engine.mechanics.base import Mechanic, Phase, cards_to_actions
+from engine.rules.mechanic_rules import CompileContext
 
 if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.variant import Variant
 
-__all__ = ["Play", "first_leader"]
+__all__ = ["MECHANIC", "FirstLead", "Play", "PlayRules", "first_leader"]
 
 
-def first_leader(s: State, rule: str) -> int:
+class FirstLead(StrEnum):
+    """``play.first_lead`` (STD-A2, CTD-A6)."""
+
+    ELDEST = "eldest"
+    MAKER = "maker"
+    LEFT_OF_LONER = "left_of_loner"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayRules:
+    """Phase ``play``."""
+
+    first_lead: FirstLead
+
+
+def first_leader(s: State, rule: FirstLead) -> int:
     """Who leads the first trick under ``rule``."""
-    if rule == "maker":
+    if rule is FirstLead.MAKER:
         return s.maker if s.active(s.maker) else s.next_active(s.maker)
-    if rule == "left_of_loner" and s.alone:
+    if rule is FirstLead.LEFT_OF_LONER and s.alone:
         loner = s.maker if s.maker in s.alone else s.alone[0]
         return s.next_active(loner)
     return s.next_active(s.dealer)
@@ -43,7 +61,9 @@ class Play(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        self.rule = variant.play.first_lead
+        rules = variant.rules(PlayRules)
+        assert rules is not None
+        self.rule = rules.first_lead
         self.hand_size = variant.deal.hand_size
         self.tables = [C.trump_tables(t) for t in range(5)]
         self.renege_allowed = variant.renege.allowed
@@ -128,3 +148,31 @@ class Play(Phase):
 
     def describe(self, s: State) -> str:
         return f"trick {sum(s.tricks_won) + 1}"
+
+
+SCHEMA: dict[str, Any] = {
+    "description": "Phase `play`: the tricks.",
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "first_lead": {
+            "description": (
+                "Who leads the first trick: `eldest` (first active seat from the dealer's left, "
+                "STD-A2), `maker` (the maker/high bidder, Ghost Hand), or `left_of_loner` (first "
+                "active seat left of a lone maker, else of a lone defender, else eldest: CTD-A6). "
+                "Default: eldest."
+            ),
+            "enum": ["eldest", "maker", "left_of_loner"],
+            "default": "eldest",
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> PlayRules:
+    return PlayRules(first_lead=FirstLead(ctx.data["play"]["first_lead"]))
+
+
+MECHANIC = Mechanic(key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=_compile,
+                    required=True)

@@ -8,16 +8,19 @@ sits out (partner of a lone maker) does not exchange. When the dealer is the mak
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.phases.base import Phase, cards_to_actions
+from engine.mechanics.base import Mechanic, Phase, cards_to_actions
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.variant import Variant
 
-__all__ = ["DealerPickup"]
+__all__ = ["MECHANIC", "DealerPickup", "DealerPickupRules", "PickupMode"]
 
 _OFFER, _DISCARD = 0, 1
 
@@ -29,8 +32,9 @@ class DealerPickup(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        assert variant.dealer_pickup is not None
-        self.mode = variant.dealer_pickup.mode
+        rules = variant.rules(DealerPickupRules)
+        assert rules is not None
+        self.mode = rules.mode
         flow = variant.flow
         self.merge_follows = "dummy_merge" in flow and flow.index("dummy_merge") > flow.index(
             self.name)
@@ -40,7 +44,7 @@ class DealerPickup(Phase):
             s.advance()
             return
         s.current = s.dealer
-        if self.mode == "optional":
+        if self.mode is PickupMode.OPTIONAL:
             s.step = _OFFER
             return
         self._take(s)
@@ -59,7 +63,7 @@ class DealerPickup(Phase):
         if s.step == _OFFER:
             return [A.PICK_UP, A.KEEP]
         hand = s.hands[s.dealer]
-        if self.mode == "discard_other":
+        if self.mode is PickupMode.DISCARD_OTHER:
             hand &= ~(1 << s.picked)
         return cards_to_actions(A.DISCARD, hand)
 
@@ -81,7 +85,7 @@ class DealerPickup(Phase):
     def reason(self, s: State, action: int) -> str:
         if s.step == _DISCARD and A.DISCARD <= action < A.PLAY:
             card = s.action_name(action)[len("discard:"):]
-            if action - A.DISCARD == s.picked and self.mode == "discard_other":
+            if action - A.DISCARD == s.picked and self.mode is PickupMode.DISCARD_OTHER:
                 return "the dealer may not discard the card he just took up"
             return f"{card} is not in the dealer's hand"
         if s.step == _DISCARD:
@@ -90,3 +94,55 @@ class DealerPickup(Phase):
 
     def describe(self, s: State) -> str:
         return "dealer's exchange"
+
+
+class PickupMode(StrEnum):
+    """``dealer_pickup.mode``."""
+
+    MUST = "must"
+    OPTIONAL = "optional"
+    DISCARD_OTHER = "discard_other"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealerPickupRules:
+    """Phase ``dealer_pickup``: ``must``, ``optional`` or ``discard_other``."""
+
+    mode: PickupMode
+
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `dealer_pickup`: when the upcard's suit is made trump, the dealer takes the upcard "
+        "and discards."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "mode": {
+            "description": (
+                "`must`: the dealer takes the upcard and discards any one of his cards, the "
+                "upcard included (STD-A1 default); `optional`: he may decline (`keep`) and the "
+                "upcard stays in the kitty; `discard_other`: he must discard a card other than "
+                "the upcard. Default: must."
+            ),
+            "enum": ["must", "optional", "discard_other"],
+            "default": "must",
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> DealerPickupRules:
+    return DealerPickupRules(mode=PickupMode(ctx.data["dealer_pickup"]["mode"]))
+
+
+def _check_flow(check: FlowCheck) -> None:
+    if "dealer_pickup" in check.flow and "upcard_bidding" not in check.flow:
+        check.fail("`dealer_pickup` needs `upcard_bidding`", check.where("dealer_pickup"))
+
+
+MECHANIC = Mechanic(key="dealer_pickup", phase=DealerPickup, schema=SCHEMA,
+                    config=DealerPickupRules, compile=_compile, check_flow=_check_flow,
+                    after_trump=True)

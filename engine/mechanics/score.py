@@ -15,14 +15,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import cards as C
-from engine.phases.base import TERMINAL, Phase
+from engine.mechanics.base import TERMINAL, Mechanic, Phase
+from engine.rules.mechanic_rules import FlowCheck
 from engine.rules.scoring import Outcome
 
 if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.variant import Variant
 
-__all__ = ["RENEGE_LABEL", "Score"]
+__all__ = ["MECHANIC", "RENEGE_LABEL", "Score"]
 
 RENEGE_LABEL = "renege"
 """The label of a hand that a renege ended (``void_hand``): no row of the table applied."""
@@ -36,7 +37,9 @@ class Score(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         self.sides_of = [variant.sides.hand_sides(m) for m in range(variant.players)]
-        self.has_auction = variant.auction is not None
+        space = variant.scoring.space
+        self.has_auction = bool(space.bids or space.top_name)
+        self.top_name = space.top_name
 
     def start(self, s: State) -> None:
         v = self.variant
@@ -57,15 +60,8 @@ class Score(Phase):
                 deltas[seat] += points
         for seat, delta in enumerate(deltas):
             s.scores[seat] += delta
-        record = {
-            "hand": s.hand_no, "dealer": s.dealer, "maker": s.maker, "trump": s.trump_name,
-            "bid": (self._bid_name(s) if self.has_auction else None), "alone": list(s.alone),
-            "tricks": list(s.tricks_won), "label": label, "deltas": deltas,
-            "scores": list(s.scores), "reneges": [[seat, C.card_name(c)] for seat, c in s.reneges],
-            "penalties": penalties, "void": void,
-            "swapped": s.swapped if s.swapped >= 0 else None,
-            "merged": bool(s.merged),
-        }
+        record = self._hand_result(s, label=label, deltas=deltas, penalties=penalties,
+                                   void=void)
         over, winners = v.game_result(s.scores)
         if over:
             s.current = TERMINAL
@@ -83,10 +79,22 @@ class Score(Phase):
                                 outcome=outcome)
         return list(deltas), v.scoring.row_for(outcome).label
 
+    def _hand_result(self, s: State, *, label: str, deltas: list[int],
+                     penalties: list[dict[str, Any]], void: bool) -> dict[str, Any]:
+        """The record of a scored hand (the one place it is built)."""
+        return {
+            "hand": s.hand_no, "dealer": s.dealer, "maker": s.maker, "trump": s.trump_name,
+            "bid": (self._bid_name(s) if self.has_auction else None), "alone": list(s.alone),
+            "tricks": list(s.tricks_won), "label": label, "deltas": deltas,
+            "scores": list(s.scores), "reneges": [[seat, C.card_name(c)] for seat, c in s.reneges],
+            "penalties": penalties, "void": void,
+            "swapped": s.swapped if s.swapped >= 0 else None,
+            "merged": bool(s.merged),
+        }
+
     def _bid_name(self, s: State) -> int | str:
-        auction = self.variant.auction
-        if s.bid_top and auction is not None and auction.top_bid is not None:
-            return auction.top_bid.name
+        if s.bid_top and self.top_name:
+            return self.top_name
         return s.bid
 
     def _penalty(self, s: State, offender: int, card: int, *, maker_alone: bool
@@ -101,3 +109,11 @@ class Score(Phase):
             "seat": offender, "card": C.card_name(card), "trick": laid // s.n_active + 1,
             "points": list(points),
         }
+
+
+def _check_flow(check: FlowCheck) -> None:
+    if check.flow[-2:] != ("play", "score"):
+        check.fail("the flow must end with `play, score`", ("flow",))
+
+
+MECHANIC = Mechanic(key="score", phase=Score, check_flow=_check_flow, required=True)

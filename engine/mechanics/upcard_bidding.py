@@ -9,17 +9,20 @@ dealer may not pass in the last round. A joker upcard follows ``joker_upcard`` (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.phases.base import Phase
+from engine.mechanics.base import Mechanic, Phase
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.variant import Variant
 
-__all__ = ["UpcardBidding", "throw_in"]
+__all__ = ["MECHANIC", "JokerUpcard", "UpcardBidding", "UpcardBiddingRules", "throw_in"]
 
 _BLIND = 0
 """``s.round`` while the dealer names trump blind after a joker upcard."""
@@ -38,18 +41,19 @@ class UpcardBidding(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        assert variant.upcard_bidding is not None
-        self.rules = variant.upcard_bidding
+        rules = variant.rules(UpcardBiddingRules)
+        assert rules is not None
+        self.rules = rules
 
     def start(self, s: State) -> None:
         s.round = 1
         s.passes = 0
         if s.upcard == C.JOKER:
             mode = self.rules.joker_upcard
-            if mode == "redeal":
+            if mode is JokerUpcard.REDEAL:
                 throw_in(s, "joker turned up")
                 return
-            if mode == "dealer_names":
+            if mode is JokerUpcard.DEALER_NAMES:
                 s.round = _BLIND
                 s.current = s.dealer
                 return
@@ -117,3 +121,105 @@ class UpcardBidding(Phase):
 
     def describe(self, s: State) -> str:
         return "joker call" if s.round == _BLIND else f"bidding, round {s.round}"
+
+
+class JokerUpcard(StrEnum):
+    """``upcard_bidding.joker_upcard``: what a joker turned up means (STD-A3)."""
+
+    DEALER_NAMES = "dealer_names"
+    FIXED_SUIT = "fixed_suit"
+    REDEAL = "redeal"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpcardBiddingRules:
+    """Phase ``upcard_bidding``."""
+
+    rounds: int
+    exclude_turned_down: bool
+    stick_the_dealer: bool
+    stuck_dealer_may_name_turned_down: bool
+    joker_upcard: JokerUpcard
+    joker_upcard_suit: int
+
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `upcard_bidding`: round 1 on the upcard's suit, then naming another suit."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "rounds": {
+            "description": (
+                "1: only the upcard's suit may be made trump; 2: a second round names another "
+                "suit. Default: 2."
+            ),
+            "type": "integer",
+            "enum": [1, 2],
+            "default": 2,
+        },
+        "exclude_turned_down": {
+            "description": (
+                "Round 2 may not name the turned-down suit (seed 003, CTD-A1). Default: true."
+            ),
+            "type": "boolean",
+            "default": True,
+        },
+        "stick_the_dealer": {
+            "description": (
+                "The dealer may not pass in the last round; he must name a suit. Default: false."
+            ),
+            "type": "boolean",
+            "default": False,
+        },
+        "stuck_dealer_may_name_turned_down": {
+            "description": (
+                "With stick the dealer: the stuck dealer may also name the turned-down suit. "
+                "Default: false."
+            ),
+            "type": "boolean",
+            "default": False,
+        },
+        "joker_upcard": {
+            "description": (
+                "Joker decks, when the joker is turned up (STD-A3): `dealer_names` (dealer's side "
+                "make trump; the dealer names a suit before looking at his hand), `fixed_suit` "
+                "(the suit in `joker_upcard_suit` is proposed) or `redeal`. Default: dealer_names."
+            ),
+            "enum": ["dealer_names", "fixed_suit", "redeal"],
+            "default": "dealer_names",
+        },
+        "joker_upcard_suit": {
+            "description": (
+                "With `joker_upcard: fixed_suit`: the suit the joker proposes. Default: H."
+            ),
+            "$ref": "#/$defs/suit",
+            "default": "H",
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> UpcardBiddingRules:
+    spec = ctx.data["upcard_bidding"]
+    return UpcardBiddingRules(
+        rounds=spec["rounds"],
+        exclude_turned_down=spec["exclude_turned_down"],
+        stick_the_dealer=spec["stick_the_dealer"],
+        stuck_dealer_may_name_turned_down=spec["stuck_dealer_may_name_turned_down"],
+        joker_upcard=JokerUpcard(spec["joker_upcard"]),
+        joker_upcard_suit=C.parse_suit(spec["joker_upcard_suit"]),
+    )
+
+
+def _check_flow(check: FlowCheck) -> None:
+    if "upcard_bidding" in check.flow and not check.deal.upcard:
+        check.fail("`upcard_bidding` needs an upcard", ("deal", "upcard"),
+                   "set `deal.upcard: true`")
+
+
+MECHANIC = Mechanic(key="upcard_bidding", phase=UpcardBidding, schema=SCHEMA,
+                    config=UpcardBiddingRules, compile=_compile, check_flow=_check_flow,
+                    chooses_trump=True, group=("bidding", "order up / name a suit"))

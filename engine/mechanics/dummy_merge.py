@@ -9,16 +9,19 @@ upcard added.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.phases.base import Phase, cards_to_actions
+from engine.mechanics.base import Mechanic, Phase, cards_to_actions
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.variant import Variant
 
-__all__ = ["DummyMerge"]
+__all__ = ["MECHANIC", "DummyMerge", "DummyMergeRules", "MergeMode"]
 
 _OFFER, _DISCARD = 0, 1
 
@@ -30,8 +33,9 @@ class DummyMerge(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        assert variant.dummy_merge is not None
-        self.mode = variant.dummy_merge.mode
+        rules = variant.rules(DummyMergeRules)
+        assert rules is not None
+        self.mode = rules.mode
         self.hand_size = variant.deal.hand_size
         self.dummy = variant.players + variant.deal.extra_hands.index("dummy")
 
@@ -42,7 +46,7 @@ class DummyMerge(Phase):
             s.hands[self.dummy] = 0
             self._discard_or_finish(s)
             return
-        if self.mode == "optional":
+        if self.mode is MergeMode.OPTIONAL:
             s.step = _OFFER
             return
         self._merge(s)
@@ -64,7 +68,7 @@ class DummyMerge(Phase):
             return [A.MERGE, A.KEEP]
         hand = s.hands[s.maker]
         kept_from_dummy = hand & s.merged
-        if self.mode == "at_least_one" and kept_from_dummy.bit_count() == 1:
+        if self.mode is MergeMode.AT_LEAST_ONE and kept_from_dummy.bit_count() == 1:
             hand &= ~kept_from_dummy
         return cards_to_actions(A.DISCARD, hand)
 
@@ -91,3 +95,54 @@ class DummyMerge(Phase):
 
     def describe(self, s: State) -> str:
         return "dummy merge"
+
+
+class MergeMode(StrEnum):
+    """``dummy_merge.mode``."""
+
+    CHOOSE = "choose"
+    AT_LEAST_ONE = "at_least_one"
+    OPTIONAL = "optional"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DummyMergeRules:
+    """Phase ``dummy_merge``: ``choose``, ``at_least_one`` or ``optional``."""
+
+    mode: MergeMode
+
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `dummy_merge`: a maker not alone takes the dummy into his hand and discards back "
+        "to the hand size (Cutthroat). A lone maker forfeits the dummy unseen (CTD-A13)."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "mode": {
+            "description": (
+                "`choose`: the maker keeps any cards of the merged hand, his own five included "
+                "(CTD-A3 default); `at_least_one`: he must keep at least one dummy card; "
+                "`optional`: he first says `merge` or `keep`. Default: choose."
+            ),
+            "enum": ["choose", "at_least_one", "optional"],
+            "default": "choose",
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> DummyMergeRules:
+    return DummyMergeRules(mode=MergeMode(ctx.data["dummy_merge"]["mode"]))
+
+
+def _check_flow(check: FlowCheck) -> None:
+    if "dummy_merge" in check.flow and "dummy" not in check.deal.extra_hands:
+        check.fail("`dummy_merge` needs a dummy hand", ("deal", "extra_hands"),
+                   "add `extra_hands: [{name: dummy}]` to `deal`")
+
+
+MECHANIC = Mechanic(key="dummy_merge", phase=DummyMerge, schema=SCHEMA, config=DummyMergeRules,
+                    compile=_compile, check_flow=_check_flow, after_trump=True)

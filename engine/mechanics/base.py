@@ -1,0 +1,136 @@
+"""What every mechanic module provides: one :class:`Mechanic` declares all of it.
+
+A mechanic is one step of a hand (deal, upcard bidding, going alone, ...). Its module holds,
+and names in one ``MECHANIC = Mechanic(...)`` value:
+
+- ``key``: its name in a variant's ``flow`` and the key of its YAML block;
+- ``schema``: its block's JSON-schema fragment (``None``: no block); ``tools/build_schema.py``
+  assembles the fragments with :mod:`engine.rules.schema_base` into the checked-in schema;
+- ``compile(ctx)``: reads its resolved block through the compiler's
+  :class:`~engine.rules.mechanic_rules.CompileContext`, reports located errors and returns its
+  frozen, slotted, keyword-only config record (``variant.rules(Record)`` gives it back);
+- flow constraints: ``required`` (every flow has it), ``chooses_trump``, ``after_trump``,
+  ``group`` (a flow needs exactly one of the group) and ``check_flow`` for the rest;
+- ``space``: its part of the scoring outcome space (lone hands, bids);
+- ``phase``: the :class:`Phase` subclass the interpreter runs (``start``/``legal``/``apply``/
+  ``reason``/``describe``);
+- ``kinds``: the action kinds it introduces (:func:`engine.core.actions.declare_kind`);
+- ``words``: narration verbs per action kind, the prompt question, rule-book lines;
+- ``decide``: the hook a bot uses to choose among its actions (``decide(tools, view, legal)``,
+  ``tools`` being the :class:`BotTools` the heuristic bot implements).
+
+Why a value and not a subclass: the rules layer reads the same object through the
+:class:`~engine.rules.mechanic_rules.MechanicRules` protocol without importing this layer,
+and a test can build a toy mechanic in a few lines. Adding a mechanic = one module + one line
+in :mod:`engine.mechanics.registry` (or ``register(MECHANIC)`` from a test or plug-in).
+
+A phase object is configured by the variant and shared by every state of that variant. The
+state holds all the data; a phase only reads and changes it. ``legal`` is the single source
+of truth: ``apply`` is only called with an action from ``legal``, and ``reason`` explains why
+any other action is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.core.actions import ActionKind, cards_to_actions
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
+
+__all__ = ["TERMINAL", "BotTools", "Mechanic", "Phase", "Words", "cards_to_actions"]
+
+TERMINAL = -1
+"""``State.current_player`` once the game is over."""
+
+
+class Phase:
+    """Base class: subclasses set ``name`` and override the four methods."""
+
+    name = "phase"
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.players = variant.players
+
+    def start(self, s: State) -> None:
+        """Begin the phase: set ``s.current``, or call ``s.advance()`` when there is nothing
+        to decide."""
+        s.advance()
+
+    def legal(self, s: State) -> list[int]:
+        """The legal action ids for ``s.current``, ascending."""
+        return []
+
+    def apply(self, s: State, action: int) -> None:
+        """Carry out a legal action."""
+        raise NotImplementedError(self.name)
+
+    def accepts_renege(self, s: State, action: int) -> bool:
+        """Whether ``action``, though not legal, is a renege the variant lets a player make
+        (only the ``play`` phase ever says yes)."""
+        return False
+
+    def apply_renege(self, s: State, action: int) -> None:
+        """Carry out a renege that :meth:`accepts_renege` allowed."""
+        raise NotImplementedError(self.name)
+
+    def reason(self, s: State, action: int) -> str:
+        """Why ``action`` is not legal now, in a player's words."""
+        legal = ", ".join(s.action_name(a) for a in self.legal(s))
+        return f"it is not an action of the {self.describe(s)}; legal now: {legal}"
+
+    def describe(self, s: State) -> str:
+        """A few words naming where the hand is (``bidding, round 2``)."""
+        return self.name.replace("_", " ")
+
+
+class BotTools(Protocol):
+    """What a mechanic's bot hook may ask of the bot deciding (the heuristic bot)."""
+
+    def hand_strength(self, view: View, trump: int) -> float:
+        """How strong the seat's hand is with ``trump``."""
+
+    def best_suit(self, view: View, exclude: int = -1) -> tuple[int, float]:
+        """The seat's best trump suit (not ``exclude``) and its strength."""
+
+    def random_choice(self, legal: Sequence[int]) -> int:
+        """One of ``legal`` from the bot's own RNG."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Words:
+    """How a mechanic's actions read: ``verbs`` per action kind prefix (narration), the
+    ``prompt`` question for its decisions, and ``rules`` (the rule-book lines for its
+    config, from the variant)."""
+
+    verbs: Mapping[str, str] = field(default_factory=dict)
+    prompt: str = ""
+    rules: Callable[[Variant], list[str]] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Mechanic:
+    """Everything about one mechanic (see the module docstring)."""
+
+    key: str
+    phase: type[Phase]
+    schema: Mapping[str, Any] | None = None
+    config: type | None = None
+    compile: Callable[[CompileContext], object] | None = None
+    check_flow: Callable[[FlowCheck], None] | None = None
+    space: Callable[[Any], Mapping[str, Any]] | None = None
+    required: bool = False
+    chooses_trump: bool = False
+    after_trump: bool = False
+    group: tuple[str, str] | None = None
+    kinds: tuple[ActionKind, ...] = ()
+    words: Words = field(default_factory=Words)
+    decide: Callable[[BotTools, View, list[int]], int] | None = None
+
