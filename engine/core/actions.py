@@ -53,6 +53,7 @@ __all__ = [
     "action_id",
     "cards_to_actions",
     "declare_kind",
+    "kind_named",
     "kind_of",
     "name_of",
 ]
@@ -86,11 +87,13 @@ class Arg(StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActionKind:
-    """A kind of action: ``prefix`` (``play``), its argument and its first id (``base``)."""
+    """A kind of action: ``prefix`` (``play``), its argument and its first id (``base``).
+    ``private``: the argument (a discarded card) is shown only to the seat that acted."""
 
     prefix: str
     arg: Arg
     base: int
+    private: bool = False
 
     def names(self) -> dict[int, str]:
         """Every id of this kind and its name."""
@@ -114,6 +117,7 @@ _FIRST_FREE = 192
 
 def _add(kind: ActionKind) -> ActionKind:
     _KINDS[kind.prefix] = kind
+    _BY_ID[kind.base] = kind
     for action, name in kind.names().items():
         _NAMES[action] = name
         _IDS[name] = action
@@ -121,7 +125,7 @@ def _add(kind: ActionKind) -> ActionKind:
     return kind
 
 
-def declare_kind(prefix: str, arg: Arg = Arg.NONE) -> ActionKind:
+def declare_kind(prefix: str, arg: Arg = Arg.NONE, *, private: bool = False) -> ActionKind:
     """The action kind ``prefix`` (declared now if new; the same object if it exists)."""
     found = _KINDS.get(prefix)
     if found is not None:
@@ -130,7 +134,13 @@ def declare_kind(prefix: str, arg: Arg = Arg.NONE) -> ActionKind:
                              "argument")
         return found
     used = [k.base for k in _KINDS.values() if k.base >= _FIRST_FREE]
-    return _add(ActionKind(prefix=prefix, arg=arg, base=max(used, default=_FIRST_FREE - 64) + 64))
+    base = max(used, default=_FIRST_FREE - 64) + 64
+    return _add(ActionKind(prefix=prefix, arg=arg, base=base, private=private))
+
+
+def kind_named(prefix: str) -> ActionKind | None:
+    """The declared kind with this prefix (``play``), or None."""
+    return _KINDS.get(prefix)
 
 
 def kind_of(action: int) -> ActionKind:
@@ -144,7 +154,7 @@ for _simple, _word in ((PASS, "pass"), (ORDER_UP, "order_up"), (PICK_UP, "pick_u
     _add(ActionKind(prefix=_word, arg=Arg.NONE, base=_simple))
 _add(ActionKind(prefix="call", arg=Arg.SUIT, base=CALL))
 _add(ActionKind(prefix="bid", arg=Arg.NUMBER, base=BID))
-_add(ActionKind(prefix="discard", arg=Arg.CARD, base=DISCARD))
+_add(ActionKind(prefix="discard", arg=Arg.CARD, base=DISCARD, private=True))
 _add(ActionKind(prefix="play", arg=Arg.CARD, base=PLAY))
 _NAMES[HIDDEN_DISCARD] = "discard"
 _IDS["discard"] = HIDDEN_DISCARD

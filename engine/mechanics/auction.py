@@ -16,13 +16,14 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import Mechanic, Phase
+from engine.mechanics.base import BotTools, Mechanic, Phase, Words
 from engine.mechanics.upcard_bidding import throw_in
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.yamlsource import Path_
 
 if TYPE_CHECKING:
     from engine.play.state import State
+    from engine.play.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "Auction", "AuctionFirst", "AuctionRules", "Swap", "TopBid", "Turns"]
@@ -331,6 +332,51 @@ def _space(config: AuctionRules) -> dict[str, Any]:
             "top_tricks": top.tricks if top else 0}
 
 
-MECHANIC = Mechanic(key="auction", phase=Auction, schema=SCHEMA, config=AuctionRules,
-                    compile=_compile, check_flow=_check_flow, space=_space,
-                    group=("bidding", "bid tricks"))
+def _offers(variant: Variant, legal: list[str]) -> list[str]:
+    rules = variant.rules(AuctionRules)
+    swap_hand = rules.swap.hand if rules and rules.swap else "extra"
+    words = {"swap": f"swap for the {swap_hand} hand", "look": f"look at the {swap_hand} hand"}
+    offers = [words[name] for name in legal if name in words]
+    bids = [name[len("bid:"):] for name in legal if name.startswith("bid:")]
+    if bids:
+        offers.append(_bidding(bids, rules.top_bid if rules else None))
+    return offers
+
+
+def _bidding(bids: list[str], top: TopBid | None) -> str:
+    """``bid 3 to 5 or shoot the moon``."""
+    numbers = [b for b in bids if b.isdigit()]
+    named = [b for b in bids if not b.isdigit()]
+    parts = []
+    if numbers:
+        low, high = numbers[0], numbers[-1]
+        parts.append(f"bid {low}" if low == high else f"bid {low} to {high}")
+    for name in named:
+        parts.append(top.label if top is not None and name == top.name else f"bid {name}")
+    return " or ".join(parts)
+
+
+_MOON_AT = 5.6
+"""The heuristic bot's estimate for the top bid."""
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot: swap a weak hand, bid what the best suit is worth."""
+    _, est = tools.best_suit(view.hand, range(4))
+    if A.SWAP in legal and est < 1.8:
+        return A.SWAP
+    if A.TOP_BID in legal and est >= _MOON_AT:
+        return A.TOP_BID
+    bids = [a for a in legal if A.BID < a < A.TOP_BID and a - A.BID <= est + 0.3]
+    return max(bids) if bids else A.PASS
+
+
+MECHANIC = Mechanic(
+    key="auction", phase=Auction, schema=SCHEMA, config=AuctionRules, compile=_compile,
+    check_flow=_check_flow, space=_space, group=("bidding", "bid tricks"),
+    kinds=(A.kind_of(A.PASS), A.kind_of(A.SWAP), A.kind_of(A.LOOK), A.kind_of(A.BID)),
+    words=Words(verbs={"pass": "passes", "swap": "swaps for the {extra_hand} hand",
+                       "look": "looks at the {extra_hand} hand", "bid": "bids {arg}"},
+                prompt="Your bid: {offers}", offers=_offers),
+    decide=decide,
+)

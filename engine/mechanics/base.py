@@ -94,24 +94,50 @@ class Phase:
 class BotTools(Protocol):
     """What a mechanic's bot hook may ask of the bot deciding (the heuristic bot)."""
 
-    def hand_strength(self, view: View, trump: int) -> float:
-        """How strong the seat's hand is with ``trump``."""
+    seat: int
+    threshold: float
+    """The estimated tricks at which the bot makes trump."""
 
-    def best_suit(self, view: View, exclude: int = -1) -> tuple[int, float]:
-        """The seat's best trump suit (not ``exclude``) and its strength."""
+    def strength(self, hand: int, trump: int) -> float:
+        """Expected tricks of ``hand`` with ``trump``."""
+
+    def best_suit(self, hand: int, suits: Sequence[int]) -> tuple[int, float]:
+        """The suit among ``suits`` with the best estimate, and the estimate."""
+
+    def best_keep(self, hand: int, trump: int, size: int) -> int:
+        """The best ``size`` cards of ``hand`` to keep with ``trump``."""
+
+    def side_of_view(self, view: View) -> tuple[int, ...]:
+        """The seats on the bot's side this hand (its own seat before a maker is known)."""
 
     def random_choice(self, legal: Sequence[int]) -> int:
         """One of ``legal`` from the bot's own RNG."""
 
+    def discard(self, view: View, legal: list[int]) -> int:
+        """The discard that keeps the strongest hand."""
+
+    def play_card(self, view: View, legal: list[int]) -> int:
+        """The card to play to the trick."""
+
+
+Offers = Callable[["Variant", list[str]], list[str]]
+"""What a mechanic's legal actions offer, in a player's words (``order up``, ``bid 3 to 5``)."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Words:
-    """How a mechanic's actions read: ``verbs`` per action kind prefix (narration), the
-    ``prompt`` question for its decisions, and ``rules`` (the rule-book lines for its
-    config, from the variant)."""
+    """How a mechanic's actions read.
+
+    ``verbs``: the narration of each action kind it lists (``orders up``), a template that may
+    use ``{card}`` (the card, shown), ``{suit}`` (the suit named as trump), ``{arg}`` and
+    ``{extra_hand}`` (the hand a swap takes). ``prompt``: the question at the ``euchre play``
+    prompt; ``{offers}`` is replaced by what ``offers`` lists for the legal actions, joined.
+    ``rules``: rule-book lines for its config (used when the rule book has no renderer of
+    its own for this mechanic)."""
 
     verbs: Mapping[str, str] = field(default_factory=dict)
     prompt: str = ""
+    offers: Offers | None = None
     rules: Callable[[Variant], list[str]] | None = None
 
 
@@ -133,4 +159,3 @@ class Mechanic:
     kinds: tuple[ActionKind, ...] = ()
     words: Words = field(default_factory=Words)
     decide: Callable[[BotTools, View, list[int]], int] | None = None
-

@@ -13,11 +13,12 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import Mechanic, Phase, cards_to_actions
+from engine.mechanics.base import BotTools, Mechanic, Phase, Words, cards_to_actions
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
+    from engine.play.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "DealerPickup", "DealerPickupRules", "PickupMode"]
@@ -143,6 +144,24 @@ def _check_flow(check: FlowCheck) -> None:
         check.fail("`dealer_pickup` needs `upcard_bidding`", check.where("dealer_pickup"))
 
 
-MECHANIC = Mechanic(key="dealer_pickup", phase=DealerPickup, schema=SCHEMA,
-                    config=DealerPickupRules, compile=_compile, check_flow=_check_flow,
-                    after_trump=True)
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot: the weakest card goes; the upcard is taken when it helps."""
+    if legal[-1] >= A.DISCARD:
+        return tools.discard(view, legal)
+    if view.upcard < 0:
+        return A.KEEP
+    trump = view.trump
+    size = view.hand.bit_count()
+    better = tools.best_keep(view.hand | 1 << view.upcard, trump, size)
+    return A.PICK_UP if tools.strength(better, trump) > tools.strength(view.hand, trump) else A.KEEP
+
+
+MECHANIC = Mechanic(
+    key="dealer_pickup", phase=DealerPickup, schema=SCHEMA, config=DealerPickupRules,
+    compile=_compile, check_flow=_check_flow, after_trump=True,
+    kinds=(A.kind_of(A.PICK_UP), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
+    words=Words(verbs={"pick_up": "picks up the upcard", "keep": "leaves the upcard",
+                       "discard": "discards {card}"},
+                prompt="Take it, or keep your hand?"),
+    decide=decide,
+)

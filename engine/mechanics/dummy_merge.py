@@ -14,11 +14,12 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import Mechanic, Phase, cards_to_actions
+from engine.mechanics.base import BotTools, Mechanic, Phase, Words, cards_to_actions
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
+    from engine.play.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "DummyMerge", "DummyMergeRules", "MergeMode"]
@@ -144,5 +145,19 @@ def _check_flow(check: FlowCheck) -> None:
                    "add `extra_hands: [{name: dummy}]` to `deal`")
 
 
-MECHANIC = Mechanic(key="dummy_merge", phase=DummyMerge, schema=SCHEMA, config=DummyMergeRules,
-                    compile=_compile, check_flow=_check_flow, after_trump=True)
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot always takes the dummy, then keeps its strongest cards."""
+    if legal[-1] >= A.DISCARD:
+        return tools.discard(view, legal)
+    return A.MERGE if A.MERGE in legal else legal[0]
+
+
+MECHANIC = Mechanic(
+    key="dummy_merge", phase=DummyMerge, schema=SCHEMA, config=DummyMergeRules,
+    compile=_compile, check_flow=_check_flow, after_trump=True,
+    kinds=(A.kind_of(A.MERGE), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
+    words=Words(verbs={"merge": "takes the dummy into the hand", "keep": "leaves the dummy",
+                       "discard": "discards {card}"},
+                prompt="Take it, or keep your hand?"),
+    decide=decide,
+)

@@ -13,12 +13,13 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import Mechanic, Phase
+from engine.mechanics.base import BotTools, Mechanic, Phase, Words
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.variant import SidesKind
 
 if TYPE_CHECKING:
     from engine.play.state import State
+    from engine.play.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "DefenderOrder", "GoAlone", "GoAloneRules"]
@@ -174,5 +175,26 @@ def _space(config: GoAloneRules) -> dict[str, Any]:
             "defender_needs_lone_maker": config.defender_needs_lone_maker}
 
 
-MECHANIC = Mechanic(key="go_alone", phase=GoAlone, schema=SCHEMA, config=GoAloneRules,
-                    compile=_compile, space=_space, after_trump=True)
+_ALONE_AT = 4.2  # near-certain march
+_DEFEND_ALONE_AT = 4.0
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot goes alone with a near-certain march."""
+    est = tools.strength(view.hand, view.trump)
+    if view.maker == tools.seat:
+        return A.ALONE if est >= _ALONE_AT else A.PASS
+    return A.ALONE if est >= _DEFEND_ALONE_AT else A.PASS
+
+
+def _offers(variant: Variant, legal: list[str]) -> list[str]:
+    return ["go alone"] if "alone" in legal else []
+
+
+MECHANIC = Mechanic(
+    key="go_alone", phase=GoAlone, schema=SCHEMA, config=GoAloneRules, compile=_compile,
+    space=_space, after_trump=True, kinds=(A.kind_of(A.PASS), A.kind_of(A.ALONE)),
+    words=Words(verbs={"pass": "does not go alone", "alone": "goes alone"},
+                prompt="{offers}", offers=_offers),
+    decide=decide,
+)

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.base import Mechanic, Phase
+from engine.mechanics.base import BotTools, Mechanic, Phase, Words
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
+    from engine.play.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "NameTrump", "NameTrumpRules"]
@@ -83,5 +84,15 @@ def _check_flow(check: FlowCheck) -> None:
         check.fail("`name_trump` must come after the `auction`", check.where("name_trump"))
 
 
-MECHANIC = Mechanic(key="name_trump", phase=NameTrump, schema=SCHEMA, config=NameTrumpRules,
-                    compile=_compile, check_flow=_check_flow, chooses_trump=True)
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot names its best suit."""
+    return A.CALL + tools.best_suit(view.hand, [a - A.CALL for a in legal])[0]
+
+
+MECHANIC = Mechanic(
+    key="name_trump", phase=NameTrump, schema=SCHEMA, config=NameTrumpRules, compile=_compile,
+    check_flow=_check_flow, chooses_trump=True, kinds=(A.kind_of(A.CALL),),
+    words=Words(verbs={"call": "names {suit} as trump"},
+                prompt="You won the bidding: name trump."),
+    decide=decide,
+)

@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.base import Mechanic, Phase, cards_to_actions
+from engine.mechanics.base import BotTools, Mechanic, Phase, Words, cards_to_actions
 from engine.rules.mechanic_rules import CompileContext
 
 if TYPE_CHECKING:
     from engine.play.state import State
+    from engine.play.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "FirstLead", "Play", "PlayRules", "first_leader"]
@@ -174,5 +175,13 @@ def _compile(ctx: CompileContext) -> PlayRules:
     return PlayRules(first_lead=FirstLead(ctx.data["play"]["first_lead"]))
 
 
-MECHANIC = Mechanic(key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=_compile,
-                    required=True)
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The bot's card play."""
+    return tools.play_card(view, legal)
+
+
+MECHANIC = Mechanic(
+    key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=_compile, required=True,
+    kinds=(A.kind_of(A.PLAY),), words=Words(verbs={"play": "plays {card}"}, prompt="Your card:"),
+    decide=decide,
+)

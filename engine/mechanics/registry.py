@@ -26,7 +26,7 @@ from engine.mechanics import (
 from engine.mechanics.base import Mechanic
 from engine.rules.mechanic_rules import REGISTRY
 
-__all__ = ["MECHANICS", "mechanic", "mechanics", "register"]
+__all__ = ["MECHANICS", "mechanic", "mechanics", "register", "verb_for"]
 
 MECHANICS: tuple[Mechanic, ...] = (
     deal.MECHANIC,
@@ -60,6 +60,22 @@ def mechanic(key: str) -> Mechanic:
 def mechanics() -> tuple[Mechanic, ...]:
     """Every registered mechanic, in order."""
     return tuple(_ALL[m.key] for m in REGISTRY)
+
+
+def verb_for(kind: str, phase: str = "") -> str | None:
+    """The narration template of an action kind: the verb of the mechanic of ``phase`` when
+    it lists the kind, else of the first registered mechanic that does (None: nobody does).
+
+    >>> verb_for("pass", "go_alone"), verb_for("pass"), verb_for("keep")
+    ('does not go alone', 'passes', 'leaves the upcard')
+    """
+    found = _ALL.get(phase)
+    if found is not None and kind in found.words.verbs:
+        return found.words.verbs[kind]
+    for m in mechanics():
+        if kind in m.words.verbs:
+            return m.words.verbs[kind]
+    return None
 
 
 @contextmanager

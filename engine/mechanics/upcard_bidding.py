@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.base import Mechanic, Phase
+from engine.mechanics.base import BotTools, Mechanic, Phase, Words
+from engine.mechanics.wording import naming
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
+    from engine.play.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "JokerUpcard", "UpcardBidding", "UpcardBiddingRules", "throw_in"]
@@ -220,6 +222,43 @@ def _check_flow(check: FlowCheck) -> None:
                    "set `deal.upcard: true`")
 
 
-MECHANIC = Mechanic(key="upcard_bidding", phase=UpcardBidding, schema=SCHEMA,
-                    config=UpcardBiddingRules, compile=_compile, check_flow=_check_flow,
-                    chooses_trump=True, group=("bidding", "order up / name a suit"))
+def _offers(variant: Variant, legal: list[str]) -> list[str]:
+    offers = ["order up"] if "order_up" in legal else []
+    suits = [name[len("call:"):] for name in legal if name.startswith("call:")]
+    return [*offers, naming(suits)] if suits else offers
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot: order up or name the best suit when the hand (with the upcard's
+    help to the dealer's side) reaches the bot's threshold, else pass."""
+    if view.hand == 0:  # naming trump blind after a joker upcard
+        return tools.random_choice(legal)
+    if A.ORDER_UP in legal:
+        trump = view.proposed
+        hand = view.hand
+        upcard_value = tools.strength(1 << view.upcard, trump) if view.upcard >= 0 else 0.0
+        if view.dealer == tools.seat:
+            est = tools.strength(tools.best_keep(hand | 1 << view.upcard, trump,
+                                                 hand.bit_count()), trump)
+        else:
+            est = tools.strength(hand, trump)
+            partners = tools.side_of_view(view)
+            est += 0.6 * upcard_value if view.dealer in partners else -0.5 * upcard_value
+        return A.ORDER_UP if est >= tools.threshold or A.PASS not in legal else A.PASS
+    suits = [a - A.CALL for a in legal if A.CALL <= a < A.CALL + 4]
+    suit, est = tools.best_suit(view.hand, suits)
+    if est >= tools.threshold or A.PASS not in legal:
+        return A.CALL + suit
+    return A.PASS
+
+
+MECHANIC = Mechanic(
+    key="upcard_bidding", phase=UpcardBidding, schema=SCHEMA, config=UpcardBiddingRules,
+    compile=_compile, check_flow=_check_flow, chooses_trump=True,
+    group=("bidding", "order up / name a suit"),
+    kinds=(A.kind_of(A.PASS), A.kind_of(A.ORDER_UP), A.kind_of(A.CALL)),
+    words=Words(verbs={"pass": "passes", "order_up": "orders up",
+                       "call": "names {suit} as trump"},
+                prompt="Your bid: {offers}", offers=_offers),
+    decide=decide,
+)
