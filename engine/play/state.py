@@ -24,6 +24,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
 from engine.mechanics.base import TERMINAL
+from engine.mechanics.dealer_draw import first_dealer
 from engine.play.program import Program, program
 from engine.play.view import View
 from engine.rules.variant import Variant
@@ -38,6 +39,7 @@ class State:
     """A game in progress. Build one with :func:`engine.new_game`."""
 
     __slots__ = (
+        "_advancing",
         "_legal",
         "_phase",
         "_program",
@@ -123,16 +125,18 @@ class State:
         self.draw: dict[int, list[int]] = {}
         if self.deals and "dealer" in self.deals[0]:
             dealer = int(self.deals[0]["dealer"])
-        self.dealer = self._program.first_dealer(self) if dealer is None else dealer
+        self.dealer = first_dealer(variant, self) if dealer is None else dealer
         self.current = TERMINAL
         self.phase_i = 0
         self._legal: list[int] | None = None
+        self._advancing = False
         self._new_hand()
+        self._run_flow()
 
     # -- hand bookkeeping (used by the phases) ---------------------------------------------
 
     def _new_hand(self) -> None:
-        """Reset the per-hand fields and start the flow at its first phase."""
+        """Reset the per-hand fields; the flow starts again at its first phase."""
         n = self.variant.players
         positions = self.variant.deal.positions
         self.hands = [0] * positions
@@ -171,17 +175,25 @@ class State:
         self.reneges: list[tuple[int, int]] = []
         self.hand_actions = len(self.history_ids)
         self.hand_no += 1
-        self.phase_i = 0
+        self.phase_i = -1
         self._legal = None
-        self._phase = self._program.phases[0]
-        self._phase.start(self)
+        self._advancing = True
 
     def advance(self) -> None:
-        """Move on to the next phase of the flow."""
-        self.phase_i += 1
-        self._legal = None
-        self._phase = self._program.phases[self.phase_i]
-        self._phase.start(self)
+        """The running phase is over: the flow moves on to the next phase once the phase
+        method that said so has returned (no phase ever runs inside another)."""
+        self._advancing = True
+
+    def _run_flow(self) -> None:
+        """The flow loop: start the next phase while the running one says it is over (a
+        phase with nothing to decide, a hand scored, a new hand dealt)."""
+        phases = self._program.phases
+        while self._advancing:
+            self._advancing = False
+            self.phase_i += 1
+            self._legal = None
+            self._phase = phases[self.phase_i]
+            self._phase.start(self)
 
     def next_hand(self, record: HandRecord) -> None:
         """Log a finished (or thrown-in) hand and deal the next, unless the game is over."""
@@ -293,6 +305,8 @@ class State:
             raise IllegalActionError(self._shown(action, a), self._reason(a))
         self._log(a)
         self._phase.apply_renege(self, a)
+        if self._advancing:
+            self._run_flow()
 
     def _shown(self, action: str | int, a: int) -> str:
         try:
@@ -309,6 +323,8 @@ class State:
         """Apply a legal action id without checking (the simulator's fast path)."""
         self._log(a)
         self._phase.apply(self, a)
+        if self._advancing:
+            self._run_flow()
 
     def _log(self, a: int) -> None:
         """Add an action of the current player to the history."""
