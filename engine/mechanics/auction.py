@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import BotTools, Mechanic, Phase, Words
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words
 from engine.mechanics.upcard_bidding import throw_in
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.yamlsource import Path_
@@ -26,11 +26,33 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "Auction", "AuctionFirst", "AuctionRules", "Swap", "TopBid", "Turns"]
+__all__ = [
+    "MECHANIC",
+    "Auction",
+    "AuctionFirst",
+    "AuctionRules",
+    "AuctionScratch",
+    "Swap",
+    "TopBid",
+    "Turns",
+]
 
 _TOP_RANK = 100
 """``s.high_bid`` after the top bid: above every number."""
 _BEFORE_BID, _SWAPPED, _LOOKED = 0, 1, 2
+
+
+@dataclass(slots=True, kw_only=True)
+class AuctionScratch(Scratch):
+    """The running auction: who is still to bid (``queue``), the high bid and bidder, the
+    seats that have bid (a mask) and where the seat to act is (before bidding, swapped,
+    looked)."""
+
+    queue: list[int]
+    high_bid: int = 0
+    high_bidder: int = -1
+    bidders: int = 0
+    step: int = _BEFORE_BID
 
 
 class Auction(Phase):
@@ -51,31 +73,30 @@ class Auction(Phase):
 
     def start(self, s: State) -> None:
         first = (s.dealer + (1 if self.rules.first is AuctionFirst.ELDEST else 0)) % self.players
-        s.queue = [(first + k) % self.players for k in range(self.players)]
-        s.high_bid = 0
-        s.high_bidder = -1
-        s.bidders = 0
-        s.step = _BEFORE_BID
-        s.current = s.queue[0]
+        x = s.scratch = AuctionScratch(
+            queue=[(first + k) % self.players for k in range(self.players)])
+        s.current = x.queue[0]
 
     def legal(self, s: State) -> list[int]:
+        x: AuctionScratch = s.scratch
         out = [A.PASS]
-        has_bid = s.bidders >> s.current & 1  # "before making his bid" (GH-A4)
+        has_bid = x.bidders >> s.current & 1  # "before making his bid" (GH-A4)
         if self.swap_position >= 0 and s.swapped < 0 and not has_bid and (
-                (s.step == _BEFORE_BID and s.looker < 0) or s.step == _LOOKED):
+                (x.step == _BEFORE_BID and s.looker < 0) or x.step == _LOOKED):
             out.append(A.SWAP)
-            if not self.blind and s.step == _BEFORE_BID:
+            if not self.blind and x.step == _BEFORE_BID:
                 out.append(A.LOOK)
-        out.extend(A.BID + k for k in self.rules.bids if k > s.high_bid)
+        out.extend(A.BID + k for k in self.rules.bids if k > x.high_bid)
         if self.top is not None:
             out.append(A.TOP_BID)
         return out
 
     def apply(self, s: State, action: int) -> None:
+        x: AuctionScratch = s.scratch
         seat = s.current
         if action == A.LOOK:
             s.looker = seat
-            s.step = _LOOKED
+            x.step = _LOOKED
             return
         if action == A.SWAP:
             ghost = self.swap_position
@@ -83,30 +104,31 @@ class Auction(Phase):
             s.hands[seat] = s.hands[ghost]
             s.hands[ghost] = 0
             s.swapped = seat
-            s.step = _SWAPPED
+            x.step = _SWAPPED
             return
-        s.queue.pop(0)
-        s.step = _BEFORE_BID
+        x.queue.pop(0)
+        x.step = _BEFORE_BID
         if action != A.PASS:
-            s.bidders |= 1 << seat
-            s.high_bid = _TOP_RANK if action == A.TOP_BID else action - A.BID
-            s.high_bidder = seat
+            x.bidders |= 1 << seat
+            x.high_bid = _TOP_RANK if action == A.TOP_BID else action - A.BID
+            x.high_bidder = seat
             if self.rules.turns is Turns.CONTINUOUS:
-                s.queue.append(seat)
-        done = (not s.queue or s.high_bid >= self.ceiling
-                or (self.rules.turns is Turns.CONTINUOUS and s.queue == [s.high_bidder]))
+                x.queue.append(seat)
+        done = (not x.queue or x.high_bid >= self.ceiling
+                or (self.rules.turns is Turns.CONTINUOUS and x.queue == [x.high_bidder]))
         if not done:
-            s.current = s.queue[0]
+            s.current = x.queue[0]
             return
-        if s.high_bidder < 0:
+        if x.high_bidder < 0:
             throw_in(s, "all passed")
             return
-        s.maker = s.high_bidder
-        s.bid_top = s.high_bid == _TOP_RANK
-        s.bid = self.top.tricks if s.bid_top and self.top else s.high_bid
+        s.maker = x.high_bidder
+        s.bid_top = x.high_bid == _TOP_RANK
+        s.bid = self.top.tricks if s.bid_top and self.top else x.high_bid
         s.advance()
 
     def reason(self, s: State, action: int) -> str:
+        x: AuctionScratch = s.scratch
         if action in (A.SWAP, A.LOOK):
             if self.swap_position < 0:
                 return "this variant has no hand swap"
@@ -116,7 +138,7 @@ class Auction(Phase):
                 return "a hand was already swapped this deal"
             if s.looker >= 0 and s.looker != s.current:
                 return "the extra hand was already looked at this deal"
-            if s.bidders >> s.current & 1:
+            if x.bidders >> s.current & 1:
                 return "you have already bid on this hand: the swap comes before bidding"
             return "swap only before bidding, on your own turn"
         if A.BID <= action <= A.TOP_BID:
@@ -128,9 +150,10 @@ class Auction(Phase):
         return super().reason(s, action)
 
     def _high(self, s: State) -> str:
-        if s.high_bid == _TOP_RANK and self.top:
+        x: AuctionScratch = s.scratch
+        if x.high_bid == _TOP_RANK and self.top:
             return self.top.name
-        return str(s.high_bid) if s.high_bid else "none yet"
+        return str(x.high_bid) if x.high_bid else "none yet"
 
     def describe(self, s: State) -> str:
         return "auction"

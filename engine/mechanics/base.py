@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["TERMINAL", "BotTools", "Mechanic", "Phase", "Words", "cards_to_actions"]
+__all__ = ["TERMINAL", "BotTools", "Mechanic", "Phase", "Scratch", "Words", "cards_to_actions"]
 
 TERMINAL = -1
 """``State.current_player`` once the game is over."""
@@ -89,6 +89,24 @@ class Phase:
     def describe(self, s: State) -> str:
         """A few words naming where the hand is (``bidding, round 2``)."""
         return self.name.replace("_", " ")
+
+
+class Scratch:
+    """Base of a mechanic's per-hand scratch record: what only the running phase keeps (whose
+    turn in a queue, the bidding round, the high bid). The state holds the running phase's
+    record in ``s.scratch``; a new one is made at each phase start and dropped at its end.
+    Subclasses are slotted dataclasses; :meth:`copy` copies their lists (for ``clone``)."""
+
+    __slots__ = ()
+
+    def copy(self) -> Scratch:
+        """An independent copy."""
+        other = object.__new__(type(self))
+        names: tuple[str, ...] = type(self).__slots__
+        for name in names:
+            value = getattr(self, name)
+            object.__setattr__(other, name, value.copy() if type(value) is list else value)
+        return other
 
 
 class BotTools(Protocol):

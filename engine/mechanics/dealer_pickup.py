@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import BotTools, Mechanic, Phase, Words, cards_to_actions
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, cards_to_actions
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -21,9 +21,16 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "DealerPickup", "DealerPickupRules", "PickupMode"]
+__all__ = ["MECHANIC", "DealerPickup", "DealerPickupRules", "PickupMode", "PickupScratch"]
 
 _OFFER, _DISCARD = 0, 1
+
+
+@dataclass(slots=True, kw_only=True)
+class PickupScratch(Scratch):
+    """Where the exchange is: the offer (optional modes) or the discards."""
+
+    step: int = _DISCARD
 
 
 class DealerPickup(Phase):
@@ -45,12 +52,14 @@ class DealerPickup(Phase):
             s.advance()
             return
         s.current = s.dealer
+        x = s.scratch = PickupScratch()
         if self.mode is PickupMode.OPTIONAL:
-            s.step = _OFFER
+            x.step = _OFFER
             return
         self._take(s)
 
     def _take(self, s: State) -> None:
+        x: PickupScratch = s.scratch
         s.picked = s.upcard
         s.hands[s.dealer] |= 1 << s.upcard
         s.upcard = -1
@@ -58,10 +67,11 @@ class DealerPickup(Phase):
         if self.merge_follows and s.maker == s.dealer:
             s.advance()
             return
-        s.step = _DISCARD
+        x.step = _DISCARD
 
     def legal(self, s: State) -> list[int]:
-        if s.step == _OFFER:
+        x: PickupScratch = s.scratch
+        if x.step == _OFFER:
             return [A.PICK_UP, A.KEEP]
         hand = s.hands[s.dealer]
         if self.mode is PickupMode.DISCARD_OTHER:
@@ -84,12 +94,13 @@ class DealerPickup(Phase):
         s.advance()
 
     def reason(self, s: State, action: int) -> str:
-        if s.step == _DISCARD and A.DISCARD <= action < A.PLAY:
+        x: PickupScratch = s.scratch
+        if x.step == _DISCARD and A.DISCARD <= action < A.PLAY:
             card = s.action_name(action)[len("discard:"):]
             if action - A.DISCARD == s.picked and self.mode is PickupMode.DISCARD_OTHER:
                 return "the dealer may not discard the card he just took up"
             return f"{card} is not in the dealer's hand"
-        if s.step == _DISCARD:
+        if x.step == _DISCARD:
             return "the dealer took the upcard and must discard a card (discard:XX)"
         return super().reason(s, action)
 

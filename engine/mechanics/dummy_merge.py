@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import BotTools, Mechanic, Phase, Words, cards_to_actions
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, cards_to_actions
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -22,9 +22,16 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "DummyMerge", "DummyMergeRules", "MergeMode"]
+__all__ = ["MECHANIC", "DummyMerge", "DummyMergeRules", "MergeMode", "MergeScratch"]
 
 _OFFER, _DISCARD = 0, 1
+
+
+@dataclass(slots=True, kw_only=True)
+class MergeScratch(Scratch):
+    """Where the exchange is: the offer (optional modes) or the discards."""
+
+    step: int = _DISCARD
 
 
 class DummyMerge(Phase):
@@ -42,13 +49,14 @@ class DummyMerge(Phase):
 
     def start(self, s: State) -> None:
         s.current = s.maker
+        x = s.scratch = MergeScratch()
         if s.maker in s.alone:
             s.dead |= s.hands[self.dummy]
             s.hands[self.dummy] = 0
             self._discard_or_finish(s)
             return
         if self.mode is MergeMode.OPTIONAL:
-            s.step = _OFFER
+            x.step = _OFFER
             return
         self._merge(s)
 
@@ -60,12 +68,12 @@ class DummyMerge(Phase):
 
     def _discard_or_finish(self, s: State) -> None:
         if s.hands[s.maker].bit_count() > self.hand_size:
-            s.step = _DISCARD
+            s.scratch.step = _DISCARD
         else:
             s.advance()
 
     def legal(self, s: State) -> list[int]:
-        if s.step == _OFFER:
+        if s.scratch.step == _OFFER:
             return [A.MERGE, A.KEEP]
         hand = s.hands[s.maker]
         kept_from_dummy = hand & s.merged
@@ -87,7 +95,7 @@ class DummyMerge(Phase):
             self._discard_or_finish(s)
 
     def reason(self, s: State, action: int) -> str:
-        if s.step == _OFFER:
+        if s.scratch.step == _OFFER:
             return "the maker first says whether he takes the dummy: merge or keep"
         if A.DISCARD <= action < A.PLAY and (s.hands[s.maker] >> (action - A.DISCARD)) & 1:
             return "the maker must keep at least one card of the dummy"

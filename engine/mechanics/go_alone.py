@@ -8,12 +8,12 @@ turn; the first to say ``alone`` plays alone and his partner sits out (CTD-A8).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import BotTools, Mechanic, Phase, Words
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.variant import SidesKind
 
@@ -22,9 +22,17 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "DefenderOrder", "GoAlone", "GoAloneRules"]
+__all__ = ["MECHANIC", "AloneScratch", "DefenderOrder", "GoAlone", "GoAloneRules"]
 
 _MAKER, _DEFENDERS = 0, 1
+
+
+@dataclass(slots=True, kw_only=True)
+class AloneScratch(Scratch):
+    """Who is asked (``step``: the maker, then the defenders) and who is still to answer."""
+
+    step: int = _MAKER
+    queue: list[int] = field(default_factory=list)
 
 
 class GoAlone(Phase):
@@ -40,14 +48,16 @@ class GoAlone(Phase):
         self.sides = variant.sides
 
     def start(self, s: State) -> None:
+        x = s.scratch = AloneScratch()
         if self.rules.maker:
-            s.step = _MAKER
-            s.queue = [s.maker]
+            x.step = _MAKER
+            x.queue = [s.maker]
             s.current = s.maker
             return
         self._ask_defenders(s)
 
     def _ask_defenders(self, s: State) -> None:
+        x: AloneScratch = s.scratch
         rules = self.rules
         if not rules.defender or (rules.defender_needs_lone_maker and s.maker not in s.alone):
             s.advance()
@@ -56,35 +66,37 @@ class GoAlone(Phase):
                      for seat in side}
         start = s.maker if rules.defender_order is DefenderOrder.MAKER_LEFT else s.dealer
         order = [(start + k) % self.players for k in range(1, self.players + 1)]
-        s.queue = [seat for seat in order if seat in defenders and s.active(seat)]
-        if not s.queue:
+        x.queue = [seat for seat in order if seat in defenders and s.active(seat)]
+        if not x.queue:
             s.advance()
             return
-        s.step = _DEFENDERS
-        s.current = s.queue[0]
+        x.step = _DEFENDERS
+        s.current = x.queue[0]
 
     def legal(self, s: State) -> list[int]:
         return [A.PASS, A.ALONE]
 
     def apply(self, s: State, action: int) -> None:
-        seat = s.queue.pop(0)
+        x: AloneScratch = s.scratch
+        seat = x.queue.pop(0)
         if action == A.ALONE:
             s.alone.append(seat)
             side = next(side for side in self.sides.hand_sides(s.maker) if seat in side)
             for partner in side:
                 if partner != seat:
                     s.inactive |= 1 << partner
-            if s.step == _DEFENDERS:
-                s.queue = []
-        if s.queue:
-            s.current = s.queue[0]
-        elif s.step == _MAKER:
+            if x.step == _DEFENDERS:
+                x.queue = []
+        if x.queue:
+            s.current = x.queue[0]
+        elif x.step == _MAKER:
             self._ask_defenders(s)
         else:
             s.advance()
 
     def reason(self, s: State, action: int) -> str:
-        who = "the maker" if s.step == _MAKER else "a defender"
+        x: AloneScratch = s.scratch
+        who = "the maker" if x.step == _MAKER else "a defender"
         return f"{who} now says whether he goes alone: alone or pass"
 
     def describe(self, s: State) -> str:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.base import BotTools, Mechanic, Phase, Words
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words
 from engine.mechanics.wording import naming
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
@@ -24,10 +24,25 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "JokerUpcard", "UpcardBidding", "UpcardBiddingRules", "throw_in"]
+__all__ = [
+    "MECHANIC",
+    "BiddingScratch",
+    "JokerUpcard",
+    "UpcardBidding",
+    "UpcardBiddingRules",
+    "throw_in",
+]
 
 _BLIND = 0
-"""``s.round`` while the dealer names trump blind after a joker upcard."""
+"""``BiddingScratch.round`` while the dealer names trump blind after a joker upcard."""
+
+
+@dataclass(slots=True, kw_only=True)
+class BiddingScratch(Scratch):
+    """The running bidding's ``round`` (``0``: the dealer names trump blind) and ``passes``."""
+
+    round: int = 1
+    passes: int = 0
 
 
 def throw_in(s: State, why: str) -> None:
@@ -48,15 +63,14 @@ class UpcardBidding(Phase):
         self.rules = rules
 
     def start(self, s: State) -> None:
-        s.round = 1
-        s.passes = 0
+        b = s.scratch = BiddingScratch()
         if s.upcard == C.JOKER:
             mode = self.rules.joker_upcard
             if mode is JokerUpcard.REDEAL:
                 throw_in(s, "joker turned up")
                 return
             if mode is JokerUpcard.DEALER_NAMES:
-                s.round = _BLIND
+                b.round = _BLIND
                 s.current = s.dealer
                 return
             s.proposed = self.rules.joker_upcard_suit
@@ -66,13 +80,14 @@ class UpcardBidding(Phase):
 
     def _stuck(self, s: State) -> bool:
         return (self.rules.stick_the_dealer and s.current == s.dealer
-                and s.round == self.rules.rounds)
+                and s.scratch.round == self.rules.rounds)
 
     def legal(self, s: State) -> list[int]:
-        if s.round == _BLIND:
+        b: BiddingScratch = s.scratch
+        if b.round == _BLIND:
             return [A.CALL + suit for suit in range(4)]
         stuck = self._stuck(s)
-        if s.round == 1:
+        if b.round == 1:
             return [A.ORDER_UP] if stuck else [A.PASS, A.ORDER_UP]
         excluded = s.turned_down if self.rules.exclude_turned_down else -1
         if stuck and self.rules.stuck_dealer_may_name_turned_down:
@@ -81,14 +96,15 @@ class UpcardBidding(Phase):
         return calls if stuck else [A.PASS, *calls]
 
     def apply(self, s: State, action: int) -> None:
+        b: BiddingScratch = s.scratch
         if action == A.PASS:
-            s.passes += 1
-            if s.passes < self.players:
+            b.passes += 1
+            if b.passes < self.players:
                 s.current = (s.current + 1) % self.players
                 return
-            if s.round < self.rules.rounds:
-                s.round += 1
-                s.passes = 0
+            if b.round < self.rules.rounds:
+                b.round += 1
+                b.passes = 0
                 s.turned_down = s.proposed
                 s.kitty |= 1 << s.upcard
                 s.upcard = -1
@@ -100,7 +116,7 @@ class UpcardBidding(Phase):
         if action == A.ORDER_UP:
             s.trump = s.proposed
             s.pickup_pending = True
-        elif s.round == _BLIND:
+        elif b.round == _BLIND:
             s.trump = action - A.CALL
             s.pickup_pending = True
         else:
@@ -108,21 +124,23 @@ class UpcardBidding(Phase):
         s.advance()
 
     def reason(self, s: State, action: int) -> str:
-        if s.round == _BLIND:
+        b: BiddingScratch = s.scratch
+        if b.round == _BLIND:
             return "the joker was turned up: the dealer names trump (call:C, call:D, ...)"
         if action == A.PASS and self._stuck(s):
             return "stick the dealer: the dealer may not pass now, he must name trump"
-        if s.round == 1 and A.CALL <= action < A.CALL + 5:
+        if b.round == 1 and A.CALL <= action < A.CALL + 5:
             return (f"round 1 is on the upcard's suit ({C.SUIT_WORDS[s.proposed]}): order_up "
                     "or pass")
-        if s.round > 1 and action == A.ORDER_UP:
+        if b.round > 1 and action == A.ORDER_UP:
             return "the upcard was turned down; name another suit (call:X) or pass"
-        if s.round > 1 and action == A.CALL + s.turned_down:
+        if b.round > 1 and action == A.CALL + s.turned_down:
             return f"{C.SUIT_WORDS[s.turned_down]} was turned down; name another suit"
         return super().reason(s, action)
 
     def describe(self, s: State) -> str:
-        return "joker call" if s.round == _BLIND else f"bidding, round {s.round}"
+        b: BiddingScratch = s.scratch
+        return "joker call" if b.round == _BLIND else f"bidding, round {b.round}"
 
 
 class JokerUpcard(StrEnum):

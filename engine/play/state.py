@@ -47,7 +47,6 @@ class State:
         "alone",
         "bid",
         "bid_top",
-        "bidders",
         "current",
         "dead",
         "dealer",
@@ -60,8 +59,6 @@ class State:
         "hand_no",
         "hands",
         "hands_played",
-        "high_bid",
-        "high_bidder",
         "history_ids",
         "inactive",
         "initial_scores",
@@ -72,19 +69,16 @@ class State:
         "merged",
         "n_active",
         "next_seat",
-        "passes",
         "phase_i",
         "picked",
         "pickup_pending",
         "played",
         "proposed",
-        "queue",
         "reneges",
         "rng",
-        "round",
         "scores",
+        "scratch",
         "seed",
-        "step",
         "swapped",
         "trick",
         "trick_seats",
@@ -158,13 +152,6 @@ class State:
         self.merged = 0
         self.swapped = -1
         self.looker = -1
-        self.round = 1
-        self.passes = 0
-        self.step = 0
-        self.high_bid = 0
-        self.high_bidder = -1
-        self.bidders = 0
-        self.queue: list[int] = []
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.leader = -1
@@ -174,6 +161,8 @@ class State:
         self.played: list[tuple[int, int]] = []
         self.reneges: list[tuple[int, int]] = []
         self.hand_actions = len(self.history_ids)
+        self.scratch: Any = None
+        """The running phase's scratch record (:class:`~engine.mechanics.base.Scratch`)."""
         self.hand_no += 1
         self.phase_i = -1
         self._legal = None
@@ -192,6 +181,7 @@ class State:
             self._advancing = False
             self.phase_i += 1
             self._legal = None
+            self.scratch = None
             self._phase = phases[self.phase_i]
             self._phase.start(self)
 
@@ -357,6 +347,8 @@ class State:
         other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
         other.deals = [dict(d) for d in self.deals]
+        if self.scratch is not None:
+            other.scratch = self.scratch.copy()
         return other
 
     def cards_in_play(self) -> int:

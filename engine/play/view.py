@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.auction import AuctionRules
+from engine.mechanics.upcard_bidding import BiddingScratch
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -69,7 +70,8 @@ class View:
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} does not exist (0 to {n - 1})")
         phase = s.phase
-        blind = phase == "upcard_bidding" and s.round == 0 and seat == s.dealer
+        blind = (isinstance(s.scratch, BiddingScratch) and s.scratch.round == 0
+                 and seat == s.dealer)
         start = s.hand_actions
         ids = s.history_ids[start:]
         for i in reversed(s.discard_log):  # other seats' discards show as `discard`

@@ -318,7 +318,7 @@ class Checker:
 def hidden_places(s: State, seat: int) -> list[tuple[str, int]]:
     """The places whose cards ``seat`` cannot see, as (kind, index)."""
     n = s.variant.players
-    blind = s.phase == "upcard_bidding" and s.round == 0 and seat == s.dealer
+    blind = s.phase == "upcard_bidding" and s.scratch.round == 0 and seat == s.dealer
     auction = s.variant.rules(AuctionRules)
     seen = (s.position(auction.swap.hand) if auction and auction.swap and s.looker == seat
             and s.swapped < 0 else -1)  # an extra hand looked at before an open swap

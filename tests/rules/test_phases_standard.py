@@ -239,7 +239,7 @@ def test_all_passing_twice_throws_the_hand_in_and_the_deal_passes_left_RULES_1_4
     assert record["thrown_in"] == "all passed" and record["deltas"] == [0, 0, 0, 0]
     assert state.scores == [0, 0, 0, 0]
     assert state.dealer == N and state.current_player == E
-    assert state.phase == "upcard_bidding" and state.round == 1
+    assert state.phase == "upcard_bidding" and state.scratch.round == 1
     assert C.names(state.hands[E]) == ["9C", "JD", "JH", "AH", "9S"]
 
 

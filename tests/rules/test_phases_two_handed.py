@@ -81,7 +81,7 @@ def test_the_non_dealer_bids_first_then_the_dealer_RULES_3_2() -> None:
     state.apply("pass")
     assert state.current_player == P2 and state.legal_actions() == ["pass", "order_up"]
     state.apply("pass")
-    assert state.round == 2 and state.current_player == P1
+    assert state.scratch.round == 2 and state.current_player == P1
     assert state.legal_actions() == ["pass", "call:C", "call:D", "call:S"]
     state.apply("pass")
     assert state.current_player == P2

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import textwrap
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from engine.bots import make_bot
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import VariantErrors
-from engine.mechanics.base import BotTools, Mechanic, Phase, Words, cards_to_actions
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, cards_to_actions
 from engine.mechanics.registry import register
 from engine.play.records import read_record, replay
 from engine.rules.loader import check_variant
@@ -47,6 +48,13 @@ class PassLeftRules:
         self.cards = cards
 
 
+@dataclass(slots=True, kw_only=True)
+class PassLeftScratch(Scratch):
+    """The seats still to pass, in order (one entry per card)."""
+
+    queue: list[int]
+
+
 class PassLeft(Phase):
     """Each player in turn, from eldest, gives cards to his left-hand neighbour."""
 
@@ -60,20 +68,21 @@ class PassLeft(Phase):
 
     def start(self, s: State) -> None:
         eldest = (s.dealer + 1) % self.players
-        s.queue = [(eldest + k) % self.players for k in range(self.players)
-                   for _ in range(self.cards)]
-        s.current = s.queue[0]
+        s.scratch = PassLeftScratch(queue=[(eldest + k) % self.players
+                                           for k in range(self.players) for _ in range(self.cards)])
+        s.current = s.scratch.queue[0]
 
     def legal(self, s: State) -> list[int]:
         return cards_to_actions(GIVE.base, s.hands[s.current])
 
     def apply(self, s: State, action: int) -> None:
         bit = 1 << (action - GIVE.base)
-        seat = s.queue.pop(0)
+        queue = s.scratch.queue
+        seat = queue.pop(0)
         s.hands[seat] ^= bit
         s.hands[(seat + 1) % self.players] |= bit
-        if s.queue:
-            s.current = s.queue[0]
+        if queue:
+            s.current = queue[0]
         else:
             s.advance()
 
