@@ -199,10 +199,10 @@ _TABLES = {base: _suit_tables(base) for base in (DISCARD, PLAY)}
 
 def cards_to_actions(base: int, mask: int) -> list[int]:
     """``base + card`` for every card in ``mask``, ascending (a table lookup per suit)."""
-    tables = _TABLES.get(base)
-    if tables is None:
-        tables = _TABLES[base] = _suit_tables(base)
-    clubs, diamonds, hearts, spades = tables
+    try:
+        clubs, diamonds, hearts, spades = _TABLES[base]
+    except KeyError:  # a kind declared later: its tables are built on first use
+        clubs, diamonds, hearts, spades = _TABLES[base] = _suit_tables(base)
     out = [*clubs[mask & 255], *diamonds[mask >> 8 & 255], *hearts[mask >> 16 & 255],
            *spades[mask >> 24 & 255]]
     if mask >> 32:

@@ -122,7 +122,7 @@ class Auction(Phase):
         if x.high_bidder < 0:
             throw_in(s, "all passed")
             return
-        s.maker = x.high_bidder
+        s.make(x.high_bidder)
         s.bid_top = x.high_bid == _TOP_RANK
         s.bid = self.top.tricks if s.bid_top and self.top else x.high_bid
         s.advance()

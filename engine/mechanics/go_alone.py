@@ -45,7 +45,6 @@ class GoAlone(Phase):
         rules = variant.rules(GoAloneRules)
         assert rules is not None
         self.rules = rules
-        self.sides = variant.sides
 
     def start(self, s: State) -> None:
         x = s.scratch = AloneScratch()
@@ -62,7 +61,7 @@ class GoAlone(Phase):
         if not rules.defender or (rules.defender_needs_lone_maker and s.maker not in s.alone):
             s.advance()
             return
-        defenders = {seat for side in self.sides.hand_sides(s.maker)[1:] if len(side) > 1
+        defenders = {seat for side in s.sides[1:] if len(side) > 1
                      for seat in side}
         start = s.maker if rules.defender_order is DefenderOrder.MAKER_LEFT else s.dealer
         order = [(start + k) % self.players for k in range(1, self.players + 1)]
@@ -81,7 +80,7 @@ class GoAlone(Phase):
         seat = x.queue.pop(0)
         if action == A.ALONE:
             s.alone.append(seat)
-            side = next(side for side in self.sides.hand_sides(s.maker) if seat in side)
+            side = next(side for side in s.sides if seat in side)
             for partner in side:
                 if partner != seat:
                     s.inactive |= 1 << partner

@@ -36,14 +36,13 @@ class Score(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        self.sides_of = [variant.sides.hand_sides(m) for m in range(variant.players)]
         space = variant.scoring.space
         self.has_auction = bool(space.bids or space.top_name)
         self.top_name = space.top_name
 
     def start(self, s: State) -> None:
         v = self.variant
-        makers = self.sides_of[s.maker][0]
+        makers = s.sides[0]
         outcome = Outcome(
             makers_tricks=sum(s.tricks_won[seat] for seat in makers),
             alone=s.maker in s.alone,

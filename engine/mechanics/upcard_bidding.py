@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core import actions as A
 from engine.core import cards as C
@@ -41,6 +41,7 @@ _BLIND = 0
 class BiddingScratch(Scratch):
     """The running bidding's ``round`` (``0``: the dealer names trump blind) and ``passes``."""
 
+    BLIND: ClassVar[int] = _BLIND
     round: int = 1
     passes: int = 0
 
@@ -112,7 +113,7 @@ class UpcardBidding(Phase):
                 return
             throw_in(s, "all passed")
             return
-        s.maker = s.current
+        s.make(s.current)
         if action == A.ORDER_UP:
             s.trump = s.proposed
             s.pickup_pending = True

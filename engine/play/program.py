@@ -25,6 +25,8 @@ class Program:
         n = variant.players
         self.extra_position = {name: n + i for i, name in enumerate(variant.deal.extra_hands)}
         self.top_bid_name = variant.scoring.space.top_name or "moon"
+        self.sides_of = tuple(variant.sides.hand_sides(maker) for maker in range(n))
+        """The sides of a hand, by maker (fixed teams, or the maker against the rest)."""
 
 
 _CACHE: WeakKeyDictionary[Variant, Program] = WeakKeyDictionary()

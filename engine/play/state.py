@@ -79,6 +79,7 @@ class State:
         "scores",
         "scratch",
         "seed",
+        "sides",
         "swapped",
         "trick",
         "trick_seats",
@@ -141,6 +142,8 @@ class State:
         self.turned_down = -1
         self.trump = -1
         self.maker = -1
+        self.sides: tuple[tuple[int, ...], ...] = ()
+        """The sides of this hand, the makers' first (set with the maker, :meth:`make`)."""
         self.bid = 0
         self.bid_top = False
         self.alone: list[int] = []
@@ -184,6 +187,12 @@ class State:
             self.scratch = None
             self._phase = phases[self.phase_i]
             self._phase.start(self)
+
+    def make(self, maker: int) -> None:
+        """The maker is decided: he and the sides of this hand (fixed teams, or the maker
+        against the rest; the place where a partner called during the hand will go)."""
+        self.maker = maker
+        self.sides = self._program.sides_of[maker]
 
     def next_hand(self, record: HandRecord) -> None:
         """Log a finished (or thrown-in) hand and deal the next, unless the game is over."""

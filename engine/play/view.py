@@ -70,8 +70,8 @@ class View:
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} does not exist (0 to {n - 1})")
         phase = s.phase
-        blind = (isinstance(s.scratch, BiddingScratch) and s.scratch.round == 0
-                 and seat == s.dealer)
+        blind = (phase == "upcard_bidding" and seat == s.dealer
+                 and s.scratch.round == BiddingScratch.BLIND)
         start = s.hand_actions
         ids = s.history_ids[start:]
         for i in reversed(s.discard_log):  # other seats' discards show as `discard`

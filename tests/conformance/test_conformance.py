@@ -85,7 +85,7 @@ def trick_winner(codes: list[str], trump: str) -> int:
 
 # -- looking at a state ---------------------------------------------------------------------
 
-_NOT_DATA = {"_program", "_legal", "_phase", "rng", "variant"}
+_NOT_DATA = {"_program", "_legal", "_phase", "rng", "variant", "scratch"}
 
 
 def snapshot(s: State) -> str:
@@ -94,6 +94,9 @@ def snapshot(s: State) -> str:
     data = {name: getattr(s, name) for name in State.__slots__ if name not in _NOT_DATA}
     data["rng"] = hash(s.rng.getstate())
     data["variant"] = s.variant.rules_hash
+    scratch = s.scratch  # the running phase's own record, by its type and fields
+    data["scratch"] = None if scratch is None else [
+        type(scratch).__name__, {name: getattr(scratch, name) for name in type(scratch).__slots__}]
     return json.dumps(data, sort_keys=True)
 
 
