@@ -13,7 +13,10 @@ and names in one ``MECHANIC = Mechanic(...)`` value:
   ``group`` (a flow needs exactly one of the group) and ``check_flow`` for the rest;
 - ``space``: its part of the scoring outcome space (lone hands, bids);
 - ``phase``: the :class:`Phase` subclass the interpreter runs (``start``/``legal``/``apply``/
-  ``reason``/``describe``);
+  ``reason``/``describe``); its ``start`` puts the phase's own :class:`Scratch` record (what
+  only the running phase keeps: a queue, a round, a high bid) in ``s.scratch``, and it calls
+  ``s.advance()`` when it is over (the state then starts the next phase: a loop, never a
+  phase inside another); ``s.make(maker)`` records the maker and the sides of the hand;
 - ``kinds``: the action kinds it introduces (:func:`engine.core.actions.declare_kind`);
 - ``words``: narration verbs per action kind, the prompt question, rule-book lines;
 - ``decide``: the hook a bot uses to choose among its actions (``decide(tools, view, legal)``,
