@@ -8,7 +8,6 @@ loader validates against the assembled schema, so a mechanic registered later va
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engine.rules.mechanic_rules import Registry
@@ -407,11 +406,13 @@ DEFS: dict[str, Any] = {
 
 
 def assemble(registry: Registry) -> dict[str, Any]:
-    """The whole schema for the mechanics in ``registry`` (a new dict each call)."""
-    properties = copy.deepcopy(HEAD)
-    properties["flow"]["items"] = {"enum": list(registry.keys())}
+    """The whole schema for the mechanics in ``registry``. It shares the dicts of this base
+    and of the mechanics' fragments (no copies, so the long-lived heap stays small): read it,
+    never change it (the loader deep-copies defaults before filling them in)."""
+    properties = dict(HEAD)
+    properties["flow"] = {**HEAD["flow"], "items": {"enum": list(registry.keys())}}
     for mechanic in registry:
         if mechanic.schema is not None:
-            properties[mechanic.key] = copy.deepcopy(dict(mechanic.schema))
-    properties.update(copy.deepcopy(TAIL))
-    return {**copy.deepcopy(TOP), "properties": properties, "$defs": copy.deepcopy(DEFS)}
+            properties[mechanic.key] = mechanic.schema
+    properties.update(TAIL)
+    return {**TOP, "properties": properties, "$defs": DEFS}
