@@ -101,6 +101,7 @@ class Play(Phase):
             return
         winner = s.trick_seats[self.tables[s.trump].winner(s.trick)]
         s.tricks_won[winner] += 1
+        s.trick_winners.append(winner)
         s.trick = []
         s.trick_seats = []
         if len(s.played) == active * self.hand_size:

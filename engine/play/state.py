@@ -83,6 +83,7 @@ class State:
         "swapped",
         "trick",
         "trick_seats",
+        "trick_winners",
         "tricks_won",
         "trump",
         "turned",
@@ -159,6 +160,9 @@ class State:
         self.trick_seats: list[int] = []
         self.leader = -1
         self.tricks_won = [0] * n
+        self.trick_winners: list[int] = []
+        """Who won each finished trick of this hand, in order (the play mechanic records it,
+        so narration never works a trick's winner out again)."""
         self.n_active = n
         self.next_seat: list[int] = []
         self.played: list[tuple[int, int]] = []
