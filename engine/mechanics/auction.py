@@ -44,9 +44,8 @@ _BEFORE_BID, _SWAPPED, _LOOKED = 0, 1, 2
 
 @dataclass(slots=True, kw_only=True)
 class AuctionScratch(Scratch):
-    """The running auction: who is still to bid (``queue``), the high bid and bidder, the
-    seats that have bid (a mask) and where the seat to act is (before bidding, swapped,
-    looked)."""
+    """The running auction: who is still to bid (``queue``), the high bid and bidder, the seats
+    that have bid (a mask), where the seat to act is (before bidding, swapped, looked)."""
 
     queue: list[int]
     high_bid: int = 0
@@ -220,11 +219,7 @@ SCHEMA: dict[str, Any] = {
             "minItems": 1,
             "maxItems": 12,
             "uniqueItems": True,
-            "items": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 12,
-            },
+            "items": {"type": "integer", "minimum": 1, "maximum": 12},
             "default": [3, 4, 5],
         },
         "top_bid": {
@@ -379,8 +374,7 @@ def _bidding(bids: list[str], top: TopBid | None) -> str:
     return " or ".join(parts)
 
 
-_MOON_AT = 5.6
-"""The heuristic bot's estimate for the top bid."""
+_MOON_AT = 5.6  # the heuristic bot's estimate for the top bid
 
 
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:

@@ -123,9 +123,7 @@ SCHEMA: dict[str, Any] = {
             ),
             "default": "one_at_a_time",
             "oneOf": [
-                {
-                    "const": "one_at_a_time",
-                },
+                {"const": "one_at_a_time"},
                 {
                     "type": "array",
                     "minItems": 1,
@@ -134,11 +132,7 @@ SCHEMA: dict[str, Any] = {
                         "type": "array",
                         "minItems": 2,
                         "maxItems": 8,
-                        "items": {
-                            "type": "integer",
-                            "minimum": 0,
-                            "maximum": 12,
-                        },
+                        "items": {"type": "integer", "minimum": 0, "maximum": 12},
                     },
                 },
             ],

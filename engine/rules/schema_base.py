@@ -41,14 +41,10 @@ HEAD: dict[str, Any] = {
             "merge key by key, lists replace, and `!delete` removes an inherited key."
         ),
         "oneOf": [
-            {
-                "$ref": "#/$defs/parentRef",
-            },
+            {"$ref": "#/$defs/parentRef"},
             {
                 "type": "array",
-                "items": {
-                    "$ref": "#/$defs/parentRef",
-                },
+                "items": {"$ref": "#/$defs/parentRef"},
                 "minItems": 1,
                 "maxItems": 8,
             },
@@ -101,11 +97,7 @@ HEAD: dict[str, Any] = {
                     "type": "array",
                     "minItems": 1,
                     "maxItems": 3,
-                    "items": {
-                        "type": "integer",
-                        "minimum": 0,
-                        "maximum": 5,
-                    },
+                    "items": {"type": "integer", "minimum": 0, "maximum": 5},
                 },
             },
         },
@@ -159,9 +151,7 @@ HEAD: dict[str, Any] = {
                             "players draw again. Default (seed 003): K Q J T 9 8 7 A."
                         ),
                         "type": "array",
-                        "items": {
-                            "$ref": "#/$defs/rank",
-                        },
+                        "items": {"$ref": "#/$defs/rank"},
                         "minItems": 2,
                         "maxItems": 8,
                         "uniqueItems": True,
@@ -229,9 +219,7 @@ TAIL: dict[str, Any] = {
                 "type": "array",
                 "minItems": 1,
                 "maxItems": 40,
-                "items": {
-                    "$ref": "#/$defs/scoreRow",
-                },
+                "items": {"$ref": "#/$defs/scoreRow"},
             },
         },
     },
@@ -346,30 +334,13 @@ DEFS: dict[str, Any] = {
         "description": (
             "A condition in the expression language, e.g. `3 <= makers.tricks <= 4 and not alone`."
         ),
-        "oneOf": [
-            {
-                "type": "string",
-                "minLength": 1,
-                "maxLength": 1000,
-            },
-            {
-                "type": "boolean",
-            },
-        ],
+        "oneOf": [{"type": "string", "minLength": 1, "maxLength": 1000}, {"type": "boolean"}],
     },
     "intExpr": {
         "description": "A number or an integer expression, e.g. `2` or `tricks` or `-bid`.",
         "oneOf": [
-            {
-                "type": "string",
-                "minLength": 1,
-                "maxLength": 1000,
-            },
-            {
-                "type": "integer",
-                "minimum": -1000,
-                "maximum": 1000,
-            },
+            {"type": "string", "minLength": 1, "maxLength": 1000},
+            {"type": "integer", "minimum": -1000, "maximum": 1000},
         ],
     },
     "scoreRow": {
