@@ -18,6 +18,10 @@ from engine.core.errors import (
     VariantError,
     VariantErrors,
 )
+
+# Importing the registry registers the mechanics with the rules layer (the loader reads the
+# registry to validate and compile a variant's flow).
+from engine.mechanics import registry as _registry  # noqa: F401
 from engine.play.game import new_game
 from engine.play.state import TERMINAL, State
 from engine.play.view import View

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from engine.bots.base import Bot
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.dummy_merge import DummyMergeRules
+from engine.mechanics.registry import mechanics
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -28,9 +30,6 @@ _TRUMP_BASE = 100
 _LENGTH_BONUS = 0.2      # per trump beyond the second
 _VOID_BONUS = 0.25       # per void side suit when holding two trumps or more
 _OFF_ACE, _OFF_ACE_LONG, _OFF_KING_GUARDED = 0.7, 0.4, 0.25
-_ALONE_AT = 4.2          # near-certain march
-_DEFEND_ALONE_AT = 4.0
-_MOON_AT = 5.6
 _MEMO_LIMIT = 4096       # strength estimates kept before the memo starts afresh
 
 
@@ -44,12 +43,13 @@ class HeuristicBot(Bot):
         self.tables = [C.trump_tables(t) for t in range(5)]
         self.sides_by_maker = [variant.sides.hand_sides(m) for m in range(variant.players)]
         partnered = variant.sides.kind == "teams" and max(len(t) for t in variant.sides.teams) > 1
-        dummy = variant.dummy_merge is not None
+        dummy = variant.rules(DummyMergeRules) is not None
         # Help expected from a partner (or the dummy) when this seat makes trump.
         self.help = 0.7 if partnered else 0.9 if dummy else 0.0
         self.threshold = 3.0 - self.help
         self.memo: dict[tuple[int, int], float] = {}
         self.players = variant.players
+        self.hooks = {m.key: m.decide for m in mechanics() if m.decide is not None}
 
     # -- the Bot interface -------------------------------------------------------------------
 
@@ -60,34 +60,17 @@ class HeuristicBot(Bot):
         return self.decide(state.view(self.seat), legal)
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
-        top = self.variant.auction.top_bid if self.variant.auction else None
-        top_name = top.name if top else "moon"
+        top_name = self.variant.scoring.space.top_name or "moon"
         ids = [A.action_id(name, top_name) for name in legal]
         return A.name_of(self.decide(view, ids), top_name)
 
     def decide(self, view: View, legal: list[int]) -> int:
-        """The chosen action id."""
+        """The chosen action id: the running mechanic's bot hook decides, with this bot's
+        estimates as its tools (:class:`~engine.mechanics.base.BotTools`)."""
         if len(legal) == 1:
             return legal[0]
-        first = legal[-1]
-        if first >= A.PLAY:
-            return self.play(view, legal)
-        if first >= A.DISCARD:
-            return self.discard(view, legal)
-        phase = view.phase
-        if phase == "upcard_bidding":
-            return self.upcard_bid(view, legal)
-        if phase == "auction":
-            return self.auction_bid(view, legal)
-        if phase == "name_trump":
-            return A.CALL + self.best_suit(view.hand, [a - A.CALL for a in legal])[0]
-        if phase == "go_alone":
-            return self.alone(view)
-        if A.PICK_UP in legal:
-            return A.PICK_UP if self.pickup_helps(view) else A.KEEP
-        if A.MERGE in legal:
-            return A.MERGE
-        return legal[0]
+        hook = self.hooks.get(view.phase)
+        return legal[0] if hook is None else hook(self, view, legal)
 
     # -- estimating hands ----------------------------------------------------------------------
 
@@ -142,56 +125,20 @@ class HeuristicBot(Bot):
 
     # -- decisions -----------------------------------------------------------------------------
 
+    def random_choice(self, legal: Sequence[int]) -> int:
+        """One of ``legal`` from this bot's RNG."""
+        return self.rng.choice(legal)
+
+    def side_of_view(self, view: View) -> tuple[int, ...]:
+        """The seats on this bot's side this hand."""
+        return self._side(view)
+
     def _side(self, view: View) -> tuple[int, ...]:
         maker = view.maker if view.maker >= 0 else self.seat
         for side in self.sides_by_maker[maker]:
             if self.seat in side:
                 return side
         return (self.seat,)
-
-    def upcard_bid(self, view: View, legal: list[int]) -> int:
-        if view.hand == 0:  # naming trump blind after a joker upcard
-            return self.rng.choice(legal)
-        if A.ORDER_UP in legal:
-            trump = view.proposed
-            hand = view.hand
-            upcard_value = self.strength(1 << view.upcard, trump) if view.upcard >= 0 else 0.0
-            if view.dealer == self.seat:
-                est = self.strength(self.best_keep(hand | 1 << view.upcard, trump,
-                                                   hand.bit_count()), trump)
-            else:
-                est = self.strength(hand, trump)
-                partners = self._side(view)
-                est += 0.6 * upcard_value if view.dealer in partners else -0.5 * upcard_value
-            return A.ORDER_UP if est >= self.threshold or A.PASS not in legal else A.PASS
-        suits = [a - A.CALL for a in legal if A.CALL <= a < A.CALL + 4]
-        suit, est = self.best_suit(view.hand, suits)
-        if est >= self.threshold or A.PASS not in legal:
-            return A.CALL + suit
-        return A.PASS
-
-    def auction_bid(self, view: View, legal: list[int]) -> int:
-        _, est = self.best_suit(view.hand, range(4))
-        if A.SWAP in legal and est < 1.8:
-            return A.SWAP
-        if A.TOP_BID in legal and est >= _MOON_AT:
-            return A.TOP_BID
-        bids = [a for a in legal if A.BID < a < A.TOP_BID and a - A.BID <= est + 0.3]
-        return max(bids) if bids else A.PASS
-
-    def alone(self, view: View) -> int:
-        est = self.strength(view.hand, view.trump)
-        if view.maker == self.seat:
-            return A.ALONE if est >= _ALONE_AT else A.PASS
-        return A.ALONE if est >= _DEFEND_ALONE_AT else A.PASS
-
-    def pickup_helps(self, view: View) -> bool:
-        if view.upcard < 0:
-            return False
-        trump = view.trump
-        size = view.hand.bit_count()
-        better = self.best_keep(view.hand | 1 << view.upcard, trump, size)
-        return self.strength(better, trump) > self.strength(view.hand, trump)
 
     def discard(self, view: View, legal: list[int]) -> int:
         trump = view.trump if view.trump >= 0 else 0
@@ -205,7 +152,7 @@ class HeuristicBot(Bot):
         led = t.effective[c]
         return (1 if led == trump else 0, t.power[led][c])
 
-    def play(self, view: View, legal: list[int]) -> int:
+    def play_card(self, view: View, legal: list[int]) -> int:
         trump = view.trump
         t = self.tables[trump]
         cards = [a - A.PLAY for a in legal]

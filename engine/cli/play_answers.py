@@ -15,8 +15,10 @@ a bare card code (``JH``, ``10h``) into an action id, checked against the rules.
 
 from __future__ import annotations
 
+from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
+from engine.mechanics.registry import mechanic
 from engine.play.state import State
 
 __all__ = ["HELP", "action_for", "card_hint", "card_in", "question_for", "renege_word"]
@@ -24,72 +26,24 @@ __all__ = ["HELP", "action_for", "card_hint", "card_in", "question_for", "renege
 HELP = ("Answer with a number from the list, an action name (order_up, call:H, bid:4), or a "
         "card (JH, 10h) to play or discard it; 'help' shows the options, 'quit' stops.")
 
-_BIDDING = ("upcard_bidding", "auction", "go_alone")
-_CARD_KINDS = ("play", "discard")
-
-
 def question_for(state: State) -> str:
-    """The question above the numbered options, from the phase and the legal actions."""
+    """The question above the numbered options: the running mechanic's prompt, its
+    ``{offers}`` filled in from the legal actions (:class:`~engine.mechanics.base.Words`)."""
     legal = state.legal_actions()
     if any(name.startswith("discard:") for name in legal):
         return f"Discard a card (you keep {state.variant.deal.hand_size})."
-    if "pick_up" in legal or "merge" in legal:
-        return "Take it, or keep your hand?"
-    if state.phase == "name_trump":
-        return "You won the bidding: name trump."
-    if state.phase not in _BIDDING:
-        return "Your card:" if state.phase == "play" else "Your move:"
-    offers = _offers(state, legal)
-    prefix = "Your bid: " if state.phase != "go_alone" else ""
+    words = mechanic(state.phase).words
+    if "{offers}" not in words.prompt:
+        return words.prompt or "Your move:"
+    offers = words.offers(state.variant, legal) if words.offers else []
     if "pass" in legal:
         text = f"{', '.join(offers)}, or pass?"
-    else:
+    elif any(n.startswith("call:") for n in legal):
         text = f"{', or '.join(offers)} (you may not pass: you must name trump)."
-        if state.phase == "go_alone" or not any(n.startswith("call:") for n in legal):
-            text = f"{', or '.join(offers)} (you may not pass)."
+    else:
+        text = f"{', or '.join(offers)} (you may not pass)."
+    prefix = words.prompt[:words.prompt.index("{offers}")]
     return prefix + (text[0].upper() + text[1:] if not prefix else text)
-
-
-def _offers(state: State, legal: list[str]) -> list[str]:
-    """What the legal actions other than ``pass`` offer, in words."""
-    auction = state.variant.auction
-    swap_hand = auction.swap.hand if auction and auction.swap else "extra"
-    words = {"order_up": "order up", "alone": "go alone",
-             "swap": f"swap for the {swap_hand} hand", "look": f"look at the {swap_hand} hand"}
-    offers = [words[name] for name in legal if name in words]
-    suits = [name[len("call:"):] for name in legal if name.startswith("call:")]
-    if suits:
-        offers.append(_naming(suits))
-    bids = [name[len("bid:"):] for name in legal if name.startswith("bid:")]
-    if bids:
-        offers.append(_bidding(bids, state))
-    return offers
-
-
-def _naming(suits: list[str]) -> str:
-    """``name a suit``, ``name a suit other than hearts``, ``name clubs or no-trump``."""
-    words = [C.SUIT_WORDS[C.SUIT_NAMES.index(s)] for s in suits if s != "N"]
-    no_trump = " or no-trump" if "N" in suits else ""
-    if len(words) == 4:
-        return f"name a suit{no_trump}"
-    if len(words) == 3:
-        missing = next(w for w in C.SUIT_WORDS if w not in words)
-        return f"name a suit other than {missing}{no_trump}"
-    return f"name {' or '.join(words) or 'no-trump'}{no_trump if words else ''}"
-
-
-def _bidding(bids: list[str], state: State) -> str:
-    """``bid 3 to 5 or shoot the moon``."""
-    top = state.variant.auction.top_bid if state.variant.auction else None
-    numbers = [b for b in bids if b.isdigit()]
-    named = [b for b in bids if not b.isdigit()]
-    parts = []
-    if numbers:
-        low, high = numbers[0], numbers[-1]
-        parts.append(f"bid {low}" if low == high else f"bid {low} to {high}")
-    for name in named:
-        parts.append(top.label if top is not None and name == top.name else f"bid {name}")
-    return " or ".join(parts)
 
 
 def action_for(state: State, text: str) -> int:
@@ -108,7 +62,7 @@ def action_for(state: State, text: str) -> int:
 def _name_of(state: State, text: str) -> str:
     """An action name from a typed name or bare card code (``10h`` -> ``play:TH``)."""
     kind, colon, arg = text.lower().partition(":")
-    if colon and kind in _CARD_KINDS:
+    if colon and _is_card_kind(kind):
         return f"{kind}:{C.card_name(_card_or_fail(arg, text))}"
     try:  # every action the engine names, so no list here can drift from it
         return state.action_name(state.action_id(text))
@@ -119,7 +73,13 @@ def _name_of(state: State, text: str) -> str:
     matches = [n for n in state.legal_actions() if n.partition(":")[2] == code]
     if len(matches) == 1:
         return matches[0]
-    return ("discard:" if state.phase in ("dealer_pickup", "dummy_merge") else "play:") + code
+    kinds = [k.prefix for k in mechanic(state.phase).kinds if k.arg is A.Arg.CARD]
+    return f"{kinds[0] if kinds else 'play'}:{code}"
+
+
+def _is_card_kind(prefix: str) -> bool:
+    kind = A.kind_named(prefix)
+    return kind is not None and kind.arg is A.Arg.CARD
 
 
 def renege_word(state: State) -> str:
@@ -144,10 +104,10 @@ def _unknown(text: str) -> str:
 def card_in(name: str) -> int:
     """The card of a ``play:``/``discard:`` name, else -1."""
     kind, _, arg = name.partition(":")
-    return C.card(arg) if kind in _CARD_KINDS else -1
+    return C.card(arg) if arg and _is_card_kind(kind) else -1
 
 
 def card_hint(name: str) -> str:
     """The card of a ``play:``/``discard:`` option as it is shown (``   10♠``), else ``""``."""
     kind, _, arg = name.partition(":")
-    return f"   {C.pretty(C.card(arg))}" if kind in _CARD_KINDS else ""
+    return f"   {C.pretty(C.card(arg))}" if arg and _is_card_kind(kind) else ""

@@ -17,7 +17,7 @@ from engine.rules.loader import load_variant
 from engine.sim import plot
 from engine.sim.simulate import simulate
 from engine.sim.stats import Tally
-from engine.workers import WORKERS_PER_CPU, cpu_count, worker_cap
+from engine.sim.workers import WORKERS_PER_CPU, cpu_count, worker_cap
 
 __all__ = ["add_run_options", "capped_workers", "positive", "register"]
 

@@ -19,9 +19,17 @@ name               meaning
 
 >>> name_of(PLAY + 20), action_id("discard:9C")
 ('play:JH', 66)
+
+Action *kinds* are declared (:func:`declare_kind`): a prefix and the type of its argument
+(none, suit, number or card). The kinds above keep their fixed ids; a kind a mechanic declares
+later gets the next free block of 64 ids from 192, in declaration order, and its names are
+read and written like every other (``give:9C``).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
 
 from engine.core import cards as C
 
@@ -40,7 +48,13 @@ __all__ = [
     "PLAY",
     "SWAP",
     "TOP_BID",
+    "ActionKind",
+    "Arg",
     "action_id",
+    "cards_to_actions",
+    "declare_kind",
+    "kind_named",
+    "kind_of",
     "name_of",
 ]
 
@@ -58,26 +72,94 @@ HIDDEN_DISCARD = DISCARD + 63
 PLAY = 128
 """``PLAY + card``."""
 
-_SIMPLE = {
-    PASS: "pass", ORDER_UP: "order_up", PICK_UP: "pick_up", KEEP: "keep", ALONE: "alone",
-    MERGE: "merge", SWAP: "swap", LOOK: "look", HIDDEN_DISCARD: "discard",
-}
 
 
-def _build_names() -> tuple[dict[int, str], dict[str, int]]:
-    names = dict(_SIMPLE)
-    for suit in range(4):
-        names[CALL + suit] = f"call:{C.SUIT_NAMES[suit]}"
-    names[CALL + C.NO_TRUMP] = "call:N"
-    for n in range(1, 13):
-        names[BID + n] = f"bid:{n}"
-    for c in range(C.CARD_COUNT):
-        names[DISCARD + c] = f"discard:{C.card_name(c)}"
-        names[PLAY + c] = f"play:{C.card_name(c)}"
-    return names, {v: k for k, v in names.items()}
 
 
-_NAMES, _IDS = _build_names()
+class Arg(StrEnum):
+    """The argument an action kind takes after its colon."""
+
+    NONE = "none"
+    SUIT = "suit"
+    NUMBER = "number"
+    CARD = "card"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionKind:
+    """A kind of action: ``prefix`` (``play``), its argument and its first id (``base``).
+    ``private``: the argument (a discarded card) is shown only to the seat that acted."""
+
+    prefix: str
+    arg: Arg
+    base: int
+    private: bool = False
+
+    def names(self) -> dict[int, str]:
+        """Every id of this kind and its name."""
+        if self.arg is Arg.NONE:
+            return {self.base: self.prefix}
+        if self.arg is Arg.SUIT:
+            return {**{self.base + s: f"{self.prefix}:{C.SUIT_NAMES[s]}" for s in range(4)},
+                    self.base + C.NO_TRUMP: f"{self.prefix}:N"}
+        if self.arg is Arg.NUMBER:
+            return {self.base + n: f"{self.prefix}:{n}" for n in range(1, 13)}
+        return {self.base + c: f"{self.prefix}:{C.card_name(c)}" for c in range(C.CARD_COUNT)}
+
+
+_KINDS: dict[str, ActionKind] = {}
+_BY_ID: dict[int, ActionKind] = {}
+_NAMES: dict[int, str] = {}
+_IDS: dict[str, int] = {}
+_FIRST_FREE = 192
+"""Kinds declared beyond the built-in ones get 64 ids each from here."""
+
+
+def _add(kind: ActionKind) -> ActionKind:
+    _KINDS[kind.prefix] = kind
+    _BY_ID[kind.base] = kind
+    for action, name in kind.names().items():
+        _NAMES[action] = name
+        _IDS[name] = action
+        _BY_ID[action] = kind
+    return kind
+
+
+def declare_kind(prefix: str, arg: Arg = Arg.NONE, *, private: bool = False) -> ActionKind:
+    """The action kind ``prefix`` (declared now if new; the same object if it exists)."""
+    found = _KINDS.get(prefix)
+    if found is not None:
+        if found.arg is not arg:
+            raise ValueError(f"action kind {prefix!r} is already declared with a {found.arg} "
+                             "argument")
+        return found
+    used = [k.base for k in _KINDS.values() if k.base >= _FIRST_FREE]
+    base = max(used, default=_FIRST_FREE - 64) + 64
+    return _add(ActionKind(prefix=prefix, arg=arg, base=base, private=private))
+
+
+def kind_named(prefix: str) -> ActionKind | None:
+    """The declared kind with this prefix (``play``), or None."""
+    return _KINDS.get(prefix)
+
+
+def kind_of(action: int) -> ActionKind:
+    """The kind of an action id; raises ``KeyError``."""
+    return _BY_ID[action]
+
+
+for _simple, _word in ((PASS, "pass"), (ORDER_UP, "order_up"), (PICK_UP, "pick_up"),
+                       (KEEP, "keep"), (ALONE, "alone"), (MERGE, "merge"), (SWAP, "swap"),
+                       (LOOK, "look")):
+    _add(ActionKind(prefix=_word, arg=Arg.NONE, base=_simple))
+_add(ActionKind(prefix="call", arg=Arg.SUIT, base=CALL))
+_add(ActionKind(prefix="bid", arg=Arg.NUMBER, base=BID))
+_add(ActionKind(prefix="discard", arg=Arg.CARD, base=DISCARD, private=True))
+_add(ActionKind(prefix="play", arg=Arg.CARD, base=PLAY))
+_NAMES[HIDDEN_DISCARD] = "discard"
+_IDS["discard"] = HIDDEN_DISCARD
+_BY_ID[HIDDEN_DISCARD] = _KINDS["discard"]
+_BY_ID[TOP_BID] = _KINDS["bid"]
 
 
 def name_of(action: int, top_bid: str = "moon") -> str:
@@ -101,3 +183,28 @@ def action_id(name: str, top_bid: str = "moon") -> int:
 def card_of(action: int) -> int:
     """The card of a ``discard`` or ``play`` action."""
     return action & 63
+
+
+def _suit_tables(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each suit, the action ids of every set of that suit's 8 cards (a byte)."""
+    return tuple(
+        tuple(tuple(base + suit * 8 + rank for rank in range(8) if byte >> rank & 1)
+              for byte in range(256))
+        for suit in range(4)
+    )
+
+
+_TABLES = {base: _suit_tables(base) for base in (DISCARD, PLAY)}
+
+
+def cards_to_actions(base: int, mask: int) -> list[int]:
+    """``base + card`` for every card in ``mask``, ascending (a table lookup per suit)."""
+    try:
+        clubs, diamonds, hearts, spades = _TABLES[base]
+    except KeyError:  # a kind declared later: its tables are built on first use
+        clubs, diamonds, hearts, spades = _TABLES[base] = _suit_tables(base)
+    out = [*clubs[mask & 255], *diamonds[mask >> 8 & 255], *hearts[mask >> 16 & 255],
+           *spades[mask >> 24 & 255]]
+    if mask >> 32:
+        out.append(base + 32)  # the joker
+    return out

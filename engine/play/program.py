@@ -6,16 +6,11 @@ creating a state costs no compiling.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from engine.core import cards as C
-from engine.phases import PHASES
-from engine.phases.base import Phase
+from engine.mechanics.base import Phase
+from engine.mechanics.registry import mechanic
 from engine.rules.variant import Variant
-
-if TYPE_CHECKING:
-    from engine.play.state import State
 
 __all__ = ["Program", "program"]
 
@@ -25,60 +20,13 @@ class Program:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        self.phases: tuple[Phase, ...] = tuple(PHASES[name](variant) for name in variant.flow)
+        self.phases: tuple[Phase, ...] = tuple(
+            mechanic(name).phase(variant) for name in variant.flow)
         n = variant.players
         self.extra_position = {name: n + i for i, name in enumerate(variant.deal.extra_hands)}
-        top = variant.auction.top_bid if variant.auction else None
-        self.top_bid_name = top.name if top else "moon"
-
-    def first_dealer(self, s: State) -> int:
-        """Pick the first dealer from the state's RNG: at random, or by the draw of seed 003
-        (each seat draws a card; tied seats draw again; the lowest, or highest, deals). The
-        cards each seat drew, redraws last, are kept in ``s.draw``.
-
-        In a team game with ``partners: high_vs_low`` the draw also seats the players: the two
-        lowest cards partner each other, so the draw is dealt to seats accordingly."""
-        v = self.variant
-        n = v.players
-        if v.dealer.first == "random":
-            return s.rng.randrange(n)
-        order = {rank: place for place, rank in enumerate(v.dealer.draw_ranking)}
-        pack = [c for c in v.deck.cards if c != C.JOKER]  # STD-A4: no joker in the draw
-        s.rng.shuffle(pack)
-        drawn: dict[int, list[int]] = {seat: [] for seat in range(n)}
-        waiting = list(range(n))
-        while waiting:
-            for seat in waiting:
-                if not pack:  # pragma: no cover - needs dozens of ties in a row
-                    used = {c for cards in drawn.values() for c in cards}
-                    pack = [c for c in v.deck.cards if c != C.JOKER and c not in used]
-                    s.rng.shuffle(pack)
-                drawn[seat].append(pack.pop())
-            # STD-A4: only tied players draw again, and their new cards only settle their own
-            # tie: a seat's place is its first card, then its redraws (so it is compared by the
-            # tuple of its cards' places in the draw ranking; a higher place = a lower card).
-            places = {seat: tuple(order[C.rank_of(c)] for c in drawn[seat]) for seat in drawn}
-            counts = list(places.values())
-            waiting = [seat for seat in range(n) if counts.count(places[seat]) > 1]
-        by_low = sorted(range(n), key=lambda seat: places[seat], reverse=True)
-        if v.dealer.draw_dealer == "highest":
-            by_low.reverse()
-        teams = v.sides.teams
-        if v.sides.kind == "teams" and v.dealer.draw_partners == "high_vs_low" and n == 4 and \
-                all(len(t) == 2 for t in teams):
-            # The players sit down by the draw: the two lowest partner each other.
-            cards_low_first = [drawn[seat] for seat in by_low]
-            dealer_team = teams[s.rng.randrange(2)]
-            dealer = dealer_team[s.rng.randrange(2)]
-            partner = next(x for x in dealer_team if x != dealer)
-            others = [x for x in range(n) if x not in dealer_team]
-            s.rng.shuffle(others)
-            seats_low_first = [dealer, partner, *others]
-            drawn = dict(zip(seats_low_first, cards_low_first, strict=True))
-            s.draw = drawn
-            return dealer
-        s.draw = drawn
-        return by_low[0]
+        self.top_bid_name = variant.scoring.space.top_name or "moon"
+        self.sides_of = tuple(variant.sides.hand_sides(maker) for maker in range(n))
+        """The sides of a hand, by maker (fixed teams, or the maker against the rest)."""
 
 
 _CACHE: WeakKeyDictionary[Variant, Program] = WeakKeyDictionary()

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
-from engine.phases.base import TERMINAL
+from engine.mechanics.base import TERMINAL
+from engine.mechanics.dealer_draw import first_dealer
 from engine.play.program import Program, program
 from engine.play.view import View
 from engine.rules.results import Deal, HandResult
@@ -35,6 +37,7 @@ class State:
     """A game in progress. Build one with :func:`engine.new_game`."""
 
     __slots__ = (
+        "_advancing",
         "_legal",
         "_phase",
         "_program",
@@ -42,7 +45,6 @@ class State:
         "alone",
         "bid",
         "bid_top",
-        "bidders",
         "current",
         "dead",
         "dealer",
@@ -55,8 +57,6 @@ class State:
         "hand_no",
         "hands",
         "hands_played",
-        "high_bid",
-        "high_bidder",
         "history_ids",
         "inactive",
         "initial_scores",
@@ -67,22 +67,21 @@ class State:
         "merged",
         "n_active",
         "next_seat",
-        "passes",
         "phase_i",
         "picked",
         "pickup_pending",
         "played",
         "proposed",
-        "queue",
         "reneges",
         "rng",
-        "round",
         "scores",
+        "scratch",
         "seed",
-        "step",
+        "sides",
         "swapped",
         "trick",
         "trick_seats",
+        "trick_winners",
         "tricks_won",
         "trump",
         "turned",
@@ -120,16 +119,18 @@ class State:
         self.draw: dict[int, list[int]] = {}
         if self.deals:
             dealer = self.deals[0].dealer
-        self.dealer = self._program.first_dealer(self) if dealer is None else dealer
+        self.dealer = first_dealer(variant, self) if dealer is None else dealer
         self.current = TERMINAL
         self.phase_i = 0
         self._legal: list[int] | None = None
+        self._advancing = False
         self._new_hand()
+        self._run_flow()
 
     # -- hand bookkeeping (used by the phases) ---------------------------------------------
 
     def _new_hand(self) -> None:
-        """Reset the per-hand fields and start the flow at its first phase."""
+        """Reset the per-hand fields; the flow starts again at its first phase."""
         n = self.variant.players
         positions = self.variant.deal.positions
         self.hands = [0] * positions
@@ -140,6 +141,8 @@ class State:
         self.turned_down = -1
         self.trump = -1
         self.maker = -1
+        self.sides: tuple[tuple[int, ...], ...] = ()
+        """The sides of this hand, the makers' first (set with the maker, :meth:`make`)."""
         self.bid = 0
         self.bid_top = False
         self.alone: list[int] = []
@@ -151,34 +154,47 @@ class State:
         self.merged = 0
         self.swapped = -1
         self.looker = -1
-        self.round = 1
-        self.passes = 0
-        self.step = 0
-        self.high_bid = 0
-        self.high_bidder = -1
-        self.bidders = 0
-        self.queue: list[int] = []
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.leader = -1
         self.tricks_won = [0] * n
+        self.trick_winners: list[int] = []
+        """Who won each finished trick of this hand, in order (the play mechanic records it,
+        so narration never works a trick's winner out again)."""
         self.n_active = n
         self.next_seat: list[int] = []
         self.played: list[tuple[int, int]] = []
         self.reneges: list[tuple[int, int]] = []
         self.hand_actions = len(self.history_ids)
+        self.scratch: Any = None
+        """The running phase's scratch record (:class:`~engine.mechanics.base.Scratch`)."""
         self.hand_no += 1
-        self.phase_i = 0
+        self.phase_i = -1
         self._legal = None
-        self._phase = self._program.phases[0]
-        self._phase.start(self)
+        self._advancing = True
 
     def advance(self) -> None:
-        """Move on to the next phase of the flow."""
-        self.phase_i += 1
-        self._legal = None
-        self._phase = self._program.phases[self.phase_i]
-        self._phase.start(self)
+        """The running phase is over: the flow moves on to the next phase once the phase
+        method that said so has returned (no phase ever runs inside another)."""
+        self._advancing = True
+
+    def _run_flow(self) -> None:
+        """The flow loop: start the next phase while the running one says it is over (a
+        phase with nothing to decide, a hand scored, a new hand dealt)."""
+        phases = self._program.phases
+        while self._advancing:
+            self._advancing = False
+            self.phase_i += 1
+            self._legal = None
+            self.scratch = None
+            self._phase = phases[self.phase_i]
+            self._phase.start(self)
+
+    def make(self, maker: int) -> None:
+        """The maker is decided: he and the sides of this hand (fixed teams, or the maker
+        against the rest; the place where a partner called during the hand will go)."""
+        self.maker = maker
+        self.sides = self._program.sides_of[maker]
 
     def next_hand(self, record: HandResult) -> None:
         """Log a finished (or thrown-in) hand and deal the next, unless the game is over."""
@@ -290,6 +306,8 @@ class State:
             raise IllegalActionError(self._shown(action, a), self._reason(a))
         self._log(a)
         self._phase.apply_renege(self, a)
+        if self._advancing:
+            self._run_flow()
 
     def _shown(self, action: str | int, a: int) -> str:
         try:
@@ -306,6 +324,8 @@ class State:
         """Apply a legal action id without checking (the simulator's fast path)."""
         self._log(a)
         self._phase.apply(self, a)
+        if self._advancing:
+            self._run_flow()
 
     def _log(self, a: int) -> None:
         """Add an action of the current player to the history."""
@@ -337,6 +357,8 @@ class State:
         # OS entropy pool, which costs more than the rest of the copy.
         other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
+        if self.scratch is not None:
+            other.scratch = self.scratch.copy()
         return other
 
     def cards_in_play(self) -> int:

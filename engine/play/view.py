@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.auction import AuctionRules
+from engine.mechanics.upcard_bidding import BiddingScratch
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -68,7 +70,8 @@ class View:
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} does not exist (0 to {n - 1})")
         phase = s.phase
-        blind = phase == "upcard_bidding" and s.round == 0 and seat == s.dealer
+        blind = (phase == "upcard_bidding" and seat == s.dealer
+                 and s.scratch.round == BiddingScratch.BLIND)
         start = s.hand_actions
         ids = s.history_ids[start:]
         for i in reversed(s.discard_log):  # other seats' discards show as `discard`
@@ -138,7 +141,7 @@ class View:
 
 def _seen_extra(s: State, seat: int) -> int:
     """The extra hand a seat looked at before deciding to swap (open swap), while it lies."""
-    auction = s.variant.auction
+    auction = s.variant.rules(AuctionRules)
     if s.looker != seat or s.swapped >= 0 or auction is None or auction.swap is None:
         return 0
     return s.hands[s.position(auction.swap.hand)]

@@ -11,43 +11,52 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core import cards as C
 from engine.core.errors import ExpressionError, Location, VariantError
 from engine.rules.expressions import CompiledExpression, Type, compile_expression
+from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.resolved import Resolved
 from engine.rules.scoring import OutcomeSpace, ScoreRow, ScoringTable, award_scope, when_scope
 from engine.rules.scoring_checks import table_errors
 from engine.rules.variant import (
-    Auction,
-    DealerPickup,
     DealerRules,
     DealRules,
     Deck,
-    DummyMerge,
+    DrawDealer,
+    DrawPartners,
+    FirstDealer,
     GameRules,
-    GoAlone,
-    NameTrump,
-    PlayRules,
     Renege,
     Sides,
-    Swap,
-    TopBid,
-    UpcardBidding,
+    SidesKind,
+    Tie,
     Variant,
 )
 from engine.rules.yamlsource import Path_
 
 __all__ = ["compile_variant"]
 
-_TRUMP_PHASES = ("upcard_bidding", "name_trump")
-_DEAL_SETTINGS: tuple[Path_, ...] = (
-    ("deal", "hand_size"), ("deck", "size"), ("deck", "jokers"), ("deal", "extra_hands"),
-    ("deal", "upcard"), ("players",),
-)
-"""What decides whether the deal fits the deck; the hand size is blamed when in doubt."""
+
+
+class _FlowCheck:
+    """What a mechanic's ``check_flow`` sees (:class:`~engine.rules.mechanic_rules.FlowCheck`)."""
+
+    def __init__(self, compiler: _Compiler, flow: tuple[str, ...]) -> None:
+        self.compiler = compiler
+        self.flow = flow
+
+    @property
+    def deal(self) -> DealRules:
+        return self.compiler.deal
+
+    def where(self, phase: str) -> Path_:
+        return ("flow", self.flow.index(phase)) if phase in self.flow else ("flow",)
+
+    def fail(self, message: str, path: Path_, hint: str = "") -> None:
+        self.compiler.fail(message, path, hint)
 
 
 class _Compiler:
@@ -56,6 +65,10 @@ class _Compiler:
         self.allow_dead_rows = allow_dead_rows
         self.d: dict[str, Any] = resolved.data
         self.errors: list[VariantError] = []
+        self._flow: tuple[str, ...] = tuple(self.d["flow"])
+        self._sides: Sides | None = None
+        self._deck: Deck | None = None
+        self._deal: DealRules | None = None
 
     # -- error helpers ---------------------------------------------------------------------
 
@@ -91,10 +104,10 @@ class _Compiler:
 
     # -- sections --------------------------------------------------------------------------
 
-    def sides(self, players: int) -> Sides:
+    def compile_sides(self, players: int) -> Sides:
         spec = self.d["sides"]
-        kind = spec["kind"]
-        if kind != "teams":
+        kind = SidesKind(spec["kind"])
+        if kind is not SidesKind.TEAMS:
             if "teams" in spec:
                 self.fail("`teams` is only used with `kind: teams`", ("sides", "teams"),
                           "remove `teams`, or set `kind: teams`", key=True)
@@ -113,13 +126,13 @@ class _Compiler:
                       f"{players - 1} exactly once", ("sides", "teams"))
         return Sides(kind=kind, teams=teams)
 
-    def deck(self) -> Deck:
+    def compile_deck(self) -> Deck:
         spec = self.d["deck"]
         mask = C.deck_mask(spec["size"], spec["jokers"])
         return Deck(size=spec["size"], jokers=spec["jokers"], mask=mask,
                     cards=tuple(C.cards_of(mask)))
 
-    def dealer(self, deck: Deck) -> DealerRules:
+    def compile_dealer(self, deck: Deck) -> DealerRules:
         spec = self.d["dealer"]
         ranking = tuple(C.RANK_NAMES.index(r) for r in spec["draw"]["ranking"])
         if spec["first"] == "draw":
@@ -128,157 +141,83 @@ class _Compiler:
                 names = ", ".join(C.RANK_NAMES[r] for r in missing)
                 self.fail(f"the draw ranking leaves out ranks in the deck: {names}",
                           ("dealer", "draw", "ranking"), "list every rank of the deck")
-        return DealerRules(first=spec["first"], draw_ranking=ranking,
-                           draw_dealer=spec["draw"]["dealer"],
-                           draw_partners=spec["draw"]["partners"])
+        return DealerRules(first=FirstDealer(spec["first"]), draw_ranking=ranking,
+                           draw_dealer=DrawDealer(spec["draw"]["dealer"]),
+                           draw_partners=DrawPartners(spec["draw"]["partners"]))
 
-    def deal(self, players: int, deck: Deck) -> DealRules:
-        spec = self.d["deal"]
-        size = spec["hand_size"]
-        extras = tuple(hand["name"] for hand in spec["extra_hands"])
-        if len(set(extras)) != len(extras):
-            self.fail("two extra hands have the same name", ("deal", "extra_hands"))
-        positions = players + len(extras)
-        needed = positions * size + (1 if spec["upcard"] else 0)
-        if needed > len(deck.cards):
-            upcard = " and 1 upcard" if spec["upcard"] else ""
-            blame = self.cause(_DEAL_SETTINGS)
-            self.fail(
-                f"the deal needs {needed} cards ({positions} hands of {size}{upcard}) but the "
-                f"deck has {len(deck.cards)}{self.inherited(_DEAL_SETTINGS[:2], blame)}", blame,
-                "use a bigger deck (`deck.size`), fewer cards per hand, or fewer extra hands",
-            )
-        packets: tuple[tuple[int, ...], ...]
-        if spec["packets"] == "one_at_a_time":
-            packets = tuple((1,) * positions for _ in range(size))
-        else:
-            packets = tuple(tuple(row) for row in spec["packets"])
-            for i, row in enumerate(packets):
-                if len(row) != positions:
-                    self.fail(f"round {i + 1} of the packets has {len(row)} sizes but there are "
-                              f"{positions} positions to deal to", ("deal", "packets", i),
-                              "give one packet size per seat and extra hand, from eldest")
-            if all(len(row) == positions for row in packets):
-                for pos in range(positions):
-                    total = sum(row[pos] for row in packets)
-                    if total != size:
-                        self.fail(f"the packets give position {pos} {total} cards, but a hand "
-                                  f"has {size}", ("deal", "packets"),
-                                  "each position's packets must add up to `hand_size`")
-                        break
-        return DealRules(hand_size=size, extra_hands=extras, packets=packets,
-                         upcard=spec["upcard"], positions=positions)
+    @property
+    def flow(self) -> tuple[str, ...]:
+        return self._flow
 
-    def flow(self, deal: DealRules) -> tuple[str, ...]:
-        flow = tuple(self.d["flow"])
-        at = ("flow",)
-
-        def where(phase: str) -> Path_:
-            return (*at, flow.index(phase)) if phase in flow else at
-
-        if flow[0] != "deal":
-            self.fail("the flow must start with `deal`", (*at, 0))
-        if flow[-2:] != ("play", "score"):
-            self.fail("the flow must end with `play, score`", at)
-        bidding = [p for p in ("upcard_bidding", "auction") if p in flow]
-        if len(bidding) != 1:
-            self.fail("the flow needs exactly one of `upcard_bidding` and `auction`", at,
-                      "upcard_bidding: order up / name a suit; auction: bid tricks")
-        if "auction" in flow and "name_trump" not in flow:
-            self.fail("after an `auction` the flow needs `name_trump`", where("auction"))
-        if "name_trump" in flow and "auction" not in flow:
-            self.fail("`name_trump` follows an `auction`", where("name_trump"))
+    def check_flow(self) -> tuple[str, ...]:
+        """Check the flow against every registered mechanic's constraints."""
+        flow = self._flow
+        at: Path_ = ("flow",)
+        check = _FlowCheck(self, flow)
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for mechanic in REGISTRY:
+            if mechanic.group is not None:
+                groups.setdefault(mechanic.group[0], []).append((mechanic.key, mechanic.group[1]))
+        for members in groups.values():
+            if sum(key in flow for key, _ in members) != 1:
+                names = " and ".join(f"`{key}`" for key, _ in members)
+                self.fail(f"the flow needs exactly one of {names}", at,
+                          "; ".join(f"{key}: {hint}" for key, hint in members))
         order = {phase: i for i, phase in enumerate(flow)}
-        trump_at = min((order[p] for p in _TRUMP_PHASES if p in order), default=None)
-        for phase in ("dealer_pickup", "go_alone", "dummy_merge"):
-            if phase in order and trump_at is not None and order[phase] < trump_at:
-                self.fail(f"`{phase}` must come after trump is chosen", where(phase))
-        if "name_trump" in order and order["name_trump"] < order.get("auction", 0):
-            self.fail("`name_trump` must come after the `auction`", where("name_trump"))
-        if "dealer_pickup" in flow and "upcard_bidding" not in flow:
-            self.fail("`dealer_pickup` needs `upcard_bidding`", where("dealer_pickup"))
-        if "upcard_bidding" in flow and not deal.upcard:
-            self.fail("`upcard_bidding` needs an upcard", ("deal", "upcard"),
-                      "set `deal.upcard: true`")
-        if "dummy_merge" in flow and "dummy" not in deal.extra_hands:
-            self.fail("`dummy_merge` needs a dummy hand", ("deal", "extra_hands"),
-                      "add `extra_hands: [{name: dummy}]` to `deal`")
+        trump_at = min((order[m.key] for m in REGISTRY if m.chooses_trump and m.key in order),
+                       default=None)
+        for mechanic in REGISTRY:
+            if mechanic.check_flow is not None:
+                mechanic.check_flow(check)
+            key = mechanic.key
+            if (mechanic.after_trump and key in order and trump_at is not None
+                    and order[key] < trump_at):
+                self.fail(f"`{key}` must come after trump is chosen", check.where(key))
         return flow
 
-    def upcard_bidding(self) -> UpcardBidding:
-        spec = self.d["upcard_bidding"]
-        return UpcardBidding(
-            rounds=spec["rounds"],
-            exclude_turned_down=spec["exclude_turned_down"],
-            stick_the_dealer=spec["stick_the_dealer"],
-            stuck_dealer_may_name_turned_down=spec["stuck_dealer_may_name_turned_down"],
-            joker_upcard=spec["joker_upcard"],
-            joker_upcard_suit=C.parse_suit(spec["joker_upcard_suit"]),
-        )
+    # -- what a mechanic's compile step reads (CompileContext) ------------------------------
 
-    def auction(self, deal: DealRules) -> Auction:
-        spec = self.d["auction"]
-        at = ("auction",)
-        bids = tuple(spec["bids"])
-        if list(bids) != sorted(bids):
-            self.fail("list the bids from lowest to highest", (*at, "bids"))
-        if bids and bids[-1] > deal.hand_size:
-            settings: tuple[Path_, ...] = ((*at, "bids"), ("deal", "hand_size"))
-            blame = self.cause(settings)
-            self.fail(f"a bid of {bids[-1]} tricks cannot be made with {deal.hand_size} tricks "
-                      f"in a hand{self.inherited(settings, blame)}", blame,
-                      "bids must fit `deal.hand_size`")
-        top = None
-        if "top_bid" in spec:
-            raw = spec["top_bid"]
-            tricks = raw.get("tricks", deal.hand_size)
-            if tricks > deal.hand_size:
-                self.fail(f"the top bid contracts for {tricks} tricks but a hand has "
-                          f"{deal.hand_size}", (*at, "top_bid", "tricks"))
-            if bids and tricks < bids[-1]:
-                self.fail("the top bid must be worth at least the highest numeric bid",
-                          (*at, "top_bid", "tricks"))
-            if raw["name"] in ("pass", "swap", *award_scope(self._space(deal, None, None))):
-                self.fail(f"the top bid cannot be called {raw['name']!r}", (*at, "top_bid", "name"))
-            top = TopBid(name=raw["name"], tricks=tricks, label=raw.get("label", raw["name"]))
-        swap = None
-        if "swap" in spec:
-            raw = spec["swap"]
-            if raw["hand"] not in deal.extra_hands:
-                self.fail(f"there is no {raw['hand']} hand to swap with", (*at, "swap", "hand"),
-                          f"add `{{name: {raw['hand']}}}` to `deal.extra_hands`")
-            swap = Swap(hand=raw["hand"], blind=raw["blind"], per_deal=raw["per_deal"])
-        return Auction(bids=bids, top_bid=top, turns=spec["turns"], first=spec["first"],
-                       swap=swap)
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.d
 
-    def go_alone(self, sides: Sides, flow: tuple[str, ...]) -> GoAlone:
-        spec = self.d["go_alone"]
-        at = ("go_alone",)
-        team_sizes = {len(t) for t in sides.teams}
-        partnered = sides.kind == "maker_vs_rest" or max(team_sizes) > 1
-        has_partner = partnered and sides.kind == "teams"
-        if spec["maker"] and not has_partner and "dummy_merge" not in flow:
-            self.fail("a maker can only go alone when he has a partner or a dummy to give up",
-                      (*at, "maker"), "set `maker: false`, or add `dummy_merge` to the flow")
-        if spec["defender"] and not partnered:
-            self.fail("a defender can only go alone when the defenders play together",
-                      (*at, "defender"), "set `defender: false`")
-        return GoAlone(maker=spec["maker"], defender=spec["defender"],
-                       defender_needs_lone_maker=spec["defender_needs_lone_maker"],
-                       defender_order=spec["defender_order"])
+    @property
+    def players(self) -> int:
+        players: int = self.d["players"]
+        return players
 
-    def _space(self, deal: DealRules, alone: GoAlone | None, auction: Auction | None
-               ) -> OutcomeSpace:
-        top = auction.top_bid if auction else None
-        return OutcomeSpace(
-            hand_size=deal.hand_size,
-            maker_alone=bool(alone and alone.maker),
-            defender_alone=bool(alone and alone.defender),
-            defender_needs_lone_maker=bool(alone and alone.defender_needs_lone_maker),
-            bids=auction.bids if auction else (),
-            top_name=top.name if top else "",
-            top_tricks=top.tricks if top else 0,
-        )
+    @property
+    def sides(self) -> Sides:
+        assert self._sides is not None
+        return self._sides
+
+    @property
+    def deal(self) -> DealRules:
+        assert self._deal is not None, "the deal mechanic compiles first"
+        return self._deal
+
+    def deck_cards(self) -> tuple[int, ...]:
+        assert self._deck is not None
+        return self._deck.cards
+
+    def award_names(self) -> Sequence[str]:
+        return tuple(award_scope(OutcomeSpace(
+            hand_size=self.deal.hand_size, maker_alone=False, defender_alone=False,
+            defender_needs_lone_maker=False)))
+
+    def locate(self, path: Path_) -> Location:
+        return self.r.locate(path)
+
+    def _space(self, configs: Mapping[str, object]) -> OutcomeSpace:
+        fields: dict[str, Any] = {
+            "hand_size": self.deal.hand_size, "maker_alone": False, "defender_alone": False,
+            "defender_needs_lone_maker": False,
+        }
+        for key, config in configs.items():
+            space = REGISTRY.get(key).space
+            if space is not None:
+                fields.update(space(config))
+        return OutcomeSpace(**fields)
 
     def scoring(self, space: OutcomeSpace) -> ScoringTable | None:
         at: Path_ = ("scoring", "table")
@@ -304,7 +243,7 @@ class _Compiler:
         if table is not None and table.best_award() <= 0:
             self.fail("no hand can score points, so the target can never be reached",
                       ("game", "target"), "give some row of the scoring table positive points")
-        return GameRules(target=spec["target"], tie=spec["tie"], max_hands=spec["max_hands"])
+        return GameRules(target=spec["target"], tie=Tie(spec["tie"]), max_hands=spec["max_hands"])
 
     def renege(self) -> Renege | None:
         spec = self.d["penalties"]["renege"]
@@ -322,15 +261,19 @@ class _Compiler:
     def build(self) -> Variant | None:
         d = self.d
         players = d["players"]
-        sides = self.sides(players)
-        deck = self.deck()
-        dealer = self.dealer(deck)
-        deal = self.deal(players, deck)
-        flow = self.flow(deal)
-        upcard = self.upcard_bidding() if "upcard_bidding" in flow else None
-        auction = self.auction(deal) if "auction" in flow else None
-        alone = self.go_alone(sides, flow) if "go_alone" in flow else None
-        table = self.scoring(self._space(deal, alone, auction))
+        sides = self._sides = self.compile_sides(players)
+        deck = self._deck = self.compile_deck()
+        dealer = self.compile_dealer(deck)
+        configs: dict[str, object] = {}
+        for mechanic in REGISTRY:
+            if mechanic.compile is None or not (mechanic.required or mechanic.key in self._flow):
+                continue
+            config = mechanic.compile(self)
+            if isinstance(config, DealRules):
+                self._deal = config
+            configs[mechanic.key] = config
+        flow = self.check_flow()
+        table = self.scoring(self._space(configs))
         game = self.game(table)
         renege = self.renege()
         if self.errors or table is None or renege is None:
@@ -345,17 +288,8 @@ class _Compiler:
             deck=deck,
             dealer=dealer,
             flow=flow,
-            deal=deal,
-            upcard_bidding=upcard,
-            dealer_pickup=(DealerPickup(mode=d["dealer_pickup"]["mode"])
-                           if "dealer_pickup" in flow else None),
-            auction=auction,
-            name_trump=(NameTrump(no_trump=d["name_trump"]["no_trump"])
-                        if "name_trump" in flow else None),
-            go_alone=alone,
-            dummy_merge=(DummyMerge(mode=d["dummy_merge"]["mode"])
-                         if "dummy_merge" in flow else None),
-            play=PlayRules(first_lead=d["play"]["first_lead"]),
+            deal=self.deal,
+            configs=configs,
             scoring=table,
             game=game,
             renege=renege,

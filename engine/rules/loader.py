@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.core.errors import Location, VariantError, VariantErrors, VariantWarning
 from engine.rules.compiler import compile_variant
+from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.resolved import Resolved, forget, merge
 from engine.rules.resources import variants_dir
 from engine.rules.schema_check import apply_defaults, schema, schema_errors
@@ -283,7 +284,7 @@ def _finish(
         return Checked(resolved=resolved, variant=None, errors=[*errors, *later])
     errors = _unused_phase_config(resolved)
     apply_defaults(resolved.data)
-    for key in PHASE_KEYS:
+    for key in REGISTRY.phase_keys():
         if key not in resolved.data["flow"] and key in resolved.data:
             forget(resolved, (key,), resolved.data.pop(key))
     variant, compile_errors = compile_variant(resolved, allow_dead_rows=from_record)
@@ -294,16 +295,11 @@ def _finish(
                    warnings=variant_warnings(resolved))
 
 
-PHASE_KEYS = ("upcard_bidding", "dealer_pickup", "auction", "name_trump", "go_alone",
-              "dummy_merge")
-"""Top-level keys that configure a phase; a phase's key is dropped when the flow leaves it out."""
-
-
 def _unused_phase_config(resolved: Resolved) -> list[VariantError]:
     """Configuring, in the file itself, a phase that its flow does not use is a mistake."""
     flow = resolved.data.get("flow", schema()["properties"]["flow"]["default"])
     errors = []
-    for key in PHASE_KEYS:
+    for key in REGISTRY.phase_keys():
         where = resolved.keys.get((key,))
         if where is not None and where.file == resolved.file and key not in flow:
             errors.append(VariantError(

@@ -1,4 +1,7 @@
-"""Checking merged variant data against ``schema/variant.schema.json``.
+"""Checking merged variant data against the variant schema.
+
+The schema is assembled from :mod:`engine.rules.schema_base` and the registered mechanics'
+blocks (``schema/variant.schema.json`` is the same, written by ``tools/build_schema.py``).
 
 jsonschema says *what* is wrong; this module adds *where* (the file, line and column the
 value was written at), rewrites the message in an author's words, suggests a fix, and puts
@@ -19,14 +22,15 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, relevance
 
 from engine.core.errors import VariantError
-from engine.rules.resources import schema_path
+from engine.rules.mechanic_rules import REGISTRY
+from engine.rules.schema_base import assemble
 from engine.rules.yamlsource import MAX_LIST_ITEMS
 
 if TYPE_CHECKING:
     from engine.rules.resolved import Resolved
     from engine.rules.yamlsource import Path_
 
-__all__ = ["apply_defaults", "schema", "schema_errors"]
+__all__ = ["apply_defaults", "schema", "schema_errors", "schema_text"]
 
 _TYPE_WORDS = {
     "object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number",
@@ -35,11 +39,14 @@ _TYPE_WORDS = {
 
 
 @cache
+def _schema_for(version: int) -> dict[str, Any]:
+    return assemble(REGISTRY)
+
+
 def schema() -> dict[str, Any]:
-    """The variant schema, read once."""
-    with schema_path().open(encoding="utf-8") as handle:
-        loaded: dict[str, Any] = json.load(handle)
-    return loaded
+    """The variant schema assembled from the registered mechanics (cached per registry
+    version); callers must not modify it."""
+    return _schema_for(REGISTRY.version)
 
 
 def _is_whole_number(checker: Any, instance: Any) -> bool:
@@ -47,8 +54,41 @@ def _is_whole_number(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-@cache
+def schema_text() -> str:
+    """The assembled schema as ``schema/variant.schema.json`` holds it: two-space indents,
+    lists of plain values and small blocks without descriptions on one line (to 100 columns).
+    """
+    return _format(schema(), 0, 0) + "\n"
+
+
+def _format(node: Any, depth: int, column: int) -> str:
+    flat = json.dumps(node, ensure_ascii=False, separators=(", ", ": "))
+    if not isinstance(node, (dict, list)):
+        return flat
+    if isinstance(node, list) and not any(isinstance(v, (dict, list)) for v in node):
+        return flat
+    described = isinstance(node, dict) and ("description" in node or any(
+        isinstance(v, dict) and "description" in v for v in node.values()))
+    if not described and column + len(flat) <= 100:
+        return flat
+    pad = "  " * depth
+    if isinstance(node, dict):
+        items = []
+        for key, value in node.items():
+            head = f"{pad}  {json.dumps(key)}: "
+            items.append(head + _format(value, depth + 1, len(head)))
+    else:
+        items = [f"{pad}  " + _format(v, depth + 1, len(pad) + 2) for v in node]
+    opening, closing = ("[", "]") if isinstance(node, list) else ("{", "}")
+    return opening + "\n" + ",\n".join(items) + "\n" + pad + closing
+
+
 def _validator() -> jsonschema.Draft202012Validator:
+    return _validator_for(REGISTRY.version)
+
+
+@cache
+def _validator_for(version: int) -> jsonschema.Draft202012Validator:
     base = jsonschema.Draft202012Validator
     strict = jsonschema.validators.extend(  # type: ignore[no-untyped-call] # untyped in stubs
         base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_whole_number)

@@ -14,8 +14,10 @@ interpreter and the bots read these objects, never the YAML data.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import TypeVar
 
 from engine.core import cards as C
 from engine.core.errors import InvalidArgument
@@ -23,33 +25,66 @@ from engine.rules.expressions import CompiledExpression
 from engine.rules.scoring import Outcome, ScoringTable
 
 __all__ = [
-    "Auction",
     "DealRules",
-    "DealerPickup",
     "DealerRules",
     "Deck",
-    "DummyMerge",
+    "DrawDealer",
+    "DrawPartners",
+    "FirstDealer",
     "GameRules",
-    "GoAlone",
     "HandScore",
-    "NameTrump",
-    "PlayRules",
     "Renege",
     "Sides",
-    "Swap",
-    "TopBid",
-    "UpcardBidding",
+    "SidesKind",
+    "Tie",
     "Variant",
 ]
 
 _FROZEN = {"frozen": True, "slots": True, "kw_only": True}
+_T = TypeVar("_T")
+
+
+class SidesKind(StrEnum):
+    """``sides.kind``: fixed teams, everyone alone, or the maker against the rest."""
+
+    TEAMS = "teams"
+    INDIVIDUAL = "individual"
+    MAKER_VS_REST = "maker_vs_rest"
+
+
+class FirstDealer(StrEnum):
+    """``dealer.first``."""
+
+    DRAW = "draw"
+    RANDOM = "random"
+
+
+class DrawDealer(StrEnum):
+    """``dealer.draw.dealer``: who deals after the draw."""
+
+    LOWEST = "lowest"
+    HIGHEST = "highest"
+
+
+class DrawPartners(StrEnum):
+    """``dealer.draw.partners``: whether the draw also seats the partners."""
+
+    HIGH_VS_LOW = "high_vs_low"
+    AS_SEATED = "as_seated"
+
+
+class Tie(StrEnum):
+    """``game.tie``: sides reaching the target level."""
+
+    PLAY_ON = "play_on"
+    SHARED = "shared"
 
 
 @dataclass(**_FROZEN)
 class Sides:
     """Who plays together. ``teams`` lists the fixed sides (one seat each unless ``teams``)."""
 
-    kind: str
+    kind: SidesKind
     teams: tuple[tuple[int, ...], ...]
 
     def side_of(self, seat: int) -> tuple[int, ...]:
@@ -63,7 +98,7 @@ class Sides:
         """The sides of one hand, the makers' side first."""
         makers = self.side_of(maker)
         others = tuple(team for team in self.teams if team != makers)
-        if self.kind == "maker_vs_rest":
+        if self.kind is SidesKind.MAKER_VS_REST:
             rest = tuple(sorted(seat for team in others for seat in team))
             return (makers, rest)
         return (makers, *others)
@@ -83,15 +118,17 @@ class Deck:
 class DealerRules:
     """First dealer and rotation. ``draw_ranking`` holds rank indices, highest first."""
 
-    first: str
+    first: FirstDealer
     draw_ranking: tuple[int, ...]
-    draw_dealer: str
-    draw_partners: str
+    draw_dealer: DrawDealer
+    draw_partners: DrawPartners
 
 
 @dataclass(**_FROZEN)
 class DealRules:
-    """Phase ``deal``. ``positions`` counts seats plus extra hands; ``packets`` has one tuple
+    """Phase ``deal`` (compiled by :mod:`engine.mechanics.deal`; kept here because the deal's
+    size is part of every rule: scoring, lone hands, positions). ``positions`` counts seats
+    plus extra hands; ``packets`` has one tuple
     per round with one packet size per position, in dealing order from eldest."""
 
     hand_size: int
@@ -102,90 +139,11 @@ class DealRules:
 
 
 @dataclass(**_FROZEN)
-class UpcardBidding:
-    """Phase ``upcard_bidding``."""
-
-    rounds: int
-    exclude_turned_down: bool
-    stick_the_dealer: bool
-    stuck_dealer_may_name_turned_down: bool
-    joker_upcard: str
-    joker_upcard_suit: int
-
-
-@dataclass(**_FROZEN)
-class DealerPickup:
-    """Phase ``dealer_pickup``: ``must``, ``optional`` or ``discard_other``."""
-
-    mode: str
-
-
-@dataclass(**_FROZEN)
-class TopBid:
-    """A named bid above every number (``moon``)."""
-
-    name: str
-    tricks: int
-    label: str
-
-
-@dataclass(**_FROZEN)
-class Swap:
-    """A hand swap offered on one's bidding turn."""
-
-    hand: str
-    blind: bool
-    per_deal: int
-
-
-@dataclass(**_FROZEN)
-class Auction:
-    """Phase ``auction``."""
-
-    bids: tuple[int, ...]
-    top_bid: TopBid | None
-    turns: str
-    first: str
-    swap: Swap | None
-
-
-@dataclass(**_FROZEN)
-class NameTrump:
-    """Phase ``name_trump``."""
-
-    no_trump: bool
-
-
-@dataclass(**_FROZEN)
-class GoAlone:
-    """Phase ``go_alone``."""
-
-    maker: bool
-    defender: bool
-    defender_needs_lone_maker: bool
-    defender_order: str
-
-
-@dataclass(**_FROZEN)
-class DummyMerge:
-    """Phase ``dummy_merge``: ``choose``, ``at_least_one`` or ``optional``."""
-
-    mode: str
-
-
-@dataclass(**_FROZEN)
-class PlayRules:
-    """Phase ``play``."""
-
-    first_lead: str
-
-
-@dataclass(**_FROZEN)
 class GameRules:
     """Game end: target, tie rule and a safety stop."""
 
     target: int
-    tie: str
+    tie: Tie
     max_hands: int
 
 
@@ -201,7 +159,7 @@ class Renege:
     def points(self, *, offenders: tuple[int, ...], players: int, maker_alone: bool
                ) -> tuple[int, ...]:
         """Each seat's points for one renege: ``offender`` to every seat of the offender's
-        fixed side (``offenders``), ``opponents`` to every other seat (RULES.md 3.3)."""
+        fixed side (``offenders``), ``opponents`` to every other seat (`euchre rules cutthroat`)."""
         env = {"alone": maker_alone}
         own, others = self.offender.evaluate(env), self.opponents.evaluate(env)
         return tuple(int(own) if seat in offenders else int(others) for seat in range(players))
@@ -235,13 +193,8 @@ class Variant:
     dealer: DealerRules
     flow: tuple[str, ...]
     deal: DealRules
-    upcard_bidding: UpcardBidding | None
-    dealer_pickup: DealerPickup | None
-    auction: Auction | None
-    name_trump: NameTrump | None
-    go_alone: GoAlone | None
-    dummy_merge: DummyMerge | None
-    play: PlayRules
+    configs: Mapping[str, object]
+    """Each mechanic's config record, by mechanic key (see :meth:`rules`)."""
     scoring: ScoringTable
     game: GameRules
     renege: Renege
@@ -251,6 +204,14 @@ class Variant:
 
     def __repr__(self) -> str:
         return f"<Variant {self.name} from {self.path}>"
+
+    def rules(self, record: type[_T]) -> _T | None:
+        """The config record of type ``record`` (``variant.rules(GoAloneRules)``), or None when
+        the flow has no mechanic configured by it."""
+        for config in self.configs.values():
+            if type(config) is record:
+                return config
+        return None
 
     # -- pure rules API --------------------------------------------------------------------
 
@@ -363,16 +324,15 @@ class Variant:
         return outcome
 
     def _check_bid(self, bid: int | str | None) -> tuple[int | None, bool]:
-        auction = self.auction
-        if auction is None:
+        space = self.scoring.space
+        if not space.bids and not space.top_name:
             if bid is not None:
                 raise InvalidArgument(f"{self.name} has no auction; leave bid out")
             return None, False
-        top = auction.top_bid
-        if top is not None and bid == top.name:
-            return top.tricks, True
-        if isinstance(bid, bool) or not isinstance(bid, int) or bid not in auction.bids:
-            allowed = [*auction.bids, *([top.name] if top else [])]
+        if space.top_name and bid == space.top_name:
+            return space.top_tricks, True
+        if isinstance(bid, bool) or not isinstance(bid, int) or bid not in space.bids:
+            allowed = [*space.bids, *([space.top_name] if space.top_name else [])]
             raise InvalidArgument(f"bid must be one of {allowed}, not {bid!r}")
         return bid, False
 
@@ -398,7 +358,7 @@ class Variant:
             return False, ()
         best = max(scores[team[0]] for team in reached)
         top = [team for team in reached if scores[team[0]] == best]
-        if len(top) > 1 and self.game.tie == "play_on":
+        if len(top) > 1 and self.game.tie is Tie.PLAY_ON:
             return False, ()
         return True, tuple(sorted(seat for team in top for seat in team))
 

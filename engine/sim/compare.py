@@ -36,7 +36,7 @@ from engine.sim.simulate import (
     run_windowed,
 )
 from engine.sim.stats import side_name, stopped_at_hand_limit
-from engine.workers import worker_pool
+from engine.sim.workers import worker_pool
 
 __all__ = ["Metric", "compare", "paired_possible"]
 

@@ -7,7 +7,7 @@ processes, or over a Dask cluster, gives exactly the same report as one process.
 
 Workers receive the variant's resolved rules as JSON (not a file name), so a cluster needs
 euchrekit installed but none of the user's files. Local workers are bounded and never
-outlive the run (:mod:`engine.workers`); a Dask cluster that cannot be reached or goes away
+outlive the run (:mod:`engine.sim.workers`); a Dask cluster that cannot be reached or goes away
 stops the run with a message (:mod:`engine.sim.cluster`).
 """
 
@@ -24,13 +24,13 @@ from typing import Any, TypeVar
 
 from engine.bots import make_bot
 from engine.core.errors import EuchreError
-from engine.phases.base import TERMINAL
+from engine.mechanics.base import TERMINAL
 from engine.play.state import State
 from engine.rules.loader import variant_from_data
 from engine.rules.variant import Variant
 from engine.sim.cluster import run_on_cluster
 from engine.sim.stats import Tally
-from engine.workers import cpu_count, worker_pool
+from engine.sim.workers import cpu_count, worker_pool
 
 __all__ = ["Job", "derive_seed", "play_game", "run_games", "simulate"]
 

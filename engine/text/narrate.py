@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import cards as C
+from engine.mechanics.dummy_merge import DummyMergeRules
 from engine.play.view import View
 from engine.text.narrate_hand import After, HandNarrator
 from engine.text.narrate_words import (
@@ -155,7 +156,7 @@ class Narrator(HandNarrator):
 
     def _merged(self, view: View) -> bool:
         """Whether the maker took the dummy in (an optional merge says ``merge``)."""
-        rules = self.variant.dummy_merge
+        rules = self.variant.rules(DummyMergeRules)
         if rules is not None and rules.mode == "optional":
             return (view.maker, "merge") in view.actions
         return view.maker not in view.alone

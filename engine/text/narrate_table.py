@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.auction import AuctionRules
+from engine.mechanics.registry import verb_for
 from engine.rules.variant import Variant
 from engine.text.narrate_words import seat_names, signed, third_person, trump_text
 
@@ -28,9 +31,10 @@ class TableNarrator:
         self.variant = variant
         self.names = seat_names(variant.players)
         self.you = you
-        swap = variant.auction.swap if variant.auction else None
+        auction = variant.rules(AuctionRules)
+        swap = auction.swap if auction else None
         self.swap_hand = swap.hand if swap else "extra"
-        self.top_bid = variant.auction.top_bid if variant.auction else None
+        self.top_bid = auction.top_bid if auction else None
         self.hand_size = variant.deal.hand_size
 
     # -- seats, sides, scores ---------------------------------------------------------------
@@ -70,7 +74,7 @@ class TableNarrator:
 
     def renege_cost(self, offender: int, *, maker_alone: bool) -> str:
         """What a renege by ``offender`` would cost, from the variant's penalty
-        (``the hand is void; East-West +2``; STD-A8, GH-A11, RULES.md 3.3)."""
+        (``the hand is void; East-West +2``; STD-A8, GH-A11, `euchre rules cutthroat`)."""
         rules = self.variant.renege
         points = rules.points(offenders=self.variant.sides.side_of(offender),
                               players=self.variant.players, maker_alone=maker_alone)
@@ -88,24 +92,23 @@ class TableNarrator:
         return f"{self.seat(seat)} {self._verb(seat, name, phase, reveal or viewer == seat)}"
 
     def _verb(self, seat: int, name: str, phase: str, shown: bool) -> str:
+        """The running mechanic's verb for the action's kind (the first mechanic that names
+        the kind when the phase is not known), its argument filled in."""
         kind, _, arg = name.partition(":")
-        if kind == "pass":
-            return "does not go alone" if phase == "go_alone" else "passes"
-        if kind == "keep":
-            return "leaves the dummy" if phase == "dummy_merge" else "leaves the upcard"
-        if kind == "call":
-            return "calls no-trump" if arg == "N" else f"names {trump_text(arg)} as trump"
+        if kind == "call" and arg == "N":
+            return "calls no-trump"
         if kind == "bid":
             return self._bid_verb(arg)
-        if kind == "discard":
-            return f"discards {C.pretty(C.card(arg))}" if arg and shown else "discards"
-        if kind == "play":
-            return f"plays {C.pretty(C.card(arg))}"
-        simple = {"order_up": "orders up", "pick_up": "picks up the upcard",
-                  "alone": "goes alone", "merge": "takes the dummy into the hand",
-                  "swap": f"swaps for the {self.swap_hand} hand",
-                  "look": f"looks at the {self.swap_hand} hand"}
-        return simple.get(kind, name)
+        template = verb_for(kind, phase)
+        if template is None:
+            return name
+        declared = A.kind_named(kind)
+        if "{card}" in template and (not arg or (not shown and declared and declared.private)):
+            return template.replace(" {card}", "")
+        return template.format(
+            card=C.pretty(C.card(arg)) if "{card}" in template else "",
+            suit=trump_text(arg) if "{suit}" in template else "", arg=arg,
+            extra_hand=self.swap_hand)
 
     def _bid_verb(self, arg: str) -> str:
         """``bids 4``; the top bid in its own words (``shoots the moon``) when it has a label."""

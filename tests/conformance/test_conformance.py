@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from engine import IllegalActionError, State, load_variant, new_game, shipped_names
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.auction import AuctionRules
 from engine.play.records import record_of, replay, replay_steps
 
 NAMES = shipped_names()
@@ -83,7 +84,7 @@ def trick_winner(codes: list[str], trump: str) -> int:
 
 # -- looking at a state ---------------------------------------------------------------------
 
-_NOT_DATA = {"_program", "_legal", "_phase", "rng", "variant"}
+_NOT_DATA = {"_program", "_legal", "_phase", "rng", "variant", "scratch"}
 
 
 def snapshot(s: State) -> str:
@@ -92,6 +93,9 @@ def snapshot(s: State) -> str:
     data = {name: getattr(s, name) for name in State.__slots__ if name not in _NOT_DATA}
     data["rng"] = hash(s.rng.getstate())
     data["variant"] = s.variant.rules_hash
+    scratch = s.scratch  # the running phase's own record, by its type and fields
+    data["scratch"] = None if scratch is None else [
+        type(scratch).__name__, {name: getattr(scratch, name) for name in type(scratch).__slots__}]
     return json.dumps(data, sort_keys=True)
 
 
@@ -316,8 +320,8 @@ class Checker:
 def hidden_places(s: State, seat: int) -> list[tuple[str, int]]:
     """The places whose cards ``seat`` cannot see, as (kind, index)."""
     n = s.variant.players
-    blind = s.phase == "upcard_bidding" and s.round == 0 and seat == s.dealer
-    auction = s.variant.auction
+    blind = s.phase == "upcard_bidding" and s.scratch.round == 0 and seat == s.dealer
+    auction = s.variant.rules(AuctionRules)
     seen = (s.position(auction.swap.hand) if auction and auction.swap and s.looker == seat
             and s.swapped < 0 else -1)  # an extra hand looked at before an open swap
     out: list[tuple[str, int]] = [("hand", p) for p in range(len(s.hands))

@@ -26,7 +26,7 @@ from engine import load_variant
 from engine.core.errors import EuchreError
 from engine.play.records import write_record
 from engine.sim.simulate import play_game, simulate
-from engine.workers import worker_cap
+from engine.sim.workers import worker_cap
 
 REPO = Path(__file__).resolve().parents[2]
 

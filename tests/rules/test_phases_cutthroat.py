@@ -18,7 +18,7 @@ import pytest
 
 from engine import State, new_game
 from engine.core import cards as C
-from engine.phases.deal import Deal
+from engine.mechanics.deal import Deal
 from engine.testing.rules import apply_all, cards, discard, last_hand, names, play, refuse, variant
 
 A, B, CC = range(3)  # CC: seat C (``C`` is the cards module)
@@ -98,7 +98,7 @@ def test_round_1_goes_from_eldest_to_the_dealer_and_the_dummy_never_bids_RULES_3
         assert state.legal_actions() == ["pass", "order_up"]
         state.apply("pass")
     assert seen == [A, B, CC]
-    assert state.round == 2 and state.current_player == A
+    assert state.scratch.round == 2 and state.current_player == A
 
 
 def test_an_order_up_makes_the_dealer_take_the_upcard_and_discard_one_of_six_CTD_A2() -> None:
@@ -133,7 +133,7 @@ def test_all_passing_twice_throws_the_hand_in_and_the_deal_passes_left_RULES_3_3
     apply_all(state, "pass " * 6)
     record = last_hand(state)
     assert record.thrown_in == "all passed" and record.deltas == (0, 0, 0)
-    assert state.dealer == A and state.current_player == B and state.round == 1
+    assert state.dealer == A and state.current_player == B and state.scratch.round == 1
     assert names(state.hands[B]) == cards("JH JD AH 9C 9S")
 
 

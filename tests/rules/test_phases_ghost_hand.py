@@ -18,7 +18,7 @@ import pytest
 
 from engine import State, new_game
 from engine.core import cards as C
-from engine.phases.deal import Deal
+from engine.mechanics.deal import Deal
 from engine.testing.rules import apply_all, cards, last_hand, names, play, refuse, variant
 
 A, B, CC = range(3)  # CC: seat C (``C`` is the cards module)

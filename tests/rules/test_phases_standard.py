@@ -18,8 +18,8 @@ import pytest
 
 from engine import State, load_variant, new_game
 from engine.core import cards as C
-from engine.phases.deal import Deal
-from engine.play.program import program
+from engine.mechanics.deal import Deal
+from engine.mechanics.dealer_draw import first_dealer
 from engine.testing.rules import apply_all, last_hand, refuse, variant
 
 N, E, S, W = range(4)
@@ -113,7 +113,7 @@ def test_tied_players_draw_again_and_the_redraw_only_breaks_their_tie_STD_A4() -
     # partner is seat 2 (second lowest). With the stand-in RNG the dealer's team is (0, 2):
     # the lowest sits at 0, the second lowest at 2.
     stub = SimpleNamespace(rng=StackedRng(["KS", "9C", "9D", "AH", "KC", "8D"]), draw={})
-    dealer = program(variant("standard-32")).first_dealer(stub)  # type: ignore[arg-type]
+    dealer = first_dealer(variant("standard-32"), stub)  # type: ignore[arg-type]
     assert dealer == 0
     drawn = {seat: [C.card_name(c) for c in cards] for seat, cards in stub.draw.items()}
     assert drawn == {0: ["AH"], 2: ["9D", "8D"], 1: ["9C", "KC"], 3: ["KS"]}
@@ -240,7 +240,7 @@ def test_all_passing_twice_throws_the_hand_in_and_the_deal_passes_left_RULES_1_4
     assert record.thrown_in == "all passed" and record.deltas == (0, 0, 0, 0)
     assert state.scores == [0, 0, 0, 0]
     assert state.dealer == N and state.current_player == E
-    assert state.phase == "upcard_bidding" and state.round == 1
+    assert state.phase == "upcard_bidding" and state.scratch.round == 1
     assert C.names(state.hands[E]) == ["9C", "JD", "JH", "AH", "9S"]
 
 

@@ -16,7 +16,7 @@ import pytest
 from engine import IllegalActionError, State, Variant, load_variant, new_game
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.phases.deal import Deal
+from engine.mechanics.deal import Deal
 from engine.testing.rules import apply_all, refuse
 
 P1, P2 = 0, 1
@@ -81,7 +81,7 @@ def test_the_non_dealer_bids_first_then_the_dealer_RULES_3_2() -> None:
     state.apply("pass")
     assert state.current_player == P2 and state.legal_actions() == ["pass", "order_up"]
     state.apply("pass")
-    assert state.round == 2 and state.current_player == P1
+    assert state.scratch.round == 2 and state.current_player == P1
     assert state.legal_actions() == ["pass", "call:C", "call:D", "call:S"]
     state.apply("pass")
     assert state.current_player == P2

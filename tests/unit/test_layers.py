@@ -5,8 +5,7 @@ play <- bots <- sim <- text <- cli``, with ``testing`` beside them (it may use e
 below ``cli``; nothing in the engine imports it). A module may import from its own layer and
 from the layers below, never from a layer above. Every ``import`` and ``from`` statement counts,
 function-level ones included (they would only hide a cycle); imports under
-``if TYPE_CHECKING:`` do not run and are not counted. A layer package that does not exist yet
-(``mechanics`` before the phases move there) is treated as empty.
+``if TYPE_CHECKING:`` do not run and are not counted.
 """
 
 from __future__ import annotations
@@ -27,15 +26,9 @@ LAYERS = ["core", "rules", "mechanics", "play", "bots", "sim", "text", "cli"]
 """The layer packages under engine/, lowest first."""
 LEVEL = {name: index for index, name in enumerate(LAYERS)}
 # Packages and modules that are not a layer of their own, with the layer they count as.
-LEVEL["phases"] = LEVEL["mechanics"]  # today's phase modules, which become engine/mechanics
 LEVEL["workers"] = LEVEL["sim"]  # local process pools for simulate and compare
 LEVEL["testing"] = LEVEL["cli"]  # beside the layers: may use any layer below cli
 LEVEL[""] = LEVEL["play"]  # `import engine`: the facade re-exports core, rules and play
-
-# Modules over MAX_LINES today that the mechanics branch (issue 10) brings under it: each may
-# not grow past its size here. After that merge this must be empty (the lead removes the entry).
-CEILING_UNTIL_SPLIT = {"engine/rules/variant.py": 412}
-
 
 def engine_modules() -> list[Path]:
     """Every Python file under engine/."""
@@ -154,14 +147,13 @@ def test_the_layer_scan_reads_the_real_tree() -> None:
 def test_every_engine_module_is_at_most_400_lines(path: Path) -> None:
     relative = path.relative_to(ROOT).as_posix()
     lines = len(path.read_text(encoding="utf-8").splitlines())
-    limit = CEILING_UNTIL_SPLIT.get(relative, MAX_LINES)
-    assert lines <= limit, f"{relative} has {lines} lines; split it by concern"
+    assert lines <= MAX_LINES, f"{relative} has {lines} lines; split it by concern"
 
 
 def test_every_engine_subpackage_named_in_the_architecture_document_exists() -> None:
     text = ARCHITECTURE.read_text(encoding="utf-8")
     named = set(re.findall(r"`engine/(\w+)/`", text))
-    assert set(LAYERS) <= named | {"mechanics"} and "testing" in named
+    assert set(LAYERS) <= named and "testing" in named
     missing = sorted(name for name in named
                      if not (ENGINE / name / "__init__.py").is_file() and name != "mechanics")
     assert missing == []

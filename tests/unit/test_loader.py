@@ -20,6 +20,8 @@ import pytest
 
 from engine import VariantError, VariantErrors, check_variant, load_variant, shipped_names
 from engine.core.errors import Location
+from engine.mechanics.go_alone import GoAloneRules
+from engine.mechanics.upcard_bidding import UpcardBiddingRules
 from engine.rules.compiler import compile_variant
 from engine.rules.loader import MAX_EXTENDS_DEPTH, MAX_EXTENDS_FILES, resolve, resolved_variant
 from engine.rules.schema_check import schema
@@ -107,8 +109,8 @@ def test_several_parents_merge_in_order_later_parents_win(write: Write) -> None:
     assert second.game.target == 5
     for variant in (first, second):
         assert variant.deck.size == 28
-        assert variant.upcard_bidding is not None
-        assert variant.upcard_bidding.stick_the_dealer is True
+        assert variant.rules(UpcardBiddingRules) is not None
+        assert variant.rules(UpcardBiddingRules).stick_the_dealer is True
         assert variant.players == 4  # from standard, the first parent
     chain = resolved_variant(both).chain  # most specific first: the order of precedence
     assert [Path(f).name for f in chain] == [
@@ -124,8 +126,9 @@ def test_two_overlays_of_one_parent_combine_without_losing_rules(write: Write) -
         description: Stick the dealer and defend alone.
     """)
     variant = load_variant(both)
-    assert variant.upcard_bidding is not None and variant.upcard_bidding.stick_the_dealer
-    assert variant.go_alone is not None and variant.go_alone.defender
+    upcard = variant.rules(UpcardBiddingRules)
+    assert upcard is not None and upcard.stick_the_dealer
+    assert variant.rules(GoAloneRules) is not None and variant.rules(GoAloneRules).defender
     assert [Path(f).name for f in resolved_variant(both).chain] == [
         "both.yaml", "defend-alone.yaml", "stick-the-dealer.yaml", "standard.yaml",
     ]
@@ -377,7 +380,7 @@ def test_a_phase_key_written_for_a_phase_the_flow_lacks_is_an_error(write: Write
 def test_an_inherited_phase_key_the_childs_flow_drops_is_dropped_rules_md_3_2() -> None:
     variant = load_variant("two-handed")
     assert "go_alone" not in variant.flow
-    assert variant.go_alone is None
+    assert variant.rules(GoAloneRules) is None
     assert "go_alone" not in resolved_variant("two-handed").data
 
 

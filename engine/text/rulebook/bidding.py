@@ -4,6 +4,10 @@
 from __future__ import annotations
 
 from engine.core.printable import printable
+from engine.mechanics.auction import AuctionRules
+from engine.mechanics.dealer_pickup import DealerPickupRules
+from engine.mechanics.name_trump import NameTrumpRules
+from engine.mechanics.upcard_bidding import UpcardBiddingRules
 from engine.rules.variant import Variant
 from engine.text.rulebook.hand import extra_hand_word
 from engine.text.rulebook.model import Rule, Section
@@ -14,7 +18,7 @@ __all__ = ["auction_rules", "dealer_pickup_rules", "name_trump_rules", "upcard_b
 
 def upcard_bidding_rules(v: Variant) -> Section:
     """Phase ``upcard_bidding``: order up the upcard, then (round 2) name another suit."""
-    bidding = v.upcard_bidding
+    bidding = v.rules(UpcardBiddingRules)
     assert bidding is not None
     makers = "his side are the makers" if v.sides.kind == "teams" else "he is the maker"
     rules = [Rule(text="Round 1: starting with eldest and going clockwise, each player either "
@@ -36,7 +40,7 @@ def upcard_bidding_rules(v: Variant) -> Section:
 
 
 def _round_two(v: Variant) -> Rule:
-    bidding = v.upcard_bidding
+    bidding = v.rules(UpcardBiddingRules)
     assert bidding is not None
     text = ("Round 2: if everyone passed, the upcard is turned face down and, again from "
             "eldest, each player either passes or names a suit as trump")
@@ -50,7 +54,7 @@ def _round_two(v: Variant) -> Rule:
 
 
 def _all_pass(v: Variant) -> Rule:
-    bidding = v.upcard_bidding
+    bidding = v.rules(UpcardBiddingRules)
     assert bidding is not None
     passes = "passes in round 2 too" if bidding.rounds == 2 else "passes"
     if not bidding.stick_the_dealer:
@@ -88,7 +92,7 @@ _JOKER_UPCARD = {
 
 
 def _joker_upcard(v: Variant) -> Rule:
-    bidding = v.upcard_bidding
+    bidding = v.rules(UpcardBiddingRules)
     assert bidding is not None
     mode = bidding.joker_upcard
     text = _JOKER_UPCARD.get(mode) or (
@@ -113,7 +117,7 @@ _PICKUP_OTHERS = {"must": "`optional` or `discard_other`", "discard_other": "`mu
 
 def dealer_pickup_rules(v: Variant) -> Section:
     """Phase ``dealer_pickup``: the dealer's exchange after the upcard is accepted."""
-    pickup = v.dealer_pickup
+    pickup = v.rules(DealerPickupRules)
     assert pickup is not None
     mode = pickup.mode
     what = _PICKUP[mode].format(n=v.deal.hand_size + 1)
@@ -135,7 +139,7 @@ def dealer_pickup_rules(v: Variant) -> Section:
 
 def auction_rules(v: Variant) -> Section:
     """Phase ``auction``: bids, turns, the top bid and the hand swap."""
-    auction = v.auction
+    auction = v.rules(AuctionRules)
     assert auction is not None
     first = "eldest" if auction.first == "eldest" else "the dealer"
     other_first = "dealer" if auction.first == "eldest" else "eldest"
@@ -173,7 +177,7 @@ def auction_rules(v: Variant) -> Section:
 
 
 def _swap_rules(v: Variant) -> list[Rule]:
-    auction = v.auction
+    auction = v.rules(AuctionRules)
     assert auction is not None and auction.swap is not None
     swap = auction.swap
     hand = extra_hand_word(swap.hand)
@@ -197,7 +201,8 @@ def _swap_rules(v: Variant) -> list[Rule]:
 
 def name_trump_rules(v: Variant) -> Section:
     """Phase ``name_trump``: the high bidder names trump."""
-    no_trump = v.name_trump is not None and v.name_trump.no_trump
+    rules = v.rules(NameTrumpRules)
+    no_trump = rules is not None and rules.no_trump
     if no_trump:
         rule = Rule(text="The maker names trump: any of the four suits, or no-trump.",
                     alternative=f"{setting('name_trump.no_trump', 'false')} rules no-trump "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.rules.variant import Variant
 from engine.text.rulebook.model import RuleBook
-from engine.text.rulebook.phases import PHASE_RENDERERS
+from engine.text.rulebook.phases import renderer
 from engine.text.rulebook.table import (
     cards_section,
     dealer_section,
@@ -28,7 +28,7 @@ def rule_book(variant: Variant) -> RuleBook:
         players_section(variant),
         cards_section(variant),
         dealer_section(variant),
-        *(PHASE_RENDERERS[phase](variant) for phase in variant.flow),
+        *(renderer(phase)(variant) for phase in variant.flow),
         game_end_section(variant),
     )
     return RuleBook(name=variant.name, description=variant.description, path=variant.path,

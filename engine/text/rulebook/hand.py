@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from engine.mechanics.dummy_merge import DummyMergeRules
+from engine.mechanics.go_alone import GoAloneRules
+from engine.mechanics.play import PlayRules
 from engine.rules.variant import Variant
 from engine.text.rulebook.model import Rule, Section
 from engine.text.rulebook.words import join, number, setting
@@ -63,7 +66,7 @@ def _kitty_rule(v: Variant) -> Rule:
 
 def go_alone_rules(v: Variant) -> Section:
     """Phase ``go_alone``: lone makers and lone defenders."""
-    rules_of = v.go_alone
+    rules_of = v.rules(GoAloneRules)
     assert rules_of is not None
     has_dummy = "dummy_merge" in v.flow
     rules: list[Rule] = []
@@ -84,7 +87,7 @@ def go_alone_rules(v: Variant) -> Section:
 
 
 def _defender_rule(v: Variant) -> Rule:
-    rules_of = v.go_alone
+    rules_of = v.rules(GoAloneRules)
     assert rules_of is not None
     if not rules_of.defender:
         return Rule(text="A defender may not go alone (STD-A9).",
@@ -110,7 +113,7 @@ def _defender_rule(v: Variant) -> Rule:
 
 def dummy_merge_rules(v: Variant) -> Section:
     """Phase ``dummy_merge``: the maker takes up the dummy and discards."""
-    merge = v.dummy_merge
+    merge = v.rules(DummyMergeRules)
     assert merge is not None
     size = v.deal.hand_size
     keep = (f"keeps any {size} of them, his own {size} included (CTD-A3)" if merge.mode == "choose"
@@ -146,7 +149,9 @@ _FIRST_LEAD = {
 
 def play_rules(v: Variant) -> Section:
     """Phase ``play``: the lead, following suit, winning tricks, reneges."""
-    lead = v.play.first_lead
+    play = v.rules(PlayRules)
+    assert play is not None, "every flow plays"
+    lead = play.first_lead
     others = [f"`{name}`" for name in _FIRST_LEAD if name != lead]
     rules = [
         Rule(text=_FIRST_LEAD[lead],

@@ -10,6 +10,7 @@ penalty.
 from __future__ import annotations
 
 from engine.core.printable import printable
+from engine.mechanics.auction import AuctionRules
 from engine.rules.expressions import CompiledExpression
 from engine.rules.scoring import ScoreRow
 from engine.rules.variant import Variant
@@ -38,7 +39,8 @@ def score_rules(v: Variant) -> Section:
 
 
 def _vocabulary(v: Variant, receiver: Party | None = None) -> Vocabulary:
-    top = v.auction.top_bid if v.auction is not None else None
+    auction = v.rules(AuctionRules)
+    top = auction.top_bid if auction is not None else None
     return Vocabulary.for_scoring(
         kind=v.sides.kind, hand_size=v.deal.hand_size,
         top_bid=(top.name, printable(top.label)) if top is not None else None,

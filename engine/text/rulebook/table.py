@@ -4,6 +4,7 @@ dealer, and the end of the game."""
 from __future__ import annotations
 
 from engine.core import cards as C
+from engine.mechanics.name_trump import NameTrumpRules
 from engine.rules.variant import Variant
 from engine.text.narrate import seat_names
 from engine.text.rulebook.model import Rule, Section
@@ -71,7 +72,8 @@ def cards_section(v: Variant) -> Section:
     rules.append(Rule(text=belongs))
     rules.append(Rule(text=f"The other suits rank, high to low: {ranks_text(ranks)}; the suit "
                       "of trump's colour lacks its jack, which became the left bower."))
-    if v.name_trump is not None and v.name_trump.no_trump:
+    name_trump = v.rules(NameTrumpRules)
+    if name_trump is not None and name_trump.no_trump:
         text = (f"In a no-trump hand there are no bowers: every suit ranks {ranks_text(ranks)}.")
         if joker:
             text += (" The joker is then the highest card of all. It belongs to no suit: when "

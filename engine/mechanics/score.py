@@ -4,7 +4,7 @@ The hand's outcome (makers' tricks, lone players, the bid) selects the one row o
 variant's table that applies; every seat of each side receives that row's award. A renege
 recorded during the hand (variants that allow it) is charged to the offender's fixed side:
 his team in a partnership game, the offender alone where each player scores for himself
-(RULES.md 3.3, GH-A11); every other fixed side receives the opponents' points. With
+(`euchre rules cutthroat`, GH-A11); every other fixed side receives the opponents' points. With
 ``void_hand`` the renege ended the hand (STD-A8): the table is not consulted and only the
 penalty counts. Then the game ends if a side reached the target (ties: ``game.tie``),
 otherwise the deal passes left.
@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import cards as C
-from engine.phases.base import TERMINAL, Phase
+from engine.mechanics.base import TERMINAL, Mechanic, Phase
+from engine.rules.mechanic_rules import FlowCheck
 from engine.rules.results import HandResult, Penalty
 from engine.rules.scoring import Outcome
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.variant import Variant
 
-__all__ = ["RENEGE_LABEL", "Score"]
+__all__ = ["MECHANIC", "RENEGE_LABEL", "Score"]
 
 RENEGE_LABEL = "renege"
 """The label of a hand that a renege ended (``void_hand``): no row of the table applied."""
@@ -36,12 +37,13 @@ class Score(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        self.sides_of = [variant.sides.hand_sides(m) for m in range(variant.players)]
-        self.has_auction = variant.auction is not None
+        space = variant.scoring.space
+        self.has_auction = bool(space.bids or space.top_name)
+        self.top_name = space.top_name
 
     def start(self, s: State) -> None:
         v = self.variant
-        makers = self.sides_of[s.maker][0]
+        makers = s.sides[0]
         outcome = Outcome(
             makers_tricks=sum(s.tricks_won[seat] for seat in makers),
             alone=s.maker in s.alone,
@@ -91,9 +93,8 @@ class Score(Phase):
         return list(deltas), v.scoring.row_for(outcome).label
 
     def _bid_name(self, s: State) -> int | str:
-        auction = self.variant.auction
-        if s.bid_top and auction is not None and auction.top_bid is not None:
-            return auction.top_bid.name
+        if s.bid_top and self.top_name:
+            return self.top_name
         return s.bid
 
     def _penalty(self, s: State, offender: int, card: int, *, maker_alone: bool
@@ -106,3 +107,11 @@ class Score(Phase):
         laid = s.played.index((offender, card))
         return Penalty(seat=offender, card=C.card_name(card), trick=laid // s.n_active + 1,
                        points=tuple(points))
+
+
+def _check_flow(check: FlowCheck) -> None:
+    if check.flow[-2:] != ("play", "score"):
+        check.fail("the flow must end with `play, score`", ("flow",))
+
+
+MECHANIC = Mechanic(key="score", phase=Score, check_flow=_check_flow, required=True)

@@ -8,29 +8,48 @@ card of the suit led, wins; the winner leads next.
 Where the variant allows reneging (``penalties.renege.allowed``), a card in hand that does not
 follow is accepted from a player at the table and recorded. With ``void_hand`` (STD-A8) the
 first renege ends the hand at once: the trick in progress counts for nobody and the score
-phase scores only the penalty. Otherwise (GH-A11, RULES.md 3.3) the hand is played out.
+phase scores only the penalty. Otherwise (GH-A11, `euchre rules cutthroat`) the hand is played out.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.phases.base import Phase, cards_to_actions
+from engine.mechanics.base import BotTools, Mechanic, Phase, Words, cards_to_actions
+from engine.rules.mechanic_rules import CompileContext
 
 if TYPE_CHECKING:
     from engine.play.state import State
+    from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["Play", "first_leader"]
+__all__ = ["MECHANIC", "FirstLead", "Play", "PlayRules", "first_leader"]
 
 
-def first_leader(s: State, rule: str) -> int:
+class FirstLead(StrEnum):
+    """``play.first_lead`` (STD-A2, CTD-A6)."""
+
+    ELDEST = "eldest"
+    MAKER = "maker"
+    LEFT_OF_LONER = "left_of_loner"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayRules:
+    """Phase ``play``."""
+
+    first_lead: FirstLead
+
+
+def first_leader(s: State, rule: FirstLead) -> int:
     """Who leads the first trick under ``rule``."""
-    if rule == "maker":
+    if rule is FirstLead.MAKER:
         return s.maker if s.active(s.maker) else s.next_active(s.maker)
-    if rule == "left_of_loner" and s.alone:
+    if rule is FirstLead.LEFT_OF_LONER and s.alone:
         loner = s.maker if s.maker in s.alone else s.alone[0]
         return s.next_active(loner)
     return s.next_active(s.dealer)
@@ -43,7 +62,9 @@ class Play(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        self.rule = variant.play.first_lead
+        rules = variant.rules(PlayRules)
+        assert rules is not None
+        self.rule = rules.first_lead
         self.hand_size = variant.deal.hand_size
         self.tables = [C.trump_tables(t) for t in range(5)]
         self.renege_allowed = variant.renege.allowed
@@ -80,6 +101,7 @@ class Play(Phase):
             return
         winner = s.trick_seats[self.tables[s.trump].winner(s.trick)]
         s.tricks_won[winner] += 1
+        s.trick_winners.append(winner)
         s.trick = []
         s.trick_seats = []
         if len(s.played) == active * self.hand_size:
@@ -128,3 +150,39 @@ class Play(Phase):
 
     def describe(self, s: State) -> str:
         return f"trick {sum(s.tricks_won) + 1}"
+
+
+SCHEMA: dict[str, Any] = {
+    "description": "Phase `play`: the tricks.",
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "first_lead": {
+            "description": (
+                "Who leads the first trick: `eldest` (first active seat from the dealer's left, "
+                "STD-A2), `maker` (the maker/high bidder, Ghost Hand), or `left_of_loner` (first "
+                "active seat left of a lone maker, else of a lone defender, else eldest: CTD-A6). "
+                "Default: eldest."
+            ),
+            "enum": ["eldest", "maker", "left_of_loner"],
+            "default": "eldest",
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> PlayRules:
+    return PlayRules(first_lead=FirstLead(ctx.data["play"]["first_lead"]))
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The bot's card play."""
+    return tools.play_card(view, legal)
+
+
+MECHANIC = Mechanic(
+    key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=_compile, required=True,
+    kinds=(A.kind_of(A.PLAY),), words=Words(verbs={"play": "plays {card}"}, prompt="Your card:"),
+    decide=decide,
+)

@@ -1,0 +1,182 @@
+"""What every mechanic module provides: one :class:`Mechanic` declares all of it.
+
+A mechanic is one step of a hand (deal, upcard bidding, going alone, ...). Its module holds,
+and names in one ``MECHANIC = Mechanic(...)`` value:
+
+- ``key``: its name in a variant's ``flow`` and the key of its YAML block;
+- ``schema``: its block's JSON-schema fragment (``None``: no block); ``tools/build_schema.py``
+  assembles the fragments with :mod:`engine.rules.schema_base` into the checked-in schema;
+- ``compile(ctx)``: reads its resolved block through the compiler's
+  :class:`~engine.rules.mechanic_rules.CompileContext`, reports located errors and returns its
+  frozen, slotted, keyword-only config record (``variant.rules(Record)`` gives it back);
+- flow constraints: ``required`` (every flow has it), ``chooses_trump``, ``after_trump``,
+  ``group`` (a flow needs exactly one of the group) and ``check_flow`` for the rest;
+- ``space``: its part of the scoring outcome space (lone hands, bids);
+- ``phase``: the :class:`Phase` subclass the interpreter runs (``start``/``legal``/``apply``/
+  ``reason``/``describe``); its ``start`` puts the phase's own :class:`Scratch` record (what
+  only the running phase keeps: a queue, a round, a high bid) in ``s.scratch``, and it calls
+  ``s.advance()`` when it is over (the state then starts the next phase: a loop, never a
+  phase inside another); ``s.make(maker)`` records the maker and the sides of the hand;
+- ``kinds``: the action kinds it introduces (:func:`engine.core.actions.declare_kind`);
+- ``words``: narration verbs per action kind, the prompt question, rule-book lines;
+- ``decide``: the hook a bot uses to choose among its actions (``decide(tools, view, legal)``,
+  ``tools`` being the :class:`BotTools` the heuristic bot implements).
+
+Why a value and not a subclass: the rules layer reads the same object through the
+:class:`~engine.rules.mechanic_rules.MechanicRules` protocol without importing this layer,
+and a test can build a toy mechanic in a few lines. Adding a mechanic = one module + one line
+in :mod:`engine.mechanics.registry` (or ``register(MECHANIC)`` from a test or plug-in).
+
+A phase object is configured by the variant and shared by every state of that variant. The
+state holds all the data; a phase only reads and changes it. ``legal`` is the single source
+of truth: ``apply`` is only called with an action from ``legal``, and ``reason`` explains why
+any other action is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.core.actions import ActionKind, cards_to_actions
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
+
+__all__ = ["TERMINAL", "BotTools", "Mechanic", "Phase", "Scratch", "Words", "cards_to_actions"]
+
+TERMINAL = -1
+"""``State.current_player`` once the game is over."""
+
+
+class Phase:
+    """Base class: subclasses set ``name`` and override the four methods."""
+
+    name = "phase"
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.players = variant.players
+
+    def start(self, s: State) -> None:
+        """Begin the phase: set ``s.current``, or call ``s.advance()`` when there is nothing
+        to decide."""
+        s.advance()
+
+    def legal(self, s: State) -> list[int]:
+        """The legal action ids for ``s.current``, ascending."""
+        return []
+
+    def apply(self, s: State, action: int) -> None:
+        """Carry out a legal action."""
+        raise NotImplementedError(self.name)
+
+    def accepts_renege(self, s: State, action: int) -> bool:
+        """Whether ``action``, though not legal, is a renege the variant lets a player make
+        (only the ``play`` phase ever says yes)."""
+        return False
+
+    def apply_renege(self, s: State, action: int) -> None:
+        """Carry out a renege that :meth:`accepts_renege` allowed."""
+        raise NotImplementedError(self.name)
+
+    def reason(self, s: State, action: int) -> str:
+        """Why ``action`` is not legal now, in a player's words."""
+        legal = ", ".join(s.action_name(a) for a in self.legal(s))
+        return f"it is not an action of the {self.describe(s)}; legal now: {legal}"
+
+    def describe(self, s: State) -> str:
+        """A few words naming where the hand is (``bidding, round 2``)."""
+        return self.name.replace("_", " ")
+
+
+class Scratch:
+    """Base of a mechanic's per-hand scratch record: what only the running phase keeps (whose
+    turn in a queue, the bidding round, the high bid). The state holds the running phase's
+    record in ``s.scratch``; a new one is made at each phase start and dropped at its end.
+    Subclasses are slotted dataclasses; :meth:`copy` copies their lists (for ``clone``)."""
+
+    __slots__ = ()
+
+    def copy(self) -> Scratch:
+        """An independent copy."""
+        other = object.__new__(type(self))
+        names: tuple[str, ...] = type(self).__slots__
+        for name in names:
+            value = getattr(self, name)
+            object.__setattr__(other, name, value.copy() if type(value) is list else value)
+        return other
+
+
+class BotTools(Protocol):
+    """What a mechanic's bot hook may ask of the bot deciding (the heuristic bot)."""
+
+    seat: int
+    threshold: float
+    """The estimated tricks at which the bot makes trump."""
+
+    def strength(self, hand: int, trump: int) -> float:
+        """Expected tricks of ``hand`` with ``trump``."""
+
+    def best_suit(self, hand: int, suits: Sequence[int]) -> tuple[int, float]:
+        """The suit among ``suits`` with the best estimate, and the estimate."""
+
+    def best_keep(self, hand: int, trump: int, size: int) -> int:
+        """The best ``size`` cards of ``hand`` to keep with ``trump``."""
+
+    def side_of_view(self, view: View) -> tuple[int, ...]:
+        """The seats on the bot's side this hand (its own seat before a maker is known)."""
+
+    def random_choice(self, legal: Sequence[int]) -> int:
+        """One of ``legal`` from the bot's own RNG."""
+
+    def discard(self, view: View, legal: list[int]) -> int:
+        """The discard that keeps the strongest hand."""
+
+    def play_card(self, view: View, legal: list[int]) -> int:
+        """The card to play to the trick."""
+
+
+Offers = Callable[["Variant", list[str]], list[str]]
+"""What a mechanic's legal actions offer, in a player's words (``order up``, ``bid 3 to 5``)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Words:
+    """How a mechanic's actions read.
+
+    ``verbs``: the narration of each action kind it lists (``orders up``), a template that may
+    use ``{card}`` (the card, shown), ``{suit}`` (the suit named as trump), ``{arg}`` and
+    ``{extra_hand}`` (the hand a swap takes). ``prompt``: the question at the ``euchre play``
+    prompt; ``{offers}`` is replaced by what ``offers`` lists for the legal actions, joined.
+    ``rules``: rule-book lines for its config (used when the rule book has no renderer of
+    its own for this mechanic)."""
+
+    verbs: Mapping[str, str] = field(default_factory=dict)
+    prompt: str = ""
+    offers: Offers | None = None
+    rules: Callable[[Variant], list[str]] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Mechanic:
+    """Everything about one mechanic (see the module docstring)."""
+
+    key: str
+    phase: type[Phase]
+    schema: Mapping[str, Any] | None = None
+    config: type | None = None
+    compile: Callable[[CompileContext], object] | None = None
+    check_flow: Callable[[FlowCheck], None] | None = None
+    space: Callable[[Any], Mapping[str, Any]] | None = None
+    required: bool = False
+    chooses_trump: bool = False
+    after_trump: bool = False
+    group: tuple[str, str] | None = None
+    kinds: tuple[ActionKind, ...] = ()
+    words: Words = field(default_factory=Words)
+    decide: Callable[[BotTools, View, list[int]], int] | None = None

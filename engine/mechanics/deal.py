@@ -1,0 +1,212 @@
+"""Phase ``deal``: shuffle from the state's RNG and deal packets, extra hands, kitty, upcard.
+
+Dealing goes clockwise from eldest over every position; extra hands (dummy, ghost) are dealt
+at the dealer's right, just before the dealer (CTD-A7, GH-A15). A prescribed deal (for tests
+and replays) replaces the shuffle for one hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.mechanics.base import Mechanic, Phase
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.variant import DealRules
+from engine.rules.yamlsource import Path_
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.rules.variant import Variant
+
+__all__ = ["MECHANIC", "Deal", "dealing_order"]
+
+
+def dealing_order(players: int, extras: int, dealer: int) -> list[int]:
+    """Positions in dealing order: eldest ... the dealer's right, the extra hands, the dealer.
+
+    Seats are positions 0..players-1; extra hand ``k`` is position ``players + k``."""
+    seats = [(dealer + step) % players for step in range(1, players)]
+    return [*seats, *range(players, players + extras), dealer]
+
+
+class Deal(Phase):
+    """Deal the cards; nobody decides anything."""
+
+    name = "deal"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        extras = len(variant.deal.extra_hands)
+        self.orders = [dealing_order(variant.players, extras, d) for d in range(variant.players)]
+        self.packets = variant.deal.packets
+        self.deck = list(variant.deck.cards)
+
+    def start(self, s: State) -> None:
+        given = s.next_deal()
+        if given is not None:
+            s.hands = list(given.hands)
+            s.upcard = given.upcard
+            s.kitty = given.kitty
+        else:
+            self.shuffle_and_deal(s)
+        s.turned = s.upcard
+        s.advance()
+
+    def shuffle_and_deal(self, s: State) -> None:
+        cards = self.deck[:]
+        s.rng.shuffle(cards)
+        hands = s.hands
+        order = self.orders[s.dealer]
+        top = 0
+        for packet_round in self.packets:
+            for place, size in enumerate(packet_round):
+                mask = 0
+                for c in cards[top : top + size]:
+                    mask |= 1 << c
+                hands[order[place]] |= mask
+                top += size
+        if self.variant.deal.upcard:
+            s.upcard = cards[top]
+            top += 1
+        kitty = 0
+        for c in cards[top:]:
+            kitty |= 1 << c
+        s.kitty = kitty
+
+
+SCHEMA: dict[str, Any] = {
+    "description": "Phase `deal`: cards to each seat, extra hands, kitty and upcard.",
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "hand_size": {
+            "description": "Cards per hand, which is also the number of tricks. Default: 5.",
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 12,
+            "default": 5,
+        },
+        "extra_hands": {
+            "description": (
+                "Face-down hands dealt as if to further players (the Cutthroat dummy, the Ghost "
+                "Hand). Default: none."
+            ),
+            "type": "array",
+            "maxItems": 2,
+            "default": [],
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["name"],
+                "properties": {
+                    "name": {
+                        "description": "The hand's name, used by other phases (`dummy`, `ghost`).",
+                        "enum": ["dummy", "ghost"],
+                    },
+                    "position": {
+                        "description": (
+                            "Where it is dealt: `dealer_right`, the empty place dealt just before "
+                            "the dealer (CTD-A7, GH-A15). Default: dealer_right."
+                        ),
+                        "enum": ["dealer_right"],
+                        "default": "dealer_right",
+                    },
+                },
+            },
+        },
+        "packets": {
+            "description": (
+                "How cards are dealt, clockwise from eldest over every position (seats and extra "
+                "hands): `one_at_a_time`, or a list of rounds, each a list of packet sizes, one "
+                "per position (STD-A5: [[3, 2, 3, 2], [2, 3, 2, 3]]). Default: one_at_a_time."
+            ),
+            "default": "one_at_a_time",
+            "oneOf": [
+                {"const": "one_at_a_time"},
+                {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 12,
+                    "items": {
+                        "type": "array",
+                        "minItems": 2,
+                        "maxItems": 8,
+                        "items": {"type": "integer", "minimum": 0, "maximum": 12},
+                    },
+                },
+            ],
+        },
+        "upcard": {
+            "description": (
+                "Turn the top card of the kitty face up to propose trump. Default: true."
+            ),
+            "type": "boolean",
+            "default": True,
+        },
+    },
+}
+
+_DEAL_SETTINGS: tuple[Path_, ...] = (
+    ("deal", "hand_size"), ("deck", "size"), ("deck", "jokers"), ("deal", "extra_hands"),
+    ("deal", "upcard"), ("players",),
+)
+"""What decides whether the deal fits the deck; the hand size is blamed when in doubt."""
+
+
+def compile_deal(ctx: CompileContext) -> DealRules:
+    """The deal's config: the packets must add up and the deck must hold the deal."""
+    spec = ctx.data["deal"]
+    players = ctx.players
+    size = spec["hand_size"]
+    extras = tuple(hand["name"] for hand in spec["extra_hands"])
+    if len(set(extras)) != len(extras):
+        ctx.fail("two extra hands have the same name", ("deal", "extra_hands"))
+    positions = players + len(extras)
+    needed = positions * size + (1 if spec["upcard"] else 0)
+    deck = ctx.deck_cards()
+    if needed > len(deck):
+        upcard = " and 1 upcard" if spec["upcard"] else ""
+        blame = ctx.cause(_DEAL_SETTINGS)
+        ctx.fail(
+            f"the deal needs {needed} cards ({positions} hands of {size}{upcard}) but the "
+            f"deck has {len(deck)}{ctx.inherited(_DEAL_SETTINGS[:2], blame)}", blame,
+            "use a bigger deck (`deck.size`), fewer cards per hand, or fewer extra hands",
+        )
+    return DealRules(hand_size=size, extra_hands=extras, packets=_packets(ctx, spec, positions),
+                     upcard=spec["upcard"], positions=positions)
+
+
+def _packets(ctx: CompileContext, spec: dict[str, Any], positions: int
+             ) -> tuple[tuple[int, ...], ...]:
+    size = spec["hand_size"]
+    if spec["packets"] == "one_at_a_time":
+        return tuple((1,) * positions for _ in range(size))
+    packets = tuple(tuple(row) for row in spec["packets"])
+    for i, row in enumerate(packets):
+        if len(row) != positions:
+            ctx.fail(f"round {i + 1} of the packets has {len(row)} sizes but there are "
+                     f"{positions} positions to deal to", ("deal", "packets", i),
+                     "give one packet size per seat and extra hand, from eldest")
+    if all(len(row) == positions for row in packets):
+        for pos in range(positions):
+            total = sum(row[pos] for row in packets)
+            if total != size:
+                ctx.fail(f"the packets give position {pos} {total} cards, but a hand "
+                         f"has {size}", ("deal", "packets"),
+                         "each position's packets must add up to `hand_size`")
+                break
+    return packets
+
+
+def _check_flow(check: FlowCheck) -> None:
+    if check.flow[0] != "deal":
+        check.fail("the flow must start with `deal`", ("flow", 0))
+
+
+def _space(config: DealRules) -> dict[str, Any]:
+    return {"hand_size": config.hand_size}
+
+
+MECHANIC = Mechanic(key="deal", phase=Deal, schema=SCHEMA, config=DealRules,
+                    compile=compile_deal, check_flow=_check_flow, space=_space, required=True)

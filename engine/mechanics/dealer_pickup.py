@@ -1,0 +1,178 @@
+"""Phase ``dealer_pickup``: after an order-up the dealer takes the upcard and discards.
+
+``must``: the dealer takes it and discards any one card, the upcard included (STD-A1);
+``discard_other``: not the upcard; ``optional``: he may ``keep`` his hand instead. A dealer who
+sits out (partner of a lone maker) does not exchange. When the dealer is the maker and a
+``dummy_merge`` follows, the merge does the discarding (5 of 11, `euchre rules cutthroat`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from engine.core import actions as A
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, cards_to_actions
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
+
+__all__ = ["MECHANIC", "DealerPickup", "DealerPickupRules", "PickupMode", "PickupScratch"]
+
+_OFFER, _DISCARD = 0, 1
+
+
+@dataclass(slots=True, kw_only=True)
+class PickupScratch(Scratch):
+    """Where the exchange is: the offer (optional modes) or the discards."""
+
+    step: int = _DISCARD
+
+
+class DealerPickup(Phase):
+    """Take the upcard; discard one."""
+
+    name = "dealer_pickup"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        rules = variant.rules(DealerPickupRules)
+        assert rules is not None
+        self.mode = rules.mode
+        flow = variant.flow
+        self.merge_follows = "dummy_merge" in flow and flow.index("dummy_merge") > flow.index(
+            self.name)
+
+    def start(self, s: State) -> None:
+        if not s.pickup_pending or not s.active(s.dealer):
+            s.advance()
+            return
+        s.current = s.dealer
+        x = s.scratch = PickupScratch()
+        if self.mode is PickupMode.OPTIONAL:
+            x.step = _OFFER
+            return
+        self._take(s)
+
+    def _take(self, s: State) -> None:
+        x: PickupScratch = s.scratch
+        s.picked = s.upcard
+        s.hands[s.dealer] |= 1 << s.upcard
+        s.upcard = -1
+        s.pickup_pending = False
+        if self.merge_follows and s.maker == s.dealer:
+            s.advance()
+            return
+        x.step = _DISCARD
+
+    def legal(self, s: State) -> list[int]:
+        x: PickupScratch = s.scratch
+        if x.step == _OFFER:
+            return [A.PICK_UP, A.KEEP]
+        hand = s.hands[s.dealer]
+        if self.mode is PickupMode.DISCARD_OTHER:
+            hand &= ~(1 << s.picked)
+        return cards_to_actions(A.DISCARD, hand)
+
+    def apply(self, s: State, action: int) -> None:
+        if action == A.PICK_UP:
+            self._take(s)
+            return
+        if action == A.KEEP:
+            s.kitty |= 1 << s.upcard
+            s.upcard = -1
+            s.pickup_pending = False
+            s.advance()
+            return
+        bit = 1 << (action - A.DISCARD)
+        s.hands[s.dealer] ^= bit
+        s.discards[s.dealer] |= bit
+        s.advance()
+
+    def reason(self, s: State, action: int) -> str:
+        x: PickupScratch = s.scratch
+        if x.step == _DISCARD and A.DISCARD <= action < A.PLAY:
+            card = s.action_name(action)[len("discard:"):]
+            if action - A.DISCARD == s.picked and self.mode is PickupMode.DISCARD_OTHER:
+                return "the dealer may not discard the card he just took up"
+            return f"{card} is not in the dealer's hand"
+        if x.step == _DISCARD:
+            return "the dealer took the upcard and must discard a card (discard:XX)"
+        return super().reason(s, action)
+
+    def describe(self, s: State) -> str:
+        return "dealer's exchange"
+
+
+class PickupMode(StrEnum):
+    """``dealer_pickup.mode``."""
+
+    MUST = "must"
+    OPTIONAL = "optional"
+    DISCARD_OTHER = "discard_other"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealerPickupRules:
+    """Phase ``dealer_pickup``: ``must``, ``optional`` or ``discard_other``."""
+
+    mode: PickupMode
+
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `dealer_pickup`: when the upcard's suit is made trump, the dealer takes the upcard "
+        "and discards."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "mode": {
+            "description": (
+                "`must`: the dealer takes the upcard and discards any one of his cards, the "
+                "upcard included (STD-A1 default); `optional`: he may decline (`keep`) and the "
+                "upcard stays in the kitty; `discard_other`: he must discard a card other than "
+                "the upcard. Default: must."
+            ),
+            "enum": ["must", "optional", "discard_other"],
+            "default": "must",
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> DealerPickupRules:
+    return DealerPickupRules(mode=PickupMode(ctx.data["dealer_pickup"]["mode"]))
+
+
+def _check_flow(check: FlowCheck) -> None:
+    if "dealer_pickup" in check.flow and "upcard_bidding" not in check.flow:
+        check.fail("`dealer_pickup` needs `upcard_bidding`", check.where("dealer_pickup"))
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot: the weakest card goes; the upcard is taken when it helps."""
+    if legal[-1] >= A.DISCARD:
+        return tools.discard(view, legal)
+    if view.upcard < 0:
+        return A.KEEP
+    trump = view.trump
+    size = view.hand.bit_count()
+    better = tools.best_keep(view.hand | 1 << view.upcard, trump, size)
+    return A.PICK_UP if tools.strength(better, trump) > tools.strength(view.hand, trump) else A.KEEP
+
+
+MECHANIC = Mechanic(
+    key="dealer_pickup", phase=DealerPickup, schema=SCHEMA, config=DealerPickupRules,
+    compile=_compile, check_flow=_check_flow, after_trump=True,
+    kinds=(A.kind_of(A.PICK_UP), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
+    words=Words(verbs={"pick_up": "picks up the upcard", "keep": "leaves the upcard",
+                       "discard": "discards {card}"},
+                prompt="Take it, or keep your hand?"),
+    decide=decide,
+)

@@ -1,0 +1,171 @@
+"""Phase ``dummy_merge``: the maker takes the dummy and discards back to a full hand.
+
+``choose``: the maker (not alone) adds the dummy to his hand and discards any cards until he
+holds ``hand_size`` (5 of 10; 5 of 11 for the dealer who took the upcard; CTD-A3);
+``at_least_one``: he must keep at least one dummy card; ``optional``: he first says ``merge``
+or ``keep``. A lone maker gives up the dummy unseen (CTD-A13) and only discards what the
+upcard added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from engine.core import actions as A
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, cards_to_actions
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
+
+__all__ = ["MECHANIC", "DummyMerge", "DummyMergeRules", "MergeMode", "MergeScratch"]
+
+_OFFER, _DISCARD = 0, 1
+
+
+@dataclass(slots=True, kw_only=True)
+class MergeScratch(Scratch):
+    """Where the exchange is: the offer (optional modes) or the discards."""
+
+    step: int = _DISCARD
+
+
+class DummyMerge(Phase):
+    """Merge the dummy; discard down."""
+
+    name = "dummy_merge"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        rules = variant.rules(DummyMergeRules)
+        assert rules is not None
+        self.mode = rules.mode
+        self.hand_size = variant.deal.hand_size
+        self.dummy = variant.players + variant.deal.extra_hands.index("dummy")
+
+    def start(self, s: State) -> None:
+        s.current = s.maker
+        x = s.scratch = MergeScratch()
+        if s.maker in s.alone:
+            s.dead |= s.hands[self.dummy]
+            s.hands[self.dummy] = 0
+            self._discard_or_finish(s)
+            return
+        if self.mode is MergeMode.OPTIONAL:
+            x.step = _OFFER
+            return
+        self._merge(s)
+
+    def _merge(self, s: State) -> None:
+        s.merged = s.hands[self.dummy]
+        s.hands[s.maker] |= s.merged
+        s.hands[self.dummy] = 0
+        self._discard_or_finish(s)
+
+    def _discard_or_finish(self, s: State) -> None:
+        if s.hands[s.maker].bit_count() > self.hand_size:
+            s.scratch.step = _DISCARD
+        else:
+            s.advance()
+
+    def legal(self, s: State) -> list[int]:
+        if s.scratch.step == _OFFER:
+            return [A.MERGE, A.KEEP]
+        hand = s.hands[s.maker]
+        kept_from_dummy = hand & s.merged
+        if self.mode is MergeMode.AT_LEAST_ONE and kept_from_dummy.bit_count() == 1:
+            hand &= ~kept_from_dummy
+        return cards_to_actions(A.DISCARD, hand)
+
+    def apply(self, s: State, action: int) -> None:
+        if action == A.MERGE:
+            self._merge(s)
+        elif action == A.KEEP:
+            s.dead |= s.hands[self.dummy]
+            s.hands[self.dummy] = 0
+            self._discard_or_finish(s)
+        else:
+            bit = 1 << (action - A.DISCARD)
+            s.hands[s.maker] ^= bit
+            s.discards[s.maker] |= bit
+            self._discard_or_finish(s)
+
+    def reason(self, s: State, action: int) -> str:
+        if s.scratch.step == _OFFER:
+            return "the maker first says whether he takes the dummy: merge or keep"
+        if A.DISCARD <= action < A.PLAY and (s.hands[s.maker] >> (action - A.DISCARD)) & 1:
+            return "the maker must keep at least one card of the dummy"
+        left = s.hands[s.maker].bit_count() - self.hand_size
+        return f"the maker discards {left} more card{'s' * (left > 1)} (discard:XX)"
+
+    def describe(self, s: State) -> str:
+        return "dummy merge"
+
+
+class MergeMode(StrEnum):
+    """``dummy_merge.mode``."""
+
+    CHOOSE = "choose"
+    AT_LEAST_ONE = "at_least_one"
+    OPTIONAL = "optional"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DummyMergeRules:
+    """Phase ``dummy_merge``: ``choose``, ``at_least_one`` or ``optional``."""
+
+    mode: MergeMode
+
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `dummy_merge`: a maker not alone takes the dummy into his hand and discards back "
+        "to the hand size (Cutthroat). A lone maker forfeits the dummy unseen (CTD-A13)."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "mode": {
+            "description": (
+                "`choose`: the maker keeps any cards of the merged hand, his own five included "
+                "(CTD-A3 default); `at_least_one`: he must keep at least one dummy card; "
+                "`optional`: he first says `merge` or `keep`. Default: choose."
+            ),
+            "enum": ["choose", "at_least_one", "optional"],
+            "default": "choose",
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> DummyMergeRules:
+    return DummyMergeRules(mode=MergeMode(ctx.data["dummy_merge"]["mode"]))
+
+
+def _check_flow(check: FlowCheck) -> None:
+    if "dummy_merge" in check.flow and "dummy" not in check.deal.extra_hands:
+        check.fail("`dummy_merge` needs a dummy hand", ("deal", "extra_hands"),
+                   "add `extra_hands: [{name: dummy}]` to `deal`")
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot always takes the dummy, then keeps its strongest cards."""
+    if legal[-1] >= A.DISCARD:
+        return tools.discard(view, legal)
+    return A.MERGE if A.MERGE in legal else legal[0]
+
+
+MECHANIC = Mechanic(
+    key="dummy_merge", phase=DummyMerge, schema=SCHEMA, config=DummyMergeRules,
+    compile=_compile, check_flow=_check_flow, after_trump=True,
+    kinds=(A.kind_of(A.MERGE), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
+    words=Words(verbs={"merge": "takes the dummy into the hand", "keep": "leaves the dummy",
+                       "discard": "discards {card}"},
+                prompt="Take it, or keep your hand?"),
+    decide=decide,
+)

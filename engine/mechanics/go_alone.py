@@ -1,0 +1,211 @@
+"""Phase ``go_alone``: the maker, then (where allowed) one defender, may play alone.
+
+The maker says ``alone`` or ``pass``; a lone maker's partners sit out (in Cutthroat he gives
+up the dummy instead, see ``dummy_merge``). Then, if the variant allows a lone defender (and,
+with ``defender_needs_lone_maker``, only against a lone maker), the defenders are asked in
+turn; the first to say ``alone`` plays alone and his partner sits out (CTD-A8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from engine.core import actions as A
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words
+from engine.rules.mechanic_rules import CompileContext
+from engine.rules.variant import SidesKind
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
+
+__all__ = ["MECHANIC", "AloneScratch", "DefenderOrder", "GoAlone", "GoAloneRules"]
+
+_MAKER, _DEFENDERS = 0, 1
+
+
+@dataclass(slots=True, kw_only=True)
+class AloneScratch(Scratch):
+    """Who is asked (``step``: the maker, then the defenders) and who is still to answer."""
+
+    step: int = _MAKER
+    queue: list[int] = field(default_factory=list)
+
+
+class GoAlone(Phase):
+    """Lone hands."""
+
+    name = "go_alone"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        rules = variant.rules(GoAloneRules)
+        assert rules is not None
+        self.rules = rules
+
+    def start(self, s: State) -> None:
+        x = s.scratch = AloneScratch()
+        if self.rules.maker:
+            x.step = _MAKER
+            x.queue = [s.maker]
+            s.current = s.maker
+            return
+        self._ask_defenders(s)
+
+    def _ask_defenders(self, s: State) -> None:
+        x: AloneScratch = s.scratch
+        rules = self.rules
+        if not rules.defender or (rules.defender_needs_lone_maker and s.maker not in s.alone):
+            s.advance()
+            return
+        defenders = {seat for side in s.sides[1:] if len(side) > 1
+                     for seat in side}
+        start = s.maker if rules.defender_order is DefenderOrder.MAKER_LEFT else s.dealer
+        order = [(start + k) % self.players for k in range(1, self.players + 1)]
+        x.queue = [seat for seat in order if seat in defenders and s.active(seat)]
+        if not x.queue:
+            s.advance()
+            return
+        x.step = _DEFENDERS
+        s.current = x.queue[0]
+
+    def legal(self, s: State) -> list[int]:
+        return [A.PASS, A.ALONE]
+
+    def apply(self, s: State, action: int) -> None:
+        x: AloneScratch = s.scratch
+        seat = x.queue.pop(0)
+        if action == A.ALONE:
+            s.alone.append(seat)
+            side = next(side for side in s.sides if seat in side)
+            for partner in side:
+                if partner != seat:
+                    s.inactive |= 1 << partner
+            if x.step == _DEFENDERS:
+                x.queue = []
+        if x.queue:
+            s.current = x.queue[0]
+        elif x.step == _MAKER:
+            self._ask_defenders(s)
+        else:
+            s.advance()
+
+    def reason(self, s: State, action: int) -> str:
+        x: AloneScratch = s.scratch
+        who = "the maker" if x.step == _MAKER else "a defender"
+        return f"{who} now says whether he goes alone: alone or pass"
+
+    def describe(self, s: State) -> str:
+        return "decision to go alone"
+
+
+class DefenderOrder(StrEnum):
+    """``go_alone.defender_order``: where asking the defenders starts."""
+
+    MAKER_LEFT = "maker_left"
+    ELDEST = "eldest"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GoAloneRules:
+    """Phase ``go_alone``."""
+
+    maker: bool
+    defender: bool
+    defender_needs_lone_maker: bool
+    defender_order: DefenderOrder
+
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `go_alone`: after trump is fixed, the maker, then (if allowed) each defender "
+        "clockwise from the maker's left, may go alone."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "maker": {
+            "description": (
+                "The maker may go alone: his partner (or the dummy) sits out. Default: true."
+            ),
+            "type": "boolean",
+            "default": True,
+        },
+        "defender": {
+            "description": (
+                "One defender may go alone; his partner sits out. The first to announce, "
+                "clockwise from the maker's left, wins (CTD-A8). Default: false."
+            ),
+            "type": "boolean",
+            "default": False,
+        },
+        "defender_needs_lone_maker": {
+            "description": (
+                "A defender may go alone only against a lone maker (RAIL-A2). Default: true."
+            ),
+            "type": "boolean",
+            "default": True,
+        },
+        "defender_order": {
+            "description": (
+                "Which defender is asked first: `maker_left` (clockwise from the maker's left, "
+                "CTD-A8) or `eldest` (clockwise from the dealer's left, as OpenSpiel does). "
+                "Default: maker_left."
+            ),
+            "enum": ["maker_left", "eldest"],
+            "default": "maker_left",
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> GoAloneRules:
+    spec = ctx.data["go_alone"]
+    sides = ctx.sides
+    at = ("go_alone",)
+    team_sizes = {len(t) for t in sides.teams}
+    partnered = sides.kind is SidesKind.MAKER_VS_REST or max(team_sizes) > 1
+    has_partner = partnered and sides.kind is SidesKind.TEAMS
+    if spec["maker"] and not has_partner and "dummy_merge" not in ctx.flow:
+        ctx.fail("a maker can only go alone when he has a partner or a dummy to give up",
+                 (*at, "maker"), "set `maker: false`, or add `dummy_merge` to the flow")
+    if spec["defender"] and not partnered:
+        ctx.fail("a defender can only go alone when the defenders play together",
+                 (*at, "defender"), "set `defender: false`")
+    return GoAloneRules(maker=spec["maker"], defender=spec["defender"],
+                        defender_needs_lone_maker=spec["defender_needs_lone_maker"],
+                        defender_order=DefenderOrder(spec["defender_order"]))
+
+
+def _space(config: GoAloneRules) -> dict[str, Any]:
+    return {"maker_alone": config.maker, "defender_alone": config.defender,
+            "defender_needs_lone_maker": config.defender_needs_lone_maker}
+
+
+_ALONE_AT = 4.2  # near-certain march
+_DEFEND_ALONE_AT = 4.0
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot goes alone with a near-certain march."""
+    est = tools.strength(view.hand, view.trump)
+    if view.maker == tools.seat:
+        return A.ALONE if est >= _ALONE_AT else A.PASS
+    return A.ALONE if est >= _DEFEND_ALONE_AT else A.PASS
+
+
+def _offers(variant: Variant, legal: list[str]) -> list[str]:
+    return ["go alone"] if "alone" in legal else []
+
+
+MECHANIC = Mechanic(
+    key="go_alone", phase=GoAlone, schema=SCHEMA, config=GoAloneRules, compile=_compile,
+    space=_space, after_trump=True, kinds=(A.kind_of(A.PASS), A.kind_of(A.ALONE)),
+    words=Words(verbs={"pass": "does not go alone", "alone": "goes alone"},
+                prompt="{offers}", offers=_offers),
+    decide=decide,
+)

@@ -1,0 +1,98 @@
+"""Phase ``name_trump``: the auction's winner names trump (or no-trump where allowed)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core import actions as A
+from engine.core import cards as C
+from engine.mechanics.base import BotTools, Mechanic, Phase, Words
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
+
+__all__ = ["MECHANIC", "NameTrump", "NameTrumpRules"]
+
+
+class NameTrump(Phase):
+    """The maker calls a suit."""
+
+    name = "name_trump"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        rules = variant.rules(NameTrumpRules)
+        assert rules is not None
+        suits = 5 if rules.no_trump else 4
+        self.calls = [A.CALL + suit for suit in range(suits)]
+
+    def start(self, s: State) -> None:
+        s.current = s.maker
+
+    def legal(self, s: State) -> list[int]:
+        return self.calls
+
+    def apply(self, s: State, action: int) -> None:
+        s.trump = action - A.CALL
+        s.advance()
+
+    def reason(self, s: State, action: int) -> str:
+        if action == A.CALL + C.NO_TRUMP:
+            return "no-trump may not be named in this variant"
+        return "the high bidder names trump now: call:C, call:D, call:H or call:S"
+
+    def describe(self, s: State) -> str:
+        return "naming of trump"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NameTrumpRules:
+    """Phase ``name_trump``."""
+
+    no_trump: bool
+
+
+SCHEMA: dict[str, Any] = {
+    "description": "Phase `name_trump`: the maker (auction winner) names trump.",
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "no_trump": {
+            "description": "The maker may also name no-trump (`call:N`). Default: false (GH-A14).",
+            "type": "boolean",
+            "default": False,
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> NameTrumpRules:
+    return NameTrumpRules(no_trump=ctx.data["name_trump"]["no_trump"])
+
+
+def _check_flow(check: FlowCheck) -> None:
+    flow = check.flow
+    if "name_trump" in flow and "auction" not in flow:
+        check.fail("`name_trump` follows an `auction`", check.where("name_trump"))
+    if "name_trump" in flow and "auction" in flow and (
+            flow.index("name_trump") < flow.index("auction")):
+        check.fail("`name_trump` must come after the `auction`", check.where("name_trump"))
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot names its best suit."""
+    return A.CALL + tools.best_suit(view.hand, [a - A.CALL for a in legal])[0]
+
+
+MECHANIC = Mechanic(
+    key="name_trump", phase=NameTrump, schema=SCHEMA, config=NameTrumpRules, compile=_compile,
+    check_flow=_check_flow, chooses_trump=True, kinds=(A.kind_of(A.CALL),),
+    words=Words(verbs={"call": "names {suit} as trump"},
+                prompt="You won the bidding: name trump."),
+    decide=decide,
+)

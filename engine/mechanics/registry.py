@@ -1,0 +1,90 @@
+"""The registered mechanics, in order: adding a mechanic = one module + one line here.
+
+The order is the order of the blocks in the schema and of the ``flow`` enum. Tests and
+plug-ins add one with :func:`register` (a context manager that undoes it).
+
+>>> [m.key for m in MECHANICS][:3]
+['deal', 'upcard_bidding', 'dealer_pickup']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from engine.mechanics import (
+    auction,
+    deal,
+    dealer_pickup,
+    dummy_merge,
+    go_alone,
+    name_trump,
+    play,
+    score,
+    upcard_bidding,
+)
+from engine.mechanics.base import Mechanic
+from engine.rules.mechanic_rules import REGISTRY
+
+__all__ = ["MECHANICS", "mechanic", "mechanics", "register", "verb_for"]
+
+MECHANICS: tuple[Mechanic, ...] = (
+    deal.MECHANIC,
+    upcard_bidding.MECHANIC,
+    dealer_pickup.MECHANIC,
+    auction.MECHANIC,
+    name_trump.MECHANIC,
+    go_alone.MECHANIC,
+    dummy_merge.MECHANIC,
+    play.MECHANIC,
+    score.MECHANIC,
+)
+
+_ALL: dict[str, Mechanic] = {}
+
+
+def _add(m: Mechanic) -> None:
+    REGISTRY.add(m)
+    _ALL[m.key] = m
+
+
+for _m in MECHANICS:
+    _add(_m)
+
+
+def mechanic(key: str) -> Mechanic:
+    """The registered mechanic of ``key``; raises ``KeyError``."""
+    return _ALL[key]
+
+
+def mechanics() -> tuple[Mechanic, ...]:
+    """Every registered mechanic, in order."""
+    return tuple(_ALL[m.key] for m in REGISTRY)
+
+
+def verb_for(kind: str, phase: str = "") -> str | None:
+    """The narration template of an action kind: the verb of the mechanic of ``phase`` when
+    it lists the kind, else of the first registered mechanic that does (None: nobody does).
+
+    >>> verb_for("pass", "go_alone"), verb_for("pass"), verb_for("keep")
+    ('does not go alone', 'passes', 'leaves the upcard')
+    """
+    found = _ALL.get(phase)
+    if found is not None and kind in found.words.verbs:
+        return found.words.verbs[kind]
+    for m in mechanics():
+        if kind in m.words.verbs:
+            return m.words.verbs[kind]
+    return None
+
+
+@contextmanager
+def register(m: Mechanic) -> Iterator[Mechanic]:
+    """Register ``m`` for the duration of a ``with`` block (tests, plug-ins): its block
+    validates, its key may appear in a flow, its actions are named and narrated."""
+    _add(m)
+    try:
+        yield m
+    finally:
+        REGISTRY.remove(m.key)
+        del _ALL[m.key]

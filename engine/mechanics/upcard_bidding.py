@@ -1,0 +1,284 @@
+"""Phase ``upcard_bidding``: round 1 on the upcard's suit, round 2 naming another suit.
+
+Round 1, from eldest: ``order_up`` or ``pass``; the first acceptance makes the upcard's suit
+trump and the dealer will take the upcard (phase ``dealer_pickup``). If all pass, the upcard is
+turned down and round 2 names a suit (not the turned-down one unless the variant allows it).
+If all pass again the hand is thrown in and the deal passes left; with stick-the-dealer the
+dealer may not pass in the last round. A joker upcard follows ``joker_upcard`` (STD-A3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.core import actions as A
+from engine.core import cards as C
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words
+from engine.mechanics.wording import naming
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.results import HandResult
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
+
+__all__ = [
+    "MECHANIC",
+    "BiddingScratch",
+    "JokerUpcard",
+    "UpcardBidding",
+    "UpcardBiddingRules",
+    "throw_in",
+]
+
+_BLIND = 0
+"""``BiddingScratch.round`` while the dealer names trump blind after a joker upcard."""
+
+
+@dataclass(slots=True, kw_only=True)
+class BiddingScratch(Scratch):
+    """The running bidding's ``round`` (``0``: the dealer names trump blind) and ``passes``."""
+
+    BLIND: ClassVar[int] = _BLIND
+    round: int = 1
+    passes: int = 0
+
+
+def throw_in(s: State, why: str) -> None:
+    """End a hand nobody made trump in (or a joker redeal); the deal passes left."""
+    s.next_hand(HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer, why=why,
+                                          scores=s.scores))
+
+
+class UpcardBidding(Phase):
+    """Order up / name a suit."""
+
+    name = "upcard_bidding"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        rules = variant.rules(UpcardBiddingRules)
+        assert rules is not None
+        self.rules = rules
+
+    def start(self, s: State) -> None:
+        b = s.scratch = BiddingScratch()
+        if s.upcard == C.JOKER:
+            mode = self.rules.joker_upcard
+            if mode is JokerUpcard.REDEAL:
+                throw_in(s, "joker turned up")
+                return
+            if mode is JokerUpcard.DEALER_NAMES:
+                b.round = _BLIND
+                s.current = s.dealer
+                return
+            s.proposed = self.rules.joker_upcard_suit
+        else:
+            s.proposed = C.suit_of(s.upcard)
+        s.current = (s.dealer + 1) % self.players
+
+    def _stuck(self, s: State) -> bool:
+        return (self.rules.stick_the_dealer and s.current == s.dealer
+                and s.scratch.round == self.rules.rounds)
+
+    def legal(self, s: State) -> list[int]:
+        b: BiddingScratch = s.scratch
+        if b.round == _BLIND:
+            return [A.CALL + suit for suit in range(4)]
+        stuck = self._stuck(s)
+        if b.round == 1:
+            return [A.ORDER_UP] if stuck else [A.PASS, A.ORDER_UP]
+        excluded = s.turned_down if self.rules.exclude_turned_down else -1
+        if stuck and self.rules.stuck_dealer_may_name_turned_down:
+            excluded = -1
+        calls = [A.CALL + suit for suit in range(4) if suit != excluded]
+        return calls if stuck else [A.PASS, *calls]
+
+    def apply(self, s: State, action: int) -> None:
+        b: BiddingScratch = s.scratch
+        if action == A.PASS:
+            b.passes += 1
+            if b.passes < self.players:
+                s.current = (s.current + 1) % self.players
+                return
+            if b.round < self.rules.rounds:
+                b.round += 1
+                b.passes = 0
+                s.turned_down = s.proposed
+                s.kitty |= 1 << s.upcard
+                s.upcard = -1
+                s.current = (s.dealer + 1) % self.players
+                return
+            throw_in(s, "all passed")
+            return
+        s.make(s.current)
+        if action == A.ORDER_UP:
+            s.trump = s.proposed
+            s.pickup_pending = True
+        elif b.round == _BLIND:
+            s.trump = action - A.CALL
+            s.pickup_pending = True
+        else:
+            s.trump = action - A.CALL
+        s.advance()
+
+    def reason(self, s: State, action: int) -> str:
+        b: BiddingScratch = s.scratch
+        if b.round == _BLIND:
+            return "the joker was turned up: the dealer names trump (call:C, call:D, ...)"
+        if action == A.PASS and self._stuck(s):
+            return "stick the dealer: the dealer may not pass now, he must name trump"
+        if b.round == 1 and A.CALL <= action < A.CALL + 5:
+            return (f"round 1 is on the upcard's suit ({C.SUIT_WORDS[s.proposed]}): order_up "
+                    "or pass")
+        if b.round > 1 and action == A.ORDER_UP:
+            return "the upcard was turned down; name another suit (call:X) or pass"
+        if b.round > 1 and action == A.CALL + s.turned_down:
+            return f"{C.SUIT_WORDS[s.turned_down]} was turned down; name another suit"
+        return super().reason(s, action)
+
+    def describe(self, s: State) -> str:
+        b: BiddingScratch = s.scratch
+        return "joker call" if b.round == _BLIND else f"bidding, round {b.round}"
+
+
+class JokerUpcard(StrEnum):
+    """``upcard_bidding.joker_upcard``: what a joker turned up means (STD-A3)."""
+
+    DEALER_NAMES = "dealer_names"
+    FIXED_SUIT = "fixed_suit"
+    REDEAL = "redeal"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpcardBiddingRules:
+    """Phase ``upcard_bidding``."""
+
+    rounds: int
+    exclude_turned_down: bool
+    stick_the_dealer: bool
+    stuck_dealer_may_name_turned_down: bool
+    joker_upcard: JokerUpcard
+    joker_upcard_suit: int
+
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `upcard_bidding`: round 1 on the upcard's suit, then naming another suit."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "rounds": {
+            "description": (
+                "1: only the upcard's suit may be made trump; 2: a second round names another "
+                "suit. Default: 2."
+            ),
+            "type": "integer",
+            "enum": [1, 2],
+            "default": 2,
+        },
+        "exclude_turned_down": {
+            "description": (
+                "Round 2 may not name the turned-down suit (seed 003, CTD-A1). Default: true."
+            ),
+            "type": "boolean",
+            "default": True,
+        },
+        "stick_the_dealer": {
+            "description": (
+                "The dealer may not pass in the last round; he must name a suit. Default: false."
+            ),
+            "type": "boolean",
+            "default": False,
+        },
+        "stuck_dealer_may_name_turned_down": {
+            "description": (
+                "With stick the dealer: the stuck dealer may also name the turned-down suit. "
+                "Default: false."
+            ),
+            "type": "boolean",
+            "default": False,
+        },
+        "joker_upcard": {
+            "description": (
+                "Joker decks, when the joker is turned up (STD-A3): `dealer_names` (dealer's side "
+                "make trump; the dealer names a suit before looking at his hand), `fixed_suit` "
+                "(the suit in `joker_upcard_suit` is proposed) or `redeal`. Default: dealer_names."
+            ),
+            "enum": ["dealer_names", "fixed_suit", "redeal"],
+            "default": "dealer_names",
+        },
+        "joker_upcard_suit": {
+            "description": (
+                "With `joker_upcard: fixed_suit`: the suit the joker proposes. Default: H."
+            ),
+            "$ref": "#/$defs/suit",
+            "default": "H",
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> UpcardBiddingRules:
+    spec = ctx.data["upcard_bidding"]
+    return UpcardBiddingRules(
+        rounds=spec["rounds"],
+        exclude_turned_down=spec["exclude_turned_down"],
+        stick_the_dealer=spec["stick_the_dealer"],
+        stuck_dealer_may_name_turned_down=spec["stuck_dealer_may_name_turned_down"],
+        joker_upcard=JokerUpcard(spec["joker_upcard"]),
+        joker_upcard_suit=C.parse_suit(spec["joker_upcard_suit"]),
+    )
+
+
+def _check_flow(check: FlowCheck) -> None:
+    if "upcard_bidding" in check.flow and not check.deal.upcard:
+        check.fail("`upcard_bidding` needs an upcard", ("deal", "upcard"),
+                   "set `deal.upcard: true`")
+
+
+def _offers(variant: Variant, legal: list[str]) -> list[str]:
+    offers = ["order up"] if "order_up" in legal else []
+    suits = [name[len("call:"):] for name in legal if name.startswith("call:")]
+    return [*offers, naming(suits)] if suits else offers
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot: order up or name the best suit when the hand (with the upcard's
+    help to the dealer's side) reaches the bot's threshold, else pass."""
+    if view.hand == 0:  # naming trump blind after a joker upcard
+        return tools.random_choice(legal)
+    if A.ORDER_UP in legal:
+        trump = view.proposed
+        hand = view.hand
+        upcard_value = tools.strength(1 << view.upcard, trump) if view.upcard >= 0 else 0.0
+        if view.dealer == tools.seat:
+            est = tools.strength(tools.best_keep(hand | 1 << view.upcard, trump,
+                                                 hand.bit_count()), trump)
+        else:
+            est = tools.strength(hand, trump)
+            partners = tools.side_of_view(view)
+            est += 0.6 * upcard_value if view.dealer in partners else -0.5 * upcard_value
+        return A.ORDER_UP if est >= tools.threshold or A.PASS not in legal else A.PASS
+    suits = [a - A.CALL for a in legal if A.CALL <= a < A.CALL + 4]
+    suit, est = tools.best_suit(view.hand, suits)
+    if est >= tools.threshold or A.PASS not in legal:
+        return A.CALL + suit
+    return A.PASS
+
+
+MECHANIC = Mechanic(
+    key="upcard_bidding", phase=UpcardBidding, schema=SCHEMA, config=UpcardBiddingRules,
+    compile=_compile, check_flow=_check_flow, chooses_trump=True,
+    group=("bidding", "order up / name a suit"),
+    kinds=(A.kind_of(A.PASS), A.kind_of(A.ORDER_UP), A.kind_of(A.CALL)),
+    words=Words(verbs={"pass": "passes", "order_up": "orders up",
+                       "call": "names {suit} as trump"},
+                prompt="Your bid: {offers}", offers=_offers),
+    decide=decide,
+)

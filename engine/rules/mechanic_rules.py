@@ -1,0 +1,168 @@
+"""The rules side of a mechanic, and the ordered registry the rules layer reads.
+
+The rules layer (schema, loader, compiler) must not import the mechanics, which sit above it.
+So it declares here what it needs from one (:class:`MechanicRules`: its YAML key, its schema
+block, how it compiles that block and which flow orders it accepts) and keeps the ordered
+:data:`REGISTRY` that :mod:`engine.mechanics.registry` fills when the engine is imported. The
+registry's ``version`` changes with every registration, so caches built from it (the
+assembled schema) know when to rebuild.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from engine.core.errors import Location
+    from engine.rules.expressions import CompiledExpression, Type
+    from engine.rules.variant import DealRules, Sides
+    from engine.rules.yamlsource import Path_
+
+__all__ = ["REGISTRY", "CompileContext", "FlowCheck", "MechanicRules", "Registry"]
+
+
+class CompileContext(Protocol):
+    """What the compiler offers a mechanic compiling its block."""
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The whole resolved document (defaults filled in)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+
+    @property
+    def sides(self) -> Sides:
+        """The compiled ``sides``."""
+
+    @property
+    def flow(self) -> tuple[str, ...]:
+        """The flow as written."""
+
+    @property
+    def deal(self) -> DealRules:
+        """The compiled deal (the deal mechanic compiles first)."""
+
+    def deck_cards(self) -> tuple[int, ...]:
+        """The cards of the deck."""
+
+    def fail(self, message: str, path: Path_, hint: str = "", *, key: bool = False) -> None:
+        """Report a located error."""
+
+    def expr(self, value: Any, scope: Mapping[str, Type], expected: Type, path: Path_
+             ) -> CompiledExpression | None:
+        """Compile an expression, reporting a located error on failure."""
+
+    def cause(self, settings: tuple[Path_, ...]) -> Path_:
+        """The first of ``settings`` that the file being checked writes itself."""
+
+    def inherited(self, settings: tuple[Path_, ...], blame: Path_) -> str:
+        """Where the inherited ones among ``settings`` come from (for a message)."""
+
+    def award_names(self) -> Sequence[str]:
+        """The names a scoring award may use, given only the deal (names a bid may not take)."""
+
+    def locate(self, path: Path_) -> Location:
+        """Where a path of the document was written."""
+
+
+class FlowCheck(Protocol):
+    """What the compiler offers a mechanic checking where the flow puts it."""
+
+    @property
+    def flow(self) -> tuple[str, ...]:
+        """The flow as written."""
+
+    @property
+    def deal(self) -> DealRules:
+        """The compiled deal."""
+
+    def where(self, phase: str) -> Path_:
+        """The path of ``phase`` in the flow (the flow itself when it is absent)."""
+
+    def fail(self, message: str, path: Path_, hint: str = "") -> None:
+        """Report a located error."""
+
+
+class MechanicRules(Protocol):
+    """The part of a mechanic the rules layer reads (:class:`engine.mechanics.base.Mechanic`)."""
+
+    @property
+    def key(self) -> str:
+        """Its name in ``flow`` and the key of its block."""
+
+    @property
+    def schema(self) -> Mapping[str, Any] | None:
+        """Its block's JSON-schema fragment, or None when it takes no block."""
+
+    @property
+    def required(self) -> bool:
+        """Every flow has it; its block is never dropped as unused."""
+
+    @property
+    def chooses_trump(self) -> bool:
+        """It is where trump is chosen (phases that come after trump check against it)."""
+
+    @property
+    def after_trump(self) -> bool:
+        """It must come after trump is chosen."""
+
+    @property
+    def group(self) -> tuple[str, str] | None:
+        """``(group, hint)``: a flow needs exactly one mechanic of ``group``."""
+
+    @property
+    def compile(self) -> Callable[[CompileContext], object] | None:
+        """Compiles its block into its config record (None: it has no config)."""
+
+    @property
+    def check_flow(self) -> Callable[[FlowCheck], None] | None:
+        """Reports flows it cannot run in (called for every registered mechanic)."""
+
+    @property
+    def space(self) -> Callable[[Any], Mapping[str, Any]] | None:
+        """Its part of the scoring outcome space, from its config."""
+
+
+class Registry:
+    """The registered mechanics, in order (the order of the schema's blocks and ``flow`` enum)."""
+
+    def __init__(self) -> None:
+        self._items: dict[str, MechanicRules] = {}
+        self.version = 0
+
+    def add(self, mechanic: MechanicRules) -> None:
+        """Register one more mechanic (its key must be new)."""
+        if mechanic.key in self._items:
+            raise ValueError(f"a mechanic {mechanic.key!r} is already registered")
+        self._items[mechanic.key] = mechanic
+        self.version += 1
+
+    def remove(self, key: str) -> None:
+        """Unregister a mechanic (tests and plug-ins undo their registration)."""
+        del self._items[key]
+        self.version += 1
+
+    def get(self, key: str) -> MechanicRules:
+        """The mechanic of ``key``; raises ``KeyError``."""
+        return self._items[key]
+
+    def keys(self) -> tuple[str, ...]:
+        """Every key, in registration order."""
+        return tuple(self._items)
+
+    def __iter__(self) -> Iterator[MechanicRules]:
+        return iter(tuple(self._items.values()))
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def phase_keys(self) -> tuple[str, ...]:
+        """Keys of optional mechanics with a block: dropped when the flow leaves them out."""
+        return tuple(m.key for m in self if m.schema is not None and not m.required)
+
+
+REGISTRY = Registry()
+"""Filled by :mod:`engine.mechanics.registry` when the engine is imported."""

@@ -1,0 +1,389 @@
+"""The base of the variant schema: everything but the mechanics' blocks.
+
+:func:`assemble` puts the schema together from this base and the registered mechanics: their
+blocks go between ``flow`` and ``scoring`` in registration order, and the ``flow`` enum lists
+their keys. ``tools/build_schema.py`` writes the result to ``schema/variant.schema.json``; the
+loader validates against the assembled schema, so a mechanic registered later validates too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rules.mechanic_rules import Registry
+
+__all__ = ["assemble"]
+
+TOP: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://euchrekit.invalid/schema/variant.schema.json",
+    "title": "euchrekit variant",
+    "description": (
+        "One Euchre variant: players and sides, deck, deal, how trump is chosen, hand changes, "
+        "lone play, trick play, scoring table and game end. A file may `extends:` shipped or "
+        "local variants and override any key. Defaults are listed in each description and applied "
+        "by the loader."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["description", "scoring"],
+}
+
+HEAD: dict[str, Any] = {
+    "$schema": {
+        "description": "Optional pointer to this schema, for editors.",
+        "type": "string",
+    },
+    "extends": {
+        "description": (
+            "Variant(s) this file builds on: a shipped variant's name (`standard`) or a path "
+            "relative to this file (`./house.yaml`). Several parents merge in order. Mappings "
+            "merge key by key, lists replace, and `!delete` removes an inherited key."
+        ),
+        "oneOf": [
+            {"$ref": "#/$defs/parentRef"},
+            {
+                "type": "array",
+                "items": {"$ref": "#/$defs/parentRef"},
+                "minItems": 1,
+                "maxItems": 8,
+            },
+        ],
+    },
+    "description": {
+        "description": (
+            "One line saying what this variant is; shown by `euchre list`. Every file writes its "
+            "own."
+        ),
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+    },
+    "players": {
+        "description": (
+            "Number of seats at the table (2 to 6). Seats are numbered 0, 1, ... clockwise. "
+            "Default: 4."
+        ),
+        "type": "integer",
+        "minimum": 2,
+        "maximum": 6,
+        "default": 4,
+    },
+    "sides": {
+        "description": "Who plays and scores together.",
+        "type": "object",
+        "additionalProperties": False,
+        "default": {},
+        "properties": {
+            "kind": {
+                "description": (
+                    "`teams`: fixed partnerships, partners carry equal scores. `individual`: "
+                    "every seat for himself (the non-makers are each their own side). "
+                    "`maker_vs_rest`: individual scores, but for each hand the non-makers defend "
+                    "together as a temporary side (Cutthroat). Default: teams."
+                ),
+                "enum": ["teams", "individual", "maker_vs_rest"],
+                "default": "teams",
+            },
+            "teams": {
+                "description": (
+                    "For `teams`: the seats of each team. Default: partners sit opposite ([[0, "
+                    "2], [1, 3]] for four seats)."
+                ),
+                "type": "array",
+                "minItems": 2,
+                "maxItems": 3,
+                "items": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 3,
+                    "items": {"type": "integer", "minimum": 0, "maximum": 5},
+                },
+            },
+        },
+    },
+    "deck": {
+        "description": "The cards in play.",
+        "type": "object",
+        "additionalProperties": False,
+        "default": {},
+        "properties": {
+            "size": {
+                "description": (
+                    "24 (9 to A), 28 (8 to A) or 32 (7 to A) cards, before jokers. Default: 24."
+                ),
+                "type": "integer",
+                "enum": [24, 28, 32],
+                "default": 24,
+            },
+            "jokers": {
+                "description": "0 or 1 joker (the Benny), the highest trump. Default: 0.",
+                "type": "integer",
+                "minimum": 0,
+                "maximum": 1,
+                "default": 0,
+            },
+        },
+    },
+    "dealer": {
+        "description": "Who deals first and how the deal moves.",
+        "type": "object",
+        "additionalProperties": False,
+        "default": {},
+        "properties": {
+            "first": {
+                "description": (
+                    "`draw`: each player draws a card (see `draw`); `random`: a seat chosen from "
+                    "the game's seed. Default: random."
+                ),
+                "enum": ["draw", "random"],
+                "default": "random",
+            },
+            "draw": {
+                "description": "The draw for first dealer (and partners in a team game).",
+                "type": "object",
+                "additionalProperties": False,
+                "default": {},
+                "properties": {
+                    "ranking": {
+                        "description": (
+                            "Rank order for the draw, highest first. Suits do not count; tied "
+                            "players draw again. Default (seed 003): K Q J T 9 8 7 A."
+                        ),
+                        "type": "array",
+                        "items": {"$ref": "#/$defs/rank"},
+                        "minItems": 2,
+                        "maxItems": 8,
+                        "uniqueItems": True,
+                        "default": ["K", "Q", "J", "T", "9", "8", "7", "A"],
+                    },
+                    "dealer": {
+                        "description": (
+                            "Which card deals first: `lowest` (seed 003) or `highest`. Default: "
+                            "lowest."
+                        ),
+                        "enum": ["lowest", "highest"],
+                        "default": "lowest",
+                    },
+                    "partners": {
+                        "description": (
+                            "Team games: `high_vs_low` seats the two highest cards as partners "
+                            "against the two lowest (seed 003); `as_seated` keeps the seating. "
+                            "Default: high_vs_low."
+                        ),
+                        "enum": ["high_vs_low", "as_seated"],
+                        "default": "high_vs_low",
+                    },
+                },
+            },
+            "rotation": {
+                "description": (
+                    "The deal passes `left` (clockwise) after every hand, thrown-in hands "
+                    "included. Default: left."
+                ),
+                "enum": ["left"],
+                "default": "left",
+            },
+        },
+    },
+    "flow": {
+        "description": (
+            "The phases of one hand, in order. Each phase is configured by the key of the same "
+            "name. Default: deal, upcard_bidding, go_alone, dealer_pickup, play, score."
+        ),
+        "type": "array",
+        "minItems": 3,
+        "uniqueItems": True,
+        "items": {},
+        "default": ["deal", "upcard_bidding", "go_alone", "dealer_pickup", "play", "score"],
+    },
+}
+"""The properties before the mechanics' blocks (``flow`` last; its enum is filled in)."""
+
+TAIL: dict[str, Any] = {
+    "scoring": {
+        "description": (
+            "Phase `score`: a table of rows; for every possible outcome of a hand exactly one "
+            "row's `when` must hold."
+        ),
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["table"],
+        "properties": {
+            "table": {
+                "description": (
+                    "Rows checked in order. Names in `when`: makers.tricks, defenders.tricks, "
+                    "alone, defender_alone (auctions add bid, bidder.tricks and the top bid's "
+                    "name). Awards add tricks (the receiving side's tricks) and is_alone."
+                ),
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 40,
+                "items": {"$ref": "#/$defs/scoreRow"},
+            },
+        },
+    },
+    "game": {
+        "description": "When the game ends.",
+        "type": "object",
+        "additionalProperties": False,
+        "default": {},
+        "properties": {
+            "target": {
+                "description": (
+                    "A side wins when its score is at least this after a hand (STD-A10). Default: "
+                    "10."
+                ),
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 1000,
+                "default": 10,
+            },
+            "tie": {
+                "description": (
+                    "Several sides at or over the target after one hand: the highest wins; if the "
+                    "highest is shared, `play_on` plays further hands (CTD-A10, GH-A12), `shared` "
+                    "lets them share the win. Default: play_on."
+                ),
+                "enum": ["play_on", "shared"],
+                "default": "play_on",
+            },
+            "max_hands": {
+                "description": (
+                    "Safety stop: a game ends after this many hands (thrown-in deals included) "
+                    "with the highest score winning. Default: 1000."
+                ),
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 1000,
+                "default": 1000,
+            },
+        },
+    },
+    "penalties": {
+        "description": "Penalties for breaking the rules at the table.",
+        "type": "object",
+        "additionalProperties": False,
+        "default": {},
+        "properties": {
+            "renege": {
+                "description": (
+                    "Failing to follow suit when able. When not allowed (the default), such a "
+                    "play is refused."
+                ),
+                "type": "object",
+                "additionalProperties": False,
+                "default": {},
+                "properties": {
+                    "allowed": {
+                        "description": (
+                            "A human player may renege; the engine records it and penalises it at "
+                            "the end of the hand. Bots never renege. Default: false."
+                        ),
+                        "type": "boolean",
+                        "default": False,
+                    },
+                    "void_hand": {
+                        "description": (
+                            "The hand's own scoring is cancelled and only the penalty counts "
+                            "(STD-A8 default); false: the hand is scored as played and the "
+                            "penalty added (GH-A11). Default: false."
+                        ),
+                        "type": "boolean",
+                        "default": False,
+                    },
+                    "offender": {
+                        "description": (
+                            "Points to each member of the offending side (an int expression; "
+                            "name: alone). Default: -2."
+                        ),
+                        "$ref": "#/$defs/intExpr",
+                        "default": -2,
+                    },
+                    "opponents": {
+                        "description": (
+                            "Points to each member of every other side (an int expression; name: "
+                            "alone). Default: 0."
+                        ),
+                        "$ref": "#/$defs/intExpr",
+                        "default": 0,
+                    },
+                },
+            },
+        },
+    },
+}
+"""The properties after the mechanics' blocks."""
+
+DEFS: dict[str, Any] = {
+    "parentRef": {
+        "description": "A shipped variant's name or a relative path to a .yaml file.",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+    },
+    "rank": {
+        "description": "A rank: 7 8 9 T J Q K A (quote the digits in YAML, e.g. \"9\").",
+        "enum": ["7", "8", "9", "T", "J", "Q", "K", "A"],
+    },
+    "suit": {
+        "description": "A suit letter: C, D, H or S.",
+        "enum": ["C", "D", "H", "S"],
+    },
+    "boolExpr": {
+        "description": (
+            "A condition in the expression language, e.g. `3 <= makers.tricks <= 4 and not alone`."
+        ),
+        "oneOf": [{"type": "string", "minLength": 1, "maxLength": 1000}, {"type": "boolean"}],
+    },
+    "intExpr": {
+        "description": "A number or an integer expression, e.g. `2` or `tricks` or `-bid`.",
+        "oneOf": [
+            {"type": "string", "minLength": 1, "maxLength": 1000},
+            {"type": "integer", "minimum": -1000, "maximum": 1000},
+        ],
+    },
+    "scoreRow": {
+        "description": "One row of the scoring table.",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["when"],
+        "properties": {
+            "when": {
+                "description": "The condition under which this row applies.",
+                "$ref": "#/$defs/boolExpr",
+            },
+            "label": {
+                "description": (
+                    "A short name of the outcome, used in statistics and at the table (`march`, "
+                    "`euchre`)."
+                ),
+                "type": "string",
+                "pattern": "^[a-z][a-z0-9_]{0,29}$",
+            },
+            "makers": {
+                "description": "Points to each member of the makers' side. Default: 0.",
+                "$ref": "#/$defs/intExpr",
+                "default": 0,
+            },
+            "defenders": {
+                "description": "Points to each member of each defending side. Default: 0.",
+                "$ref": "#/$defs/intExpr",
+                "default": 0,
+            },
+        },
+    },
+}
+
+
+def assemble(registry: Registry) -> dict[str, Any]:
+    """The whole schema for the mechanics in ``registry``. It shares the dicts of this base
+    and of the mechanics' fragments (no copies, so the long-lived heap stays small): read it,
+    never change it (the loader deep-copies defaults before filling them in)."""
+    properties = dict(HEAD)
+    properties["flow"] = {**HEAD["flow"], "items": {"enum": list(registry.keys())}}
+    for mechanic in registry:
+        if mechanic.schema is not None:
+            properties[mechanic.key] = mechanic.schema
+    properties.update(TAIL)
+    return {**TOP, "properties": properties, "$defs": DEFS}
