@@ -31,9 +31,7 @@ MODULES_WITH_EXAMPLES = [
     "engine.text.rulebook.scoring", "engine.text.rulebook.words", "engine.sim.confidence",
 ]
 
-# Files that still cite RULES.md: owned by other engineers on issue 10 (the lead replaces the
-# citation when merging: engine/phases/ becomes engine/mechanics/), and a `description:` value,
-# which is part of the variant's rules and its hash (changing it is a rules change).
+# Files that may still cite RULES.md, a document users of the repository do not have: none.
 RULES_MD_LEFT: set[str] = set()
 
 
