@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.mechanics.base import Mechanic, Phase
+from engine.mechanics import deal_words
+from engine.mechanics.base import Mechanic, Phase, Words
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import DealRules
 from engine.rules.yamlsource import Path_
@@ -209,4 +210,5 @@ def _space(config: DealRules) -> dict[str, Any]:
 
 
 MECHANIC = Mechanic(key="deal", phase=Deal, schema=SCHEMA, config=DealRules,
-                    compile=compile_deal, check_flow=_check_flow, space=_space, required=True)
+                    compile=compile_deal, check_flow=_check_flow, space=_space, required=True,
+                    words=Words(title=deal_words.TITLE, rules=deal_words.rules))

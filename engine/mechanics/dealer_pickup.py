@@ -13,7 +13,16 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, cards_to_actions
+from engine.mechanics import dealer_pickup_words
+from engine.mechanics.base import (
+    BotTools,
+    Mechanic,
+    Phase,
+    Scratch,
+    Words,
+    book_lines,
+    cards_to_actions,
+)
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -173,6 +182,7 @@ MECHANIC = Mechanic(
     kinds=(A.kind_of(A.PICK_UP), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
     words=Words(verbs={"pick_up": "picks up the upcard", "keep": "leaves the upcard",
                        "discard": "discards {card}"},
-                prompt="Take it, or keep your hand?"),
+                prompt="Take it, or keep your hand?", title=dealer_pickup_words.TITLE,
+                rules=book_lines(DealerPickupRules, dealer_pickup_words.rules)),
     decide=decide,
 )

@@ -14,7 +14,16 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, cards_to_actions
+from engine.mechanics import dummy_merge_words
+from engine.mechanics.base import (
+    BotTools,
+    Mechanic,
+    Phase,
+    Scratch,
+    Words,
+    book_lines,
+    cards_to_actions,
+)
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -166,6 +175,7 @@ MECHANIC = Mechanic(
     kinds=(A.kind_of(A.MERGE), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
     words=Words(verbs={"merge": "takes the dummy into the hand", "keep": "leaves the dummy",
                        "discard": "discards {card}"},
-                prompt="Take it, or keep your hand?"),
+                prompt="Take it, or keep your hand?", title=dummy_merge_words.TITLE,
+                rules=book_lines(DummyMergeRules, dummy_merge_words.rules)),
     decide=decide,
 )

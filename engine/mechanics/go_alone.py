@@ -13,7 +13,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words
+from engine.mechanics import go_alone_words
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.variant import SidesKind
 
@@ -206,6 +207,7 @@ MECHANIC = Mechanic(
     key="go_alone", phase=GoAlone, schema=SCHEMA, config=GoAloneRules, compile=_compile,
     space=_space, after_trump=True, kinds=(A.kind_of(A.PASS), A.kind_of(A.ALONE)),
     words=Words(verbs={"pass": "does not go alone", "alone": "goes alone"},
-                prompt="{offers}", offers=_offers),
+                prompt="{offers}", offers=_offers, title=go_alone_words.TITLE,
+                rules=book_lines(GoAloneRules, go_alone_words.rules)),
     decide=decide,
 )

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.base import BotTools, Mechanic, Phase, Words, cards_to_actions
+from engine.mechanics import play_words
+from engine.mechanics.base import BotTools, Mechanic, Phase, Words, book_lines, cards_to_actions
 from engine.rules.mechanic_rules import CompileContext
 
 if TYPE_CHECKING:
@@ -183,6 +184,8 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
 
 MECHANIC = Mechanic(
     key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=_compile, required=True,
-    kinds=(A.kind_of(A.PLAY),), words=Words(verbs={"play": "plays {card}"}, prompt="Your card:"),
+    kinds=(A.kind_of(A.PLAY),),
+    words=Words(verbs={"play": "plays {card}"}, prompt="Your card:", title=play_words.TITLE,
+                rules=book_lines(PlayRules, play_words.rules)),
     decide=decide,
 )

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words
+from engine.mechanics import upcard_bidding_words
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
 from engine.mechanics.wording import naming
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
@@ -279,6 +280,7 @@ MECHANIC = Mechanic(
     kinds=(A.kind_of(A.PASS), A.kind_of(A.ORDER_UP), A.kind_of(A.CALL)),
     words=Words(verbs={"pass": "passes", "order_up": "orders up",
                        "call": "names {suit} as trump"},
-                prompt="Your bid: {offers}", offers=_offers),
+                prompt="Your bid: {offers}", offers=_offers, title=upcard_bidding_words.TITLE,
+                rules=book_lines(UpcardBiddingRules, upcard_bidding_words.rules)),
     decide=decide,
 )
