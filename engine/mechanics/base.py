@@ -21,7 +21,9 @@ and names in one ``MECHANIC = Mechanic(...)`` value:
 - ``words``: narration verbs per action kind, the prompt question, and its section of the
   rule book (``title`` and ``rules``: :class:`Rule` lines, plain strings, or a
   :class:`BookPart` where the book puts its own words for a part of the variant that is no
-  mechanic's, such as the scoring table); ``euchre rules`` reads every phase's section here;
+  mechanic's, such as the scoring table); ``euchre rules`` reads every phase's section here.
+  The lines are written in the mechanic's module, or in a sibling ``<key>_words`` module when
+  the mechanic's would pass 400 lines (:func:`book_lines` hands them the config record);
 - ``decide``: the hook a bot uses to choose among its actions (``decide(tools, view, legal)``,
   ``tools`` being the :class:`BotTools` the heuristic bot implements).
 
