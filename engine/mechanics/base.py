@@ -23,7 +23,7 @@ and names in one ``MECHANIC = Mechanic(...)`` value:
   :class:`BookPart` where the book puts its own words for a part of the variant that is no
   mechanic's, such as the scoring table); ``euchre rules`` reads every phase's section here.
   The lines are written in the mechanic's module, or in a sibling ``<key>_words`` module when
-  the mechanic's would pass 400 lines (:func:`book_lines` hands them the config record);
+  the mechanic's would pass 400 lines (auction) (:func:`book_lines` hands them the config record);
 - ``decide``: the hook a bot uses to choose among its actions (``decide(tools, view, legal)``,
   ``tools`` being the :class:`BotTools` the heuristic bot implements).
 
