@@ -59,17 +59,6 @@ class After(NamedTuple):
                    state.upcard, _extra_sizes(state), renege, tuple(state.tricks_won))
 
 
-def _trick_winner(was: After, state: State) -> int:
-    """Who took the trick ``was.action`` finished, as the play mechanic recorded it: in
-    ``state.trick_winners`` while the hand goes on (or when the game ended with it), else in
-    the record of the hand it completed (the seat whose tricks went up by one)."""
-    if state.hand_no == was.hand_no:
-        return state.trick_winners[was.tricks_done]
-    took = state.hands_played[was.hands_done].tricks
-    return next(seat for seat, (now, before) in enumerate(zip(took, was.won, strict=True))
-                if now > before)
-
-
 class HandNarrator(TableNarrator):
     """The lines of a hand in progress and of finished hands."""
 
@@ -215,3 +204,14 @@ class HandNarrator(TableNarrator):
         """``West reneged with 9♦ in trick 1``."""
         return (f"{self.seat(penalty.seat)} reneged with {C.pretty(C.card(penalty.card))}"
                 f" in trick {penalty.trick}")
+
+
+def _trick_winner(was: After, state: State) -> int:
+    """Who took the trick ``was.action`` finished, as the play mechanic recorded it: in
+    ``state.trick_winners`` while the hand goes on (or when the game ended with it), else in
+    the record of the hand it completed (the seat whose tricks went up by one)."""
+    if state.hand_no == was.hand_no:
+        return state.trick_winners[was.tricks_done]
+    took = state.hands_played[was.hands_done].tricks
+    return next(seat for seat, (now, before) in enumerate(zip(took, was.won, strict=True))
+                if now > before)
