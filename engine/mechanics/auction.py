@@ -16,7 +16,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words
+from engine.mechanics import auction_words
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
 from engine.mechanics.upcard_bidding import throw_in
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.yamlsource import Path_
@@ -390,10 +391,9 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
 
 MECHANIC = Mechanic(
     key="auction", phase=Auction, schema=SCHEMA, config=AuctionRules, compile=_compile,
-    check_flow=_check_flow, space=_space, group=("bidding", "bid tricks"),
+    check_flow=_check_flow, space=_space, group=("bidding", "bid tricks"), decide=decide,
     kinds=(A.kind_of(A.PASS), A.kind_of(A.SWAP), A.kind_of(A.LOOK), A.kind_of(A.BID)),
     words=Words(verbs={"pass": "passes", "swap": "swaps for the {extra_hand} hand",
                        "look": "looks at the {extra_hand} hand", "bid": "bids {arg}"},
-                prompt="Your bid: {offers}", offers=_offers),
-    decide=decide,
-)
+                prompt="Your bid: {offers}", offers=_offers, title=auction_words.TITLE,
+                rules=book_lines(AuctionRules, auction_words.rules)))

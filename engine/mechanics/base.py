@@ -18,7 +18,12 @@ and names in one ``MECHANIC = Mechanic(...)`` value:
   ``s.advance()`` when it is over (the state then starts the next phase: a loop, never a
   phase inside another); ``s.make(maker)`` records the maker and the sides of the hand;
 - ``kinds``: the action kinds it introduces (:func:`engine.core.actions.declare_kind`);
-- ``words``: narration verbs per action kind, the prompt question, rule-book lines;
+- ``words``: narration verbs per action kind, the prompt question, and its section of the
+  rule book (``title`` and ``rules``: :class:`Rule` lines, plain strings, or a
+  :class:`BookPart` where the book puts its own words for a part of the variant that is no
+  mechanic's, such as the scoring table); ``euchre rules`` reads every phase's section here.
+  The lines are written in the mechanic's module, or in a sibling ``<key>_words`` module when
+  the mechanic's would pass 400 lines (auction) (:func:`book_lines` hands them the config record);
 - ``decide``: the hook a bot uses to choose among its actions (``decide(tools, view, legal)``,
   ``tools`` being the :class:`BotTools` the heuristic bot implements).
 
@@ -37,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from engine.core.actions import ActionKind, cards_to_actions
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -47,7 +52,8 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["TERMINAL", "BotTools", "Mechanic", "Phase", "Scratch", "Words", "cards_to_actions"]
+__all__ = ["TERMINAL", "BookLine", "BookPart", "BotTools", "Mechanic", "Phase", "Rule", "Scratch",
+           "Words", "book_lines", "cards_to_actions"]
 
 TERMINAL = -1
 """``State.current_player`` once the game is over."""
@@ -141,6 +147,46 @@ class BotTools(Protocol):
         """The card to play to the trick."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rule:
+    """One rule of the rule book in plain English. ``alternative`` says, when the rule is a
+    choice among house rules, what the other choice would be and which setting makes it."""
+
+    text: str
+    alternative: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BookPart:
+    """A place in a mechanic's rule-book lines where the book puts its own words for a part
+    of the variant that belongs to no mechanic: ``scoring.table`` (each row of the scoring
+    table in words) or ``penalties.renege`` (the renege penalty)."""
+
+    key: str
+
+
+BookLine = str | Rule | BookPart
+"""One line of a mechanic's section of the rule book (a string is a rule with no
+alternative)."""
+
+_Config = TypeVar("_Config")
+
+
+def book_lines(record: type[_Config], lines: Callable[[Variant, _Config], Sequence[BookLine]]
+               ) -> Callable[[Variant], Sequence[BookLine]]:
+    """Rule-book lines written against a mechanic's config record: ``lines(variant, config)``
+    with ``config = variant.rules(record)`` (the book only asks a mechanic of the flow, so
+    the record is there). It lets a sibling ``*_words`` module take the record as an argument
+    instead of importing the mechanic module that imports it."""
+
+    def declared(variant: Variant) -> Sequence[BookLine]:
+        config = variant.rules(record)
+        assert config is not None, f"{record.__name__}: not a mechanic of this flow"
+        return lines(variant, config)
+
+    return declared
+
+
 Offers = Callable[["Variant", list[str]], list[str]]
 """What a mechanic's legal actions offer, in a player's words (``order up``, ``bid 3 to 5``)."""
 
@@ -153,13 +199,15 @@ class Words:
     use ``{card}`` (the card, shown), ``{suit}`` (the suit named as trump), ``{arg}`` and
     ``{extra_hand}`` (the hand a swap takes). ``prompt``: the question at the ``euchre play``
     prompt; ``{offers}`` is replaced by what ``offers`` lists for the legal actions, joined.
-    ``rules``: rule-book lines for its config (used when the rule book has no renderer of
-    its own for this mechanic)."""
+    ``title``: the heading of its section of the rule book (default: the key, capitalised);
+    ``rules``: the section's lines for a variant (see :data:`BookLine`; :func:`book_lines`
+    passes the config record)."""
 
     verbs: Mapping[str, str] = field(default_factory=dict)
     prompt: str = ""
     offers: Offers | None = None
-    rules: Callable[[Variant], list[str]] | None = None
+    title: str = ""
+    rules: Callable[[Variant], Sequence[BookLine]] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -13,7 +13,16 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, cards_to_actions
+from engine.mechanics.base import (
+    BotTools,
+    Mechanic,
+    Phase,
+    Rule,
+    Scratch,
+    Words,
+    book_lines,
+    cards_to_actions,
+)
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -167,12 +176,54 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     return A.PICK_UP if tools.strength(better, trump) > tools.strength(view.hand, trump) else A.KEEP
 
 
+# -- the rule book -------------------------------------------------------------------------
+
+_PICKUP = {
+    "must": ("the dealer must take the upcard into his hand and discard one card face down, "
+             "any of his {n}, the upcard itself included (STD-A1)"),
+    "discard_other": ("the dealer must take the upcard into his hand and discard one card "
+                      "face down, but not the upcard itself (STD-A1)"),
+    "optional": ("the dealer may take the upcard into his hand and discard one card face "
+                 "down, or decline and keep his hand; a declined upcard stays in the kitty"),
+}
+_PICKUP_OTHERS = {"must": "`optional` or `discard_other`", "discard_other": "`must` or "
+                  "`optional`", "optional": "`must` or `discard_other`"}
+
+
+def book(v: Variant, pickup: DealerPickupRules) -> list[Rule]:
+    """The rule book: the exchange (``dealer_pickup.mode``) and its order against going
+    alone and the dummy.
+
+    >>> from engine import load_variant
+    >>> v = load_variant("standard")
+    >>> book(v, v.rules(DealerPickupRules))[1].text
+    'A dealer who sits the hand out, because his partner goes alone, does not exchange.'
+    """
+    mode = pickup.mode
+    what = _PICKUP[mode].format(n=v.deal.hand_size + 1)
+    lines = [Rule(text=f"When the upcard's suit is made trump in round 1, {what}.",
+                  alternative=f"`dealer_pickup.mode` can also be {_PICKUP_OTHERS[mode]}.")]
+    flow = v.flow
+    here = flow.index("dealer_pickup")
+    if "go_alone" in flow and flow.index("go_alone") < here and v.sides.kind == "teams":
+        lines.append(Rule(text="A dealer who sits the hand out, because his partner goes alone, "
+                          "does not exchange."))
+    if "go_alone" in flow and flow.index("go_alone") > here:
+        lines.append(Rule(text="The exchange comes before anyone decides to go alone, so the "
+                          "dealer exchanges even if the maker then goes alone (CTD-A12)."))
+    if "dummy_merge" in flow and flow.index("dummy_merge") > here:
+        lines.append(Rule(text="If the dealer is the maker, he makes his discard when the "
+                          "dummy is taken up (or given up, if he goes alone), below."))
+    return lines
+
+
 MECHANIC = Mechanic(
     key="dealer_pickup", phase=DealerPickup, schema=SCHEMA, config=DealerPickupRules,
     compile=_compile, check_flow=_check_flow, after_trump=True,
     kinds=(A.kind_of(A.PICK_UP), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
     words=Words(verbs={"pick_up": "picks up the upcard", "keep": "leaves the upcard",
                        "discard": "discards {card}"},
-                prompt="Take it, or keep your hand?"),
+                prompt="Take it, or keep your hand?", title="The dealer's exchange",
+                rules=book_lines(DealerPickupRules, book)),
     decide=decide,
 )

@@ -14,7 +14,17 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, cards_to_actions
+from engine.mechanics.base import (
+    BotTools,
+    Mechanic,
+    Phase,
+    Rule,
+    Scratch,
+    Words,
+    book_lines,
+    cards_to_actions,
+)
+from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -160,12 +170,46 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     return A.MERGE if A.MERGE in legal else legal[0]
 
 
+# -- the rule book -------------------------------------------------------------------------
+
+_OTHERS = {"choose": ("at_least_one", "makes him keep at least one dummy card"),
+           "at_least_one": ("choose", "lets him keep his own cards and none of the dummy"),
+           "optional": ("choose", "makes him take the dummy")}
+
+
+def book(v: Variant, merge: DummyMergeRules) -> list[Rule]:
+    """The rule book: what the maker keeps of his hand and the dummy
+    (``dummy_merge.mode``); a lone maker.
+
+    >>> from engine import load_variant
+    >>> v = load_variant("cutthroat")
+    >>> book(v, v.rules(DummyMergeRules))[-1].text
+    'A lone maker does not use the dummy: it is set aside unseen (CTD-A13).'
+    """
+    size = v.deal.hand_size
+    keep = (f"keeps any {size} of them, his own {size} included (CTD-A3)" if merge.mode == "choose"
+            else f"keeps {size} of them, at least one of which must come from the dummy")
+    text = (f"A maker who is not alone adds the dummy to his hand and discards face down until "
+            f"he holds {size} cards again: he {keep}.")
+    if "dealer_pickup" in v.flow:
+        text += (f" A dealer who took up the upcard and is the maker chooses {size} of "
+                 f"{2 * size + 1}.")
+    if merge.mode == "optional":
+        text = ("A maker who is not alone first says whether he takes the dummy (`merge`) or "
+                f"not (`keep`). If he takes it, he adds it to his hand and discards face down "
+                f"until he holds {size} cards again; if not, the dummy is set aside unseen.")
+    other, effect = _OTHERS[merge.mode]
+    return [Rule(text=text, alternative=f"{setting('dummy_merge.mode', other)} {effect}."),
+            Rule(text="A lone maker does not use the dummy: it is set aside unseen (CTD-A13).")]
+
+
 MECHANIC = Mechanic(
     key="dummy_merge", phase=DummyMerge, schema=SCHEMA, config=DummyMergeRules,
     compile=_compile, check_flow=_check_flow, after_trump=True,
     kinds=(A.kind_of(A.MERGE), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
     words=Words(verbs={"merge": "takes the dummy into the hand", "keep": "leaves the dummy",
                        "discard": "discards {card}"},
-                prompt="Take it, or keep your hand?"),
+                prompt="Take it, or keep your hand?", title="Taking up the dummy",
+                rules=book_lines(DummyMergeRules, book)),
     decide=decide,
 )

@@ -13,7 +13,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words
+from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.variant import SidesKind
 
@@ -202,10 +203,62 @@ def _offers(variant: Variant, legal: list[str]) -> list[str]:
     return ["go alone"] if "alone" in legal else []
 
 
+# -- the rule book -------------------------------------------------------------------------
+
+def book(v: Variant, alone: GoAloneRules) -> list[Rule]:
+    """The rule book: whether the maker may go alone, when he decides, and whether a defender may.
+
+    >>> from engine import load_variant
+    >>> v = load_variant("standard")
+    >>> book(v, v.rules(GoAloneRules))[-1].text
+    'A defender may not go alone (STD-A9).'
+    """
+    has_dummy = "dummy_merge" in v.flow
+    lines: list[Rule] = []
+    if alone.maker:
+        if v.sides.kind == "teams":
+            sits_out = "his partner lays his cards face down and sits the hand out"
+        else:
+            sits_out = "he gives up the dummy, which is set aside unseen (CTD-A13)"
+        lines.append(Rule(text=f"Once trump is fixed, the maker may go alone: {sits_out}.",
+                          alternative=f"{setting('go_alone.maker', 'false')} forbids it."))
+    else:
+        lines.append(Rule(text="The maker may not go alone.",
+                          alternative=f"{setting('go_alone.maker', 'true')} allows it."))
+    if has_dummy and v.flow.index("go_alone") < v.flow.index("dummy_merge"):
+        lines.append(Rule(text="The maker decides before he sees the dummy (CTD-A14)."))
+    lines.append(_defender_rule(alone))
+    return lines
+
+
+def _defender_rule(alone: GoAloneRules) -> Rule:
+    if not alone.defender:
+        return Rule(text="A defender may not go alone (STD-A9).",
+                    alternative=f"{setting('go_alone.defender', 'true')} lets one defender "
+                    "go alone.")
+    against = ("Against a lone maker, one defender" if alone.defender_needs_lone_maker
+               else "Then one defender")
+    start = ("the maker's left" if alone.defender_order == "maker_left"
+             else "the dealer's left")
+    other_start = "eldest" if alone.defender_order == "maker_left" else "maker_left"
+    need = ("" if alone.defender_needs_lone_maker else
+            " This is allowed whether or not the maker is alone.")
+    need_alt = (f"{setting('go_alone.defender_needs_lone_maker', 'false')} allows it against "
+                "any maker" if alone.defender_needs_lone_maker else
+                f"{setting('go_alone.defender_needs_lone_maker', 'true')} allows it only "
+                "against a lone maker (RAIL-A2)")
+    return Rule(text=f"{against} may also go alone; his partner sits the hand out. The "
+                f"defenders are asked in turn clockwise from {start}, and the first to say so "
+                f"plays alone (CTD-A8).{need}",
+                alternative=f"{need_alt}; {setting('go_alone.defender_order', other_start)} "
+                "asks the defenders in the other order.")
+
+
 MECHANIC = Mechanic(
     key="go_alone", phase=GoAlone, schema=SCHEMA, config=GoAloneRules, compile=_compile,
     space=_space, after_trump=True, kinds=(A.kind_of(A.PASS), A.kind_of(A.ALONE)),
     words=Words(verbs={"pass": "does not go alone", "alone": "goes alone"},
-                prompt="{offers}", offers=_offers),
+                prompt="{offers}", offers=_offers, title="Going alone",
+                rules=book_lines(GoAloneRules, book)),
     decide=decide,
 )

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.base import BotTools, Mechanic, Phase, Words
+from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
+from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -89,10 +90,22 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     return A.CALL + tools.best_suit(view.hand, [a - A.CALL for a in legal])[0]
 
 
+def book(v: Variant, name_trump: NameTrumpRules) -> list[Rule]:
+    """The rule book: which trumps the maker may name (``name_trump.no_trump``)."""
+    if name_trump.no_trump:
+        return [Rule(text="The maker names trump: any of the four suits, or no-trump.",
+                     alternative=f"{setting('name_trump.no_trump', 'false')} rules no-trump "
+                     "out.")]
+    return [Rule(text="The maker names any of the four suits as trump; no-trump is not "
+                 "allowed (GH-A14).",
+                 alternative=f"{setting('name_trump.no_trump', 'true')} allows no-trump.")]
+
+
 MECHANIC = Mechanic(
     key="name_trump", phase=NameTrump, schema=SCHEMA, config=NameTrumpRules, compile=_compile,
     check_flow=_check_flow, chooses_trump=True, kinds=(A.kind_of(A.CALL),),
     words=Words(verbs={"call": "names {suit} as trump"},
-                prompt="You won the bidding: name trump."),
+                prompt="You won the bidding: name trump.", title="Naming trump",
+                rules=book_lines(NameTrumpRules, book)),
     decide=decide,
 )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import cards as C
-from engine.mechanics.base import TERMINAL, Mechanic, Phase
+from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase, Rule, Words
 from engine.rules.mechanic_rules import FlowCheck
 from engine.rules.results import HandResult, Penalty
 from engine.rules.scoring import Outcome
@@ -114,4 +114,15 @@ def _check_flow(check: FlowCheck) -> None:
         check.fail("the flow must end with `play, score`", ("flow",))
 
 
-MECHANIC = Mechanic(key="score", phase=Score, check_flow=_check_flow, required=True)
+def book(v: Variant) -> list[BookLine]:
+    """The rule book: one row of the scoring table applies, then the renege penalty (both in
+    the book's own words: the table and the penalties are the variant's, not this module's)."""
+    sharing = ("Partners share their side's points." if v.sides.kind == "teams" else
+               "Points go to each player of the side named.")
+    return [Rule(text="After the last trick the hand is scored by the one row of this table "
+                 f"that fits it. {sharing}"),
+            BookPart(key="scoring.table"), BookPart(key="penalties.renege")]
+
+
+MECHANIC = Mechanic(key="score", phase=Score, check_flow=_check_flow, required=True,
+                    words=Words(title="Scoring", rules=book))

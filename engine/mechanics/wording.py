@@ -1,16 +1,21 @@
-"""Words several mechanics share at the prompt (naming suits).
+"""Words several mechanics share: naming suits at the prompt, and the small pieces of English
+their rule-book lines are made of (numbers, lists, settings as written, extra hands).
 
 >>> naming(["C", "D", "S"])
 'name a suit other than hearts'
 >>> naming(["H", "N"])
 'name hearts or no-trump'
+>>> number(4), join(["9", "10", "jack"]), setting("game.tie", "shared")
+('four', '9, 10 and jack', '`game.tie: shared`')
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import cards as C
 
-__all__ = ["naming"]
+__all__ = ["extra_hand_word", "join", "naming", "number", "setting", "suit_word"]
 
 
 def naming(suits: list[str]) -> str:
@@ -23,3 +28,40 @@ def naming(suits: list[str]) -> str:
         missing = next(w for w in C.SUIT_WORDS if w not in words)
         return f"name a suit other than {missing}{no_trump}"
     return f"name {' or '.join(words) or 'no-trump'}{no_trump if words else ''}"
+
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+            "ten", "eleven", "twelve")
+
+
+def number(n: int) -> str:
+    """``n`` in words up to twelve, in digits beyond."""
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def join(items: Sequence[str], word: str = "and") -> str:
+    """``a, b and c`` (``word`` joins the last two)."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def suit_word(suit: int) -> str:
+    """``hearts`` for a suit index (0..3)."""
+    return C.SUIT_WORDS[suit]
+
+
+def setting(key: str, value: object) -> str:
+    """A variant-file setting as it is written: ``upcard_bidding.stick_the_dealer: true``."""
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    return f"`{key}: {text}`"
+
+
+_EXTRA_WORDS = {"dummy": "the dummy", "ghost": "the ghost hand"}
+
+
+def extra_hand_word(name: str) -> str:
+    """``the dummy``, ``the ghost hand``: an extra hand of the deal in the rule book."""
+    return _EXTRA_WORDS.get(name, f"the {name} hand")

@@ -44,6 +44,9 @@ class After(NamedTuple):
     extra_sizes: tuple[int, ...]
     renege: bool = False
     """The action is a card that does not follow suit (variants that allow reneging)."""
+    won: tuple[int, ...] = ()
+    """The tricks each seat had taken this hand (to find, in the scored hand's record, who
+    took the hand's last trick)."""
 
     @classmethod
     def before(cls, state: State, action: str) -> After:
@@ -53,7 +56,7 @@ class After(NamedTuple):
         return cls(state.current_player, action, state.phase, state.hand_no, state.trump,
                    tuple(zip(state.trick_seats, state.trick, strict=True)),
                    sum(state.tricks_won), len(state.hands_played), state.inactive,
-                   state.upcard, _extra_sizes(state), renege)
+                   state.upcard, _extra_sizes(state), renege, tuple(state.tricks_won))
 
 
 class HandNarrator(TableNarrator):
@@ -84,7 +87,7 @@ class HandNarrator(TableNarrator):
             out = [s for s in range(self.variant.players) if state.inactive >> s & 1]
             lines.append(f"{', '.join(self.seat(s) for s in out)} sits out this hand.")
         if was.phase == "play" and was.action.startswith("play:"):
-            lines += self._card_played(was)
+            lines += self._card_played(was, state)
         lines += [self.hand_summary(r) for r in state.hands_played[was.hands_done:]]
         return lines
 
@@ -120,17 +123,17 @@ class HandNarrator(TableNarrator):
             return f"The {C.pretty(upcard)} is turned down."
         return f"{self.seat(state.dealer)} leaves the {C.pretty(upcard)}."
 
-    def _card_played(self, was: After) -> list[str]:
-        """A renege, and the trick if the card finished it. A renege that ends the hand
-        (``void_hand``, STD-A8) leaves its trick to nobody."""
+    def _card_played(self, was: After, state: State) -> list[str]:
+        """A renege, and the trick if the card finished it, with the winner the play mechanic
+        recorded. A renege that ends the hand (``void_hand``, STD-A8) leaves its trick to
+        nobody."""
         trick = [*was.trick, (was.seat, C.card(was.action[len("play:"):]))]
         if was.renege and self.variant.renege.void_hand:
             return [f"Trick {was.tricks_done + 1} does not count: {self.trick_text(trick)}"]
         lines = [self._renege_line(was, trick)] if was.renege else []
         if len(trick) < self.variant.players - was.sitting_out.bit_count():
             return lines
-        tables = C.trump_tables(was.trump)
-        winner = trick[tables.winner([c for _, c in trick])][0]
+        winner = _trick_winner(was, state)
         return [*lines,
                 f"Trick {was.tricks_done + 1} to {self.seat(winner)}: {self.trick_text(trick)}"]
 
@@ -201,3 +204,14 @@ class HandNarrator(TableNarrator):
         """``West reneged with 9♦ in trick 1``."""
         return (f"{self.seat(penalty.seat)} reneged with {C.pretty(C.card(penalty.card))}"
                 f" in trick {penalty.trick}")
+
+
+def _trick_winner(was: After, state: State) -> int:
+    """Who took the trick ``was.action`` finished, as the play mechanic recorded it: in
+    ``state.trick_winners`` while the hand goes on (or when the game ended with it), else in
+    the record of the hand it completed (the seat whose tricks went up by one)."""
+    if state.hand_no == was.hand_no:
+        return state.trick_winners[was.tricks_done]
+    took = state.hands_played[was.hands_done].tricks
+    return next(seat for seat, (now, before) in enumerate(zip(took, was.won, strict=True))
+                if now > before)

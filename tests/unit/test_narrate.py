@@ -434,3 +434,41 @@ def test_every_action_of_a_short_seeded_game_has_words_of_its_own(name: str) -> 
         narrate_last(n, state, action, reveal=True)
         for seat_ in range(variant.players):
             n.view_lines(state.view(seat_))
+
+
+# -- the trick's winner is the one the play mechanic recorded (narration never works it out) --
+
+
+def test_a_trick_line_names_the_winner_the_play_mechanic_recorded() -> None:
+    variant = load_variant("standard")
+    deal = {"dealer": 3, "hands": [["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "JD", "QD", "KD"],
+                                   ["9H", "TH", "JH", "QH", "KH"], ["9S", "TS", "JS", "QS", "KS"]],
+            "upcard": "AC"}
+    state = run(new_game(variant, seed=1, deal=deal),
+                "order_up pass discard:AC play:KC play:9D play:9H")
+    was = After.before(state, "play:JS")
+    state.apply("play:JS")
+    assert state.trick_winners == [3]  # West's left bower
+    state.trick_winners[0] = 1  # were the record to say East, the line would say East
+    assert Narrator(variant).after(was, state) == [
+        "Trick 1 to East: North K♣, East 9♦, South 9♥, West J♠"]
+
+
+@pytest.mark.parametrize("name", ["standard", "cutthroat", "ghost-hand"])
+def test_the_last_trick_of_a_hand_goes_to_the_seat_the_hands_record_credits(name: str) -> None:
+    variant = load_variant(name)
+    n = Narrator(variant)
+    state, rng = new_game(variant, seed=7), random.Random(7)
+    checked = 0
+    while not state.is_terminal() and checked < 3:
+        action = rng.choice(state.legal_actions())
+        hands_done, won = len(state.hands_played), list(state.tricks_won)
+        lines = narrate_last(n, state, action)
+        scored = state.hands_played[hands_done:]
+        if action.startswith("play:") and scored and scored[0].thrown_in is None:
+            winner = next(s for s, t in enumerate(scored[0].tricks) if t > won[s])
+            trick = [line for line in lines if line.startswith("Trick ")]
+            assert trick and trick[0].startswith(
+                f"Trick {variant.deal.hand_size} to {n.seat(winner)}: "), lines
+            checked += 1
+    assert checked == 3

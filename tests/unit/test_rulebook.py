@@ -1,10 +1,13 @@
 """The rule book (`euchre rules NAME`) and the document of ambiguities (docs/ambiguities.md).
 
 The book of every shipped variant is rendered and checked for its order (each phase of the
-variant's flow, in order) and its target; then facts of single variants are checked against
-the values written in the variant files (worked out by hand, e.g. 24 cards - 4 hands of 5 = a
-kitty of 4). Every setting a shipped variant uses must change the book when it changes. Last,
-every ambiguity id cited anywhere in the repository must have a section in docs/ambiguities.md.
+variant's flow, in order) and its target; each phase's section is the one its mechanic
+declares (``Words.title`` and ``Words.rules`` in the mechanic's module, read through the
+registry), so a mechanic's words live in one place. Then facts of single variants are checked
+against the values written in the variant files (worked out by hand, e.g. 24 cards - 4 hands
+of 5 = a kitty of 4). Every setting a shipped variant uses must change the book when it
+changes. Last, every ambiguity id cited anywhere in the repository must have a section in
+docs/ambiguities.md.
 """
 
 from __future__ import annotations
@@ -18,7 +21,11 @@ import pytest
 
 from engine import cli, load_variant, shipped_names
 from engine.cli import rules_command
-from engine.text.rulebook import render_markdown, render_text, rule_book
+from engine.mechanics.base import BookPart, Mechanic, Phase, Rule, Words, book_lines
+from engine.mechanics.play import PlayRules
+from engine.mechanics.registry import mechanic, mechanics, register
+from engine.text.rulebook import phase_section, render_markdown, render_text, rule_book
+from engine.text.rulebook.phases import BOOK_PARTS
 
 ROOT = Path(__file__).resolve().parents[2]
 Write = Callable[[str, str], Path]
@@ -65,6 +72,57 @@ def test_markdown_rule_book_has_a_heading_per_section(name: str) -> None:
     assert markdown.startswith(f"# The rules of `{name}`\n")
     headings = [line for line in markdown.splitlines() if line.startswith("## ")]
     assert len(headings) == len(book.sections) == len(load_variant(name).flow) + 4
+
+
+# -- each phase's section is its mechanic's ----------------------------------------------------
+
+
+def test_every_built_in_mechanic_declares_its_title_and_rule_book_lines() -> None:
+    undeclared = [m.key for m in mechanics() if not (m.words.title and m.words.rules)]
+    assert undeclared == []
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_each_phase_section_holds_the_lines_its_mechanic_declares(name: str) -> None:
+    variant = load_variant(name)
+    sections = {section.phase: section for section in rule_book(variant).sections}
+    for phase in variant.flow:
+        words = mechanic(phase).words
+        assert words.rules is not None
+        declared: list[Rule] = []
+        for line in words.rules(variant):
+            if isinstance(line, BookPart):
+                declared += BOOK_PARTS[line.key](variant)
+            else:
+                declared.append(line if isinstance(line, Rule) else Rule(text=line))
+        assert sections[phase].title == words.title
+        assert list(sections[phase].rules) == declared and declared, f"{name}: {phase}"
+
+
+class _Quiet(Phase):
+    """A phase with nothing to decide (the section test only renders its words)."""
+
+    name = "quiet"
+
+
+def test_a_mechanic_section_mixes_plain_lines_house_rules_and_the_books_own_parts() -> None:
+    words = Words(rules=lambda v: ["Nothing is said.",
+                                   Rule(text="Nothing is done.", alternative="`quiet: loud`."),
+                                   BookPart(key="penalties.renege")])
+    with register(Mechanic(key="quiet", phase=_Quiet, words=words)):
+        section = phase_section(load_variant("renege"), "quiet")
+    assert section.title == "Quiet" and section.phase == "quiet"  # the key, capitalised
+    assert [rule.text for rule in section.rules[:2]] == ["Nothing is said.", "Nothing is done."]
+    assert section.rules[1].alternative == "`quiet: loud`."
+    assert section.rules[2].text.startswith("If a player reneged during the hand, the hand's "
+                                            "own score is cancelled")  # STD-A8, renege.yaml
+
+
+def test_book_lines_hand_the_mechanic_its_config_record() -> None:
+    seen: list[object] = []
+    lines = book_lines(PlayRules, lambda v, play: seen.append(play) or ["x"])
+    variant = load_variant("standard")
+    assert lines(variant) == ["x"] and seen == [variant.rules(PlayRules)]
 
 
 # -- facts of single variants, from the variant files ------------------------------------------

@@ -1,5 +1,6 @@
 """Build the rule book of a compiled variant, in the order of play: the players, the cards,
-the first dealer, each phase of the variant's ``flow`` in order, then the end of the game.
+the first dealer, each phase of the variant's ``flow`` in order (as its mechanic declares it),
+then the end of the game.
 
 >>> from engine import load_variant
 >>> book = rule_book(load_variant("standard"))
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from engine.rules.variant import Variant
 from engine.text.rulebook.model import RuleBook
-from engine.text.rulebook.phases import renderer
+from engine.text.rulebook.phases import phase_section
 from engine.text.rulebook.table import (
     cards_section,
     dealer_section,
@@ -28,7 +29,7 @@ def rule_book(variant: Variant) -> RuleBook:
         players_section(variant),
         cards_section(variant),
         dealer_section(variant),
-        *(renderer(phase)(variant) for phase in variant.flow),
+        *(phase_section(variant, phase) for phase in variant.flow),
         game_end_section(variant),
     )
     return RuleBook(name=variant.name, description=variant.description, path=variant.path,

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine.core.errors import ExpressionError
+from engine.mechanics.wording import join
 from engine.rules.expressions import (
     Binary,
     BoolLit,
@@ -31,7 +32,7 @@ from engine.rules.expressions import (
     Unary,
     parse,
 )
-from engine.text.rulebook.words import Party, join, party, tricks
+from engine.text.rulebook.words import Party, party, tricks
 
 __all__ = ["Vocabulary", "condition_words", "value_words"]
 

@@ -1,26 +1,21 @@
 """The rule book as data: sections of rules, each rule with the house rule it could be.
 
-The renderers (:mod:`engine.text.rulebook.phases` and friends) build these records from a
-compiled :class:`~engine.rules.variant.Variant`; :mod:`engine.text.rulebook.render` turns them
-into plain text or Markdown. Keeping the words apart from the layout lets one book print both ways.
+A phase's section holds the lines its mechanic declares (:class:`~engine.mechanics.base.Rule`
+lives with the mechanics, which write them; see :mod:`engine.text.rulebook.phases`); the
+book's own sections (:mod:`engine.text.rulebook.table`) use the same record.
+:mod:`engine.text.rulebook.render` turns a book into plain text or Markdown. Keeping the words
+apart from the layout lets one book print both ways.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.mechanics.base import Rule
+
 __all__ = ["Rule", "RuleBook", "Section"]
 
 _FROZEN = {"frozen": True, "slots": True, "kw_only": True}
-
-
-@dataclass(**_FROZEN)
-class Rule:
-    """One rule in plain English. ``alternative`` says, when the rule is a choice among house
-    rules, what the other choice would be and which setting makes it."""
-
-    text: str
-    alternative: str = ""
 
 
 @dataclass(**_FROZEN)

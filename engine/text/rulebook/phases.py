@@ -1,55 +1,41 @@
-"""One renderer per phase of a hand, keyed by the phase's name in a variant's ``flow``.
+"""The section of each phase of a hand, read from the registry: the title and lines its
+mechanic declares (``Words.title``, ``Words.rules``), with the book's own words put in where a
+mechanic names a part of the variant that is no mechanic's (:class:`BookPart`: the scoring
+table, the renege penalty). A new mechanic therefore needs no edit here.
 
-Each renderer takes the compiled :class:`~engine.rules.variant.Variant` and returns the
-:class:`~engine.text.rulebook.model.Section` for its phase. The built-in mechanics have
-renderers here (they share the rule book's vocabulary of settings and house-rule
-alternatives); any other registered mechanic is rendered from the rule-book lines its module
-declares (``Words.rules``), so a new mechanic needs no edit here (:func:`renderer`).
+>>> from engine import load_variant
+>>> section = phase_section(load_variant("ghost-hand"), "name_trump")
+>>> section.title, section.rules[0].text[:33]
+('Naming trump', 'The maker names any of the four s')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from engine.mechanics.base import BookPart, Rule
 from engine.mechanics.registry import mechanic
 from engine.rules.variant import Variant
-from engine.text.rulebook.bidding import (
-    auction_rules,
-    dealer_pickup_rules,
-    name_trump_rules,
-    upcard_bidding_rules,
-)
-from engine.text.rulebook.hand import deal_rules, dummy_merge_rules, go_alone_rules, play_rules
-from engine.text.rulebook.model import Rule, Section
-from engine.text.rulebook.scoring import score_rules
+from engine.text.rulebook.model import Section
+from engine.text.rulebook.scoring import renege_penalty_rules, table_rules
 
-__all__ = ["PHASE_RENDERERS", "PhaseRenderer", "renderer"]
+__all__ = ["BOOK_PARTS", "phase_section"]
 
-PhaseRenderer = Callable[[Variant], Section]
-
-PHASE_RENDERERS: Mapping[str, PhaseRenderer] = {
-    "deal": deal_rules,
-    "upcard_bidding": upcard_bidding_rules,
-    "dealer_pickup": dealer_pickup_rules,
-    "auction": auction_rules,
-    "name_trump": name_trump_rules,
-    "go_alone": go_alone_rules,
-    "dummy_merge": dummy_merge_rules,
-    "play": play_rules,
-    "score": score_rules,
+BOOK_PARTS: Mapping[str, Callable[[Variant], list[Rule]]] = {
+    "scoring.table": table_rules,
+    "penalties.renege": renege_penalty_rules,
 }
-"""The renderer of each phase a ``flow`` may name."""
+"""The book's words for each part of a variant a mechanic's lines may name."""
 
 
-def renderer(phase: str) -> PhaseRenderer:
-    """The renderer of a phase: its own above, else its mechanic's declared lines."""
-    found = PHASE_RENDERERS.get(phase)
-    if found is not None:
-        return found
-    lines = mechanic(phase).words.rules
-
-    def declared(variant: Variant) -> Section:
-        rules = tuple(Rule(text=text) for text in (lines(variant) if lines else []))
-        return Section(title=phase.replace("_", " ").capitalize(), rules=rules, phase=phase)
-
-    return declared
+def phase_section(variant: Variant, phase: str) -> Section:
+    """The section of ``phase`` (a key of ``variant.flow``) as its mechanic declares it."""
+    words = mechanic(phase).words
+    rules: list[Rule] = []
+    for line in words.rules(variant) if words.rules else ():
+        if isinstance(line, BookPart):
+            rules.extend(BOOK_PARTS[line.key](variant))
+        else:
+            rules.append(Rule(text=line) if isinstance(line, str) else line)
+    title = words.title or phase.replace("_", " ").capitalize()
+    return Section(title=title, rules=tuple(rules), phase=phase)

@@ -1,9 +1,10 @@
-"""Renderer for phase ``score``: each row of the scoring table in words, and the renege
-penalty.
+"""The scoring table and the renege penalty in words: the parts of a variant that the
+``score`` mechanic's section names (``scoring.table``, ``penalties.renege``) but that are the
+variant's, not a mechanic's.
 
 >>> from engine import load_variant
->>> rows = score_rules(load_variant("standard")).rules
->>> rows[1].text
+>>> rows = table_rules(load_variant("standard"))
+>>> rows[0].text
 'Made — the makers take 3 or 4 tricks: the makers score 1.'
 """
 
@@ -11,31 +12,30 @@ from __future__ import annotations
 
 from engine.core.printable import printable
 from engine.mechanics.auction import AuctionRules
+from engine.mechanics.base import Rule
+from engine.mechanics.wording import join, setting
 from engine.rules.expressions import CompiledExpression
 from engine.rules.scoring import ScoreRow
 from engine.rules.variant import Variant
 from engine.text.rulebook.conditions import Vocabulary, condition_words, value_words
-from engine.text.rulebook.model import Rule, Section
-from engine.text.rulebook.words import Party, join, party, setting
+from engine.text.rulebook.words import Party, party
 
-__all__ = ["award_words", "score_rules"]
+__all__ = ["award_words", "renege_penalty_rules", "table_rules"]
 
 
-def score_rules(v: Variant) -> Section:
-    """Phase ``score``: the table, row by row, then the renege penalty."""
-    sharing = ("Partners share their side's points." if v.sides.kind == "teams" else
-               "Points go to each player of the side named.")
-    rules = [Rule(text="After the last trick the hand is scored by the one row of this table "
-                  f"that fits it. {sharing}")]
-    rules.extend(Rule(text=_row_text(v, row)) for row in v.scoring.rows)
+def table_rules(v: Variant) -> list[Rule]:
+    """Each row of the scoring table in words (``scoring.table``)."""
+    return [Rule(text=_row_text(v, row)) for row in v.scoring.rows]
+
+
+def renege_penalty_rules(v: Variant) -> list[Rule]:
+    """The renege penalty (``penalties.renege``), or why there is none."""
     if v.renege.allowed:
         text = _renege_text(v)
-        rules.append(Rule(text=text[0].upper() + text[1:]))
-    else:
-        rules.append(Rule(text="There is no renege penalty, since reneges are refused.",
-                          alternative=f"With {setting('penalties.renege.allowed', 'true')}, "
-                          f"{_renege_text(v)}"))
-    return Section(title="Scoring", rules=tuple(rules), phase="score")
+        return [Rule(text=text[0].upper() + text[1:])]
+    return [Rule(text="There is no renege penalty, since reneges are refused.",
+                 alternative=f"With {setting('penalties.renege.allowed', 'true')}, "
+                 f"{_renege_text(v)}")]
 
 
 def _vocabulary(v: Variant, receiver: Party | None = None) -> Vocabulary:

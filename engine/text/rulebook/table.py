@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from engine.core import cards as C
 from engine.mechanics.name_trump import NameTrumpRules
+from engine.mechanics.wording import join, number, setting
 from engine.rules.variant import Variant
 from engine.text.narrate import seat_names
 from engine.text.rulebook.model import Rule, Section
-from engine.text.rulebook.words import RANK_WORDS, join, number, ranks_text, setting
+from engine.text.rulebook.words import RANK_WORDS, ranks_text
 
 __all__ = ["cards_section", "dealer_section", "game_end_section", "players_section"]
 

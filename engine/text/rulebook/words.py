@@ -1,8 +1,10 @@
-"""Small pieces of English shared by the rule book's renderers: numbers, lists, cards and
-the names of the parties of a hand (the makers, the defenders) for each kind of sides.
+"""Small pieces of English shared by the rule book's own sections (cards, scoring table):
+ranks, tricks and the names of the parties of a hand (the makers, the defenders) for each
+kind of sides. Numbers, lists and settings come from :mod:`engine.mechanics.wording`, which
+the mechanics' rule-book lines use too.
 
->>> number(4), join(["9", "10", "jack"]), tricks(1)
-('four', '9, 10 and jack', '1 trick')
+>>> tricks(1), ranks_text([7, 6, 5])
+('1 trick', 'ace, king and queen')
 >>> party(kind="teams", makers=True).subject
 'the makers'
 """
@@ -12,38 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.core import cards as C
+from engine.mechanics.wording import join
 
-__all__ = [
-    "RANK_WORDS",
-    "Party",
-    "join",
-    "number",
-    "party",
-    "ranks_text",
-    "setting",
-    "suit_word",
-    "tricks",
-]
+__all__ = ["RANK_WORDS", "Party", "party", "ranks_text", "tricks"]
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-            "ten", "eleven", "twelve")
 RANK_WORDS = ("7", "8", "9", "10", "jack", "queen", "king", "ace")
 """Rank indices of :mod:`engine.core.cards` in words."""
-
-
-def number(n: int) -> str:
-    """``n`` in words up to twelve, in digits beyond."""
-    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-
-
-def join(items: Sequence[str], word: str = "and") -> str:
-    """``a, b and c`` (``word`` joins the last two)."""
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
 def tricks(n: int) -> str:
@@ -54,17 +30,6 @@ def tricks(n: int) -> str:
 def ranks_text(ranks: Sequence[int]) -> str:
     """Rank indices as words, in the order given: ``ace, king, queen``."""
     return join([RANK_WORDS[r] for r in ranks])
-
-
-def suit_word(suit: int) -> str:
-    """``hearts`` for a suit index (0..3)."""
-    return C.SUIT_WORDS[suit]
-
-
-def setting(key: str, value: object) -> str:
-    """A variant-file setting as it is written: ``upcard_bidding.stick_the_dealer: true``."""
-    text = str(value).lower() if isinstance(value, bool) else str(value)
-    return f"`{key}: {text}`"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
