@@ -84,9 +84,9 @@ def _is_card_kind(prefix: str) -> bool:
 
 def renege_word(state: State) -> str:
     """The suit the current trick's lead calls for: ``trump`` or ``hearts``."""
-    tables = C.trump_tables(state.trump)
-    led = tables.effective[state.trick[0]]
-    return "trump" if led == state.trump else C.SUIT_WORDS[led]
+    tables = C.trump_tables(state.hand.trump)
+    led = tables.effective[state.hand.trick[0]]
+    return "trump" if led == state.hand.trump else C.SUIT_WORDS[led]
 
 
 def _card_or_fail(code: str, text: str) -> int:

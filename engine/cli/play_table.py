@@ -82,9 +82,10 @@ class Table:
     def deal_lines(self) -> list[str]:
         """A new hand's header and the human's cards as dealt."""
         s = self.state
+        h = s.hand
         return [self.narrator.hand_header(s),
                 f"Your hand ({self.narrator.names[self.seat]}): "
-                f"{hand_text(s.hands[self.seat], s.trump)}"]
+                f"{hand_text(h.hands[self.seat], h.trump)}"]
 
     def ending(self) -> str:
         """The end of the game, said to the player: ``You win the game`` (``You and North win
@@ -142,7 +143,8 @@ class Table:
     def _choices(self) -> list[str]:
         """The legal actions in menu order: cards in the order the hand is shown."""
         s = self.state
-        order = {c: i for i, c in enumerate(sorted_hand(s.hands[self.seat], s.trump))}
+        h = s.hand
+        order = {c: i for i, c in enumerate(sorted_hand(h.hands[self.seat], h.trump))}
         return sorted(s.legal_actions(), key=lambda n: order.get(card_in(n), -1))
 
     def _options(self) -> None:
@@ -199,8 +201,9 @@ class Table:
     def _renege_confirmed(self, action: int) -> bool:
         """Ask before a renege the variant allows: which suit must be followed, what it costs."""
         s = self.state
+        h = s.hand
         card = C.pretty(action - A.PLAY)
-        cost = self.narrator.renege_cost(self.seat, maker_alone=s.maker in s.alone)
+        cost = self.narrator.renege_cost(self.seat, maker_alone=h.maker in h.alone)
         self.say(f"{card} does not follow {renege_word(s)}, which you hold: that is a renege. "
                  f"It costs: {cost}. Play it anyway? (yes/no)")
         while True:

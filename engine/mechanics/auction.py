@@ -73,16 +73,16 @@ class Auction(Phase):
 
     def start(self, s: State) -> None:
         first = (s.dealer + (1 if self.rules.first is AuctionFirst.ELDEST else 0)) % self.players
-        x = s.scratch = AuctionScratch(
+        x = s.hand.scratch = AuctionScratch(
             queue=[(first + k) % self.players for k in range(self.players)])
         s.current = x.queue[0]
 
     def legal(self, s: State) -> list[int]:
-        x: AuctionScratch = s.scratch
+        x: AuctionScratch = s.hand.scratch
         out = [A.PASS]
         has_bid = x.bidders >> s.current & 1  # "before making his bid" (GH-A4)
-        if self.swap_position >= 0 and s.swapped < 0 and not has_bid and (
-                (x.step == _BEFORE_BID and s.looker < 0) or x.step == _LOOKED):
+        if self.swap_position >= 0 and s.hand.swapped < 0 and not has_bid and (
+                (x.step == _BEFORE_BID and s.hand.looker < 0) or x.step == _LOOKED):
             out.append(A.SWAP)
             if not self.blind and x.step == _BEFORE_BID:
                 out.append(A.LOOK)
@@ -92,18 +92,19 @@ class Auction(Phase):
         return out
 
     def apply(self, s: State, action: int) -> None:
-        x: AuctionScratch = s.scratch
+        h = s.hand
+        x: AuctionScratch = h.scratch
         seat = s.current
         if action == A.LOOK:
-            s.looker = seat
+            h.looker = seat
             x.step = _LOOKED
             return
         if action == A.SWAP:
             ghost = self.swap_position
-            s.dead |= s.hands[seat]
-            s.hands[seat] = s.hands[ghost]
-            s.hands[ghost] = 0
-            s.swapped = seat
+            h.dead |= h.hands[seat]
+            h.hands[seat] = h.hands[ghost]
+            h.hands[ghost] = 0
+            h.swapped = seat
             x.step = _SWAPPED
             return
         x.queue.pop(0)
@@ -123,20 +124,20 @@ class Auction(Phase):
             throw_in(s, "all passed")
             return
         s.make(x.high_bidder)
-        s.bid_top = x.high_bid == _TOP_RANK
-        s.bid = self.top.tricks if s.bid_top and self.top else x.high_bid
+        h.bid_top = x.high_bid == _TOP_RANK
+        h.bid = self.top.tricks if h.bid_top and self.top else x.high_bid
         s.advance()
 
     def reason(self, s: State, action: int) -> str:
-        x: AuctionScratch = s.scratch
+        x: AuctionScratch = s.hand.scratch
         if action in (A.SWAP, A.LOOK):
             if self.swap_position < 0:
                 return "this variant has no hand swap"
             if action == A.LOOK and self.blind:
                 return "the swap is blind: the extra hand may not be looked at first"
-            if s.swapped >= 0:
+            if s.hand.swapped >= 0:
                 return "a hand was already swapped this deal"
-            if s.looker >= 0 and s.looker != s.current:
+            if s.hand.looker >= 0 and s.hand.looker != s.current:
                 return "the extra hand was already looked at this deal"
             if x.bidders >> s.current & 1:
                 return "you have already bid on this hand: the swap comes before bidding"
@@ -150,7 +151,7 @@ class Auction(Phase):
         return super().reason(s, action)
 
     def _high(self, s: State) -> str:
-        x: AuctionScratch = s.scratch
+        x: AuctionScratch = s.hand.scratch
         if x.high_bid == _TOP_RANK and self.top:
             return self.top.name
         return str(x.high_bid) if x.high_bid else "none yet"

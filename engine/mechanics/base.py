@@ -14,7 +14,7 @@ and names in one ``MECHANIC = Mechanic(...)`` value:
 - ``space``: its part of the scoring outcome space (lone hands, bids);
 - ``phase``: the :class:`Phase` subclass the interpreter runs (``start``/``legal``/``apply``/
   ``reason``/``describe``); its ``start`` puts the phase's own :class:`Scratch` record (what
-  only the running phase keeps: a queue, a round, a high bid) in ``s.scratch``, and it calls
+  only the running phase keeps: a queue, a round, a high bid) in ``s.hand.scratch``, and it calls
   ``s.advance()`` when it is over (the state then starts the next phase: a loop, never a
   phase inside another); ``s.make(maker)`` records the maker and the sides of the hand;
 - ``kinds``: the action kinds it introduces (:func:`engine.core.actions.declare_kind`);
@@ -103,7 +103,7 @@ class Phase:
 class Scratch:
     """Base of a mechanic's per-hand scratch record: what only the running phase keeps (whose
     turn in a queue, the bidding round, the high bid). The state holds the running phase's
-    record in ``s.scratch``; a new one is made at each phase start and dropped at its end.
+    record in ``s.hand.scratch``; a new one is made at each phase start and dropped at its end.
     Subclasses are slotted dataclasses; :meth:`copy` copies their lists (for ``clone``)."""
 
     __slots__ = ()

@@ -43,20 +43,22 @@ class Deal(Phase):
         self.deck = list(variant.deck.cards)
 
     def start(self, s: State) -> None:
+        h = s.hand
         given = s.next_deal()
         if given is not None:
-            s.hands = list(given.hands)
-            s.upcard = given.upcard
-            s.kitty = given.kitty
+            h.hands = list(given.hands)
+            h.upcard = given.upcard
+            h.kitty = given.kitty
         else:
             self.shuffle_and_deal(s)
-        s.turned = s.upcard
+        h.turned = h.upcard
         s.advance()
 
     def shuffle_and_deal(self, s: State) -> None:
+        h = s.hand
         cards = self.deck[:]
         s.rng.shuffle(cards)
-        hands = s.hands
+        hands = h.hands
         order = self.orders[s.dealer]
         top = 0
         for packet_round in self.packets:
@@ -67,12 +69,12 @@ class Deal(Phase):
                 hands[order[place]] |= mask
                 top += size
         if self.variant.deal.upcard:
-            s.upcard = cards[top]
+            h.upcard = cards[top]
             top += 1
         kitty = 0
         for c in cards[top:]:
             kitty |= 1 << c
-        s.kitty = kitty
+        h.kitty = kitty
 
 
 SCHEMA: dict[str, Any] = {

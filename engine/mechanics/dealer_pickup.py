@@ -57,56 +57,61 @@ class DealerPickup(Phase):
             self.name)
 
     def start(self, s: State) -> None:
-        if not s.pickup_pending or not s.active(s.dealer):
+        h = s.hand
+        if not h.pickup_pending or not h.active(s.dealer):
             s.advance()
             return
         s.current = s.dealer
-        x = s.scratch = PickupScratch()
+        x = h.scratch = PickupScratch()
         if self.mode is PickupMode.OPTIONAL:
             x.step = _OFFER
             return
         self._take(s)
 
     def _take(self, s: State) -> None:
-        x: PickupScratch = s.scratch
-        s.picked = s.upcard
-        s.hands[s.dealer] |= 1 << s.upcard
-        s.upcard = -1
-        s.pickup_pending = False
-        if self.merge_follows and s.maker == s.dealer:
+        h = s.hand
+        x: PickupScratch = h.scratch
+        h.picked = h.upcard
+        h.hands[s.dealer] |= 1 << h.upcard
+        h.upcard = -1
+        h.pickup_pending = False
+        if self.merge_follows and h.maker == s.dealer:
             s.advance()
             return
         x.step = _DISCARD
 
     def legal(self, s: State) -> list[int]:
-        x: PickupScratch = s.scratch
+        h = s.hand
+        x: PickupScratch = h.scratch
         if x.step == _OFFER:
             return [A.PICK_UP, A.KEEP]
-        hand = s.hands[s.dealer]
+        hand = h.hands[s.dealer]
         if self.mode is PickupMode.DISCARD_OTHER:
-            hand &= ~(1 << s.picked)
+            hand &= ~(1 << h.picked)
         return cards_to_actions(A.DISCARD, hand)
 
     def apply(self, s: State, action: int) -> None:
+        h = s.hand
         if action == A.PICK_UP:
             self._take(s)
             return
         if action == A.KEEP:
-            s.kitty |= 1 << s.upcard
-            s.upcard = -1
-            s.pickup_pending = False
+            h.kitty |= 1 << h.upcard
+            h.upcard = -1
+            h.pickup_pending = False
             s.advance()
             return
         bit = 1 << (action - A.DISCARD)
-        s.hands[s.dealer] ^= bit
-        s.discards[s.dealer] |= bit
+        h.hands[s.dealer] ^= bit
+        h.discards[s.dealer] |= bit
         s.advance()
 
     def reason(self, s: State, action: int) -> str:
-        x: PickupScratch = s.scratch
+        h = s.hand
+        x: PickupScratch = h.scratch
         if x.step == _DISCARD and A.DISCARD <= action < A.PLAY:
             card = s.action_name(action)[len("discard:"):]
-            if action - A.DISCARD == s.picked and self.mode is PickupMode.DISCARD_OTHER:
+            if action - A.DISCARD == h.picked and self.mode is PickupMode.DISCARD_OTHER:
                 return "the dealer may not discard the card he just took up"
             return f"{card} is not in the dealer's hand"
         if x.step == _DISCARD:

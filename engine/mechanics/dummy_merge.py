@@ -58,11 +58,12 @@ class DummyMerge(Phase):
         self.dummy = variant.players + variant.deal.extra_hands.index("dummy")
 
     def start(self, s: State) -> None:
-        s.current = s.maker
-        x = s.scratch = MergeScratch()
-        if s.maker in s.alone:
-            s.dead |= s.hands[self.dummy]
-            s.hands[self.dummy] = 0
+        h = s.hand
+        s.current = h.maker
+        x = h.scratch = MergeScratch()
+        if h.maker in h.alone:
+            h.dead |= h.hands[self.dummy]
+            h.hands[self.dummy] = 0
             self._discard_or_finish(s)
             return
         if self.mode is MergeMode.OPTIONAL:
@@ -71,45 +72,50 @@ class DummyMerge(Phase):
         self._merge(s)
 
     def _merge(self, s: State) -> None:
-        s.merged = s.hands[self.dummy]
-        s.hands[s.maker] |= s.merged
-        s.hands[self.dummy] = 0
+        h = s.hand
+        h.merged = h.hands[self.dummy]
+        h.hands[h.maker] |= h.merged
+        h.hands[self.dummy] = 0
         self._discard_or_finish(s)
 
     def _discard_or_finish(self, s: State) -> None:
-        if s.hands[s.maker].bit_count() > self.hand_size:
-            s.scratch.step = _DISCARD
+        h = s.hand
+        if h.hands[h.maker].bit_count() > self.hand_size:
+            h.scratch.step = _DISCARD
         else:
             s.advance()
 
     def legal(self, s: State) -> list[int]:
-        if s.scratch.step == _OFFER:
+        h = s.hand
+        if h.scratch.step == _OFFER:
             return [A.MERGE, A.KEEP]
-        hand = s.hands[s.maker]
-        kept_from_dummy = hand & s.merged
+        hand = h.hands[h.maker]
+        kept_from_dummy = hand & h.merged
         if self.mode is MergeMode.AT_LEAST_ONE and kept_from_dummy.bit_count() == 1:
             hand &= ~kept_from_dummy
         return cards_to_actions(A.DISCARD, hand)
 
     def apply(self, s: State, action: int) -> None:
+        h = s.hand
         if action == A.MERGE:
             self._merge(s)
         elif action == A.KEEP:
-            s.dead |= s.hands[self.dummy]
-            s.hands[self.dummy] = 0
+            h.dead |= h.hands[self.dummy]
+            h.hands[self.dummy] = 0
             self._discard_or_finish(s)
         else:
             bit = 1 << (action - A.DISCARD)
-            s.hands[s.maker] ^= bit
-            s.discards[s.maker] |= bit
+            h.hands[h.maker] ^= bit
+            h.discards[h.maker] |= bit
             self._discard_or_finish(s)
 
     def reason(self, s: State, action: int) -> str:
-        if s.scratch.step == _OFFER:
+        h = s.hand
+        if h.scratch.step == _OFFER:
             return "the maker first says whether he takes the dummy: merge or keep"
-        if A.DISCARD <= action < A.PLAY and (s.hands[s.maker] >> (action - A.DISCARD)) & 1:
+        if A.DISCARD <= action < A.PLAY and (h.hands[h.maker] >> (action - A.DISCARD)) & 1:
             return "the maker must keep at least one card of the dummy"
-        left = s.hands[s.maker].bit_count() - self.hand_size
+        left = h.hands[h.maker].bit_count() - self.hand_size
         return f"the maker discards {left} more card{'s' * (left > 1)} (discard:XX)"
 
     def describe(self, s: State) -> str:

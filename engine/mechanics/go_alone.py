@@ -48,25 +48,27 @@ class GoAlone(Phase):
         self.rules = rules
 
     def start(self, s: State) -> None:
-        x = s.scratch = AloneScratch()
+        h = s.hand
+        x = h.scratch = AloneScratch()
         if self.rules.maker:
             x.step = _MAKER
-            x.queue = [s.maker]
-            s.current = s.maker
+            x.queue = [h.maker]
+            s.current = h.maker
             return
         self._ask_defenders(s)
 
     def _ask_defenders(self, s: State) -> None:
-        x: AloneScratch = s.scratch
+        h = s.hand
+        x: AloneScratch = h.scratch
         rules = self.rules
-        if not rules.defender or (rules.defender_needs_lone_maker and s.maker not in s.alone):
+        if not rules.defender or (rules.defender_needs_lone_maker and h.maker not in h.alone):
             s.advance()
             return
-        defenders = {seat for side in s.sides[1:] if len(side) > 1
+        defenders = {seat for side in h.sides[1:] if len(side) > 1
                      for seat in side}
-        start = s.maker if rules.defender_order is DefenderOrder.MAKER_LEFT else s.dealer
+        start = h.maker if rules.defender_order is DefenderOrder.MAKER_LEFT else s.dealer
         order = [(start + k) % self.players for k in range(1, self.players + 1)]
-        x.queue = [seat for seat in order if seat in defenders and s.active(seat)]
+        x.queue = [seat for seat in order if seat in defenders and h.active(seat)]
         if not x.queue:
             s.advance()
             return
@@ -77,14 +79,15 @@ class GoAlone(Phase):
         return [A.PASS, A.ALONE]
 
     def apply(self, s: State, action: int) -> None:
-        x: AloneScratch = s.scratch
+        h = s.hand
+        x: AloneScratch = h.scratch
         seat = x.queue.pop(0)
         if action == A.ALONE:
-            s.alone.append(seat)
-            side = next(side for side in s.sides if seat in side)
+            h.alone.append(seat)
+            side = next(side for side in h.sides if seat in side)
             for partner in side:
                 if partner != seat:
-                    s.inactive |= 1 << partner
+                    h.inactive |= 1 << partner
             if x.step == _DEFENDERS:
                 x.queue = []
         if x.queue:
@@ -95,7 +98,7 @@ class GoAlone(Phase):
             s.advance()
 
     def reason(self, s: State, action: int) -> str:
-        x: AloneScratch = s.scratch
+        x: AloneScratch = s.hand.scratch
         who = "the maker" if x.step == _MAKER else "a defender"
         return f"{who} now says whether he goes alone: alone or pass"
 

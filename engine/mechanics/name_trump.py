@@ -32,13 +32,13 @@ class NameTrump(Phase):
         self.calls = [A.CALL + suit for suit in range(suits)]
 
     def start(self, s: State) -> None:
-        s.current = s.maker
+        s.current = s.hand.maker
 
     def legal(self, s: State) -> list[int]:
         return self.calls
 
     def apply(self, s: State, action: int) -> None:
-        s.trump = action - A.CALL
+        s.hand.trump = action - A.CALL
         s.advance()
 
     def reason(self, s: State, action: int) -> str:

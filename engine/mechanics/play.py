@@ -56,12 +56,13 @@ class PlayRules:
 
 def first_leader(s: State, rule: FirstLead) -> int:
     """Who leads the first trick under ``rule``."""
+    h = s.hand
     if rule is FirstLead.MAKER:
-        return s.maker if s.active(s.maker) else s.next_active(s.maker)
-    if rule is FirstLead.LEFT_OF_LONER and s.alone:
-        loner = s.maker if s.maker in s.alone else s.alone[0]
-        return s.next_active(loner)
-    return s.next_active(s.dealer)
+        return h.maker if h.active(h.maker) else h.next_active(h.maker)
+    if rule is FirstLead.LEFT_OF_LONER and h.alone:
+        loner = h.maker if h.maker in h.alone else h.alone[0]
+        return h.next_active(loner)
+    return h.next_active(s.dealer)
 
 
 class Play(Phase):
@@ -80,66 +81,70 @@ class Play(Phase):
         self.renege_ends_hand = variant.renege.void_hand
 
     def start(self, s: State) -> None:
-        s.n_active = self.players - s.inactive.bit_count()
-        s.next_seat = [s.next_active(seat) for seat in range(self.players)]
-        s.leader = first_leader(s, self.rule)
-        s.current = s.leader
-        s.trick = []
-        s.trick_seats = []
+        h = s.hand
+        h.n_active = self.players - h.inactive.bit_count()
+        h.next_seat = [h.next_active(seat) for seat in range(self.players)]
+        h.leader = first_leader(s, self.rule)
+        s.current = h.leader
+        h.trick = []
+        h.trick_seats = []
 
     def legal(self, s: State) -> list[int]:
-        hand = s.hands[s.current]
-        if s.trick:
-            tables = self.tables[s.trump]
-            follow = hand & tables.suit_mask[tables.effective[s.trick[0]]]
+        h = s.hand
+        hand = h.hands[s.current]
+        if h.trick:
+            tables = self.tables[h.trump]
+            follow = hand & tables.suit_mask[tables.effective[h.trick[0]]]
             if follow:
                 hand = follow
         return cards_to_actions(A.PLAY, hand)
 
     def apply(self, s: State, action: int) -> None:
         # The hot path of simulations and counts: the card is laid inline, not by _lay.
+        h = s.hand
         card = action - A.PLAY
         seat = s.current
-        s.hands[seat] ^= 1 << card
-        s.trick.append(card)
-        s.trick_seats.append(seat)
-        s.played.append((seat, card))
-        active = s.n_active
-        if len(s.trick) < active:
-            s.current = s.next_seat[seat]
+        h.hands[seat] ^= 1 << card
+        h.trick.append(card)
+        h.trick_seats.append(seat)
+        h.played.append((seat, card))
+        active = h.n_active
+        if len(h.trick) < active:
+            s.current = h.next_seat[seat]
             return
-        winner = s.trick_seats[self.tables[s.trump].winner(s.trick)]
-        s.tricks_won[winner] += 1
-        s.trick_winners.append(winner)
-        s.trick = []
-        s.trick_seats = []
-        if len(s.played) == active * self.hand_size:
+        winner = h.trick_seats[self.tables[h.trump].winner(h.trick)]
+        h.tricks_won[winner] += 1
+        h.trick_winners.append(winner)
+        h.trick = []
+        h.trick_seats = []
+        if len(h.played) == active * self.hand_size:
             s.advance()
             return
-        s.leader = winner
+        h.leader = winner
         s.current = winner
 
     @staticmethod
     def _lay(s: State, action: int) -> int:
         """Put the current seat's card on the trick; returns the card."""
+        h = s.hand
         card = action - A.PLAY
         seat = s.current
-        s.hands[seat] ^= 1 << card
-        s.trick.append(card)
-        s.trick_seats.append(seat)
-        s.played.append((seat, card))
+        h.hands[seat] ^= 1 << card
+        h.trick.append(card)
+        h.trick_seats.append(seat)
+        h.played.append((seat, card))
         return card
 
     def accepts_renege(self, s: State, action: int) -> bool:
         """With ``penalties.renege.allowed``, a card in hand that does not follow suit is
         accepted and recorded; the score phase penalises it (GH-A11, STD-A8)."""
         return (self.renege_allowed and A.PLAY <= action < A.PLAY + C.CARD_COUNT
-                and bool(s.hands[s.current] >> (action - A.PLAY) & 1))
+                and bool(s.hand.hands[s.current] >> (action - A.PLAY) & 1))
 
     def apply_renege(self, s: State, action: int) -> None:
         """Record the renege and play the card. With ``void_hand`` (STD-A8) the hand ends
         here: the trick is left unfinished and the score phase follows at once."""
-        s.reneges.append((s.current, action - A.PLAY))
+        s.hand.reneges.append((s.current, action - A.PLAY))
         if not self.renege_ends_hand:
             self.apply(s, action)
             return
@@ -147,18 +152,19 @@ class Play(Phase):
         s.advance()
 
     def reason(self, s: State, action: int) -> str:
+        h = s.hand
         if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
             return "the tricks are being played: play a card (play:XX)"
         card = action - A.PLAY
-        if not s.hands[s.current] >> card & 1:
+        if not h.hands[s.current] >> card & 1:
             return f"{C.card_name(card)} is not in your hand"
-        tables = self.tables[s.trump]
-        led = tables.effective[s.trick[0]]
-        word = "trump" if led == s.trump else C.SUIT_WORDS[led]
+        tables = self.tables[h.trump]
+        led = tables.effective[h.trick[0]]
+        word = "trump" if led == h.trump else C.SUIT_WORDS[led]
         return f"you must follow {word}"
 
     def describe(self, s: State) -> str:
-        return f"trick {sum(s.tricks_won) + 1}"
+        return f"trick {sum(s.hand.tricks_won) + 1}"
 
 
 SCHEMA: dict[str, Any] = {

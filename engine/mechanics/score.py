@@ -42,19 +42,20 @@ class Score(Phase):
         self.top_name = space.top_name
 
     def start(self, s: State) -> None:
+        h = s.hand
         v = self.variant
-        makers = s.sides[0]
+        makers = h.sides[0]
         outcome = Outcome(
-            makers_tricks=sum(s.tricks_won[seat] for seat in makers),
-            alone=s.maker in s.alone,
-            defender_alone=any(seat not in makers for seat in s.alone),
-            bid=s.bid if self.has_auction else None,
-            top_bid=s.bid_top,
+            makers_tricks=sum(h.tricks_won[seat] for seat in makers),
+            alone=h.maker in h.alone,
+            defender_alone=any(seat not in makers for seat in h.alone),
+            bid=h.bid if self.has_auction else None,
+            top_bid=h.bid_top,
         )
-        void = bool(s.reneges) and v.renege.void_hand
+        void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
         penalties = tuple([self._penalty(s, seat, card, maker_alone=outcome.alone)
-                           for seat, card in s.reneges])
+                           for seat, card in h.reneges])
         for penalty in penalties:
             for seat, points in enumerate(penalty.points):
                 deltas[seat] += points
@@ -71,41 +72,45 @@ class Score(Phase):
     def _hand_result(self, s: State, *, label: str, deltas: list[int],
                      penalties: tuple[Penalty, ...], void: bool) -> HandResult:
         """The record of the hand just scored, as ``State.hands_played`` keeps it."""
+        h = s.hand
         return HandResult(
-            hand=s.hand_no, dealer=s.dealer, maker=s.maker, trump=s.trump_name,
-            bid=(self._bid_name(s) if self.has_auction else None), alone=tuple(s.alone),
-            tricks=tuple(s.tricks_won), label=label, deltas=tuple(deltas),
+            hand=s.hand_no, dealer=s.dealer, maker=h.maker, trump=h.trump_name,
+            bid=(self._bid_name(s) if self.has_auction else None), alone=tuple(h.alone),
+            tricks=tuple(h.tricks_won), label=label, deltas=tuple(deltas),
             scores=tuple(s.scores),
-            reneges=tuple([(seat, C.card_name(c)) for seat, c in s.reneges]),
-            penalties=penalties, void=void, swapped=s.swapped if s.swapped >= 0 else None,
-            merged=bool(s.merged),
+            reneges=tuple([(seat, C.card_name(c)) for seat, c in h.reneges]),
+            penalties=penalties, void=void, swapped=h.swapped if h.swapped >= 0 else None,
+            merged=bool(h.merged),
         )
 
     def _table_points(self, s: State, outcome: Outcome, *, void: bool
                       ) -> tuple[list[int], str]:
         """Each seat's award from the row of the table that applies, and the row's label; a
         hand voided by a renege (STD-A8) consults no row."""
+        h = s.hand
         if void:
             return [0] * self.players, RENEGE_LABEL
         v = self.variant
-        deltas = v.award_points(maker=s.maker, tricks=s.tricks_won, alone=s.alone,
+        deltas = v.award_points(maker=h.maker, tricks=h.tricks_won, alone=h.alone,
                                 outcome=outcome)
         return list(deltas), v.scoring.row_for(outcome).label
 
     def _bid_name(self, s: State) -> int | str:
-        if s.bid_top and self.top_name:
+        h = s.hand
+        if h.bid_top and self.top_name:
             return self.top_name
-        return s.bid
+        return h.bid
 
     def _penalty(self, s: State, offender: int, card: int, *, maker_alone: bool
                  ) -> Penalty:
         """One renege as the hand record keeps it: who, which card, in which trick, and the
         points it gives each seat (``penalties.renege``; ``alone``: the maker played alone)."""
+        h = s.hand
         side = self.variant.sides.side_of(offender)
         points = self.variant.renege.points(offenders=side, players=self.players,
                                             maker_alone=maker_alone)
-        laid = s.played.index((offender, card))
-        return Penalty(seat=offender, card=C.card_name(card), trick=laid // s.n_active + 1,
+        laid = h.played.index((offender, card))
+        return Penalty(seat=offender, card=C.card_name(card), trick=laid // h.n_active + 1,
                        points=tuple(points))
 
 

@@ -65,8 +65,9 @@ class UpcardBidding(Phase):
         self.rules = rules
 
     def start(self, s: State) -> None:
-        b = s.scratch = BiddingScratch()
-        if s.upcard == C.JOKER:
+        h = s.hand
+        b = h.scratch = BiddingScratch()
+        if h.upcard == C.JOKER:
             mode = self.rules.joker_upcard
             if mode is JokerUpcard.REDEAL:
                 throw_in(s, "joker turned up")
@@ -75,30 +76,32 @@ class UpcardBidding(Phase):
                 b.round = _BLIND
                 s.current = s.dealer
                 return
-            s.proposed = self.rules.joker_upcard_suit
+            h.proposed = self.rules.joker_upcard_suit
         else:
-            s.proposed = C.suit_of(s.upcard)
+            h.proposed = C.suit_of(h.upcard)
         s.current = (s.dealer + 1) % self.players
 
     def _stuck(self, s: State) -> bool:
         return (self.rules.stick_the_dealer and s.current == s.dealer
-                and s.scratch.round == self.rules.rounds)
+                and s.hand.scratch.round == self.rules.rounds)
 
     def legal(self, s: State) -> list[int]:
-        b: BiddingScratch = s.scratch
+        h = s.hand
+        b: BiddingScratch = h.scratch
         if b.round == _BLIND:
             return [A.CALL + suit for suit in range(4)]
         stuck = self._stuck(s)
         if b.round == 1:
             return [A.ORDER_UP] if stuck else [A.PASS, A.ORDER_UP]
-        excluded = s.turned_down if self.rules.exclude_turned_down else -1
+        excluded = h.turned_down if self.rules.exclude_turned_down else -1
         if stuck and self.rules.stuck_dealer_may_name_turned_down:
             excluded = -1
         calls = [A.CALL + suit for suit in range(4) if suit != excluded]
         return calls if stuck else [A.PASS, *calls]
 
     def apply(self, s: State, action: int) -> None:
-        b: BiddingScratch = s.scratch
+        h = s.hand
+        b: BiddingScratch = h.scratch
         if action == A.PASS:
             b.passes += 1
             if b.passes < self.players:
@@ -107,41 +110,42 @@ class UpcardBidding(Phase):
             if b.round < self.rules.rounds:
                 b.round += 1
                 b.passes = 0
-                s.turned_down = s.proposed
-                s.kitty |= 1 << s.upcard
-                s.upcard = -1
+                h.turned_down = h.proposed
+                h.kitty |= 1 << h.upcard
+                h.upcard = -1
                 s.current = (s.dealer + 1) % self.players
                 return
             throw_in(s, "all passed")
             return
         s.make(s.current)
         if action == A.ORDER_UP:
-            s.trump = s.proposed
-            s.pickup_pending = True
+            h.trump = h.proposed
+            h.pickup_pending = True
         elif b.round == _BLIND:
-            s.trump = action - A.CALL
-            s.pickup_pending = True
+            h.trump = action - A.CALL
+            h.pickup_pending = True
         else:
-            s.trump = action - A.CALL
+            h.trump = action - A.CALL
         s.advance()
 
     def reason(self, s: State, action: int) -> str:
-        b: BiddingScratch = s.scratch
+        h = s.hand
+        b: BiddingScratch = h.scratch
         if b.round == _BLIND:
             return "the joker was turned up: the dealer names trump (call:C, call:D, ...)"
         if action == A.PASS and self._stuck(s):
             return "stick the dealer: the dealer may not pass now, he must name trump"
         if b.round == 1 and A.CALL <= action < A.CALL + 5:
-            return (f"round 1 is on the upcard's suit ({C.SUIT_WORDS[s.proposed]}): order_up "
+            return (f"round 1 is on the upcard's suit ({C.SUIT_WORDS[h.proposed]}): order_up "
                     "or pass")
         if b.round > 1 and action == A.ORDER_UP:
             return "the upcard was turned down; name another suit (call:X) or pass"
-        if b.round > 1 and action == A.CALL + s.turned_down:
-            return f"{C.SUIT_WORDS[s.turned_down]} was turned down; name another suit"
+        if b.round > 1 and action == A.CALL + h.turned_down:
+            return f"{C.SUIT_WORDS[h.turned_down]} was turned down; name another suit"
         return super().reason(s, action)
 
     def describe(self, s: State) -> str:
-        b: BiddingScratch = s.scratch
+        b: BiddingScratch = s.hand.scratch
         return "joker call" if b.round == _BLIND else f"bidding, round {b.round}"
 
 

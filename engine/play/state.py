@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from engine.core import actions as A
-from engine.core import cards as C
 from engine.core.errors import IllegalActionError
 from engine.mechanics.base import TERMINAL
 from engine.mechanics.dealer_draw import first_dealer
+from engine.play.hand import Hand
 from engine.play.program import Program, program
 from engine.play.view import View
 from engine.rules.results import Deal, HandResult
@@ -42,51 +41,21 @@ class State:
         "_phase",
         "_program",
         "actors",
-        "alone",
-        "bid",
-        "bid_top",
         "current",
-        "dead",
         "dealer",
         "deals",
         "discard_log",
-        "discards",
         "draw",
         "given_deals",
-        "hand_actions",
+        "hand",
         "hand_no",
-        "hands",
         "hands_played",
         "history_ids",
-        "inactive",
         "initial_scores",
-        "kitty",
-        "leader",
-        "looker",
-        "maker",
-        "merged",
-        "n_active",
-        "next_seat",
         "phase_i",
-        "picked",
-        "pickup_pending",
-        "played",
-        "proposed",
-        "reneges",
         "rng",
         "scores",
-        "scratch",
         "seed",
-        "sides",
-        "swapped",
-        "trick",
-        "trick_seats",
-        "trick_winners",
-        "tricks_won",
-        "trump",
-        "turned",
-        "turned_down",
-        "upcard",
         "variant",
         "winners",
     )
@@ -130,44 +99,10 @@ class State:
     # -- hand bookkeeping (used by the phases) ---------------------------------------------
 
     def _new_hand(self) -> None:
-        """Reset the per-hand fields; the flow starts again at its first phase."""
-        n = self.variant.players
-        positions = self.variant.deal.positions
-        self.hands = [0] * positions
-        self.kitty = 0
-        self.upcard = -1
-        self.turned = -1
-        self.proposed = -1
-        self.turned_down = -1
-        self.trump = -1
-        self.maker = -1
-        self.sides: tuple[tuple[int, ...], ...] = ()
-        """The sides of this hand, the makers' first (set with the maker, :meth:`make`)."""
-        self.bid = 0
-        self.bid_top = False
-        self.alone: list[int] = []
-        self.inactive = 0
-        self.pickup_pending = False
-        self.picked = -1
-        self.discards = [0] * n
-        self.dead = 0
-        self.merged = 0
-        self.swapped = -1
-        self.looker = -1
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
-        self.leader = -1
-        self.tricks_won = [0] * n
-        self.trick_winners: list[int] = []
-        """Who won each finished trick of this hand, in order (the play mechanic records it,
-        so narration never works a trick's winner out again)."""
-        self.n_active = n
-        self.next_seat: list[int] = []
-        self.played: list[tuple[int, int]] = []
-        self.reneges: list[tuple[int, int]] = []
-        self.hand_actions = len(self.history_ids)
-        self.scratch: Any = None
-        """The running phase's scratch record (:class:`~engine.mechanics.base.Scratch`)."""
+        """A new :class:`Hand` is dealt; the flow starts again at its first phase."""
+        variant = self.variant
+        self.hand = Hand(players=variant.players, positions=variant.deal.positions,
+                         first_action=len(self.history_ids))
         self.hand_no += 1
         self.phase_i = -1
         self._legal = None
@@ -186,15 +121,16 @@ class State:
             self._advancing = False
             self.phase_i += 1
             self._legal = None
-            self.scratch = None
+            self.hand.scratch = None
             self._phase = phases[self.phase_i]
             self._phase.start(self)
 
     def make(self, maker: int) -> None:
         """The maker is decided: he and the sides of this hand (fixed teams, or the maker
         against the rest; the place where a partner called during the hand will go)."""
-        self.maker = maker
-        self.sides = self._program.sides_of[maker]
+        hand = self.hand
+        hand.maker = maker
+        hand.sides = self._program.sides_of[maker]
 
     def next_hand(self, record: HandResult) -> None:
         """Log a finished (or thrown-in) hand and deal the next, unless the game is over."""
@@ -214,19 +150,6 @@ class State:
         if self.deals:
             return self.deals.pop(0)
         return None
-
-    def active(self, seat: int) -> bool:
-        """The seat plays cards this hand (not sitting out)."""
-        return not self.inactive >> seat & 1
-
-    def next_active(self, seat: int) -> int:
-        """The first active seat clockwise after ``seat``."""
-        n = self.variant.players
-        for step in range(1, n + 1):
-            other = (seat + step) % n
-            if not self.inactive >> other & 1:
-                return other
-        raise AssertionError("no active seat")  # pragma: no cover - a hand always has players
 
     def position(self, name: str) -> int:
         """The position index of an extra hand (``dummy``, ``ghost``)."""
@@ -357,25 +280,8 @@ class State:
         # OS entropy pool, which costs more than the rest of the copy.
         other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
-        if self.scratch is not None:
-            other.scratch = self.scratch.copy()
+        other.hand = self.hand.copy()
         return other
-
-    def cards_in_play(self) -> int:
-        """Every card's location as one set (hands, kitty, upcard, trick, tricks, discards,
-        dead): the deck, when cards are conserved."""
-        total = self.kitty | self.dead
-        for hand in self.hands:
-            total |= hand
-        for mask in self.discards:
-            total |= mask
-        if self.upcard >= 0:
-            total |= 1 << self.upcard
-        for c in self.trick:
-            total |= 1 << c
-        for _, c in self.played:
-            total |= 1 << c
-        return total
 
     def __repr__(self) -> str:
         v = self.variant
@@ -384,7 +290,6 @@ class State:
 
     @property
     def trump_name(self) -> str | None:
-        """Trump as a letter (``N`` for no-trump), or None before it is chosen."""
-        if self.trump < 0:
-            return None
-        return "N" if self.trump == C.NO_TRUMP else C.SUIT_NAMES[self.trump]
+        """Trump of the hand in progress as a letter (``N`` for no-trump), or None before it
+        is chosen (kept for callers of the public API: ``state.hand.trump_name``)."""
+        return self.hand.trump_name

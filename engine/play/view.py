@@ -66,13 +66,14 @@ class View:
     @classmethod
     def of(cls, s: State, seat: int) -> View:
         """The view of ``seat`` in state ``s``."""
+        h = s.hand
         n = s.variant.players
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} does not exist (0 to {n - 1})")
         phase = s.phase
         blind = (phase == "upcard_bidding" and seat == s.dealer
-                 and s.scratch.round == BiddingScratch.BLIND)
-        start = s.hand_actions
+                 and h.scratch.round == BiddingScratch.BLIND)
+        start = h.first_action
         ids = s.history_ids[start:]
         for i in reversed(s.discard_log):  # other seats' discards show as `discard`
             if i < start:
@@ -90,27 +91,27 @@ class View:
         v.dealer = s.dealer
         v.scores = tuple(s.scores)
         v.target = s.target
-        v.hand = 0 if blind else s.hands[seat]
-        v.hand_sizes = tuple([h.bit_count() for h in s.hands])
-        v.upcard = s.upcard
-        v.turned = s.turned
-        v.turned_down = s.turned_down
-        v.proposed = s.proposed
-        v.trump = s.trump
-        v.maker = s.maker
-        v.bid = s.bid
-        v.bid_top = s.bid_top
-        v.alone = tuple(s.alone)
-        v.sitting_out = tuple([x for x in range(n) if s.inactive >> x & 1]) if s.inactive else ()
+        v.hand = 0 if blind else h.hands[seat]
+        v.hand_sizes = tuple([cards.bit_count() for cards in h.hands])
+        v.upcard = h.upcard
+        v.turned = h.turned
+        v.turned_down = h.turned_down
+        v.proposed = h.proposed
+        v.trump = h.trump
+        v.maker = h.maker
+        v.bid = h.bid
+        v.bid_top = h.bid_top
+        v.alone = tuple(h.alone)
+        v.sitting_out = tuple([x for x in range(n) if h.inactive >> x & 1]) if h.inactive else ()
         v.actors = tuple(s.actors[start:])
         v.action_ids = tuple(ids)
-        v.trick = tuple(zip(s.trick_seats, s.trick))  # noqa: B905 - same length by design
-        v.played = tuple(s.played)
-        v.tricks_won = tuple(s.tricks_won)
-        v.discards = s.discards[seat]
-        v.dead_known = s.dead if s.swapped == seat else 0
-        v.extra_seen = _seen_extra(s, seat) if s.looker >= 0 else 0
-        v.swapped = s.swapped
+        v.trick = tuple(zip(h.trick_seats, h.trick))  # noqa: B905 - same length by design
+        v.played = tuple(h.played)
+        v.tricks_won = tuple(h.tricks_won)
+        v.discards = h.discards[seat]
+        v.dead_known = h.dead if h.swapped == seat else 0
+        v.extra_seen = _seen_extra(s, seat) if h.looker >= 0 else 0
+        v.swapped = h.swapped
         v.legal_ids = tuple(s.legal_action_ids()) if s.current == seat else ()
         v.top_bid = s.top_bid_name
         return v
@@ -141,7 +142,8 @@ class View:
 
 def _seen_extra(s: State, seat: int) -> int:
     """The extra hand a seat looked at before deciding to swap (open swap), while it lies."""
+    h = s.hand
     auction = s.variant.rules(AuctionRules)
-    if s.looker != seat or s.swapped >= 0 or auction is None or auction.swap is None:
+    if h.looker != seat or h.swapped >= 0 or auction is None or auction.swap is None:
         return 0
-    return s.hands[s.position(auction.swap.hand)]
+    return h.hands[s.position(auction.swap.hand)]

@@ -48,13 +48,14 @@ def _cards(mask: int) -> str:
 
 
 def _deal_lines(s: State) -> list[str]:
+    h = s.hand
     v = s.variant
     names = [f"seat {p}" for p in range(v.players)] + list(v.deal.extra_hands)
-    lines = [f"  {who:>7}: {_cards(s.hands[p])}" for p, who in enumerate(names)]
-    if s.upcard >= 0:
-        lines.append(f"   upcard: {C.card_name(s.upcard)}")
-    if s.kitty:
-        lines.append(f"    kitty: {_cards(s.kitty)}")
+    lines = [f"  {who:>7}: {_cards(h.hands[p])}" for p, who in enumerate(names)]
+    if h.upcard >= 0:
+        lines.append(f"   upcard: {C.card_name(h.upcard)}")
+    if h.kitty:
+        lines.append(f"    kitty: {_cards(h.kitty)}")
     return lines
 
 
@@ -92,13 +93,13 @@ def playthrough(name: str, seed: int = SEED, *, max_hands: int = MAX_HANDS) -> s
             lines += ["", f"hand {state.hand_no}, dealer seat {state.dealer}", *_deal_lines(state)]
         seat = state.current_player
         action = choose.choice(state.legal_action_ids())
-        won_before = list(state.tricks_won)
+        won_before = list(state.hand.tricks_won)
         hands_before = len(state.hands_played)
         state.apply(action)
         lines.append(f"  {seat} {state.action_name(action)}")
         ended = state.hands_played[hands_before:]
         if action >= A.PLAY:
-            won_now = ended[0].tricks if ended else state.tricks_won
+            won_now = ended[0].tricks if ended else state.hand.tricks_won
             taker = [p for p, (a, b) in enumerate(zip(won_now, won_before, strict=True))
                      if a > b]
             if taker:

@@ -49,10 +49,10 @@ def discard(state: State, cards: str) -> State:
 
 def refuse(state: State, action: str) -> str:
     """Apply an action that must be refused; the state must not change. Returns the reason."""
-    before = (list(state.history_ids), list(state.hands), state.current_player, state.phase)
+    before = (list(state.history_ids), list(state.hand.hands), state.current_player, state.phase)
     with pytest.raises(IllegalActionError) as caught:
         state.apply(action)
-    assert (list(state.history_ids), list(state.hands), state.current_player,
+    assert (list(state.history_ids), list(state.hand.hands), state.current_player,
             state.phase) == before
     return caught.value.reason
 

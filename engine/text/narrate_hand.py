@@ -25,7 +25,7 @@ __all__ = ["After", "HandNarrator"]
 
 
 def _extra_sizes(state: State) -> tuple[int, ...]:
-    return tuple(h.bit_count() for h in state.hands[state.variant.players:])
+    return tuple(h.bit_count() for h in state.hand.hands[state.variant.players:])
 
 
 class After(NamedTuple):
@@ -53,10 +53,10 @@ class After(NamedTuple):
         """Capture ``state`` before ``action`` is applied."""
         renege = (state.phase == "play" and action.startswith("play:")
                   and action not in state.legal_actions())
-        return cls(state.current_player, action, state.phase, state.hand_no, state.trump,
-                   tuple(zip(state.trick_seats, state.trick, strict=True)),
-                   sum(state.tricks_won), len(state.hands_played), state.inactive,
-                   state.upcard, _extra_sizes(state), renege, tuple(state.tricks_won))
+        return cls(state.current_player, action, state.phase, state.hand_no, state.hand.trump,
+                   tuple(zip(state.hand.trick_seats, state.hand.trick, strict=True)),
+                   sum(state.hand.tricks_won), len(state.hands_played), state.hand.inactive,
+                   state.hand.upcard, _extra_sizes(state), renege, tuple(state.hand.tricks_won))
 
 
 class HandNarrator(TableNarrator):
@@ -71,20 +71,21 @@ class HandNarrator(TableNarrator):
         lines: list[str] = []
         same_hand = state.hand_no == was.hand_no
         shown = reveal or viewer == was.seat
-        if same_hand and was.upcard >= 0 > state.upcard:
+        if same_hand and was.upcard >= 0 > state.hand.upcard:
             lines.append(self._upcard_gone(was.upcard, state))
-        if same_hand and was.trump < 0 <= state.trump:
-            lines.append(f"Trump: {trump_text(state.trump)}, made by {self.seat(state.maker)}.")
+        if same_hand and was.trump < 0 <= state.hand.trump:
+            lines.append(f"Trump: {trump_text(state.hand.trump)}, "
+                         f"made by {self.seat(state.hand.maker)}.")
         if same_hand and was.action == "swap":
-            lines.append(self._dead_hand_line(was.seat, state.dead if shown else 0))
+            lines.append(self._dead_hand_line(was.seat, state.hand.dead if shown else 0))
         elif same_hand and was.action == "look" and shown:
-            ghost = state.hands[state.position(self.swap_hand)]
+            ghost = state.hand.hands[state.position(self.swap_hand)]
             lines.append(f"The {self.swap_hand} hand {self.seat(was.seat)} looks at: "
                          f"{hand_text(ghost)}")
         elif same_hand:
             lines += self._extras_gone(was, state)
-        if same_hand and state.inactive != was.sitting_out:
-            out = [s for s in range(self.variant.players) if state.inactive >> s & 1]
+        if same_hand and state.hand.inactive != was.sitting_out:
+            out = [s for s in range(self.variant.players) if state.hand.inactive >> s & 1]
             lines.append(f"{', '.join(self.seat(s) for s in out)} sits out this hand.")
         if was.phase == "play" and was.action.startswith("play:"):
             lines += self._card_played(was, state)
@@ -100,16 +101,16 @@ class HandNarrator(TableNarrator):
         """The dummy leaving the table: merged by the maker, or given up unseen by a lone
         maker (CTD-A13), or set aside (an optional merge declined)."""
         lines = []
-        maker = self.seat(state.maker)
+        maker = self.seat(state.hand.maker)
         for name, before, now in zip(self.variant.deal.extra_hands, was.extra_sizes,
                                      _extra_sizes(state), strict=True):
             if not before or now:
                 continue
-            if state.merged:
-                held = state.hands[state.maker].bit_count()
+            if state.hand.merged:
+                held = state.hand.hands[state.hand.maker].bit_count()
                 lines.append(f"The {name} hand ({before} cards) is merged by {maker}, who "
                              f"holds {held} cards and discards {held - self.hand_size}.")
-            elif state.maker in state.alone:
+            elif state.hand.maker in state.hand.alone:
                 lines.append(f"The {name} hand ({before} cards) is given up unseen: {maker} "
                              "plays alone.")
             else:
@@ -117,9 +118,9 @@ class HandNarrator(TableNarrator):
         return lines
 
     def _upcard_gone(self, upcard: int, state: State) -> str:
-        if state.picked == upcard:
+        if state.hand.picked == upcard:
             return f"{self.seat(state.dealer)} picks up the {C.pretty(upcard)}."
-        if state.trump < 0:
+        if state.hand.trump < 0:
             return f"The {C.pretty(upcard)} is turned down."
         return f"{self.seat(state.dealer)} leaves the {C.pretty(upcard)}."
 
@@ -146,19 +147,19 @@ class HandNarrator(TableNarrator):
 
     def hand_header(self, state: State) -> str:
         """``-- Hand 3, dealer West, upcard 9♠ --``: what everyone sees of a new deal."""
-        up = f", upcard {C.pretty(state.upcard)}" if state.upcard >= 0 else ""
+        up = f", upcard {C.pretty(state.hand.upcard)}" if state.hand.upcard >= 0 else ""
         return f"-- Hand {state.hand_no}, dealer {self.seat(state.dealer)}{up} --"
 
     def deal_lines(self, state: State) -> list[str]:
         """Every position's cards, the upcard and the kitty: for records, which show all."""
         n = self.variant.players
-        lines = [f"  {self.seat(s)}: {hand_text(state.hands[s])}" for s in range(n)]
+        lines = [f"  {self.seat(s)}: {hand_text(state.hand.hands[s])}" for s in range(n)]
         for k, name in enumerate(self.variant.deal.extra_hands):
-            lines.append(f"  {name} hand: {hand_text(state.hands[n + k])}")
-        if state.upcard >= 0:
-            lines.append(f"  upcard: {C.pretty(state.upcard)}")
-        if state.kitty:
-            lines.append(f"  kitty: {cards_text(sorted_hand(state.kitty))}")
+            lines.append(f"  {name} hand: {hand_text(state.hand.hands[n + k])}")
+        if state.hand.upcard >= 0:
+            lines.append(f"  upcard: {C.pretty(state.hand.upcard)}")
+        if state.hand.kitty:
+            lines.append(f"  kitty: {cards_text(sorted_hand(state.hand.kitty))}")
         return lines
 
     def hand_summary(self, record: HandResult) -> str:
@@ -208,10 +209,10 @@ class HandNarrator(TableNarrator):
 
 def _trick_winner(was: After, state: State) -> int:
     """Who took the trick ``was.action`` finished, as the play mechanic recorded it: in
-    ``state.trick_winners`` while the hand goes on (or when the game ended with it), else in
+    ``state.hand.trick_winners`` while the hand goes on (or when the game ended with it), else in
     the record of the hand it completed (the seat whose tricks went up by one)."""
     if state.hand_no == was.hand_no:
-        return state.trick_winners[was.tricks_done]
+        return state.hand.trick_winners[was.tricks_done]
     took = state.hands_played[was.hands_done].tricks
     return next(seat for seat, (now, before) in enumerate(zip(took, was.won, strict=True))
                 if now > before)

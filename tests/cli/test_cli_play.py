@@ -160,10 +160,10 @@ def test_a_bad_entry_in_bidding_says_why_and_asks_again(play: Play, tmp_path: Pa
 
 
 def _off_suit_card(state: State) -> str | None:
-    if state.phase != "play" or state.current_player != 2 or not state.trick:
+    if state.phase != "play" or state.current_player != 2 or not state.hand.trick:
         return None
     legal = state.legal_action_ids()
-    hand = [c for c in C.cards_of(state.hands[2]) if 128 + c not in legal]
+    hand = [c for c in C.cards_of(state.hand.hands[2]) if 128 + c not in legal]
     return C.card_name(hand[0]) if hand else None
 
 
@@ -176,7 +176,7 @@ def test_not_following_suit_is_refused_with_the_rules_reason(play: Play, tmp_pat
 def _card_not_held(state: State) -> str | None:
     if state.phase != "play":
         return None
-    missing = state.variant.deck.mask & ~state.hands[2]
+    missing = state.variant.deck.mask & ~state.hand.hands[2]
     return C.card_name(next(C.cards_of(missing)))
 
 

@@ -86,7 +86,7 @@ def test_round_one_asks_to_order_up_or_pass() -> None:
 
 def test_round_two_asks_for_a_suit_other_than_the_turned_down_one_or_pass() -> None:
     state = _bidding_state("standard", 4, 4)
-    turned = C.SUIT_WORDS[C.suit_of(state.upcard)]
+    turned = C.SUIT_WORDS[C.suit_of(state.hand.upcard)]
     assert question_for(state) == f"Your bid: name a suit other than {turned}, or pass?"
 
 
@@ -99,7 +99,7 @@ def test_a_stuck_dealer_is_told_he_may_not_pass_before_he_answers() -> None:
 
 def test_a_joker_upcard_asks_the_dealer_to_name_any_suit() -> None:
     state = new_game(load_variant("standard-joker"), seed=67)
-    assert state.upcard == C.JOKER
+    assert state.hand.upcard == C.JOKER
     assert question_for(state) == "Your bid: name a suit (you may not pass: you must name trump)."
 
 
@@ -228,9 +228,9 @@ class _Reneger(io.TextIOBase):
 
     def readline(self, size: int | None = -1) -> str:
         state = replay(read_record(self.saved))
-        if not self.card and state.phase == "play" and state.trick:
+        if not self.card and state.phase == "play" and state.hand.trick:
             legal = state.legal_action_ids()
-            off = [c for c in C.cards_of(state.hands[2]) if 128 + c not in legal]
+            off = [c for c in C.cards_of(state.hand.hands[2]) if 128 + c not in legal]
             if off:
                 self.card = C.card_name(off[0])
                 return self.card + "\n"

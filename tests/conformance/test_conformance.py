@@ -31,6 +31,7 @@ from engine import IllegalActionError, State, load_variant, new_game, shipped_na
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.auction import AuctionRules
+from engine.play.hand import Hand
 from engine.play.records import record_of, replay, replay_steps
 
 NAMES = shipped_names()
@@ -84,7 +85,7 @@ def trick_winner(codes: list[str], trump: str) -> int:
 
 # -- looking at a state ---------------------------------------------------------------------
 
-_NOT_DATA = {"_program", "_legal", "_phase", "rng", "variant", "scratch"}
+_NOT_DATA = {"_program", "_legal", "_phase", "rng", "variant", "hand"}
 
 
 def snapshot(s: State) -> str:
@@ -93,7 +94,9 @@ def snapshot(s: State) -> str:
     data = {name: getattr(s, name) for name in State.__slots__ if name not in _NOT_DATA}
     data["rng"] = hash(s.rng.getstate())
     data["variant"] = s.variant.rules_hash
-    scratch = s.scratch  # the running phase's own record, by its type and fields
+    data.update({f"hand.{name}": getattr(s.hand, name)  # the hand's fields, one by one
+                 for name in Hand.__slots__ if name != "scratch"})
+    scratch = s.hand.scratch  # the running phase's own record, by its type and fields
     data["scratch"] = None if scratch is None else [
         type(scratch).__name__, {name: getattr(scratch, name) for name in type(scratch).__slots__}]
     return json.dumps(data, sort_keys=True)
@@ -123,16 +126,16 @@ def mask(cards: list[int]) -> int:
 
 def places(s: State) -> dict[str, int]:
     """Every place a card can be, as bit sets; the trick is the tail of ``played``."""
-    in_trick = len(s.trick)
-    done = [c for _, c in s.played[: len(s.played) - in_trick]]
-    out = {f"position {p}": hand for p, hand in enumerate(s.hands)}
-    out |= {f"discards of seat {p}": d for p, d in enumerate(s.discards)}
+    in_trick = len(s.hand.trick)
+    done = [c for _, c in s.hand.played[: len(s.hand.played) - in_trick]]
+    out = {f"position {p}": hand for p, hand in enumerate(s.hand.hands)}
+    out |= {f"discards of seat {p}": d for p, d in enumerate(s.hand.discards)}
     out |= {
-        "kitty": s.kitty,
-        "upcard": 1 << s.upcard if s.upcard >= 0 else 0,
-        "trick": mask(s.trick),
+        "kitty": s.hand.kitty,
+        "upcard": 1 << s.hand.upcard if s.hand.upcard >= 0 else 0,
+        "trick": mask(s.hand.trick),
         "played": mask(done),
-        "dead": s.dead,
+        "dead": s.hand.dead,
     }
     return out
 
@@ -159,14 +162,14 @@ class Checker:
             union |= m
         assert union == deck, f"cards lost: {C.names(deck & ~union)}"
         assert total == len(s.variant.deck.cards), "the places hold more cards than the deck"
-        assert s.cards_in_play() == deck
-        played = [c for _, c in s.played]
+        assert s.hand.cards_in_play() == deck
+        played = [c for _, c in s.hand.played]
         assert len(set(played)) == len(played), "a card was played twice"
-        assert played[len(played) - len(s.trick):] == s.trick
-        if s.merged:  # the dummy's cards stay with the maker (hand, discards, or played)
-            maker_cards = s.hands[s.maker] | s.discards[s.maker] | mask(
-                [c for seat, c in s.played if seat == s.maker])
-            assert s.merged & ~maker_cards == 0
+        assert played[len(played) - len(s.hand.trick):] == s.hand.trick
+        if s.hand.merged:  # the dummy's cards stay with the maker (hand, discards, or played)
+            maker_cards = s.hand.hands[s.hand.maker] | s.hand.discards[s.hand.maker] | mask(
+                [c for seat, c in s.hand.played if seat == s.hand.maker])
+            assert s.hand.merged & ~maker_cards == 0
         legal = s.legal_actions()
         assert bool(legal) == (not s.is_terminal()), (legal, s.is_terminal())
         assert [s.action_id(name) for name in legal] == sorted(set(s.legal_action_ids()))
@@ -175,19 +178,19 @@ class Checker:
             assert s.winners
         else:
             assert 0 <= s.current_player < s.variant.players
-            assert s.active(s.current_player), "a seat that sits out was asked to act"
+            assert s.hand.active(s.current_player), "a seat that sits out was asked to act"
         if s.phase == "play":
             self.check_follow_options()
 
     # (b): the legal plays are exactly the cards of the effective suit led, when held
     def check_follow_options(self) -> None:
         s = self.state
-        hand = C.names(s.hands[s.current_player])
+        hand = C.names(s.hand.hands[s.current_player])
         legal = {name.removeprefix("play:") for name in s.legal_actions()}
-        if s.trick:
-            trump = s.trump_name
+        if s.hand.trick:
+            trump = s.hand.trump_name
             assert trump is not None
-            led = effective_suit(C.card_name(s.trick[0]), trump)
+            led = effective_suit(C.card_name(s.hand.trick[0]), trump)
             following = {code for code in hand if effective_suit(code, trump) == led}
             assert legal == (following or set(hand)), (hand, led, legal)
         else:
@@ -202,13 +205,14 @@ class Checker:
         if not s.is_terminal():
             seat = s.current_player
             others = 0
-            for p, hand in enumerate(s.hands):
+            for p, hand in enumerate(s.hand.hands):
                 if p != seat:
                     others |= hand
             if others:  # a card from another hand, as a play and as a discard
                 c = self.rng.choice(C.names(others))
                 tries += [s.action_id(f"play:{c}"), s.action_id(f"discard:{c}")]
-            reneges = [A.PLAY + c for c in C.cards_of(s.hands[seat]) if A.PLAY + c not in legal]
+            held = C.cards_of(s.hand.hands[seat])
+            reneges = [A.PLAY + c for c in held if A.PLAY + c not in legal]
             if s.variant.renege.allowed and reneges and s.phase == "play":
                 # A renege is accepted and recorded (GH-A11, STD-A8), never refused.
                 twin = s.clone()
@@ -217,7 +221,7 @@ class Checker:
                 if ended:
                     assert ended[-1].reneges == ((seat, C.card_name(reneges[0] - A.PLAY)),)
                 else:
-                    assert twin.reneges[-1] == (seat, reneges[0] - A.PLAY)
+                    assert twin.hand.reneges[-1] == (seat, reneges[0] - A.PLAY)
             else:
                 tries += reneges[:1]
             if s.variant.renege.allowed and s.phase == "play":
@@ -230,7 +234,7 @@ class Checker:
             if s.is_terminal():
                 assert reason == "the game is over"
             elif s.phase == "play" and A.PLAY <= a < A.PLAY + C.CARD_COUNT:
-                if s.hands[s.current_player] >> (a - A.PLAY) & 1:
+                if s.hand.hands[s.current_player] >> (a - A.PLAY) & 1:
                     assert reason.startswith("you must follow"), reason
                 else:
                     assert reason.endswith("is not in your hand"), reason
@@ -260,10 +264,10 @@ class Checker:
         same(snapshot(twin), before, "a clone differs from its original")
         twin.apply(action)
         same(snapshot(s), before, "applying an action to a clone changed the original")
-        trick = list(zip(s.trick_seats, s.trick, strict=True))
+        trick = list(zip(s.hand.trick_seats, s.hand.trick, strict=True))
         seat = s.current_player
-        hand_before = s.hands[seat]
-        won_before = list(s.tricks_won)
+        hand_before = s.hand.hands[seat]
+        won_before = list(s.hand.tricks_won)
         hands_before = len(s.hands_played)
         s.apply(action)
         assert s.history_ids[-1] == action and s.actors[-1] == seat
@@ -272,7 +276,7 @@ class Checker:
         assert twin.view(seat) == s.view(seat)  # implied by the snapshots; cheap to say
         if A.PLAY <= action < A.PLAY + C.CARD_COUNT:
             ended = len(s.hands_played) > hands_before
-            won_after = s.hands_played[-1].tricks if ended else s.tricks_won
+            won_after = s.hands_played[-1].tricks if ended else s.hand.tricks_won
             self.check_play(seat, action - A.PLAY, hand_before, trick,
                             [now - was for now, was in zip(won_after, won_before, strict=True)])
         self.steps.append(after)
@@ -283,7 +287,7 @@ class Checker:
         """(b) after a play: the card followed suit when it could; a full trick went to the
         highest trump or the highest card of the suit led."""
         s = self.state
-        trump = s.trump_name if s.trump >= 0 else s.hands_played[-1].trump
+        trump = s.hand.trump_name if s.hand.trump >= 0 else s.hands_played[-1].trump
         assert trump is not None
         code = C.card_name(card)
         if trick:
@@ -298,7 +302,7 @@ class Checker:
             expected = [1 if p == winner else 0 for p in range(s.variant.players)]
             assert gained == expected, f"trick {codes} (trump {trump}) went to the wrong seat"
         else:
-            assert s.trick_seats[-1] == seat and s.trick[-1] == card
+            assert s.hand.trick_seats[-1] == seat and s.hand.trick[-1] == card
 
     # (f)
     def check_replay(self) -> None:
@@ -320,15 +324,15 @@ class Checker:
 def hidden_places(s: State, seat: int) -> list[tuple[str, int]]:
     """The places whose cards ``seat`` cannot see, as (kind, index)."""
     n = s.variant.players
-    blind = s.phase == "upcard_bidding" and s.scratch.round == 0 and seat == s.dealer
+    blind = s.phase == "upcard_bidding" and s.hand.scratch.round == 0 and seat == s.dealer
     auction = s.variant.rules(AuctionRules)
-    seen = (s.position(auction.swap.hand) if auction and auction.swap and s.looker == seat
-            and s.swapped < 0 else -1)  # an extra hand looked at before an open swap
-    out: list[tuple[str, int]] = [("hand", p) for p in range(len(s.hands))
+    seen = (s.position(auction.swap.hand) if auction and auction.swap and s.hand.looker == seat
+            and s.hand.swapped < 0 else -1)  # an extra hand looked at before an open swap
+    out: list[tuple[str, int]] = [("hand", p) for p in range(len(s.hand.hands))
                                   if (p != seat or blind) and p != seen]
     out += [("discards", p) for p in range(n) if p != seat]
     out.append(("kitty", 0))
-    if s.swapped != seat:
+    if s.hand.swapped != seat:
         out.append(("dead", 0))
     return out
 
@@ -337,23 +341,23 @@ def hide_and_shuffle(s: State, seat: int, rng: random.Random) -> State:
     """A clone where the cards hidden from ``seat`` are dealt again among their places, each
     place keeping its size. The upcard the dealer took stays put: everybody saw it."""
     other = s.clone()
-    known = 1 << s.turned if s.turned >= 0 else 0  # the upcard: everybody saw it
+    known = 1 << s.hand.turned if s.hand.turned >= 0 else 0  # the upcard: everybody saw it
     slots = hidden_places(s, seat)
 
     def get(kind: str, i: int) -> int:
         if kind == "hand":
-            return int(other.hands[i])
+            return int(other.hand.hands[i])
         if kind == "discards":
-            return int(other.discards[i])
-        return int(getattr(other, kind))
+            return int(other.hand.discards[i])
+        return int(getattr(other.hand, kind))
 
     def put(kind: str, i: int, m: int) -> None:
         if kind == "hand":
-            other.hands[i] = m
+            other.hand.hands[i] = m
         elif kind == "discards":
-            other.discards[i] = m
+            other.hand.discards[i] = m
         else:
-            setattr(other, kind, m)
+            setattr(other.hand, kind, m)
 
     sizes, pool = [], []
     for kind, i in slots:

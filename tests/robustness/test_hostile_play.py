@@ -215,7 +215,7 @@ WRONG_PHASE = ["order_up", "pass", "alone", "pick_up", "keep", "merge", "swap", 
 
 def _wrong_action(state: State) -> str | None:
     """An action of another phase, or a card not allowed now; None if every one is legal."""
-    hand = list(C.cards_of(state.hands[state.current_player]))
+    hand = list(C.cards_of(state.hand.hands[state.current_player]))
     candidates = WRONG_PHASE + [f"{kind}:{C.card_name(c)}" for c in hand
                                 for kind in ("play", "discard")]
     legal = state.legal_action_ids()
@@ -284,9 +284,9 @@ def test_a_renege_typed_at_the_table_is_accepted_once_where_the_variant_allows_i
     class Reneger(io.TextIOBase):
         def readline(self, size: int | None = -1) -> str:
             state = replay(read_record(saved))
-            if not reneged and state.phase == "play" and state.trick:
+            if not reneged and state.phase == "play" and state.hand.trick:
                 legal = state.legal_action_ids()
-                off = [c for c in C.cards_of(state.hands[2]) if 128 + c not in legal]
+                off = [c for c in C.cards_of(state.hand.hands[2]) if 128 + c not in legal]
                 if off:
                     reneged.append(C.card_name(off[0]))
                     return reneged[0] + "\n"

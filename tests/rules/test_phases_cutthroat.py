@@ -19,6 +19,7 @@ import pytest
 from engine import State, new_game
 from engine.core import cards as C
 from engine.mechanics.deal import Deal
+from engine.play.hand import Hand
 from engine.testing.rules import apply_all, cards, discard, last_hand, names, play, refuse, variant
 
 A, B, CC = range(3)  # CC: seat C (``C`` is the cards module)
@@ -62,29 +63,30 @@ class IdentityRng:
 def test_the_dummy_is_dealt_at_the_dealers_right_in_packets_3_2_3_2_then_2_3_2_3_CTD_A7(
         dealer: int) -> None:
     v = variant("cutthroat")
-    s = SimpleNamespace(rng=IdentityRng(), hands=[0] * 4, dealer=dealer, upcard=-1, kitty=0)
+    s = SimpleNamespace(rng=IdentityRng(), dealer=dealer,
+                        hand=Hand(players=3, positions=4, first_action=0))
     Deal(v).shuffle_and_deal(s)  # type: ignore[arg-type]
     deck = list(v.deck.cards)  # unshuffled: the deal takes cards from the front
     eldest, second = (dealer + 1) % 3, (dealer + 2) % 3
     expected = {eldest: deck[0:3] + deck[10:12], second: deck[3:5] + deck[12:15],
                 DUMMY: deck[5:8] + deck[15:17], dealer: deck[8:10] + deck[17:20]}
     for position, dealt in expected.items():
-        assert s.hands[position] == C.mask_of(dealt), position
-    assert s.upcard == deck[20]
-    assert C.names(s.kitty) == C.names(C.mask_of(deck[21:]))
+        assert s.hand.hands[position] == C.mask_of(dealt), position
+    assert s.hand.upcard == deck[20]
+    assert C.names(s.hand.kitty) == C.names(C.mask_of(deck[21:]))
 
 
 def test_a_seeded_deal_gives_five_each_five_to_the_dummy_an_upcard_and_three_RULES_3_3(
         ) -> None:
     for seed in range(5):
         state = new_game(variant("cutthroat"), seed=seed)
-        assert [h.bit_count() for h in state.hands] == [5, 5, 5, 5]
-        assert state.upcard >= 0 and state.kitty.bit_count() == 3
+        assert [h.bit_count() for h in state.hand.hands] == [5, 5, 5, 5]
+        assert state.hand.upcard >= 0 and state.hand.kitty.bit_count() == 3
         assert state.current_player == (state.dealer + 1) % 3
         # Nobody sees the dummy: every view counts its five cards, face down.
         for seat in range(3):
             view = state.view(seat)
-            assert view.hand_sizes[DUMMY] == 5 and view.hand == state.hands[seat]
+            assert view.hand_sizes[DUMMY] == 5 and view.hand == state.hand.hands[seat]
             assert view.extra_seen == 0 and view.dead_known == 0
 
 
@@ -98,32 +100,32 @@ def test_round_1_goes_from_eldest_to_the_dealer_and_the_dummy_never_bids_RULES_3
         assert state.legal_actions() == ["pass", "order_up"]
         state.apply("pass")
     assert seen == [A, B, CC]
-    assert state.scratch.round == 2 and state.current_player == A
+    assert state.hand.scratch.round == 2 and state.current_player == A
 
 
 def test_an_order_up_makes_the_dealer_take_the_upcard_and_discard_one_of_six_CTD_A2() -> None:
     state = apply_all(game(STRONG), "pass order_up")
-    assert state.maker == B and state.trump_name == "H"
+    assert state.hand.maker == B and state.hand.trump_name == "H"
     assert state.phase == "dealer_pickup" and state.current_player == CC
     assert state.legal_actions() == [f"discard:{c}" for c in C.names(
         C.mask_of(["AS", "KS", "QS", "JS", "TS", "KH"]))]
     state.apply("discard:KH")  # even the upcard itself (CTD-A2 honours "may")
-    assert C.names(state.discards[CC]) == ["KH"]
+    assert C.names(state.hand.discards[CC]) == ["KH"]
     assert state.phase == "go_alone" and state.current_player == B
 
 
 def test_round_2_names_any_suit_but_the_turned_down_one_and_nobody_picks_up_CTD_A1() -> None:
     state = apply_all(game(STRONG), "pass pass pass")
-    assert state.turned_down == C.HEARTS and "KH" in names(state.kitty)
+    assert state.hand.turned_down == C.HEARTS and "KH" in names(state.hand.kitty)
     assert state.legal_actions() == ["pass", "call:C", "call:D", "call:S"]
     assert refuse(state, "call:H") == "hearts was turned down; name another suit"
     apply_all(state, "pass call:D")
-    assert state.maker == B and state.trump_name == "D"
+    assert state.hand.maker == B and state.hand.trump_name == "D"
     assert state.phase == "go_alone" and state.current_player == B
     apply_all(state, "pass pass pass")  # B, then C and A as defenders
     # No exchange in round 2: B merges the dummy, ten cards, and discards five.
-    assert state.phase == "dummy_merge" and state.hands[B].bit_count() == 10
-    assert state.discards == [0, 0, 0]
+    assert state.phase == "dummy_merge" and state.hand.hands[B].bit_count() == 10
+    assert state.hand.discards == [0, 0, 0]
 
 
 def test_all_passing_twice_throws_the_hand_in_and_the_deal_passes_left_RULES_3_3() -> None:
@@ -133,8 +135,8 @@ def test_all_passing_twice_throws_the_hand_in_and_the_deal_passes_left_RULES_3_3
     apply_all(state, "pass " * 6)
     record = last_hand(state)
     assert record.thrown_in == "all passed" and record.deltas == (0, 0, 0)
-    assert state.dealer == A and state.current_player == B and state.scratch.round == 1
-    assert names(state.hands[B]) == cards("JH JD AH 9C 9S")
+    assert state.dealer == A and state.current_player == B and state.hand.scratch.round == 1
+    assert names(state.hand.hands[B]) == cards("JH JD AH 9C 9S")
 
 
 def test_without_stick_the_dealer_the_dealer_may_pass_round_2_CTD_A9() -> None:
@@ -149,7 +151,7 @@ def test_a_stuck_dealer_must_name_a_suit_but_not_the_turned_down_one_cutthroat_s
     assert refuse(state, "pass") == ("stick the dealer: the dealer may not pass now, he must "
                                      "name trump")
     state.apply("call:S")
-    assert state.maker == CC and state.trump_name == "S" and state.phase == "go_alone"
+    assert state.hand.maker == CC and state.hand.trump_name == "S" and state.phase == "go_alone"
 
 
 # -- the dummy merge (CTD-A3, CTD-A14) -------------------------------------------------------
@@ -160,20 +162,20 @@ def test_the_maker_declares_alone_before_seeing_the_dummy_CTD_A14() -> None:
     assert state.legal_actions() == ["pass", "alone"]
     assert names(state.view(A).hand) == cards("JH JD AH 9C 9S")
     assert state.view(A).extra_seen == 0
-    assert names(state.hands[DUMMY]) == cards("9D TD QD KD AD")  # still face down
+    assert names(state.hand.hands[DUMMY]) == cards("9D TD QD KD AD")  # still face down
 
 
 def test_a_maker_not_alone_merges_the_dummy_and_discards_five_of_ten_CTD_A3() -> None:
     state = apply_all(game(STRONG), "order_up discard:TS pass pass pass")
     assert state.phase == "dummy_merge" and state.current_player == A
-    assert names(state.hands[A]) == cards("JH JD AH 9C 9S 9D TD QD KD AD")
-    assert state.hands[DUMMY] == 0
+    assert names(state.hand.hands[A]) == cards("JH JD AH 9C 9S 9D TD QD KD AD")
+    assert state.hand.hands[DUMMY] == 0
     assert len(state.legal_actions()) == 10
     discard(state, "9C 9S 9D TD")
     assert state.phase == "dummy_merge"  # still six
     assert "discards 1 more card" in refuse(state, "play:JH")
     discard(state, "QD")
-    assert state.phase == "play" and names(state.hands[A]) == cards("JH JD AH KD AD")
+    assert state.phase == "play" and names(state.hand.hands[A]) == cards("JH JD AH KD AD")
     # The others see the five dummy cards leave, not which ones the maker kept.
     assert state.view(B).discards == 0 and state.view(B).hand_sizes == (5, 5, 5, 0)
     assert state.view(A).discards == C.mask_of(["9C", "9S", "9D", "TD", "QD"])
@@ -182,23 +184,23 @@ def test_a_maker_not_alone_merges_the_dummy_and_discards_five_of_ten_CTD_A3() ->
 def test_the_maker_may_keep_his_own_five_and_discard_the_whole_dummy_CTD_A3() -> None:
     state = apply_all(game(STRONG), "order_up discard:TS pass pass pass")
     discard(state, "9D TD QD KD AD")
-    assert state.phase == "play" and names(state.hands[A]) == cards("JH JD AH 9C 9S")
-    assert state.merged == C.mask_of(["9D", "TD", "QD", "KD", "AD"])
+    assert state.phase == "play" and names(state.hand.hands[A]) == cards("JH JD AH 9C 9S")
+    assert state.hand.merged == C.mask_of(["9D", "TD", "QD", "KD", "AD"])
 
 
 def test_the_dealer_who_took_the_upcard_merges_eleven_and_keeps_five_RULES_3_3() -> None:
     state = apply_all(game(STRONG), "pass pass order_up")
     # The dealer takes the KH and does not discard yet: the merge does it (5 of 11).
     assert state.phase == "go_alone" and state.current_player == CC
-    assert names(state.hands[CC]) == cards("AS KS QS JS TS KH")
+    assert names(state.hand.hands[CC]) == cards("AS KS QS JS TS KH")
     apply_all(state, "pass pass pass")
     assert state.phase == "dummy_merge" and state.current_player == CC
-    assert state.hands[CC].bit_count() == 11 and len(state.legal_actions()) == 11
+    assert state.hand.hands[CC].bit_count() == 11 and len(state.legal_actions()) == 11
     discard(state, "9D TD QD KD AD")
     assert state.phase == "dummy_merge"
     discard(state, "TS")
-    assert state.phase == "play" and names(state.hands[CC]) == cards("AS KS QS JS KH")
-    assert state.discards[CC].bit_count() == 6
+    assert state.phase == "play" and names(state.hand.hands[CC]) == cards("AS KS QS JS KH")
+    assert state.hand.discards[CC].bit_count() == 6
 
 
 def test_must_merge_refuses_discarding_the_last_dummy_card_cutthroat_must_merge() -> None:
@@ -207,7 +209,7 @@ def test_must_merge_refuses_discarding_the_last_dummy_card_cutthroat_must_merge(
     assert "discard:AD" not in state.legal_actions()
     assert refuse(state, "discard:AD") == "the maker must keep at least one card of the dummy"
     state.apply("discard:9S")
-    assert state.phase == "play" and names(state.hands[A]) == cards("JH JD AH 9C AD")
+    assert state.phase == "play" and names(state.hand.hands[A]) == cards("JH JD AH 9C AD")
 
 
 def test_must_merge_lets_the_maker_discard_any_dummy_card_but_the_last_cutthroat_must_merge(
@@ -215,31 +217,31 @@ def test_must_merge_lets_the_maker_discard_any_dummy_card_but_the_last_cutthroat
     state = apply_all(game(STRONG, "cutthroat-must-merge"), "order_up discard:TS pass pass pass")
     assert len(state.legal_actions()) == 10
     discard(state, "AD KD QD TD 9C")
-    assert state.phase == "play" and names(state.hands[A]) == cards("JH JD AH 9S 9D")
+    assert state.phase == "play" and names(state.hand.hands[A]) == cards("JH JD AH 9S 9D")
 
 
 # -- lone hands (CTD-A13, CTD-A12, CTD-A8) ---------------------------------------------------
 
 def test_a_lone_maker_gives_up_the_dummy_unseen_CTD_A13() -> None:
     state = apply_all(game(STRONG), "order_up discard:TS alone pass pass")
-    assert state.phase == "play" and state.alone == [A]
-    assert state.hands[DUMMY] == 0 and state.merged == 0
-    assert state.dead == C.mask_of(["9D", "TD", "QD", "KD", "AD"])
-    assert names(state.hands[A]) == cards("JH JD AH 9C 9S")
+    assert state.phase == "play" and state.hand.alone == [A]
+    assert state.hand.hands[DUMMY] == 0 and state.hand.merged == 0
+    assert state.hand.dead == C.mask_of(["9D", "TD", "QD", "KD", "AD"])
+    assert names(state.hand.hands[A]) == cards("JH JD AH 9C 9S")
     for seat in range(3):  # nobody ever sees the dummy's cards
         assert state.view(seat).dead_known == 0 and state.view(seat).extra_seen == 0
     assert state.view(A).discards == 0
-    assert all(not state.inactive >> seat & 1 for seat in range(3))  # both defenders play
+    assert all(not state.hand.inactive >> seat & 1 for seat in range(3))  # both defenders play
 
 
 def test_a_lone_dealer_maker_still_exchanges_with_the_upcard_CTD_A12() -> None:
     state = apply_all(game(STRONG), "pass pass order_up alone pass pass")
     assert state.phase == "dummy_merge" and state.current_player == CC
-    assert state.hands[DUMMY] == 0  # given up unseen
+    assert state.hand.hands[DUMMY] == 0  # given up unseen
     assert state.legal_actions() == [f"discard:{c}" for c in C.names(
         C.mask_of(["AS", "KS", "QS", "JS", "TS", "KH"]))]
     state.apply("discard:TS")
-    assert state.phase == "play" and state.hands[CC].bit_count() == 5
+    assert state.phase == "play" and state.hand.hands[CC].bit_count() == 5
 
 
 def test_defenders_are_asked_clockwise_from_the_makers_left_CTD_A8() -> None:
@@ -248,20 +250,20 @@ def test_defenders_are_asked_clockwise_from_the_makers_left_CTD_A8() -> None:
     state.apply("pass")
     assert state.current_player == A
     state.apply("pass")
-    assert state.phase == "dummy_merge" and state.alone == []
+    assert state.phase == "dummy_merge" and state.hand.alone == []
 
 
 def test_only_the_first_defender_to_go_alone_plays_alone_and_the_other_sits_out_CTD_A8(
         ) -> None:
     state = apply_all(game(STRONG), "order_up discard:TS pass alone")
     # B, at the maker's left, went alone: C is not asked and sits out.
-    assert state.alone == [B] and not state.active(CC)
+    assert state.hand.alone == [B] and not state.hand.active(CC)
     assert state.phase == "dummy_merge" and state.current_player == A
 
 
 def test_the_second_defender_may_go_alone_when_the_first_passes_CTD_A8() -> None:
     state = apply_all(game(STRONG), "order_up discard:TS pass pass alone")
-    assert state.alone == [CC] and not state.active(B) and state.phase == "dummy_merge"
+    assert state.hand.alone == [CC] and not state.hand.active(B) and state.phase == "dummy_merge"
 
 
 def test_a_defender_may_go_alone_against_a_maker_who_is_not_alone_RULES_3_3() -> None:
@@ -275,10 +277,10 @@ def test_a_lone_defenders_partner_sits_out_and_tricks_have_two_cards_RULES_3_3()
     assert state.view(A).sitting_out == (CC,) and state.view(CC).sitting_out == (CC,)
     assert state.current_player == A
     play(state, "AD AC")
-    assert state.tricks_won == [1, 0, 0] and not state.trick  # two cards make a trick
+    assert state.hand.tricks_won == [1, 0, 0] and not state.hand.trick  # two cards make a trick
     play(state, "KD AS | QD JD | JH")
-    assert state.current_player == A and [seat for seat, _ in state.played] == [A, B] * 3 + [B]
-    assert state.hands[CC].bit_count() == 5  # laid face down, unplayed
+    assert state.current_player == A and [seat for seat, _ in state.hand.played] == [A, B] * 3 + [B]
+    assert state.hand.hands[CC].bit_count() == 5  # laid face down, unplayed
     play(state, "QH | AH KH")
     record = last_hand(state)
     assert record.tricks == (2, 3, 0) and record.alone == (B,)
@@ -287,8 +289,8 @@ def test_a_lone_defenders_partner_sits_out_and_tricks_have_two_cards_RULES_3_3()
 
 def test_the_maker_and_one_defender_may_both_be_alone_RULES_3_3() -> None:
     state = apply_all(game(SPLIT), "order_up discard:QS alone alone")
-    assert state.alone == [A, B] and not state.active(CC)
-    assert state.hands[DUMMY] == 0 and state.phase == "play"
+    assert state.hand.alone == [A, B] and not state.hand.active(CC)
+    assert state.hand.hands[DUMMY] == 0 and state.phase == "play"
     assert state.current_player == B  # CTD-A6: left of the lone maker
     play(state, "JH QH | JD KH | AH 9C | AC TC | AS 9D")
     record = last_hand(state)
@@ -411,7 +413,7 @@ def test_only_the_lone_defender_scores_his_points_CTD_A5_cutthroat_lone_defender
 
 def test_the_defenders_score_whichever_seat_made_trump_RULES_3_3() -> None:
     state = apply_all(game(STRONG), "pass pass pass pass pass call:D pass pass pass")
-    assert state.maker == CC and state.trump_name == "D"
+    assert state.hand.maker == CC and state.hand.trump_name == "D"
     discard(state, "AS KS QS JS TS")  # C keeps the five diamonds
     play(state, "9C AC 9D | AD JH TC | JD JC TD | AH QC QD | KD 9S KC")
     record = last_hand(state)

@@ -19,6 +19,7 @@ import pytest
 from engine import State, new_game
 from engine.core import cards as C
 from engine.mechanics.deal import Deal
+from engine.play.hand import Hand
 from engine.testing.rules import apply_all, cards, last_hand, names, play, refuse, variant
 
 A, B, CC = range(3)  # CC: seat C (``C`` is the cards module)
@@ -61,21 +62,22 @@ class IdentityRng:
 def test_the_whole_deck_is_dealt_one_at_a_time_with_the_ghost_at_the_dealers_right_GH_A15(
         dealer: int) -> None:
     v = variant("ghost-hand")
-    s = SimpleNamespace(rng=IdentityRng(), hands=[0] * 4, dealer=dealer, upcard=-1, kitty=0)
+    s = SimpleNamespace(rng=IdentityRng(), dealer=dealer,
+                        hand=Hand(players=3, positions=4, first_action=0))
     Deal(v).shuffle_and_deal(s)  # type: ignore[arg-type]
     deck = list(v.deck.cards)  # unshuffled: the deal takes cards from the front
     order = [(dealer + 1) % 3, (dealer + 2) % 3, GHOST, dealer]
     for place, position in enumerate(order):
-        assert s.hands[position] == C.mask_of(deck[place::4]), position
-    assert s.upcard == -1 and s.kitty == 0
+        assert s.hand.hands[position] == C.mask_of(deck[place::4]), position
+    assert s.hand.upcard == -1 and s.hand.kitty == 0
 
 
 def test_a_seeded_deal_gives_six_each_and_six_to_the_ghost_no_kitty_no_upcard_RULES_3_5(
         ) -> None:
     for seed in range(5):
         state = new_game(variant("ghost-hand"), seed=seed)
-        assert [h.bit_count() for h in state.hands] == [6, 6, 6, 6]
-        assert state.upcard == -1 and state.kitty == 0
+        assert [h.bit_count() for h in state.hand.hands] == [6, 6, 6, 6]
+        assert state.hand.upcard == -1 and state.hand.kitty == 0
         assert state.phase == "auction" and state.current_player == (state.dealer + 1) % 3
         for seat in range(3):  # the ghost lies face down
             view = state.view(seat)
@@ -121,24 +123,24 @@ def test_a_bid_of_six_is_refused_for_what_it_is_one_shoots_the_moon_RULES_3_5() 
 def test_the_moon_is_the_top_bid_and_ends_the_auction_RULES_3_5() -> None:
     state = apply_all(game(SPLIT), "bid:5 bid:moon")
     assert state.phase == "name_trump" and state.current_player == B
-    assert state.maker == B and state.bid == 6 and state.bid_top
+    assert state.hand.maker == B and state.hand.bid == 6 and state.hand.bid_top
 
 
 def test_the_moon_ends_the_auction_on_the_first_turn_RULES_3_5() -> None:
     state = apply_all(game(SPLIT), "bid:moon")
-    assert state.phase == "name_trump" and state.maker == A
+    assert state.phase == "name_trump" and state.hand.maker == A
 
 
 def test_everyone_bids_or_passes_once_and_the_high_bidder_wins_GH_A2() -> None:
     state = apply_all(game(SPLIT), "bid:3 bid:4 pass")
     # A does not get another turn to overbid B.
-    assert state.phase == "name_trump" and state.maker == B and state.bid == 4
-    assert not state.bid_top
+    assert state.phase == "name_trump" and state.hand.maker == B and state.hand.bid == 4
+    assert not state.hand.bid_top
 
 
 def test_a_lone_low_bid_wins_when_the_others_pass_GH_A2() -> None:
     state = apply_all(game(SPLIT), "pass pass bid:3")
-    assert state.phase == "name_trump" and state.maker == CC and state.bid == 3
+    assert state.phase == "name_trump" and state.hand.maker == CC and state.hand.bid == 3
 
 
 def test_the_continuous_auction_goes_round_until_the_others_pass_ghost_hand_continuous() -> None:
@@ -149,7 +151,7 @@ def test_the_continuous_auction_goes_round_until_the_others_pass_ghost_hand_cont
     state.apply("bid:5")
     assert state.current_player == B  # C passed: he is out of the auction
     state.apply("pass")
-    assert state.phase == "name_trump" and state.maker == A and state.bid == 5
+    assert state.phase == "name_trump" and state.hand.maker == A and state.hand.bid == 5
 
 
 def test_a_player_who_has_bid_may_not_swap_on_a_later_turn_GH_A4_ghost_hand_continuous(
@@ -165,13 +167,13 @@ def test_a_player_who_has_bid_may_not_swap_on_a_later_turn_GH_A4_ghost_hand_cont
 def test_the_continuous_auction_lets_a_player_swap_on_his_first_turn_ghost_hand_continuous(
         ) -> None:
     state = apply_all(game(SPLIT, "ghost-hand-continuous"), "bid:3 swap")
-    assert state.swapped == B and state.legal_actions() == ["pass", "bid:4", "bid:5",
+    assert state.hand.swapped == B and state.legal_actions() == ["pass", "bid:4", "bid:5",
                                                             "bid:moon"]
 
 
 def test_the_continuous_auction_ends_at_once_on_the_moon_ghost_hand_continuous() -> None:
     state = apply_all(game(SPLIT, "ghost-hand-continuous"), "bid:3 bid:moon")
-    assert state.phase == "name_trump" and state.maker == B and state.bid_top
+    assert state.phase == "name_trump" and state.hand.maker == B and state.hand.bid_top
 
 
 def test_all_passing_redeals_and_the_deal_passes_left_GH_A16_GH_A13() -> None:
@@ -183,19 +185,19 @@ def test_all_passing_redeals_and_the_deal_passes_left_GH_A16_GH_A13() -> None:
     assert record.thrown_in == "all passed" and record.deltas == (0, 0, 0)
     assert state.scores == [0, 0, 0] and state.hand_no == 2
     assert state.dealer == A and state.current_player == B and state.phase == "auction"
-    assert names(state.hands[B]) == cards("JH JD AH 9C 9S 9D")
+    assert names(state.hand.hands[B]) == cards("JH JD AH 9C 9S 9D")
 
 
 # -- the ghost-hand swap (GH-A3, GH-A4) ----------------------------------------------------------
 
 def test_a_swap_takes_the_ghost_and_leaves_the_old_hand_dead_RULES_3_5() -> None:
     state = apply_all(game(SPLIT), "swap")
-    assert names(state.hands[A]) == cards("AD KD QD TD TH 9H")
-    assert state.hands[GHOST] == 0
-    assert names(state.dead) == cards("JH JD AH 9C 9S 9D")
-    assert state.swapped == A
+    assert names(state.hand.hands[A]) == cards("AD KD QD TD TH 9H")
+    assert state.hand.hands[GHOST] == 0
+    assert names(state.hand.dead) == cards("JH JD AH 9C 9S 9D")
+    assert state.hand.swapped == A
     # Only the swapper knows the dead hand; everyone sees that A swapped.
-    assert state.view(A).dead_known == state.dead
+    assert state.view(A).dead_known == state.hand.dead
     assert state.view(B).dead_known == 0 and state.view(B).swapped == A
     assert state.view(B).hand_sizes == (6, 6, 6, 0)
 
@@ -216,17 +218,17 @@ def test_only_one_swap_per_deal_and_the_dead_hand_is_never_swapped_again_GH_A4()
     assert refuse(state, "swap") == "a hand was already swapped this deal"
     state.apply("pass")
     assert refuse(state, "swap") == "a hand was already swapped this deal"
-    assert names(state.dead) == cards("JH JD AH 9C 9S 9D")  # never comes back
+    assert names(state.hand.dead) == cards("JH JD AH 9C 9S 9D")  # never comes back
 
 
 def test_a_player_may_swap_on_his_turn_even_after_others_bid_GH_A4() -> None:
     state = apply_all(game(SPLIT), "bid:3 pass")
     assert state.current_player == CC and "swap" in state.legal_actions()
     state.apply("swap")
-    assert names(state.hands[CC]) == cards("AD KD QD TD TH 9H")
+    assert names(state.hand.hands[CC]) == cards("AD KD QD TD TH 9H")
     assert state.legal_actions() == ["pass", "bid:4", "bid:5", "bid:moon"]
     state.apply("bid:4")
-    assert state.phase == "name_trump" and state.maker == CC
+    assert state.phase == "name_trump" and state.hand.maker == CC
 
 
 def test_the_blind_swap_may_not_look_first_GH_A3() -> None:
@@ -244,25 +246,25 @@ def test_the_open_swap_offers_a_look_before_bidding_ghost_hand_open_swap() -> No
 
 def test_a_look_shows_the_ghost_to_the_looker_only_ghost_hand_open_swap() -> None:
     state = apply_all(game(SPLIT, "ghost-hand-open-swap"), "look")
-    assert state.current_player == A and state.looker == A
+    assert state.current_player == A and state.hand.looker == A
     assert names(state.view(A).extra_seen) == cards("AD KD QD TD TH 9H")
     assert state.view(B).extra_seen == 0 and state.view(CC).extra_seen == 0
-    assert state.hands[A] == C.mask_of(["JH", "JD", "AH", "9C", "9S", "9D"])  # nothing moved
+    assert state.hand.hands[A] == C.mask_of(["JH", "JD", "AH", "9C", "9S", "9D"])  # nothing moved
     assert state.legal_actions() == ["pass", "swap", *BIDS]
     assert refuse(state, "look") == "swap only before bidding, on your own turn"
 
 
 def test_after_a_look_the_looker_may_swap_ghost_hand_open_swap() -> None:
     state = apply_all(game(SPLIT, "ghost-hand-open-swap"), "look swap")
-    assert names(state.hands[A]) == cards("AD KD QD TD TH 9H")
-    assert names(state.dead) == cards("JH JD AH 9C 9S 9D") and state.swapped == A
+    assert names(state.hand.hands[A]) == cards("AD KD QD TD TH 9H")
+    assert names(state.hand.dead) == cards("JH JD AH 9C 9S 9D") and state.hand.swapped == A
     assert state.view(A).extra_seen == 0  # the ghost he saw is now his hand
     assert state.legal_actions() == ["pass", *BIDS]
 
 
 def test_after_a_look_the_looker_may_keep_his_hand_by_bidding_ghost_hand_open_swap() -> None:
     state = apply_all(game(SPLIT, "ghost-hand-open-swap"), "look bid:3")
-    assert state.swapped == -1 and names(state.hands[A]) == cards("JH JD AH 9C 9S 9D")
+    assert state.hand.swapped == -1 and names(state.hand.hands[A]) == cards("JH JD AH 9C 9S 9D")
     # He still knows the ghost; nobody else may look or swap: the look used the chance.
     assert names(state.view(A).extra_seen) == cards("AD KD QD TD TH 9H")
     assert state.current_player == B
@@ -278,8 +280,8 @@ def test_after_a_look_the_looker_may_pass_ghost_hand_open_swap() -> None:
 
 def test_the_open_swap_may_still_swap_blind_ghost_hand_open_swap() -> None:
     state = apply_all(game(SPLIT, "ghost-hand-open-swap"), "pass swap")
-    assert state.swapped == B and state.looker == -1
-    assert names(state.hands[B]) == cards("AD KD QD TD TH 9H")
+    assert state.hand.swapped == B and state.hand.looker == -1
+    assert names(state.hand.hands[B]) == cards("AD KD QD TD TH 9H")
 
 
 # -- naming trump and the lead (`euchre rules ghost-hand`, GH-A14) -------------------------
@@ -290,14 +292,14 @@ def test_the_high_bidder_names_any_suit_but_not_no_trump_and_leads_GH_A14() -> N
     assert state.legal_actions() == ["call:C", "call:D", "call:H", "call:S"]
     assert refuse(state, "call:N") == "no-trump may not be named in this variant"
     state.apply("call:C")
-    assert state.trump_name == "C" and state.phase == "play"
+    assert state.hand.trump_name == "C" and state.phase == "play"
     assert state.current_player == B  # the bidder leads, not eldest
 
 
 def test_tricks_have_three_cards_and_six_are_played_RULES_3_5() -> None:
     state = apply_all(game(SPLIT), "bid:3 pass pass call:H")
     play(state, "9S TC AS")
-    assert state.tricks_won == [0, 0, 1] and state.current_player == CC
+    assert state.hand.tricks_won == [0, 0, 1] and state.current_player == CC
     play(state, SPLIT_TRICKS.split("|", 1)[1])
     assert last_hand(state).tricks == (3, 2, 1)
 
@@ -414,8 +416,8 @@ def test_a_renege_is_accepted_though_not_legal_and_recorded_GH_A11() -> None:
     assert state.current_player == B
     assert state.legal_actions() == ["play:KH"]  # what bots choose from
     state.apply("play:QC")
-    assert state.reneges == [(B, C.card("QC"))]
-    assert state.tricks_won == [1, 0, 1] and state.current_player == CC
+    assert state.hand.reneges == [(B, C.card("QC"))]
+    assert state.hand.tricks_won == [1, 0, 1] and state.current_player == CC
 
 
 def test_a_card_not_in_hand_is_still_refused_when_reneging_is_allowed_GH_A11() -> None:
@@ -471,4 +473,4 @@ def test_in_standard_the_same_play_is_refused_with_the_suit_to_follow_STD_A8() -
     state = new_game(variant("standard"), seed=0, deal=STANDARD_FOLLOW)
     apply_all(state, "pass pass pass pass call:S pass play:AH")
     assert refuse(state, "play:QD") == "you must follow hearts"
-    assert state.reneges == []
+    assert state.hand.reneges == []

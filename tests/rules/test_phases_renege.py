@@ -182,7 +182,7 @@ def wrong_cards(state: State) -> list[int]:
     if state.phase != "play":
         return []
     legal = set(state.legal_action_ids())
-    return [actions.PLAY + c for c in C.cards_of(state.hands[state.current_player])
+    return [actions.PLAY + c for c in C.cards_of(state.hand.hands[state.current_player])
             if actions.PLAY + c not in legal]
 
 
@@ -221,7 +221,7 @@ def test_a_renege_ends_the_hand_exactly_when_the_variant_voids_it(source: str) -
                 assert len(state.hands_played) == done + 1 and state.hands_played[-1].void
             elif renege:  # GH-A11, `euchre rules cutthroat`: played out
                 assert state.hand_no == hand and not state.is_terminal()
-            assert state.is_terminal() or state.cards_in_play() == v.deck.mask
+            assert state.is_terminal() or state.hand.cards_in_play() == v.deck.mask
             for record in state.hands_played[done:]:
                 if record.scored:
                     assert record.deltas == expected_deltas(v, record, before), record

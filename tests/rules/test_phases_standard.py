@@ -20,6 +20,7 @@ from engine import State, load_variant, new_game
 from engine.core import cards as C
 from engine.mechanics.deal import Deal
 from engine.mechanics.dealer_draw import first_dealer
+from engine.play.hand import Hand
 from engine.testing.rules import apply_all, last_hand, refuse, variant
 
 N, E, S, W = range(4)
@@ -52,7 +53,7 @@ def play_in_order(state: State, deal: dict[str, Any]) -> None:
         assert state.phase == "play", state.phase
         seat = state.current_player
         legal = state.legal_actions()
-        held = C.names(state.hands[seat])
+        held = C.names(state.hand.hands[seat])
         preference = [c for c in order[seat] if c in held] + [c for c in held
                                                                if c not in order[seat]]
         state.apply(next(f"play:{c}" for c in preference if f"play:{c}" in legal))
@@ -138,24 +139,25 @@ class IdentityRng:
 def test_packets_go_3_2_3_2_then_2_3_2_3_from_eldest_then_the_upcard_STD_A5(
         name: str, kitty: int) -> None:
     v = variant(name)
-    s = SimpleNamespace(rng=IdentityRng(), hands=[0] * 4, dealer=W, upcard=-1, kitty=0)
+    s = SimpleNamespace(rng=IdentityRng(), dealer=W,
+                        hand=Hand(players=4, positions=4, first_action=0))
     Deal(v).shuffle_and_deal(s)  # type: ignore[arg-type]
     deck = list(v.deck.cards)  # unshuffled: the deal takes cards from the front
     packets = {N: deck[0:3] + deck[10:12], E: deck[3:5] + deck[12:15],
                S: deck[5:8] + deck[15:17], W: deck[8:10] + deck[17:20]}
     for seat, cards in packets.items():
-        assert s.hands[seat] == C.mask_of(cards), seat
-    assert s.upcard == deck[20]
-    assert C.names(s.kitty) == C.names(C.mask_of(deck[21:]))
-    assert s.kitty.bit_count() == kitty
+        assert s.hand.hands[seat] == C.mask_of(cards), seat
+    assert s.hand.upcard == deck[20]
+    assert C.names(s.hand.kitty) == C.names(C.mask_of(deck[21:]))
+    assert s.hand.kitty.bit_count() == kitty
 
 
 def test_a_seeded_deal_gives_five_cards_each_an_upcard_and_the_kitty_RULES_3_1() -> None:
     state = new_game(variant("standard"), seed=5)
-    assert [h.bit_count() for h in state.hands] == [5, 5, 5, 5]
-    assert state.upcard >= 0 and state.kitty.bit_count() == 3
+    assert [h.bit_count() for h in state.hand.hands] == [5, 5, 5, 5]
+    assert state.hand.upcard >= 0 and state.hand.kitty.bit_count() == 3
     assert state.current_player == (state.dealer + 1) % 4  # eldest speaks first
-    assert state.view(state.dealer).upcard == state.upcard  # the upcard is public
+    assert state.view(state.dealer).upcard == state.hand.upcard  # the upcard is public
 
 
 # -- round 1: ordering up ----------------------------------------------------------------
@@ -173,17 +175,17 @@ def test_round_1_goes_clockwise_from_eldest_RULES_3_1() -> None:
 @pytest.mark.parametrize("seat", [N, E, S, W])
 def test_any_seat_may_order_up_and_the_dealer_takes_the_upcard_RULES_3_1(seat: int) -> None:
     state = apply_all(game(THREE_TRUMPS), "pass " * seat + "order_up")
-    assert state.maker == seat and state.trump_name == "H"
+    assert state.hand.maker == seat and state.hand.trump_name == "H"
     assert state.phase == "go_alone" and state.current_player == seat
     state.apply("pass")
     assert state.phase == "dealer_pickup" and state.current_player == W
-    assert "KH" in C.names(state.hands[W]) and state.upcard == -1
+    assert "KH" in C.names(state.hand.hands[W]) and state.hand.upcard == -1
     assert len(state.legal_actions()) == 6
 
 
 def test_the_dealer_takes_it_up_himself_RULES_3_1() -> None:
     state = apply_all(game(THREE_TRUMPS), "pass pass pass order_up pass")
-    assert state.maker == W and state.trump_name == "H"
+    assert state.hand.maker == W and state.hand.trump_name == "H"
     assert state.current_player == W and state.phase == "dealer_pickup"
 
 
@@ -191,10 +193,10 @@ def test_the_dealer_discards_any_one_of_six_even_the_upcard_STD_A1() -> None:
     state = apply_all(game(THREE_TRUMPS), "order_up pass")
     assert state.legal_actions() == [f"discard:{c}" for c in C.names(
         C.mask_of(["AS", "KS", "QS", "JS", "TS", "KH"]))]
-    hand_before = C.names(state.hands[W])
+    hand_before = C.names(state.hand.hands[W])
     state.apply("discard:KH")
-    assert C.names(state.hands[W]) == [c for c in hand_before if c != "KH"]
-    assert C.names(state.discards[W]) == ["KH"]
+    assert C.names(state.hand.hands[W]) == [c for c in hand_before if c != "KH"]
+    assert C.names(state.hand.discards[W]) == ["KH"]
     assert state.phase == "play" and state.current_player == N
     # Only the dealer knows what he discarded.
     assert state.view(W).discards == C.mask_of(["KH"])
@@ -213,17 +215,17 @@ def test_the_dealer_must_discard_a_card_of_his_own_hand_STD_A1() -> None:
 
 def test_round_2_may_not_name_the_turned_down_suit_RULES_3_1() -> None:
     state = apply_all(game(THREE_TRUMPS), "pass pass pass pass")
-    assert state.turned_down == C.HEARTS and state.upcard == -1
-    assert "KH" in C.names(state.kitty)  # the upcard is turned down under the pack
+    assert state.hand.turned_down == C.HEARTS and state.hand.upcard == -1
+    assert "KH" in C.names(state.hand.kitty)  # the upcard is turned down under the pack
     assert state.current_player == N
     assert state.legal_actions() == ["pass", "call:C", "call:D", "call:S"]
     assert refuse(state, "call:H") == "hearts was turned down; name another suit"
     assert "turned down" in refuse(state, "order_up")
     state.apply("call:S")
-    assert state.maker == N and state.trump_name == "S"
+    assert state.hand.maker == N and state.hand.trump_name == "S"
     state.apply("pass")
     assert state.phase == "play"  # no exchange in round 2
-    assert [h.bit_count() for h in state.hands] == [5, 5, 5, 5]
+    assert [h.bit_count() for h in state.hand.hands] == [5, 5, 5, 5]
 
 
 def test_round_1_only_orders_up_the_upcards_suit_RULES_3_1() -> None:
@@ -240,8 +242,8 @@ def test_all_passing_twice_throws_the_hand_in_and_the_deal_passes_left_RULES_1_4
     assert record.thrown_in == "all passed" and record.deltas == (0, 0, 0, 0)
     assert state.scores == [0, 0, 0, 0]
     assert state.dealer == N and state.current_player == E
-    assert state.phase == "upcard_bidding" and state.scratch.round == 1
-    assert C.names(state.hands[E]) == ["9C", "JD", "JH", "AH", "9S"]
+    assert state.phase == "upcard_bidding" and state.hand.scratch.round == 1
+    assert C.names(state.hand.hands[E]) == ["9C", "JD", "JH", "AH", "9S"]
 
 
 # -- stick the dealer (`euchre rules stick-the-dealer`) ------------------------------------
@@ -254,7 +256,7 @@ def test_a_stuck_dealer_may_not_pass_in_round_2_stick_the_dealer() -> None:
                                      "name trump")
     assert "turned down" in refuse(state, "call:H")
     state.apply("call:D")
-    assert state.maker == W and state.trump_name == "D" and state.phase == "go_alone"
+    assert state.hand.maker == W and state.hand.trump_name == "D" and state.phase == "go_alone"
 
 
 def test_stick_the_dealer_lets_everyone_pass_before_the_dealers_last_turn() -> None:
@@ -279,7 +281,7 @@ def test_a_stuck_dealer_may_name_the_turned_down_suit_only_where_allowed(
     apply_all(state, "pass " * 7)
     assert state.legal_actions() == ["call:C", "call:D", "call:H", "call:S"]
     state.apply("call:H")
-    assert state.trump_name == "H" and state.maker == W
+    assert state.hand.trump_name == "H" and state.hand.maker == W
     # The others still may not name it in round 2.
     other = new_game(load_variant(path), seed=0, deal=THREE_TRUMPS)
     apply_all(other, "pass " * 4)
@@ -298,16 +300,16 @@ def test_only_the_maker_is_asked_to_go_alone_STD_A9() -> None:
 
 def test_a_lone_makers_partner_sits_out_and_his_cards_do_not_play_RULES_3_1() -> None:
     state = apply_all(game(THREE_TRUMPS), "order_up alone discard:TS")
-    assert state.alone == [N] and not state.active(S)
+    assert state.hand.alone == [N] and not state.hand.active(S)
     assert state.view(E).sitting_out == (S,)
     seats = []
     for _ in range(12):  # four tricks of three cards
         seats.append(state.current_player)
         state.apply(state.legal_actions()[0])
     assert S not in seats and seats[:3] == [N, E, W]
-    assert sum(state.tricks_won) == 4 and state.tricks_won[S] == 0
-    assert state.hands[S].bit_count() == 5  # laid face down, unplayed
-    assert all(seat != S for seat, _ in state.played)
+    assert sum(state.hand.tricks_won) == 4 and state.hand.tricks_won[S] == 0
+    assert state.hand.hands[S].bit_count() == 5  # laid face down, unplayed
+    assert all(seat != S for seat, _ in state.hand.played)
     play_in_order(state, THREE_TRUMPS)
     assert last_hand(state).tricks[S] == 0 and last_hand(state).alone == (N,)
 
@@ -316,16 +318,16 @@ def test_a_dealer_who_sits_out_does_not_exchange_RULES_3_1() -> None:
     # E orders up and goes alone: his partner W, the dealer, sits out and does not pick up.
     state = apply_all(game(THREE_TRUMPS), "pass order_up alone")
     assert state.phase == "play"
-    assert C.names(state.hands[W]) == ["TS", "JS", "QS", "KS", "AS"]
-    assert state.discards == [0, 0, 0, 0]
-    assert C.card_name(state.upcard) == "KH"  # still face up on the table
+    assert C.names(state.hand.hands[W]) == ["TS", "JS", "QS", "KS", "AS"]
+    assert state.hand.discards == [0, 0, 0, 0]
+    assert C.card_name(state.hand.upcard) == "KH"  # still face up on the table
 
 
 def test_the_first_lead_skips_a_sitting_out_eldest_STD_A2() -> None:
     # S (eldest's partner) orders up and goes alone: eldest N sits out, so E, across from
     # the dealer, leads.
     state = apply_all(game(THREE_TRUMPS), "pass pass order_up alone discard:TS")
-    assert not state.active(N)
+    assert not state.hand.active(N)
     assert state.phase == "play" and state.current_player == E
 
 
@@ -349,19 +351,19 @@ def test_a_defender_may_go_alone_against_a_lone_maker_from_the_makers_left_defen
     state.apply("pass")
     assert state.current_player == W
     state.apply("alone")
-    assert state.alone == [N, W] and not state.active(E) and not state.active(S)
+    assert state.hand.alone == [N, W] and not state.hand.active(E) and not state.hand.active(S)
     assert state.phase == "dealer_pickup" and state.current_player == W
 
 
 def test_the_first_defender_to_go_alone_ends_the_asking_defend_alone() -> None:
     state = apply_all(game(THREE_TRUMPS, "defend-alone"), "order_up alone alone")
-    assert state.alone == [N, E]
+    assert state.hand.alone == [N, E]
     # W, E's partner and the dealer, sits out: no exchange, and N leads to E only.
     assert state.phase == "play" and state.current_player == N
     state.apply("play:JH")
     assert state.current_player == E
     state.apply(state.legal_actions()[0])
-    assert sum(state.tricks_won) == 1
+    assert sum(state.hand.tricks_won) == 1
 
 
 def test_a_lone_defender_who_euchres_a_lone_maker_scores_4_defend_alone() -> None:
@@ -426,7 +428,7 @@ def test_the_left_bower_wins_over_the_ace_of_trump_RULES_1_2() -> None:
     deal = deal_of(["AH 9C TC 9S TS", "JD QD KD 9H QC", "TH KC AC QS KS",
                     "9D TD AD AS JS"], "KH")
     state = apply_all(game(deal), "order_up pass discard:9D play:AH play:JD play:TH play:KH")
-    assert state.tricks_won == [0, 1, 0, 0] and state.current_player == E
+    assert state.hand.tricks_won == [0, 1, 0, 0] and state.current_player == E
 
 
 # -- the joker (standard-joker, STD-A3) ------------------------------------------------------
@@ -443,7 +445,7 @@ def test_the_joker_is_the_highest_trump_and_must_follow_trump_RULES_1_2() -> Non
     state.apply("play:JK")
     state.apply("play:TH")
     state.apply("play:JH")  # the right bower loses to the joker
-    assert state.tricks_won == [0, 1, 0, 0]
+    assert state.hand.tricks_won == [0, 1, 0, 0]
 
 
 def test_a_joker_upcard_makes_the_dealer_name_trump_blind_STD_A3() -> None:
@@ -456,11 +458,11 @@ def test_a_joker_upcard_makes_the_dealer_name_trump_blind_STD_A3() -> None:
     assert "the dealer names trump" in refuse(state, "pass")
     assert "the dealer names trump" in refuse(state, "order_up")
     state.apply("call:D")
-    assert state.maker == W and state.trump_name == "D"
+    assert state.hand.maker == W and state.hand.trump_name == "D"
     assert state.view(W).hand_codes == ["9S", "TS", "JS", "QS", "KS"]
     state.apply("pass")  # the dealer (maker) does not go alone
     assert state.phase == "dealer_pickup" and state.current_player == W
-    assert "JK" in C.names(state.hands[W])
+    assert "JK" in C.names(state.hand.hands[W])
     assert len(state.legal_actions()) == 6
     state.apply("discard:9S")
     assert state.phase == "play" and state.current_player == N
@@ -469,8 +471,8 @@ def test_a_joker_upcard_makes_the_dealer_name_trump_blind_STD_A3() -> None:
 @pytest.mark.parametrize("suit", ["C", "D", "H", "S"])
 def test_the_blind_dealer_may_name_any_suit_STD_A3(suit: str) -> None:
     state = apply_all(game(JOKER_DEAL, "standard-joker"), f"call:{suit} pass discard:JK")
-    assert state.trump_name == suit and state.maker == W
-    assert C.names(state.discards[W]) == ["JK"]
+    assert state.hand.trump_name == suit and state.hand.maker == W
+    assert C.names(state.hand.discards[W]) == ["JK"]
 
 
 def test_a_joker_upcard_with_a_fixed_suit_proposes_that_suit_STD_A3_alternative(
@@ -483,12 +485,12 @@ def test_a_joker_upcard_with_a_fixed_suit_proposes_that_suit_STD_A3_alternative(
     assert state.current_player == N and state.legal_actions() == ["pass", "order_up"]
     state.apply("pass")
     state.apply("order_up")
-    assert state.trump_name == "H" and state.maker == E
+    assert state.hand.trump_name == "H" and state.hand.maker == E
     apply_all(state, "pass")
-    assert state.current_player == W and "JK" in C.names(state.hands[W])
+    assert state.current_player == W and "JK" in C.names(state.hand.hands[W])
     # All passing turns the joker down; round 2 may not name hearts.
     other = apply_all(new_game(load_variant(path), seed=0, deal=JOKER_DEAL), "pass " * 4)
-    assert "call:H" not in other.legal_actions() and C.JOKER in C.cards_of(other.kitty)
+    assert "call:H" not in other.legal_actions() and C.JOKER in C.cards_of(other.hand.kitty)
 
 
 def test_a_joker_upcard_can_be_a_redeal_STD_A3_alternative(tmp_path: Path) -> None:
@@ -604,7 +606,7 @@ def test_later_given_deals_follow_the_rotation_RULES_1_4() -> None:
     unnamed = {key: value for key, value in THREE_TRUMPS.items() if key != "dealer"}
     state = new_game(variant("standard"), deals=[THREE_TRUMPS, unnamed])
     apply_all(state, "pass " * 8)
-    assert state.dealer == N and C.names(state.hands[N]) == ["9C", "JD", "JH", "AH", "9S"]
+    assert state.dealer == N and C.names(state.hand.hands[N]) == ["9C", "JD", "JH", "AH", "9S"]
 
 
 def test_a_given_deal_must_hold_the_whole_deck_once() -> None:

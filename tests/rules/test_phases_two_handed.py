@@ -17,6 +17,7 @@ from engine import IllegalActionError, State, Variant, load_variant, new_game
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.deal import Deal
+from engine.play.hand import Hand
 from engine.testing.rules import apply_all, refuse
 
 P1, P2 = 0, 1
@@ -46,7 +47,7 @@ def play_in_order(state: State, deal: dict[str, Any]) -> None:
     hands_before = len(state.hands_played)
     while len(state.hands_played) == hands_before and not state.is_terminal():
         seat = state.current_player
-        held = C.names(state.hands[seat])
+        held = C.names(state.hand.hands[seat])
         written = deal["hands"][seat]
         preference = [c for c in written if c in held] + [c for c in held if c not in written]
         legal = state.legal_actions()
@@ -59,19 +60,20 @@ def test_five_cards_each_non_dealer_first_the_11th_card_turned_up_RULES_3_2() ->
             pass
 
     v = two_handed()
-    s = SimpleNamespace(rng=Identity(), hands=[0, 0], dealer=P2, upcard=-1, kitty=0)
+    s = SimpleNamespace(rng=Identity(), dealer=P2,
+                        hand=Hand(players=2, positions=2, first_action=0))
     Deal(v).shuffle_and_deal(s)  # type: ignore[arg-type]
     deck = list(v.deck.cards)
-    assert s.hands[P1] == C.mask_of(deck[0:3] + deck[5:7])  # 3 then 2, non-dealer first
-    assert s.hands[P2] == C.mask_of(deck[3:5] + deck[7:10])  # 2 then 3
-    assert s.upcard == deck[10]
-    assert s.kitty.bit_count() == 13  # the rest stay face down, unused
+    assert s.hand.hands[P1] == C.mask_of(deck[0:3] + deck[5:7])  # 3 then 2, non-dealer first
+    assert s.hand.hands[P2] == C.mask_of(deck[3:5] + deck[7:10])  # 2 then 3
+    assert s.hand.upcard == deck[10]
+    assert s.hand.kitty.bit_count() == 13  # the rest stay face down, unused
 
 
 def test_a_seeded_deal_leaves_13_cards_unused_TWO_A2() -> None:
     state = new_game(two_handed(), seed=3)
-    assert [h.bit_count() for h in state.hands] == [5, 5]
-    assert state.kitty.bit_count() == 13 and state.upcard >= 0
+    assert [h.bit_count() for h in state.hand.hands] == [5, 5]
+    assert state.hand.kitty.bit_count() == 13 and state.hand.upcard >= 0
     assert len(two_handed().deck.cards) == 24
 
 
@@ -81,7 +83,7 @@ def test_the_non_dealer_bids_first_then_the_dealer_RULES_3_2() -> None:
     state.apply("pass")
     assert state.current_player == P2 and state.legal_actions() == ["pass", "order_up"]
     state.apply("pass")
-    assert state.scratch.round == 2 and state.current_player == P1
+    assert state.hand.scratch.round == 2 and state.current_player == P1
     assert state.legal_actions() == ["pass", "call:C", "call:D", "call:S"]
     state.apply("pass")
     assert state.current_player == P2
@@ -91,9 +93,9 @@ def test_the_non_dealer_bids_first_then_the_dealer_RULES_3_2() -> None:
 def test_either_acceptance_makes_the_dealer_exchange_RULES_3_2(actions: str,
                                                              maker: int) -> None:
     state = apply_all(game(THREE_TRUMPS), actions)
-    assert state.maker == maker and state.trump_name == "H"
+    assert state.hand.maker == maker and state.hand.trump_name == "H"
     assert state.phase == "dealer_pickup" and state.current_player == P2
-    assert C.names(state.hands[P2]) == ["TC", "JC", "QC", "KC", "AC", "KH"]
+    assert C.names(state.hand.hands[P2]) == ["TC", "JC", "QC", "KC", "AC", "KH"]
     state.apply("discard:KH")  # the upcard itself may go (STD-A1)
     assert state.phase == "play"
 
@@ -104,7 +106,7 @@ def test_no_lone_hand_is_offered_RULES_3_2() -> None:
     assert refuse(state, "alone") == ("the dealer took the upcard and must discard a card "
                                       "(discard:XX)")
     state.apply("discard:TC")
-    assert state.phase == "play" and state.alone == []
+    assert state.phase == "play" and state.hand.alone == []
     with pytest.raises(IllegalActionError):
         state.apply("alone")
     assert A.ALONE not in state.legal_action_ids()
@@ -115,7 +117,7 @@ def test_round_2_may_not_name_the_turned_down_suit_RULES_3_2() -> None:
     assert refuse(state, "call:H") == "hearts was turned down; name another suit"
     state.apply("pass")
     state.apply("call:C")
-    assert state.maker == P2 and state.trump_name == "C" and state.phase == "play"
+    assert state.hand.maker == P2 and state.hand.trump_name == "C" and state.phase == "play"
 
 
 def test_the_non_dealer_leads_the_first_trick_RULES_3_2() -> None:
@@ -127,7 +129,7 @@ def test_the_non_dealer_leads_the_first_trick_RULES_3_2() -> None:
 
 def test_tricks_have_two_cards_and_the_winner_leads_RULES_1_3() -> None:
     state = apply_all(game(THREE_TRUMPS), "order_up discard:TC play:9C play:AC")
-    assert state.tricks_won == [0, 1] and state.current_player == P2
+    assert state.hand.tricks_won == [0, 1] and state.current_player == P2
     assert refuse(state, "play:JH") == "JH is not in your hand"
 
 
@@ -174,7 +176,7 @@ def test_seeded_games_alternate_the_deal_and_end_at_10_RULES_3_2() -> None:
         rng = random.Random(seed)
         dealers = []
         while not state.is_terminal():
-            if state.phase == "upcard_bidding" and not state.history_ids[state.hand_actions:]:
+            if state.phase == "upcard_bidding" and not state.history_ids[state.hand.first_action:]:
                 dealers.append(state.dealer)
             assert "alone" not in state.legal_actions()
             state.apply(rng.choice(state.legal_action_ids()))

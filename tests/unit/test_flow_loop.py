@@ -46,10 +46,10 @@ def test_the_play_mechanic_records_who_won_each_trick_in_order() -> None:
     bots = [make_bot("heuristic", variant, seat, 11) for seat in range(4)]
     checked = 0
     while state.hand_no == 1:
-        tricks_before = list(state.tricks_won)
+        tricks_before = list(state.hand.tricks_won)
         state.apply(bots[state.current_player].act(state))
-        if state.hand_no == 1 and state.tricks_won != tricks_before:
-            won = [s for s in range(4) if state.tricks_won[s] > tricks_before[s]]
-            assert state.trick_winners[-1:] == won
+        if state.hand_no == 1 and state.hand.tricks_won != tricks_before:
+            won = [s for s in range(4) if state.hand.tricks_won[s] > tricks_before[s]]
+            assert state.hand.trick_winners[-1:] == won
             checked += 1
     assert checked == 4  # hand 1 of seed 11 is played out; its fifth trick starts hand 2

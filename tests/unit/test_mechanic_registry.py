@@ -68,19 +68,19 @@ class PassLeft(Phase):
 
     def start(self, s: State) -> None:
         eldest = (s.dealer + 1) % self.players
-        s.scratch = PassLeftScratch(queue=[(eldest + k) % self.players
+        s.hand.scratch = PassLeftScratch(queue=[(eldest + k) % self.players
                                            for k in range(self.players) for _ in range(self.cards)])
-        s.current = s.scratch.queue[0]
+        s.current = s.hand.scratch.queue[0]
 
     def legal(self, s: State) -> list[int]:
-        return cards_to_actions(GIVE.base, s.hands[s.current])
+        return cards_to_actions(GIVE.base, s.hand.hands[s.current])
 
     def apply(self, s: State, action: int) -> None:
         bit = 1 << (action - GIVE.base)
-        queue = s.scratch.queue
+        queue = s.hand.scratch.queue
         seat = queue.pop(0)
-        s.hands[seat] ^= bit
-        s.hands[(seat + 1) % self.players] |= bit
+        s.hand.hands[seat] ^= bit
+        s.hand.hands[(seat + 1) % self.players] |= bit
         if queue:
             s.current = queue[0]
         else:
@@ -179,7 +179,7 @@ def test_whole_games_play_through_the_toy_phase_and_conserve_cards(
         assert state.winners
         gives = [name for name in state.history if name.startswith("give:")]
         assert len(gives) == 4 * len(state.hands_played)  # four per dealt hand
-        assert state.cards_in_play() == variant.deck.mask
+        assert state.hand.cards_in_play() == variant.deck.mask
 
 
 def test_the_give_action_is_named_and_parsed_like_any_other(toy: Mechanic) -> None:

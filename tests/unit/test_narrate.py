@@ -118,7 +118,7 @@ def test_view_text_never_shows_the_ghost_hand_or_other_seats_cards() -> None:
     state = new_game(variant, seed=11)
     seat = state.current_player
     text = "\n".join(Narrator(variant).view_lines(state.view(seat)))
-    own = state.hands[seat]
+    own = state.hand.hands[seat]
     for c in C.cards_of(variant.deck.mask & ~own):
         assert f" {C.pretty(c)}" not in text, C.card_name(c)
     assert "The ghost hand: 6 cards, face down" in text
@@ -172,7 +172,7 @@ def test_the_dummy_shows_its_size_face_down_until_the_merge_RULES_3_3() -> None:
     state = new_game(variant, seed=0, deal=CUTTHROAT)
     text = view_text(Narrator(variant), state, 1)
     assert "The dummy hand: 5 cards, face down" in text
-    assert hidden_cards_shown(text, state.hands[3]) == []
+    assert hidden_cards_shown(text, state.hand.hands[3]) == []
 
 
 def test_the_merge_says_who_merged_the_dummy_and_how_many_cards_go_CTD_A3() -> None:
@@ -206,7 +206,7 @@ def test_a_lone_maker_gives_up_the_dummy_unseen_CTD_A13() -> None:
     for seat in range(3):
         text = view_text(n, state, seat)
         assert "The dummy hand: given up unseen" in text
-        assert hidden_cards_shown(text, state.dead) == []
+        assert hidden_cards_shown(text, state.hand.dead) == []
 
 
 def test_cutthroat_hand_summaries_tell_the_dummys_fate_RULES_3_3() -> None:
@@ -448,8 +448,8 @@ def test_a_trick_line_names_the_winner_the_play_mechanic_recorded() -> None:
                 "order_up pass discard:AC play:KC play:9D play:9H")
     was = After.before(state, "play:JS")
     state.apply("play:JS")
-    assert state.trick_winners == [3]  # West's left bower
-    state.trick_winners[0] = 1  # were the record to say East, the line would say East
+    assert state.hand.trick_winners == [3]  # West's left bower
+    state.hand.trick_winners[0] = 1  # were the record to say East, the line would say East
     assert Narrator(variant).after(was, state) == [
         "Trick 1 to East: North K♣, East 9♦, South 9♥, West J♠"]
 
@@ -462,7 +462,7 @@ def test_the_last_trick_of_a_hand_goes_to_the_seat_the_hands_record_credits(name
     checked = 0
     while not state.is_terminal() and checked < 3:
         action = rng.choice(state.legal_actions())
-        hands_done, won = len(state.hands_played), list(state.tricks_won)
+        hands_done, won = len(state.hands_played), list(state.hand.tricks_won)
         lines = narrate_last(n, state, action)
         scored = state.hands_played[hands_done:]
         if action.startswith("play:") and scored and scored[0].thrown_in is None:

@@ -88,7 +88,7 @@ def test_a_game_from_given_deals_and_scores_round_trips() -> None:
     assert record["scores"] == [3, 5, 3, 5]
     again = replay(record)
     assert again.history == state.history and again.scores == [3, 5, 3, 5]
-    assert again.hands == state.hands and again.dealer == 3
+    assert again.hand.hands == state.hand.hands and again.dealer == 3
 
 
 def test_a_record_replays_without_its_embedded_rules_while_the_file_is_unchanged() -> None:

@@ -1,0 +1,157 @@
+"""One hand of a game: :class:`Hand`, everything that starts afresh at each deal.
+
+The :class:`~engine.play.state.State` keeps the game (variant, seed, RNG, scores, dealer,
+history, the hands played); ``state.hand`` is the hand in progress and a new one is made at
+each deal. A hand holds the cards by position (seats, then the extra hands), the upcard,
+kitty, dead cards and discards, trump and the contract (maker, bid, who went alone, who sits
+out), the sides of this hand, the tricks, the reneges, the facts later phases need
+(``turned_down``, ``picked``, ``swapped``, ``merged``) and the running phase's ``scratch``
+record (:class:`~engine.mechanics.base.Scratch`). The mechanics read and change it; nothing in
+it outlives the hand except what the score phase copies into its
+:class:`~engine.rules.results.HandResult`.
+
+>>> hand = Hand(players=4, positions=4, first_action=0)
+>>> hand.maker, hand.trump_name, hand.next_active(3)
+(-1, None, 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import cards as C
+
+__all__ = ["Hand"]
+
+
+class Hand:
+    """The hand in progress (see the module docstring). Cards are ints, sets are bitmasks
+    (:mod:`engine.core.cards`); a field that is -1 is not decided (no card, no seat)."""
+
+    __slots__ = (
+        "alone",
+        "bid",
+        "bid_top",
+        "dead",
+        "discards",
+        "first_action",
+        "hands",
+        "inactive",
+        "kitty",
+        "leader",
+        "looker",
+        "maker",
+        "merged",
+        "n_active",
+        "next_seat",
+        "picked",
+        "pickup_pending",
+        "played",
+        "players",
+        "proposed",
+        "reneges",
+        "scratch",
+        "sides",
+        "swapped",
+        "trick",
+        "trick_seats",
+        "trick_winners",
+        "tricks_won",
+        "trump",
+        "turned",
+        "turned_down",
+        "upcard",
+    )
+
+    def __init__(self, *, players: int, positions: int, first_action: int) -> None:
+        self.players = players
+        """Seats at the table (positions beyond are the extra hands)."""
+        self.first_action = first_action
+        """Where this hand's actions start in the game's history."""
+        self.hands = [0] * positions
+        """The cards of each position: seats, then the extra hands (dummy, ghost)."""
+        self.kitty = 0
+        self.upcard = -1
+        """The card face up now (-1 once taken or turned down)."""
+        self.turned = -1
+        """The card turned up at the deal, which everyone saw."""
+        self.proposed = -1
+        self.turned_down = -1
+        self.trump = -1
+        self.maker = -1
+        self.sides: tuple[tuple[int, ...], ...] = ()
+        """The sides of this hand, the makers' first (``State.make`` sets them)."""
+        self.bid = 0
+        self.bid_top = False
+        self.alone: list[int] = []
+        self.inactive = 0
+        """The seats that sit out, as a bitmask."""
+        self.pickup_pending = False
+        self.picked = -1
+        self.discards = [0] * players
+        self.dead = 0
+        self.merged = 0
+        self.swapped = -1
+        self.looker = -1
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.leader = -1
+        self.tricks_won = [0] * players
+        self.trick_winners: list[int] = []
+        """Who won each finished trick of this hand, in order (the play mechanic records it,
+        so narration never works a trick's winner out again)."""
+        self.n_active = players
+        self.next_seat: list[int] = []
+        self.played: list[tuple[int, int]] = []
+        """Every card played this hand, as (seat, card), in order."""
+        self.reneges: list[tuple[int, int]] = []
+        self.scratch: Any = None
+        """The running phase's scratch record (:class:`~engine.mechanics.base.Scratch`)."""
+
+    def copy(self) -> Hand:
+        """An independent copy: its lists and the scratch record copied (``State.clone``)."""
+        other = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:  # exact type: this is the hot path of searches and perft
+                value = value.copy()
+            setattr(other, name, value)
+        if self.scratch is not None:
+            other.scratch = self.scratch.copy()
+        return other
+
+    def active(self, seat: int) -> bool:
+        """The seat plays cards this hand (not sitting out)."""
+        return not self.inactive >> seat & 1
+
+    def next_active(self, seat: int) -> int:
+        """The first active seat clockwise after ``seat``."""
+        n = self.players
+        for step in range(1, n + 1):
+            other = (seat + step) % n
+            if not self.inactive >> other & 1:
+                return other
+        raise AssertionError("no active seat")  # pragma: no cover - a hand always has players
+
+    @property
+    def trump_name(self) -> str | None:
+        """Trump as a letter (``N`` for no-trump), or None before it is chosen."""
+        if self.trump < 0:
+            return None
+        return "N" if self.trump == C.NO_TRUMP else C.SUIT_NAMES[self.trump]
+
+    def cards_in_play(self) -> int:
+        """Every card's location as one set (hands, kitty, upcard, trick, tricks, discards,
+        dead): the deck, when cards are conserved."""
+        total = self.kitty | self.dead
+        for hand in self.hands:
+            total |= hand
+        for mask in self.discards:
+            total |= mask
+        if self.upcard >= 0:
+            total |= 1 << self.upcard
+        for c in self.trick:
+            total |= 1 << c
+        for _, c in self.played:
+            total |= 1 << c
+        return total
