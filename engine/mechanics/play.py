@@ -92,9 +92,10 @@ class Play(Phase):
     def legal(self, s: State) -> list[int]:
         h = s.hand
         hand = h.hands[s.current]
-        if h.trick:
+        trick = h.trick
+        if trick:
             tables = self.tables[h.trump]
-            follow = hand & tables.suit_mask[tables.effective[h.trick[0]]]
+            follow = hand & tables.suit_mask[tables.effective[trick[0]]]
             if follow:
                 hand = follow
         return cards_to_actions(A.PLAY, hand)
@@ -105,14 +106,15 @@ class Play(Phase):
         card = action - A.PLAY
         seat = s.current
         h.hands[seat] ^= 1 << card
-        h.trick.append(card)
+        trick = h.trick
+        trick.append(card)
         h.trick_seats.append(seat)
         h.played.append((seat, card))
         active = h.n_active
-        if len(h.trick) < active:
+        if len(trick) < active:
             s.current = h.next_seat[seat]
             return
-        winner = h.trick_seats[self.tables[h.trump].winner(h.trick)]
+        winner = h.trick_seats[self.tables[h.trump].winner(trick)]
         h.tricks_won[winner] += 1
         h.trick_winners.append(winner)
         h.trick = []
