@@ -33,9 +33,10 @@ and a test can build a toy mechanic in a few lines. Adding a mechanic = one modu
 in :mod:`engine.mechanics.registry` (or ``register(MECHANIC)`` from a test or plug-in).
 
 A phase object is configured by the variant and shared by every state of that variant. The
-state holds all the data; a phase only reads and changes it. ``legal`` is the single source
-of truth: ``apply`` is only called with an action from ``legal``, and ``reason`` explains why
-any other action is refused.
+state holds all the data (the hand in progress in ``s.hand``, a
+:class:`~engine.play.hand.Hand`; in a hot loop bind ``h = s.hand`` once); a phase only reads
+and changes it. ``legal`` is the single source of truth: ``apply`` is only called with an
+action from ``legal``, and ``reason`` explains why any other action is refused.
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ class Phase:
 
 class Scratch:
     """Base of a mechanic's per-hand scratch record: what only the running phase keeps (whose
-    turn in a queue, the bidding round, the high bid). The state holds the running phase's
+    turn in a queue, the bidding round, the high bid). The hand holds the running phase's
     record in ``s.hand.scratch``; a new one is made at each phase start and dropped at its end.
     Subclasses are slotted dataclasses; :meth:`copy` copies their lists (for ``clone``)."""
 

@@ -5,6 +5,10 @@ phases named in the variant's ``flow`` run in order, and scores accumulate until
 ends. The interface follows OpenSpiel: ``current_player``, ``legal_actions()``,
 ``apply(action)``, ``is_terminal()``, ``view(seat)``, ``clone()``, ``history``.
 
+The state keeps the game (variant, seed, RNG, scores, dealer, history, the hands played);
+the hand in progress is ``state.hand``, a :class:`~engine.play.hand.Hand` made afresh at each
+deal (cards, contract, the sides of this hand, tricks, the running phase's scratch).
+
 >>> from engine import load_variant, new_game
 >>> state = new_game(load_variant("standard"), seed=7)
 >>> state.current_player, state.legal_actions()
@@ -12,6 +16,8 @@ ends. The interface follows OpenSpiel: ``current_player``, ``legal_actions()``,
 >>> state.apply("pass")
 >>> state.history
 ['pass']
+>>> state.hand.upcard == state.view(1).upcard, state.hand.maker
+(True, -1)
 """
 
 from __future__ import annotations
