@@ -78,3 +78,10 @@ def test_a_clone_has_its_own_hand_and_scratch(name: str) -> None:
     before = list(state.hand.hands), state.history
     twin.apply(twin.legal_actions()[-1])
     assert (list(state.hand.hands), state.history) == before
+
+
+def test_state_trump_name_still_reads_the_trump_of_the_hand_in_progress() -> None:
+    state = new_game(load_variant("standard"), seed=7)
+    assert state.trump_name is None
+    state.apply("order_up")
+    assert state.trump_name == state.hand.trump_name is not None
