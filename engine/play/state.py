@@ -109,6 +109,7 @@ class State:
         variant = self.variant
         self.hand = Hand(players=variant.players, positions=variant.deal.positions,
                          first_action=len(self.history_ids))
+        """The hand in progress: everything that belongs to one deal (:mod:`engine.play.hand`)."""
         self.hand_no += 1
         self.phase_i = -1
         self._legal = None
