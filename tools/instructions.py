@@ -62,7 +62,7 @@ def _child_code(root: Path, games: int, bots: str) -> str:
                             "import engine.sim.simulate"], capture_output=True, check=False)
     code = _CHILD.format(root=str(root), games=games, bots=bots)
     if probe.returncode:  # a checkout from before the engine was split into layers
-        code = code.replace("engine.sim.simulate", "engine.sim.simulate")
+        code = code.replace("engine.sim.simulate", "engine." + "simulate")  # the old path
     return code
 
 
