@@ -53,8 +53,9 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["TERMINAL", "BookLine", "BookPart", "BotTools", "Mechanic", "Phase", "Rule", "Scratch",
-           "Words", "book_lines", "cards_to_actions"]
+__all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
+           "ExchangeScratch", "Mechanic", "Phase", "Rule", "Scratch", "Words", "book_lines",
+           "cards_to_actions"]
 
 TERMINAL = -1
 """``State.current_player`` once the game is over."""
@@ -117,6 +118,18 @@ class Scratch:
             value = getattr(self, name)
             object.__setattr__(other, name, value.copy() if type(value) is list else value)
         return other
+
+
+OFFER_STEP, DISCARD_STEP = 0, 1
+"""The two steps of an exchange of cards (dealer pickup, dummy merge): the offer to take the
+cards (optional modes), then the discards."""
+
+
+@dataclass(slots=True, kw_only=True)
+class ExchangeScratch(Scratch):
+    """Where an exchange of cards is: the offer (optional modes) or the discards."""
+
+    step: int = DISCARD_STEP
 
 
 class BotTools(Protocol):

@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.mechanics.base import (
+    DISCARD_STEP,
+    OFFER_STEP,
     BotTools,
+    ExchangeScratch,
     Mechanic,
     Phase,
     Rule,
-    Scratch,
     Words,
     book_lines,
     cards_to_actions,
@@ -30,16 +32,8 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "DealerPickup", "DealerPickupRules", "PickupMode", "PickupScratch"]
+__all__ = ["MECHANIC", "DealerPickup", "DealerPickupRules", "PickupMode"]
 
-_OFFER, _DISCARD = 0, 1
-
-
-@dataclass(slots=True, kw_only=True)
-class PickupScratch(Scratch):
-    """Where the exchange is: the offer (optional modes) or the discards."""
-
-    step: int = _DISCARD
 
 
 class DealerPickup(Phase):
@@ -62,15 +56,15 @@ class DealerPickup(Phase):
             s.advance()
             return
         s.current = s.dealer
-        x = h.scratch = PickupScratch()
+        x = h.scratch = ExchangeScratch()
         if self.mode is PickupMode.OPTIONAL:
-            x.step = _OFFER
+            x.step = OFFER_STEP
             return
         self._take(s)
 
     def _take(self, s: State) -> None:
         h = s.hand
-        x: PickupScratch = h.scratch
+        x: ExchangeScratch = h.scratch
         h.picked = h.upcard
         h.hands[s.dealer] |= 1 << h.upcard
         h.upcard = -1
@@ -78,12 +72,12 @@ class DealerPickup(Phase):
         if self.merge_follows and h.maker == s.dealer:
             s.advance()
             return
-        x.step = _DISCARD
+        x.step = DISCARD_STEP
 
     def legal(self, s: State) -> list[int]:
         h = s.hand
-        x: PickupScratch = h.scratch
-        if x.step == _OFFER:
+        x: ExchangeScratch = h.scratch
+        if x.step == OFFER_STEP:
             return [A.PICK_UP, A.KEEP]
         hand = h.hands[s.dealer]
         if self.mode is PickupMode.DISCARD_OTHER:
@@ -108,13 +102,13 @@ class DealerPickup(Phase):
 
     def reason(self, s: State, action: int) -> str:
         h = s.hand
-        x: PickupScratch = h.scratch
-        if x.step == _DISCARD and A.DISCARD <= action < A.PLAY:
+        x: ExchangeScratch = h.scratch
+        if x.step == DISCARD_STEP and A.DISCARD <= action < A.PLAY:
             card = s.action_name(action)[len("discard:"):]
             if action - A.DISCARD == h.picked and self.mode is PickupMode.DISCARD_OTHER:
                 return "the dealer may not discard the card he just took up"
             return f"{card} is not in the dealer's hand"
-        if x.step == _DISCARD:
+        if x.step == DISCARD_STEP:
             return "the dealer took the upcard and must discard a card (discard:XX)"
         return super().reason(s, action)
 

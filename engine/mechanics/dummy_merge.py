@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.mechanics.base import (
+    DISCARD_STEP,
+    OFFER_STEP,
     BotTools,
+    ExchangeScratch,
     Mechanic,
     Phase,
     Rule,
-    Scratch,
     Words,
     book_lines,
     cards_to_actions,
@@ -32,16 +34,8 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "DummyMerge", "DummyMergeRules", "MergeMode", "MergeScratch"]
+__all__ = ["MECHANIC", "DummyMerge", "DummyMergeRules", "MergeMode"]
 
-_OFFER, _DISCARD = 0, 1
-
-
-@dataclass(slots=True, kw_only=True)
-class MergeScratch(Scratch):
-    """Where the exchange is: the offer (optional modes) or the discards."""
-
-    step: int = _DISCARD
 
 
 class DummyMerge(Phase):
@@ -60,14 +54,14 @@ class DummyMerge(Phase):
     def start(self, s: State) -> None:
         h = s.hand
         s.current = h.maker
-        x = h.scratch = MergeScratch()
+        x = h.scratch = ExchangeScratch()
         if h.maker in h.alone:
             h.dead |= h.hands[self.dummy]
             h.hands[self.dummy] = 0
             self._discard_or_finish(s)
             return
         if self.mode is MergeMode.OPTIONAL:
-            x.step = _OFFER
+            x.step = OFFER_STEP
             return
         self._merge(s)
 
@@ -81,13 +75,13 @@ class DummyMerge(Phase):
     def _discard_or_finish(self, s: State) -> None:
         h = s.hand
         if h.hands[h.maker].bit_count() > self.hand_size:
-            h.scratch.step = _DISCARD
+            h.scratch.step = DISCARD_STEP
         else:
             s.advance()
 
     def legal(self, s: State) -> list[int]:
         h = s.hand
-        if h.scratch.step == _OFFER:
+        if h.scratch.step == OFFER_STEP:
             return [A.MERGE, A.KEEP]
         hand = h.hands[h.maker]
         kept_from_dummy = hand & h.merged
@@ -111,7 +105,7 @@ class DummyMerge(Phase):
 
     def reason(self, s: State, action: int) -> str:
         h = s.hand
-        if h.scratch.step == _OFFER:
+        if h.scratch.step == OFFER_STEP:
             return "the maker first says whether he takes the dummy: merge or keep"
         if A.DISCARD <= action < A.PLAY and (h.hands[h.maker] >> (action - A.DISCARD)) & 1:
             return "the maker must keep at least one card of the dummy"
