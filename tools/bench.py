@@ -49,11 +49,12 @@ import platform
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import bench_references  # beside this script: the timing loop both processes use
 
 from engine import load_variant
 from engine.sim.simulate import derive_seed, play_game
@@ -190,20 +191,9 @@ class Subject:
 
 
 def timed_run(play_one: PlayOne, *, first: int, seconds: float) -> Run:
-    """Whole games numbered from ``first`` until ``seconds`` have passed."""
-    clock = time.perf_counter
-    games = hands = deals = 0
-    start, cpu_start = clock(), time.process_time()
-    while True:
-        scored, dealt = play_one(first + games)
-        games += 1
-        hands += scored
-        deals += dealt
-        elapsed = clock() - start
-        if elapsed >= seconds:
-            break
-    return Run(games=games, hands=hands, deals=deals, seconds=elapsed,
-               cpu_seconds=time.process_time() - cpu_start)
+    """Whole games numbered from ``first`` until ``seconds`` have passed (the loop of
+    ``tools/bench_references.py``, which times the reference engines the same way)."""
+    return Run(**bench_references.timed_run(play_one, first=first, seconds=seconds))
 
 
 def measure(subjects: Sequence[Subject], *, seconds: float, runs: int) -> dict[str, Measurement]:

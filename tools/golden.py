@@ -3,17 +3,7 @@
     python tools/golden.py            # rewrite tests/data/golden/*.txt and tests/data/counts.json
     python tools/golden.py --check    # only compare; exit 1 and list what differs
 
-What the files hold is made by ``engine.testing.golden``:
-
-Golden playthroughs (STYLE.md practice 10): one seeded game per shipped variant, its actions
-chosen at random from the legal ones by an RNG seeded from the game's seed (not by a bot, so
-only a rule change moves them), written as plain text: the draw, each hand's deal, every
-action with its seat, who won each trick, and each hand's result and scores. A rule change
-then shows up as a reviewable diff. Long games stop after ``MAX_HANDS`` hands.
-
-Count files ("perft", as in python-chess): for a few fixed deals, the number of distinct
-legal action sequences of each depth from the start of the hand. They pin the move generator
-down: a change to what is legal anywhere near the start of a hand changes a count.
+What the files hold, and why, is made and explained by ``engine.testing.golden``.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import cards as C
+from engine.rules.expression_errors import join_words
 
 __all__ = ["extra_hand_word", "join", "naming", "number", "setting", "suit_word"]
 
@@ -40,12 +41,9 @@ def number(n: int) -> str:
 
 
 def join(items: Sequence[str], word: str = "and") -> str:
-    """``a, b and c`` (``word`` joins the last two)."""
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+    """``a, b and c`` (``word`` joins the last two): the expression errors' joining, with
+    ``and`` by default."""
+    return join_words(items, word)
 
 
 def suit_word(suit: int) -> str:

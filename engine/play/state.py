@@ -23,7 +23,7 @@ deal (cards, contract, the sides of this hand, tricks, the running phase's scrat
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.core import actions as A
 from engine.core.errors import IllegalActionError
@@ -234,10 +234,7 @@ class State:
             return
         if self.current == TERMINAL or not self._phase.accepts_renege(self, a):
             raise IllegalActionError(self._shown(action, a), self._reason(a))
-        self._log(a)
-        self._phase.apply_renege(self, a)
-        if self._advancing:
-            self._run_flow()
+        self._apply(a, self._phase.apply_renege)
 
     def _shown(self, action: str | int, a: int) -> str:
         try:
@@ -250,25 +247,18 @@ class State:
             return "the game is over"
         return self._phase.reason(self, a)
 
-    def _apply(self, a: int) -> None:
-        """Apply a legal action id without checking (the simulator's fast path: the logging
-        of :meth:`_log` is written out here, one call fewer per action)."""
+    def _apply(self, a: int, carry_out: Callable[[State, int], None] | None = None) -> None:
+        """Apply a legal action id without checking (the simulator's fast path): log it in
+        the history, then let the running phase carry it out (``carry_out``: its ``apply``,
+        or ``apply_renege`` for a renege the variant accepts)."""
         if A.DISCARD <= a < A.PLAY:
             self.discard_log.append(len(self.history_ids))
         self.history_ids.append(a)
         self.actors.append(self.current)
         self._legal = None
-        self._phase.apply(self, a)
+        (carry_out or self._phase.apply)(self, a)
         if self._advancing:
             self._run_flow()
-
-    def _log(self, a: int) -> None:
-        """Add an action of the current player to the history."""
-        if A.DISCARD <= a < A.PLAY:
-            self.discard_log.append(len(self.history_ids))
-        self.history_ids.append(a)
-        self.actors.append(self.current)
-        self._legal = None
 
     @property
     def history(self) -> list[str]:

@@ -85,13 +85,15 @@ def _expected_words(expected: set[str]) -> str:
     return join_words(items + [word for name, word in _CLOSER_WORDS.items() if name in expected])
 
 
-def join_words(words: Sequence[str]) -> str:
-    """``a``, ``a or b``, ``a, b or c``.
+def join_words(words: Sequence[str], word: str = "or") -> str:
+    """``a``, ``a or b``, ``a, b or c`` (``word`` joins the last two; nothing for no words).
 
-    >>> join_words(["a"]), join_words(["a", "b"]), join_words(["a", "b", "c"])
-    ('a', 'a or b', 'a, b or c')
+    >>> join_words(["a"]), join_words(["a", "b"]), join_words(["a", "b", "c"], "and")
+    ('a', 'a or b', 'a, b and c')
     """
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    if not words:
+        return ""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {word} {words[-1]}"
 
 
 def shorten(text: str, limit: int = 30) -> str:

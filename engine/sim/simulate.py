@@ -30,7 +30,7 @@ from engine.rules.loader import variant_from_data
 from engine.rules.variant import Variant
 from engine.sim.cluster import run_on_cluster
 from engine.sim.stats import Tally
-from engine.sim.workers import cpu_count, worker_pool
+from engine.sim.workers import worker_pool
 
 __all__ = ["Job", "derive_seed", "play_game", "run_games", "simulate"]
 
@@ -192,6 +192,3 @@ def _simulate_dask(
     return tally
 
 
-def default_workers() -> int:
-    """The CPU count available to this process."""
-    return cpu_count()
