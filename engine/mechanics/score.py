@@ -6,7 +6,10 @@ recorded during the hand (variants that allow it) is charged to the offender's f
 his team in a partnership game, the offender alone where each player scores for himself
 (`euchre rules cutthroat`, GH-A11); every other fixed side receives the opponents' points. With
 ``void_hand`` the renege ended the hand (STD-A8): the table is not consulted and only the
-penalty counts. Then the game ends if a side reached the target (ties: ``game.tie``),
+penalty counts. A hand nobody made (``upcard_trump``, or ``upcard_bidding.all_pass:
+no_trump``; BUCK-A5) takes the table's ``no_maker`` row, and every fixed side receives its
+defenders' award; an award knows a seat sat the hand out (dropped, or beside a lone partner)
+by ``out``. Then the game ends if a side reached the target (ties: ``game.tie``),
 otherwise the deal passes left.
 """
 
@@ -30,6 +33,15 @@ RENEGE_LABEL = "renege"
 """The label of a hand that a renege ended (``void_hand``): no row of the table applied."""
 
 
+_NO_MAKER = Outcome(0, no_maker=True)
+"""The outcome of every hand without a maker (the ``no_maker`` row of the table)."""
+
+
+def _seats(mask: int) -> tuple[int, ...]:
+    """The seats of a bitmask, in order."""
+    return tuple([seat for seat in range(mask.bit_length()) if mask >> seat & 1])
+
+
 class Score(Phase):
     """Score the hand; end the game or deal again."""
 
@@ -44,14 +56,17 @@ class Score(Phase):
     def start(self, s: State) -> None:
         h = s.hand
         v = self.variant
-        makers = h.sides[0]
-        outcome = Outcome(
-            makers_tricks=sum(h.tricks_won[seat] for seat in makers),
-            alone=h.maker in h.alone,
-            defender_alone=any(seat not in makers for seat in h.alone),
-            bid=h.bid if self.has_auction else None,
-            top_bid=h.bid_top,
-        )
+        if h.maker < 0:  # nobody made trump: every side scores as defenders (no_maker)
+            outcome = _NO_MAKER
+        else:
+            makers = h.sides[0]
+            outcome = Outcome(
+                makers_tricks=sum(h.tricks_won[seat] for seat in makers),
+                alone=h.maker in h.alone,
+                defender_alone=any(seat not in makers for seat in h.alone),
+                bid=h.bid if self.has_auction else None,
+                top_bid=h.bid_top,
+            )
         void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
         penalties = tuple([self._penalty(s, seat, card, maker_alone=outcome.alone)
@@ -75,12 +90,12 @@ class Score(Phase):
         h = s.hand
         return HandResult(
             hand=s.hand_no, dealer=s.dealer, maker=h.maker, trump=h.trump_name,
-            bid=(self._bid_name(s) if self.has_auction else None), alone=tuple(h.alone),
-            tricks=tuple(h.tricks_won), label=label, deltas=tuple(deltas),
-            scores=tuple(s.scores),
+            bid=(self._bid_name(s) if self.has_auction and h.maker >= 0 else None),
+            alone=tuple(h.alone), tricks=tuple(h.tricks_won), label=label,
+            deltas=tuple(deltas), scores=tuple(s.scores),
             reneges=tuple([(seat, C.card_name(c)) for seat, c in h.reneges]),
             penalties=penalties, void=void, swapped=h.swapped if h.swapped >= 0 else None,
-            merged=bool(h.merged),
+            merged=bool(h.merged), dropped=_seats(h.dropped) if h.dropped else (),
         )
 
     def _table_points(self, s: State, outcome: Outcome, *, void: bool
@@ -92,7 +107,8 @@ class Score(Phase):
             return [0] * self.players, RENEGE_LABEL
         v = self.variant
         deltas = v.award_points(maker=h.maker, tricks=h.tricks_won, alone=h.alone,
-                                outcome=outcome)
+                                outcome=outcome,
+                                sitting_out=_seats(h.inactive) if h.inactive else ())
         return list(deltas), v.scoring.row_for(outcome).label
 
     def _bid_name(self, s: State) -> int | str:

@@ -38,6 +38,12 @@ AUCTION_NAMES: dict[str, tuple[Type, str]] = {
 AWARD_NAMES: dict[str, tuple[Type, str]] = {
     "tricks": (Type.INT, "tricks taken by the side receiving the points"),
     "is_alone": (Type.BOOL, "the seat receiving the points played alone"),
+    "out": (Type.BOOL, "the seat receiving the points sat this hand out (dropped out, or "
+                       "beside a lone partner)"),
+}
+NO_MAKER_NAMES: dict[str, tuple[Type, str]] = {
+    "no_maker": (Type.BOOL, "nobody made trump (a dirty-clubs upcard, or all passed and the "
+                            "hand is played at no-trump): every seat scores as a defender"),
 }
 
 
@@ -50,9 +56,12 @@ class Outcome:
     defender_alone: bool = False
     bid: int | None = None
     top_bid: bool = False
+    no_maker: bool = False
 
     def describe(self, space: OutcomeSpace) -> str:
         """``makers take 2 tricks, alone`` for error messages."""
+        if self.no_maker:
+            return "no_maker = true"
         words = [f"makers.tricks = {self.makers_tricks}"]
         if space.maker_alone:
             words.append(f"alone = {str(self.alone).lower()}")
@@ -84,6 +93,9 @@ class OutcomeSpace:
     bids: tuple[int, ...] = ()
     top_name: str = ""
     top_tricks: int = 0
+    no_maker: bool = False
+    """Some hands have no maker (``no_maker``): trump fixed by the upcard, or no-trump when all
+    pass."""
 
     def outcomes(self) -> Iterator[Outcome]:
         """All outcomes, in a stable order (makers' tricks first)."""
@@ -100,6 +112,8 @@ class OutcomeSpace:
             if d_alone and self.defender_needs_lone_maker and not alone:
                 continue
             yield Outcome(tricks, alone, d_alone, bid, top)
+        if self.no_maker:
+            yield Outcome(0, no_maker=True)
 
     def env(self, outcome: Outcome) -> dict[str, Value]:
         """The values of the names of :func:`when_scope` for an outcome."""
@@ -114,6 +128,8 @@ class OutcomeSpace:
             env["bidder.tricks"] = outcome.makers_tricks
             if self.top_name:
                 env[self.top_name] = outcome.top_bid
+        if self.no_maker:
+            env["no_maker"] = outcome.no_maker
         return env
 
 
@@ -124,6 +140,8 @@ def when_scope(space: OutcomeSpace) -> dict[str, Type]:
         names.update({name: kind for name, (kind, _) in AUCTION_NAMES.items()})
         if space.top_name:
             names[space.top_name] = Type.BOOL
+    if space.no_maker:
+        names.update({name: kind for name, (kind, _) in NO_MAKER_NAMES.items()})
     return names
 
 
@@ -152,8 +170,9 @@ class ScoringTable:
     rows: tuple[ScoreRow, ...]
     space: OutcomeSpace
     row_of: Mapping[Outcome, int] = field(repr=False)
-    points: Mapping[tuple[Outcome, bool, int, bool], int] = field(repr=False)
-    """Every award, computed once: (outcome, to the makers?, side's tricks, seat alone?)."""
+    points: Mapping[tuple[Outcome, bool, int, bool, bool], int] = field(repr=False)
+    """Every award, computed once: (outcome, to the makers?, side's tricks, seat alone?,
+    seat out?)."""
 
     @classmethod
     def build(cls, rows: tuple[ScoreRow, ...], space: OutcomeSpace) -> ScoringTable:
@@ -169,11 +188,11 @@ class ScoringTable:
                 raise TableOverlap(outcome, matching[0], matching[1])
             row_of[outcome] = matching[0]
         points = {
-            (outcome, makers, tricks, alone): _evaluate_award(
-                rows[index], space, outcome, makers=makers, tricks=tricks, alone=alone)
+            (outcome, makers, tricks, alone, out): _evaluate_award(
+                rows[index], space, outcome, makers=makers, tricks=tricks, alone=alone, out=out)
             for outcome, index in row_of.items()
-            for makers, tricks, alone in product((True, False), range(space.hand_size + 1),
-                                                 (False, True))
+            for makers, tricks, alone, out in product((True, False), range(space.hand_size + 1),
+                                                      (False, True), (False, True))
         }
         return cls(rows=rows, space=space, row_of=row_of, points=points)
 
@@ -182,11 +201,12 @@ class ScoringTable:
         return self.rows[self.row_of[outcome]]
 
     def award(
-        self, row: ScoreRow, outcome: Outcome, *, makers: bool, tricks: int, is_alone: bool
+        self, row: ScoreRow, outcome: Outcome, *, makers: bool, tricks: int, is_alone: bool,
+        out: bool = False,
     ) -> int:
         """Points to one seat of the makers' (or a defending) side (``row`` is the row of
-        ``outcome``)."""
-        return self.points[(outcome, makers, tricks, is_alone)]
+        ``outcome``; ``out``: the seat sat the hand out)."""
+        return self.points[(outcome, makers, tricks, is_alone, out)]
 
     def best_award(self) -> int:
         """The most points any seat can receive from one hand (to check targets are reachable)."""
@@ -202,11 +222,12 @@ def dead_rows(rows: tuple[ScoreRow, ...], space: OutcomeSpace) -> list[ScoreRow]
 
 def _evaluate_award(
     row: ScoreRow, space: OutcomeSpace, outcome: Outcome, *, makers: bool, tricks: int,
-    alone: bool,
+    alone: bool, out: bool,
 ) -> int:
     env = space.env(outcome)
     env["tricks"] = tricks
     env["is_alone"] = alone
+    env["out"] = out
     value = (row.makers if makers else row.defenders).evaluate(env)
     assert isinstance(value, int)
     return value

@@ -251,11 +251,12 @@ class Variant:
 
         Seats count from 0 clockwise; ``tricks`` and ``scores`` are per seat (partners carry
         equal scores); ``bid`` is the winning bid (an int or the top bid's name) in auction
-        games; ``alone`` lists the seats that played alone.
+        games; ``alone`` lists the seats that played alone. ``maker`` is -1 for a hand
+        without a maker, in variants that have them (the ``no_maker`` scoring name).
         """
         n = self.players
         for name, seat in (("dealer", dealer), ("maker", maker)):
-            if not 0 <= seat < n:
+            if not 0 <= seat < n and not (name == "maker" and seat == -1):
                 raise InvalidArgument(f"{name} seat {seat} does not exist (seats 0 to {n - 1})")
         if len(tricks) != n or len(scores) != n:
             raise InvalidArgument(f"tricks and scores need one number per seat ({n})")
@@ -267,7 +268,8 @@ class Variant:
             if len({scores[s] for s in team}) != 1:
                 raise InvalidArgument(f"partners {list(team)} must carry equal scores")
         outcome = self.outcome_of(maker=maker, tricks=tricks, bid=bid, alone=alone)
-        self._check_alone(maker=maker, tricks=tricks, alone=alone)
+        if maker >= 0:
+            self._check_alone(maker=maker, tricks=tricks, alone=alone)
         deltas = self.award_points(maker=maker, tricks=tricks, alone=alone, outcome=outcome)
         new_scores = tuple(s + d for s, d in zip(scores, deltas, strict=True))
         over, winners = self.game_result(new_scores)
@@ -298,7 +300,14 @@ class Variant:
     def outcome_of(
         self, *, maker: int, tricks: Sequence[int], bid: int | str | None, alone: Sequence[int]
     ) -> Outcome:
-        """The scoring outcome of a hand (checks ``bid`` and ``alone`` against the rules)."""
+        """The scoring outcome of a hand (checks ``bid`` and ``alone`` against the rules;
+        ``maker`` -1: a hand without a maker, where the variant has them)."""
+        if maker < 0:
+            if not self.scoring.space.no_maker:
+                raise InvalidArgument(f"every hand of {self.name} has a maker")
+            if alone or bid is not None:
+                raise InvalidArgument("a hand without a maker has no bid and nobody alone")
+            return Outcome(0, no_maker=True)
         makers, *defenders = self.sides.hand_sides(maker)
         defending = {seat for side in defenders for seat in side}
         for seat in alone:
@@ -337,17 +346,21 @@ class Variant:
         return bid, False
 
     def award_points(
-        self, *, maker: int, tricks: Sequence[int], alone: Sequence[int], outcome: Outcome
+        self, *, maker: int, tricks: Sequence[int], alone: Sequence[int], outcome: Outcome,
+        sitting_out: Sequence[int] = (),
     ) -> tuple[int, ...]:
-        """Per-seat points for a hand whose outcome is known."""
+        """Per-seat points for a hand whose outcome is known (``maker`` -1: a hand without a
+        maker, where every fixed side receives the defenders' award)."""
         table = self.scoring
         row = table.row_for(outcome)
         deltas = [0] * self.players
-        for i, side in enumerate(self.sides.hand_sides(maker)):
+        sides = self.sides.hand_sides(maker) if maker >= 0 else self.sides.teams
+        for i, side in enumerate(sides):
             side_tricks = sum(tricks[s] for s in side)
             for seat in side:
-                deltas[seat] = table.award(row, outcome, makers=i == 0, tricks=side_tricks,
-                                           is_alone=seat in alone)
+                deltas[seat] = table.award(row, outcome, makers=i == 0 and maker >= 0,
+                                           tricks=side_tricks, is_alone=seat in alone,
+                                           out=seat in sitting_out)
         return tuple(deltas)
 
     def game_result(self, scores: Sequence[int]) -> tuple[bool, tuple[int, ...]]:
