@@ -147,10 +147,6 @@ def _check_flow(check: FlowCheck) -> None:
                    "move `stay_or_drop` after `dealer_pickup` in the flow")
 
 
-def _offers(variant: Variant, legal: list[str]) -> list[str]:
-    return ["stay in", "drop out"] if "drop" in legal else ["stay in"]
-
-
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     """The heuristic bot stays with a hand that should take a trick (one of the three best
     trumps, an ace, or an estimate of a trick or more), else drops; it never drops when it may
@@ -206,7 +202,7 @@ MECHANIC = Mechanic(
     key="stay_or_drop", phase=StayOrDrop, schema=SCHEMA, config=StayOrDropRules,
     compile=_compile, check_flow=_check_flow, after_trump=True, kinds=(STAY_KIND, DROP_KIND),
     words=Words(verbs={"stay": "stays in", "drop": "drops out"},
-                prompt="Stay in or drop out? {offers}", offers=_offers,
+                prompt="Stay in or drop out?",
                 title="Staying in or dropping out", rules=book_lines(StayOrDropRules, book)),
     decide=decide,
 )

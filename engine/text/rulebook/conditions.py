@@ -74,7 +74,8 @@ class Vocabulary:
         counts = {"makers.tricks": makers, "defenders.tricks": defenders,
                   "bidder.tricks": bidder}
         flags = {"alone": ("the maker plays alone", "the maker does not play alone"),
-                 "defender_alone": ("a defender plays alone", "no defender plays alone")}
+                 "defender_alone": ("a defender plays alone", "no defender plays alone"),
+                 "no_maker": ("nobody made trump", "someone made trump")}
         if top_bid is not None:
             name, label = top_bid
             flags[name] = (f'the bid is "{label}"', f'the bid is not "{label}"')
@@ -82,6 +83,7 @@ class Vocabulary:
             counts["tricks"] = receiver
             who = receiver.pronoun
             flags["is_alone"] = (f"{who} plays alone", f"{who} does not play alone")
+            flags["out"] = (f"{who} sat the hand out", f"{who} played the hand")
         return cls(hand_size=hand_size, counts=counts, flags=flags, values={"bid": "the bid"})
 
 
