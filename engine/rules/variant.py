@@ -246,13 +246,16 @@ class Variant:
         scores: Sequence[int],
         bid: int | str | None = None,
         alone: Sequence[int] = (),
+        sitting_out: Sequence[int] = (),
     ) -> HandScore:
         """Score one hand with this variant's table and game-end rules.
 
         Seats count from 0 clockwise; ``tricks`` and ``scores`` are per seat (partners carry
         equal scores); ``bid`` is the winning bid (an int or the top bid's name) in auction
         games; ``alone`` lists the seats that played alone. ``maker`` is -1 for a hand
-        without a maker, in variants that have them (the ``no_maker`` scoring name).
+        without a maker, in variants that have them (the ``no_maker`` scoring name);
+        ``sitting_out`` the seats out of the hand (dropped out; a lone player's partners sit
+        out in any case), which awards see as ``out``.
         """
         n = self.players
         for name, seat in (("dealer", dealer), ("maker", maker)):
@@ -270,7 +273,11 @@ class Variant:
         outcome = self.outcome_of(maker=maker, tricks=tricks, bid=bid, alone=alone)
         if maker >= 0:
             self._check_alone(maker=maker, tricks=tricks, alone=alone)
-        deltas = self.award_points(maker=maker, tricks=tricks, alone=alone, outcome=outcome)
+        sides = self.sides.hand_sides(maker) if maker >= 0 else ()
+        out = set(sitting_out) | {seat for side in sides if any(s in alone for s in side)
+                                  for seat in side if seat not in alone}
+        deltas = self.award_points(maker=maker, tricks=tricks, alone=alone, outcome=outcome,
+                                   sitting_out=tuple(out))
         new_scores = tuple(s + d for s, d in zip(scores, deltas, strict=True))
         over, winners = self.game_result(new_scores)
         row = self.scoring.row_for(outcome)

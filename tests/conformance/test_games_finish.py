@@ -12,7 +12,7 @@ from engine.testing.rules import variant
 
 GAMES = 1000
 
-CATALOGUE = ["three-handed", "british"]
+CATALOGUE = ["three-handed", "british", "buck-euchre"]
 """The variants of the Euchre family shipped beyond the seeds."""
 
 

@@ -73,7 +73,7 @@ def _check_hand(variant: Variant, state: State, index: int, before: list[int]) -
         return  # pragma: no cover
     scored = variant.score_hand(dealer=hand.dealer, maker=hand.maker,
                                 tricks=hand.tricks, scores=before, bid=hand.bid,
-                                alone=hand.alone)
+                                alone=hand.alone, sitting_out=hand.dropped)
     assert tuple(scored.deltas) == hand.deltas, (hand, scored)
     assert tuple(scored.scores) == hand.scores, (hand, scored)
     assert scored.label == hand.label
