@@ -11,6 +11,7 @@ variant.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,17 @@ _MEMO_LIMIT = 4096       # strength estimates kept before the memo starts afresh
 # and third best (guarded by two); each card beyond four in a suit headed by its best card.
 _NT_TOP, _NT_SECOND, _NT_THIRD, _NT_LONG = 0.95, 0.5, 0.2, 0.5
 _NT_JOKER = 1.0
+_NO_TRUMP = C.NO_TRUMP
+
+
+@functools.cache
+def _trumpless_orders(deck_size: int) -> dict[int, list[int]]:
+    """Each suit's ranks in a deck of ``deck_size``, best first, at no-trump and at low
+    no-trump (made once per deck size: bots are made for every game)."""
+    low = min(C.rank_of(c) for c in C.cards_of(C.deck_mask(deck_size, 0)))
+    ranks = [r for r in (C.RANK_A, C.RANK_K, C.RANK_Q, C.RANK_J, C.RANK_T, C.RANK_9,
+                         C.RANK_8, C.RANK_7) if r >= low]
+    return {C.NO_TRUMP: ranks, C.LOW_NO_TRUMP: ranks[::-1]}
 
 
 class HeuristicBot(Bot):
@@ -48,11 +60,7 @@ class HeuristicBot(Bot):
     def __init__(self, variant: Variant, seat: int, seed: int) -> None:
         super().__init__(variant, seat, seed)
         self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]
-        # Each suit's cards in this deck, best first, at no-trump and at low no-trump.
-        low = min(C.rank_of(c) for c in C.cards_of(variant.deck.mask) if c != C.JOKER)
-        ranks = [r for r in (C.RANK_A, C.RANK_K, C.RANK_Q, C.RANK_J, C.RANK_T, C.RANK_9,
-                             C.RANK_8, C.RANK_7) if r >= low]
-        self.nt_order = {C.NO_TRUMP: ranks, C.LOW_NO_TRUMP: ranks[::-1]}
+        self.nt_order = _trumpless_orders(variant.deck.size)
         self.outside_deck = ~variant.deck.mask  # cards not in the deck count as gone
         self.sides_by_maker = [variant.sides.hand_sides(m) for m in range(variant.players)]
         partnered = variant.sides.kind == "teams" and max(len(t) for t in variant.sides.teams) > 1
@@ -98,7 +106,7 @@ class HeuristicBot(Bot):
         return found
 
     def _strength(self, hand: int, trump: int) -> float:
-        if trump >= C.NO_TRUMP:
+        if trump >= _NO_TRUMP:
             return self._trumpless_strength(hand, self.nt_order[trump])
         t = self.tables[trump]
         trumps = hand & t.suit_mask[trump]
@@ -142,9 +150,10 @@ class HeuristicBot(Bot):
     def best_suit(self, hand: int, suits: Sequence[int]) -> tuple[int, float]:
         """The trump among ``suits`` (suits, no-trump, low no-trump) with the best estimate,
         and the estimate (the last of equals)."""
-        if not suits:
+        scored = [(self.strength(hand, s), s) for s in suits]
+        if not scored:
             return 0, 0.0
-        est, suit = max((self.strength(hand, s), s) for s in suits)
+        est, suit = max(scored)
         return suit, est
 
     def joker_suit(self, hand: int, trump: int) -> int:
@@ -215,7 +224,7 @@ class HeuristicBot(Bot):
 
     def lead(self, view: View, cards: list[int], trump: int) -> int:
         t = self.tables[trump]
-        if trump >= C.NO_TRUMP:
+        if trump >= _NO_TRUMP:
             return self._lead_trumpless(view, cards, trump)
         trumps = [c for c in cards if t.effective[c] == trump]
         makers = self.sides_by_maker[view.maker][0] if view.maker >= 0 else ()
