@@ -1,13 +1,17 @@
 """``heuristic``: a rule-of-thumb player for any variant.
 
-It estimates how many tricks a hand takes for each candidate trump and bids on that; goes
-alone only with a near-certain march; leads trump as maker; does not trump a partner's winning
-trick; wins as cheaply as it can; throws its lowest card when it cannot win. It reads only its
-:class:`~engine.play.view.View`, the legal actions and the (public) rules of the variant.
+It estimates how many tricks a hand takes for each candidate trump and bids on that (at no-trump
+its sure and likely winners: top cards, guarded second cards, long suits; at low no-trump the
+same from the bottom); goes alone only with a near-certain march; leads trump as maker, and at
+no-trump a card no one can beat; does not trump a partner's winning trick; wins as cheaply as
+it can; throws its lowest card when it cannot win; names its longest suit for a led joker. It
+reads only its :class:`~engine.play.view.View`, the legal actions and the (public) rules of the
+variant.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -31,6 +35,21 @@ _LENGTH_BONUS = 0.2      # per trump beyond the second
 _VOID_BONUS = 0.25       # per void side suit when holding two trumps or more
 _OFF_ACE, _OFF_ACE_LONG, _OFF_KING_GUARDED = 0.7, 0.4, 0.25
 _MEMO_LIMIT = 4096       # strength estimates kept before the memo starts afresh
+# No-trump: expected tricks of a suit's best card, its second best (guarded by one more card)
+# and third best (guarded by two); each card beyond four in a suit headed by its best card.
+_NT_TOP, _NT_SECOND, _NT_THIRD, _NT_LONG = 0.95, 0.5, 0.2, 0.5
+_NT_JOKER = 1.0
+_NO_TRUMP = C.NO_TRUMP
+
+
+@functools.cache
+def _trumpless_orders(deck_size: int) -> dict[int, list[int]]:
+    """Each suit's ranks in a deck of ``deck_size``, best first, at no-trump and at low
+    no-trump (made once per deck size: bots are made for every game)."""
+    low = min(C.rank_of(c) for c in C.cards_of(C.deck_mask(deck_size, 0)))
+    ranks = [r for r in (C.RANK_A, C.RANK_K, C.RANK_Q, C.RANK_J, C.RANK_T, C.RANK_9,
+                         C.RANK_8, C.RANK_7) if r >= low]
+    return {C.NO_TRUMP: ranks, C.LOW_NO_TRUMP: ranks[::-1]}
 
 
 class HeuristicBot(Bot):
@@ -40,7 +59,9 @@ class HeuristicBot(Bot):
 
     def __init__(self, variant: Variant, seat: int, seed: int) -> None:
         super().__init__(variant, seat, seed)
-        self.tables = [C.trump_tables(t) for t in range(5)]
+        self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]
+        self.nt_order = _trumpless_orders(variant.deck.size)
+        self.outside_deck = ~variant.deck.mask  # cards not in the deck count as gone
         self.sides_by_maker = [variant.sides.hand_sides(m) for m in range(variant.players)]
         partnered = variant.sides.kind == "teams" and max(len(t) for t in variant.sides.teams) > 1
         dummy = variant.rules(DummyMergeRules) is not None
@@ -85,6 +106,8 @@ class HeuristicBot(Bot):
         return found
 
     def _strength(self, hand: int, trump: int) -> float:
+        if trump >= _NO_TRUMP:
+            return self._trumpless_strength(hand, self.nt_order[trump])
         t = self.tables[trump]
         trumps = hand & t.suit_mask[trump]
         count = trumps.bit_count()
@@ -108,13 +131,39 @@ class HeuristicBot(Bot):
                     est += _OFF_KING_GUARDED
         return est
 
+    @staticmethod
+    def _trumpless_strength(hand: int, order: list[int]) -> float:
+        """Expected tricks without trump, each suit's ranks ``order``ed best first: its best
+        card, a guarded second or third best, the length of a suit it heads; the joker."""
+        est = _NT_JOKER if hand >> C.JOKER & 1 else 0.0
+        for suit in range(4):
+            held = [hand >> (suit * 8 + r) & 1 for r in order]
+            length = sum(held)
+            if held[0]:
+                est += _NT_TOP + _NT_LONG * max(0, length - 4)
+            if held[1] and length >= 2:
+                est += _NT_SECOND
+            if held[2] and length >= 3:
+                est += _NT_THIRD
+        return est
+
     def best_suit(self, hand: int, suits: Sequence[int]) -> tuple[int, float]:
-        """The suit among ``suits`` with the best estimate, and the estimate."""
-        scored = [(self.strength(hand, s), s) for s in suits if s < 4]
+        """The trump among ``suits`` (suits, no-trump, low no-trump) with the best estimate,
+        and the estimate (the last of equals)."""
+        scored = [(self.strength(hand, s), s) for s in suits]
         if not scored:
-            return suits[0], 0.0
+            return 0, 0.0
         est, suit = max(scored)
         return suit, est
+
+    def joker_suit(self, hand: int, trump: int) -> int:
+        """The suit a led joker calls for at ``trump`` (no-trump or low no-trump): the bot's
+        longest suit, among equals the one with the best cards (the highest at no-trump, the
+        lowest at low no-trump): the most chances to win the tricks that follow."""
+        def weight(suit: int) -> tuple[int, int]:
+            cards = hand >> (suit * 8) & 255
+            return cards.bit_count(), cards if trump == C.NO_TRUMP else -cards
+        return max(range(4), key=weight)
 
     def best_keep(self, hand: int, trump: int, size: int) -> int:
         """Greedily drop the card whose loss hurts least until ``size`` cards remain."""
@@ -175,6 +224,8 @@ class HeuristicBot(Bot):
 
     def lead(self, view: View, cards: list[int], trump: int) -> int:
         t = self.tables[trump]
+        if trump >= _NO_TRUMP:
+            return self._lead_trumpless(view, cards, trump)
         trumps = [c for c in cards if t.effective[c] == trump]
         makers = self.sides_by_maker[view.maker][0] if view.maker >= 0 else ()
         if trumps and self.seat in makers:
@@ -182,4 +233,23 @@ class HeuristicBot(Bot):
         aces = [c for c in cards if c not in trumps and c != C.JOKER and c & 7 == C.RANK_A]
         if aces:
             return aces[0]
+        return min(cards, key=lambda c: self._low_key(trump, c))
+
+    def _lead_trumpless(self, view: View, cards: list[int], trump: int) -> int:
+        """At no-trump: a card no one can beat (every better card of its suit played or in
+        hand), else the joker, else the lowest card."""
+        t = self.tables[trump]
+        gone = view.hand | self.outside_deck
+        for _, c in view.played:
+            gone |= 1 << c
+        for c in cards:
+            if c == C.JOKER:
+                continue
+            suit = C.suit_of(c)
+            power = t.power[suit]
+            better = t.suit_mask[suit] & ~gone & ~(1 << C.JOKER)
+            if all(power[o] < power[c] for o in C.cards_of(better)):
+                return c
+        if C.JOKER in cards:
+            return C.JOKER
         return min(cards, key=lambda c: self._low_key(trump, c))

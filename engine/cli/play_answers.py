@@ -33,8 +33,9 @@ def question_for(state: State) -> str:
     if any(name.startswith("discard:") for name in legal):
         return f"Discard a card (you keep {state.variant.deal.hand_size})."
     words = mechanic(state.phase).words
-    if "{offers}" not in words.prompt:
-        return words.prompt or "Your move:"
+    if "{offers}" not in words.prompt:  # a fixed question, or the offer's own when it has one
+        own = words.offers(state.variant, legal) if words.offers else []
+        return own[0] if own else words.prompt or "Your move:"
     offers = words.offers(state.variant, legal) if words.offers else []
     if "pass" in legal:
         text = f"{', '.join(offers)}, or pass?"

@@ -11,7 +11,8 @@ name               meaning
 ``merge``          optional dummy merge: take the dummy into the hand
 ``swap``           swap the hand for the extra hand (Ghost Hand)
 ``look``           open swap: look at the extra hand first, then swap or not
-``call:H``         name a suit as trump (``call:N``: no-trump, where allowed)
+``call:H``         name a suit as trump (``call:N`` no-trump, ``call:L`` low no-trump,
+                   where allowed; the suit a led joker calls for at no-trump)
 ``bid:3``          bid three tricks; ``bid:moon`` the variant's top bid
 ``discard:9C``     discard a card
 ``play:JH``        play a card
@@ -60,7 +61,8 @@ __all__ = [
 
 PASS, ORDER_UP, PICK_UP, KEEP, ALONE, MERGE, SWAP, LOOK = range(8)
 CALL = 8
-"""``CALL + suit`` names trump; ``CALL + NO_TRUMP`` names no-trump."""
+"""``CALL + suit`` names trump; ``CALL + NO_TRUMP`` no-trump (``call:N``), ``CALL +
+LOW_NO_TRUMP`` low no-trump (``call:L``)."""
 BID = 16
 """``BID + n`` bids n tricks (n from 1 to 12)."""
 TOP_BID = 31
@@ -100,8 +102,8 @@ class ActionKind:
         if self.arg is Arg.NONE:
             return {self.base: self.prefix}
         if self.arg is Arg.SUIT:
-            return {**{self.base + s: f"{self.prefix}:{C.SUIT_NAMES[s]}" for s in range(4)},
-                    self.base + C.NO_TRUMP: f"{self.prefix}:N"}
+            return {self.base + t: f"{self.prefix}:{C.trump_letter(t)}"
+                    for t in range(len(C.TRUMP_LETTERS))}
         if self.arg is Arg.NUMBER:
             return {self.base + n: f"{self.prefix}:{n}" for n in range(1, 13)}
         return {self.base + c: f"{self.prefix}:{C.card_name(c)}" for c in range(C.CARD_COUNT)}

@@ -21,11 +21,13 @@ __all__ = [
     "DIAMONDS",
     "HEARTS",
     "JOKER",
+    "LOW_NO_TRUMP",
     "NO_TRUMP",
     "RANK_NAMES",
     "SPADES",
     "SUIT_NAMES",
     "SUIT_WORDS",
+    "TRUMP_LETTERS",
     "TrumpTables",
     "card",
     "card_name",
@@ -38,12 +40,18 @@ __all__ = [
     "popcount",
     "rank_of",
     "suit_of",
+    "trump_letter",
     "trump_tables",
 ]
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 NO_TRUMP = 4
 """The index used for a hand played without trump (also the joker's printed 'suit')."""
+LOW_NO_TRUMP = 5
+"""Low no-trump ("lo"): no trump and every suit ranked upside down, the ace lowest (BID-A9).
+Its cards' suits are those of no-trump (the joker's is ``NO_TRUMP``); only the powers differ."""
+TRUMP_LETTERS = "CDHSNL"
+"""The letter of each trump index: the suits, ``N`` no-trump, ``L`` low no-trump."""
 
 SUIT_NAMES = "CDHS"
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
@@ -117,6 +125,15 @@ def parse_suit(text: str) -> int:
     raise ValueError(f"{text!r} is not a suit: use C, D, H or S")
 
 
+def trump_letter(trump: int) -> str:
+    """The letter of a trump index (``H``; ``N`` no-trump, ``L`` low no-trump).
+
+    >>> trump_letter(HEARTS), trump_letter(NO_TRUMP), trump_letter(LOW_NO_TRUMP)
+    ('H', 'N', 'L')
+    """
+    return TRUMP_LETTERS[trump]
+
+
 def left_bower_suit(trump: int) -> int:
     """The suit of the same colour, whose jack becomes the left bower (C<->S, D<->H)."""
     return 3 - trump
@@ -179,11 +196,15 @@ bower, A K Q T 9 8 7."""
 _PLAIN_ORDER = (RANK_A, RANK_K, RANK_Q, RANK_J, RANK_T, RANK_9, RANK_8, RANK_7)
 """Plain-suit ranking, high to low; the same-colour suit simply lacks its jack."""
 
+_LOW_ORDER = tuple(reversed(_PLAIN_ORDER))
+"""Low no-trump ranking, high to low (BID-A9): 7 8 9 T J Q K A, the ace lowest."""
+
 _TRUMP_BASE = 100
 
 
 class TrumpTables:
-    """Effective suits, suit masks and trick powers for one trump (or no-trump).
+    """Effective suits, suit masks and trick powers for one trump (or no-trump, or low
+    no-trump: the same suits as no-trump, each ranked upside down).
 
     ``effective[c]``: the suit card ``c`` belongs to (bowers and joker belong to trump);
     ``suit_mask[s]``: all cards whose effective suit is ``s``;
@@ -196,7 +217,7 @@ class TrumpTables:
         self.trump = trump
         effective = [suit_of(c) for c in range(CARD_COUNT)]
         trump_power: dict[int, int] = {}
-        if trump != NO_TRUMP:
+        if trump < NO_TRUMP:
             right = trump * 8 + RANK_J
             left = left_bower_suit(trump) * 8 + RANK_J
             effective[JOKER] = trump
@@ -206,14 +227,16 @@ class TrumpTables:
                 c = by_name[what] if isinstance(what, str) else trump * 8 + what
                 trump_power[c] = _TRUMP_BASE + place
         else:
-            # No-trump (docs/ambiguities.md, BID-A8 default): the joker is the highest card.
+            # No-trump (docs/ambiguities.md, BID-A8 default) and low no-trump (BID-A9): the
+            # joker is the highest card.
             trump_power[JOKER] = _TRUMP_BASE
         self.effective = tuple(effective)
         masks = [0] * 5
         for c in range(CARD_COUNT):
             masks[effective[c]] |= 1 << c
         self.suit_mask = tuple(masks)
-        plain_power = {rank: 1 + place for place, rank in enumerate(reversed(_PLAIN_ORDER))}
+        order = _LOW_ORDER if trump == LOW_NO_TRUMP else _PLAIN_ORDER
+        plain_power = {rank: 1 + place for place, rank in enumerate(reversed(order))}
         rows = []
         for led in range(5):
             row = []
@@ -238,6 +261,11 @@ class TrumpTables:
         1
         >>> hearts.winner([card("9C"), card("AS"), card("TC")])
         2
+
+        At low no-trump the lowest card of the suit led wins and jacks are plain:
+
+        >>> trump_tables(LOW_NO_TRUMP).winner([card("AH"), card("9H"), card("JD")])
+        1
         """
         power = self.power[self.effective[cards[0]]]
         best = 0
@@ -249,9 +277,9 @@ class TrumpTables:
         return best
 
 
-_TABLES = tuple(TrumpTables(t) for t in range(5))
+_TABLES = tuple(TrumpTables(t) for t in range(6))
 
 
 def trump_tables(trump: int) -> TrumpTables:
-    """The tables for ``trump`` (0..3, or ``NO_TRUMP``)."""
+    """The tables for ``trump`` (0..3, ``NO_TRUMP`` or ``LOW_NO_TRUMP``)."""
     return _TABLES[trump]

@@ -140,10 +140,16 @@ class BotTools(Protocol):
     """The estimated tricks at which the bot makes trump."""
 
     def strength(self, hand: int, trump: int) -> float:
-        """Expected tricks of ``hand`` with ``trump``."""
+        """Expected tricks of ``hand`` with ``trump`` (a suit, ``NO_TRUMP`` or
+        ``LOW_NO_TRUMP``)."""
 
     def best_suit(self, hand: int, suits: Sequence[int]) -> tuple[int, float]:
-        """The suit among ``suits`` with the best estimate, and the estimate."""
+        """The trump among ``suits`` (suits, no-trump, low no-trump) with the best estimate,
+        and the estimate."""
+
+    def joker_suit(self, hand: int, trump: int) -> int:
+        """The suit (0..3) a joker the bot leads at ``trump`` (no-trump, low no-trump) should
+        call for."""
 
     def best_keep(self, hand: int, trump: int, size: int) -> int:
         """The best ``size`` cards of ``hand`` to keep with ``trump``."""

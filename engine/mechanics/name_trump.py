@@ -1,4 +1,6 @@
-"""Phase ``name_trump``: the auction's winner names trump (or no-trump where allowed)."""
+"""Phase ``name_trump``: the auction's winner names trump, or, where the variant allows them,
+no-trump (``call:N``) or low no-trump (``call:L``: no trump, every suit ranked upside down,
+BID-A9)."""
 
 from __future__ import annotations
 
@@ -28,8 +30,9 @@ class NameTrump(Phase):
         super().__init__(variant)
         rules = variant.rules(NameTrumpRules)
         assert rules is not None
-        suits = 5 if rules.no_trump else 4
-        self.calls = [A.CALL + suit for suit in range(suits)]
+        trumps = [*range(4), *[C.NO_TRUMP] * rules.no_trump,
+                  *[C.LOW_NO_TRUMP] * rules.low_no_trump]
+        self.calls = [A.CALL + trump for trump in trumps]
 
     def start(self, s: State) -> None:
         s.current = s.hand.maker
@@ -44,7 +47,10 @@ class NameTrump(Phase):
     def reason(self, s: State, action: int) -> str:
         if action == A.CALL + C.NO_TRUMP:
             return "no-trump may not be named in this variant"
-        return "the high bidder names trump now: call:C, call:D, call:H or call:S"
+        if action == A.CALL + C.LOW_NO_TRUMP:
+            return "low no-trump may not be named in this variant"
+        names = ", ".join(s.action_name(a) for a in self.calls)
+        return f"the high bidder names trump now: {names}"
 
     def describe(self, s: State) -> str:
         return "naming of trump"
@@ -55,6 +61,7 @@ class NameTrumpRules:
     """Phase ``name_trump``."""
 
     no_trump: bool
+    low_no_trump: bool = False
 
 
 SCHEMA: dict[str, Any] = {
@@ -68,12 +75,22 @@ SCHEMA: dict[str, Any] = {
             "type": "boolean",
             "default": False,
         },
+        # No "default" here: the compiler supplies it, so the rules hash of files that
+        # leave the key out stays what it was before the key existed.
+        "low_no_trump": {
+            "description": (
+                "The maker may also name low no-trump (`call:L`): no trump, and in every suit the "
+                "lowest card wins, the ace lowest (BID-A9). Default: false."
+            ),
+            "type": "boolean",
+        },
     },
 }
 
 
 def _compile(ctx: CompileContext) -> NameTrumpRules:
-    return NameTrumpRules(no_trump=ctx.data["name_trump"]["no_trump"])
+    spec = ctx.data["name_trump"]
+    return NameTrumpRules(no_trump=spec["no_trump"], low_no_trump=spec.get("low_no_trump", False))
 
 
 def _check_flow(check: FlowCheck) -> None:
@@ -86,19 +103,28 @@ def _check_flow(check: FlowCheck) -> None:
 
 
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:
-    """The heuristic bot names its best suit."""
+    """The heuristic bot names its best contract (a suit, or no-trump or low no-trump where
+    allowed, by the estimate of each)."""
     return A.CALL + tools.best_suit(view.hand, [a - A.CALL for a in legal])[0]
 
 
 def book(v: Variant, name_trump: NameTrumpRules) -> list[Rule]:
-    """The rule book: which trumps the maker may name (``name_trump.no_trump``)."""
+    """The rule book: which trumps the maker may name (``name_trump.no_trump``,
+    ``name_trump.low_no_trump``)."""
     if name_trump.no_trump:
-        return [Rule(text="The maker names trump: any of the four suits, or no-trump.",
-                     alternative=f"{setting('name_trump.no_trump', 'false')} rules no-trump "
-                     "out.")]
-    return [Rule(text="The maker names any of the four suits as trump; no-trump is not "
-                 "allowed (GH-A14).",
-                 alternative=f"{setting('name_trump.no_trump', 'true')} allows no-trump.")]
+        lines = [Rule(text="The maker names trump: any of the four suits, or no-trump.",
+                      alternative=f"{setting('name_trump.no_trump', 'false')} rules no-trump "
+                      "out.")]
+    else:
+        lines = [Rule(text="The maker names any of the four suits as trump; no-trump is not "
+                      "allowed (GH-A14).",
+                      alternative=f"{setting('name_trump.no_trump', 'true')} allows no-trump.")]
+    if name_trump.low_no_trump:
+        lines.append(Rule(text="The maker may also name low no-trump: no trump, and in every "
+                          "suit the lowest card wins, the ace lowest (BID-A9).",
+                          alternative=f"{setting('name_trump.low_no_trump', 'false')} rules "
+                          "it out."))
+    return lines
 
 
 MECHANIC = Mechanic(

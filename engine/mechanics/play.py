@@ -12,6 +12,13 @@ phase scores only the penalty. Otherwise (GH-A11, `euchre rules cutthroat`) the 
 
 When a single seat is left to play (every other seat dropped out, ``stay_or_drop``), it is
 credited every trick at once without playing them (BUCK-A6).
+
+At no-trump and low no-trump (BID-A8, BID-A9) the joker is the highest card and belongs to no
+suit: it may be played only by a player void in the suit led. With ``joker_at_no_trump:
+leader_names`` (the default) a player who leads it names at once the suit it calls for
+(``call:H``, a decision of this phase), and the others must follow that suit; with ``no_suit``
+a led joker calls for nothing and anyone may play anything. Only joker decks run that branch
+(:class:`JokerPlay`, chosen when the phase is made), so other variants' play is unchanged.
 """
 
 from __future__ import annotations
@@ -22,16 +29,16 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics import play_words
 from engine.mechanics.base import (
     BotTools,
     Mechanic,
     Phase,
-    Rule,
+    Scratch,
     Words,
     book_lines,
     cards_to_actions,
 )
-from engine.mechanics.wording import join, setting
 from engine.rules.mechanic_rules import CompileContext
 
 if TYPE_CHECKING:
@@ -39,7 +46,8 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "FirstLead", "Play", "PlayRules", "first_leader"]
+__all__ = ["MECHANIC", "FirstLead", "JokerAtNoTrump", "JokerPlay", "Play", "PlayRules",
+           "first_leader"]
 
 
 class FirstLead(StrEnum):
@@ -50,11 +58,19 @@ class FirstLead(StrEnum):
     LEFT_OF_LONER = "left_of_loner"
 
 
+class JokerAtNoTrump(StrEnum):
+    """``play.joker_at_no_trump``: what a joker led at no-trump calls for (BID-A8)."""
+
+    LEADER_NAMES = "leader_names"
+    NO_SUIT = "no_suit"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayRules:
     """Phase ``play``."""
 
     first_lead: FirstLead
+    joker_at_no_trump: JokerAtNoTrump = JokerAtNoTrump.LEADER_NAMES
 
 
 def first_leader(s: State, rule: FirstLead) -> int:
@@ -73,13 +89,22 @@ class Play(Phase):
 
     name = "play"
 
+    def __new__(cls, variant: Variant) -> Play:
+        """A joker deck whose led joker at no-trump calls for a named suit gets the
+        :class:`JokerPlay` phase; every other variant keeps the lean one."""
+        rules = variant.rules(PlayRules)
+        if (cls is Play and variant.deck.jokers and rules is not None
+                and rules.joker_at_no_trump is JokerAtNoTrump.LEADER_NAMES):
+            return super().__new__(JokerPlay)
+        return super().__new__(cls)
+
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         rules = variant.rules(PlayRules)
         assert rules is not None
         self.rule = rules.first_lead
         self.hand_size = variant.deal.hand_size
-        self.tables = [C.trump_tables(t) for t in range(5)]
+        self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]
         self.renege_allowed = variant.renege.allowed
         self.renege_ends_hand = variant.renege.void_hand
 
@@ -176,6 +201,72 @@ class Play(Phase):
         return f"trick {sum(s.hand.tricks_won) + 1}"
 
 
+@dataclass(slots=True, kw_only=True)
+class JokerScratch(Scratch):
+    """The suit the joker leading the trick in progress calls for (-1: not named)."""
+
+    joker_suit: int = -1
+
+
+_JOKER_CALLS = [A.CALL + suit for suit in range(4)]
+
+
+class JokerPlay(Play):
+    """The tricks of a joker deck where a joker led at no-trump calls for the suit its
+    leader names (``joker_at_no_trump: leader_names``, BID-A8)."""
+
+    def start(self, s: State) -> None:
+        super().start(s)
+        s.hand.scratch = JokerScratch()
+
+    @staticmethod
+    def _joker_led(s: State) -> bool:
+        h = s.hand
+        return h.trump >= C.NO_TRUMP and bool(h.trick) and h.trick[0] == C.JOKER
+
+    def legal(self, s: State) -> list[int]:
+        if not self._joker_led(s):
+            return super().legal(s)
+        h = s.hand
+        suit = h.scratch.joker_suit
+        if suit < 0:
+            return _JOKER_CALLS
+        hand = h.hands[s.current]
+        return cards_to_actions(A.PLAY, hand & self.tables[h.trump].suit_mask[suit] or hand)
+
+    def apply(self, s: State, action: int) -> None:
+        h = s.hand
+        if action < A.PLAY:  # the leader names the suit his joker calls for
+            h.scratch.joker_suit = action - A.CALL
+            s.current = h.next_seat[s.current]
+            return
+        if not h.trick:
+            h.scratch.joker_suit = -1
+        super().apply(s, action)
+        if self._joker_led(s) and len(h.trick) == 1:
+            s.current = h.trick_seats[0]  # he names its suit before the next seat plays
+
+    def accepts_renege(self, s: State, action: int) -> bool:
+        """No renege in a trick a joker leads at no-trump: the suit it calls for is refused
+        like any unfollowed suit is without ``penalties.renege.allowed``."""
+        return not self._joker_led(s) and super().accepts_renege(s, action)
+
+    def reason(self, s: State, action: int) -> str:
+        if not self._joker_led(s):
+            if A.CALL <= action < A.PLAY:
+                return "only a joker led at no-trump calls for a suit"
+            return super().reason(s, action)
+        h = s.hand
+        suit = h.scratch.joker_suit
+        if suit < 0:
+            return "you led the joker: name the suit it calls for (call:C, call:D, call:H, call:S)"
+        if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
+            return "the tricks are being played: play a card (play:XX)"
+        if not h.hands[s.current] >> (action - A.PLAY) & 1:
+            return f"{C.card_name(action - A.PLAY)} is not in your hand"
+        return f"you must follow {C.SUIT_WORDS[suit]}, the suit the joker calls for"
+
+
 SCHEMA: dict[str, Any] = {
     "description": "Phase `play`: the tricks.",
     "type": "object",
@@ -192,72 +283,47 @@ SCHEMA: dict[str, Any] = {
             "enum": ["eldest", "maker", "left_of_loner"],
             "default": "eldest",
         },
+        # No "default" here: the compiler supplies it, so the rules hash of files that
+        # leave the key out stays what it was before the key existed.
+        "joker_at_no_trump": {
+            "description": (
+                "Joker decks, in a no-trump or low no-trump hand, where the joker is the highest "
+                "card and may be played only by a player void in the suit led (BID-A8): "
+                "`leader_names` (a player who leads the joker names at once the suit it calls "
+                "for, `call:H`, and the others must follow that suit) or `no_suit` (a led joker "
+                "calls for no suit: anyone may play anything). Default: leader_names."
+            ),
+            "enum": ["leader_names", "no_suit"],
+        },
     },
 }
 
 
 def _compile(ctx: CompileContext) -> PlayRules:
-    return PlayRules(first_lead=FirstLead(ctx.data["play"]["first_lead"]))
+    spec = ctx.data["play"]
+    return PlayRules(first_lead=FirstLead(spec["first_lead"]),
+                     joker_at_no_trump=JokerAtNoTrump(spec.get("joker_at_no_trump",
+                                                               "leader_names")))
 
 
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:
-    """The bot's card play."""
+    """The bot's card play, or the suit its led joker calls for."""
+    if legal[0] < A.PLAY:
+        return A.CALL + tools.joker_suit(view.hand, view.trump)
     return tools.play_card(view, legal)
 
 
-# -- the rule book -------------------------------------------------------------------------
-
-_FIRST_LEAD = {
-    "eldest": "The first trick is led by eldest; if eldest sits the hand out, by the next "
-              "player clockwise who plays (STD-A2).",
-    "maker": "The maker leads the first trick.",
-    "left_of_loner": "The first trick is led by the player at the left of a lone maker; if "
-                     "the maker is not alone, by the player at the left of a lone defender; "
-                     "if no one is alone, by eldest. Players who sit out are skipped (CTD-A6).",
-}
-
-
-def book(v: Variant, play: PlayRules) -> list[Rule]:
-    """The rule book: who leads first (``play.first_lead``), following suit, the winner, reneges.
-
-    >>> from engine import load_variant
-    >>> v = load_variant("standard")
-    >>> book(v, v.rules(PlayRules))[3].text
-    'A hand is 5 tricks.'
-    """
-    lead = play.first_lead
-    others = [f"`{name}`" for name in _FIRST_LEAD if name != lead]
-    return [
-        Rule(text=_FIRST_LEAD[lead],
-             alternative=f"`play.first_lead` can also be {join(others, 'or')}."),
-        Rule(text="The leader may lead any card. Each player in turn, clockwise, must follow "
-             "the suit led if he can; the left bower counts as a trump, not as its printed "
-             "suit. A player who cannot follow may play any card, trump or not; no one has to "
-             "trump or to beat the cards played."),
-        Rule(text="The highest trump played wins the trick; if no trump was played, the highest "
-             "card of the suit led wins. The winner leads the next trick."),
-        Rule(text=f"A hand is {v.deal.hand_size} tricks."),
-        _renege_rule(v),
-    ]
-
-
-def _renege_rule(v: Variant) -> Rule:
-    if v.renege.allowed:
-        return Rule(text="A player at the table may renege (fail to follow suit when he could); "
-                    "the play stands and is penalised when the hand is scored. Bots never "
-                    "renege.",
-                    alternative=f"{setting('penalties.renege.allowed', 'false')} refuses such "
-                    "a play.")
-    return Rule(text="A play that fails to follow suit when the player could is refused: there "
-                "are no reneges.",
-                alternative=f"{setting('penalties.renege.allowed', 'true')} lets a player "
-                "renege and penalises it; see the scoring.")
+def _offers(variant: Variant, legal: list[str]) -> list[str]:
+    if any(name.startswith("call:") for name in legal):
+        return ["You led the joker: name the suit it calls for."]
+    return ["Your card:"]
 
 
 MECHANIC = Mechanic(
     key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=_compile, required=True,
-    kinds=(A.kind_of(A.PLAY),),
-    words=Words(verbs={"play": "plays {card}"}, prompt="Your card:", title="Playing the tricks",
-                rules=book_lines(PlayRules, book)),
+    kinds=(A.kind_of(A.PLAY), A.kind_of(A.CALL)),
+    words=Words(verbs={"play": "plays {card}", "call": "names {suit} for the joker"},
+                prompt="Your card:", offers=_offers, title="Playing the tricks",
+                rules=book_lines(PlayRules, play_words.book)),
     decide=decide,
 )

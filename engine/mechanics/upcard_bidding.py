@@ -3,6 +3,7 @@
 Round 1, from eldest: ``order_up`` or ``pass``; the first acceptance makes the upcard's suit
 trump and the dealer will take the upcard (phase ``dealer_pickup``). If all pass, the upcard is
 turned down and round 2 names a suit (not the turned-down one unless the variant allows it).
+With ``no_trump`` round 2 may also name no-trump (``call:N``, STD-A12), the stuck dealer too.
 If all pass again the hand is thrown in and the deal passes left, or (``all_pass: no_trump``,
 BUCK-A5) played at no-trump with no maker, every seat for itself; with stick-the-dealer the
 dealer may not pass in the last round. A joker upcard follows ``joker_upcard`` (STD-A3). When
@@ -68,6 +69,7 @@ class UpcardBidding(Phase):
         rules = variant.rules(UpcardBiddingRules)
         assert rules is not None
         self.rules = rules
+        self.no_trump_call = [A.CALL + C.NO_TRUMP] if rules.no_trump else []
 
     def start(self, s: State) -> None:
         h = s.hand
@@ -104,7 +106,7 @@ class UpcardBidding(Phase):
         excluded = h.turned_down if self.rules.exclude_turned_down else -1
         if stuck and self.rules.stuck_dealer_may_name_turned_down:
             excluded = -1
-        calls = [A.CALL + suit for suit in range(4) if suit != excluded]
+        calls = [A.CALL + suit for suit in range(4) if suit != excluded] + self.no_trump_call
         return calls if stuck else [A.PASS, *calls]
 
     def apply(self, s: State, action: int) -> None:
@@ -147,13 +149,15 @@ class UpcardBidding(Phase):
             return "the joker was turned up: the dealer names trump (call:C, call:D, ...)"
         if action == A.PASS and self._stuck(s):
             return "stick the dealer: the dealer may not pass now, he must name trump"
-        if b.round == 1 and A.CALL <= action < A.CALL + 5:
+        if b.round == 1 and A.CALL <= action < A.CALL + len(C.TRUMP_LETTERS):
             return (f"round 1 is on the upcard's suit ({C.SUIT_WORDS[h.proposed]}): order_up "
                     "or pass")
         if b.round > 1 and action == A.ORDER_UP:
             return "the upcard was turned down; name another suit (call:X) or pass"
         if b.round > 1 and action == A.CALL + h.turned_down:
             return f"{C.SUIT_WORDS[h.turned_down]} was turned down; name another suit"
+        if b.round > 1 and action == A.CALL + C.NO_TRUMP:
+            return "no-trump may not be named in this variant (`upcard_bidding.no_trump`)"
         return super().reason(s, action)
 
     def describe(self, s: State) -> str:
@@ -186,6 +190,7 @@ class UpcardBiddingRules:
     stuck_dealer_may_name_turned_down: bool
     joker_upcard: JokerUpcard
     joker_upcard_suit: int
+    no_trump: bool = False
     all_pass: AllPass = AllPass.THROW_IN
 
 
@@ -255,6 +260,15 @@ SCHEMA: dict[str, Any] = {
             "$ref": "#/$defs/suit",
             "default": "H",
         },
+        # No "default" here: the compiler supplies it, so the rules hash of files that
+        # leave the key out stays what it was before the key existed.
+        "no_trump": {
+            "description": (
+                "Round 2 may also name no-trump (`call:N`), the stuck dealer too; round 1 stays "
+                "on the upcard's suit (STD-A12). Default: false."
+            ),
+            "type": "boolean",
+        },
     },
 }
 
@@ -268,6 +282,7 @@ def _compile(ctx: CompileContext) -> UpcardBiddingRules:
         stuck_dealer_may_name_turned_down=spec["stuck_dealer_may_name_turned_down"],
         joker_upcard=JokerUpcard(spec["joker_upcard"]),
         joker_upcard_suit=C.parse_suit(spec["joker_upcard_suit"]),
+        no_trump=spec.get("no_trump", False),
         all_pass=_all_pass_mode(ctx, spec),
     )
 
@@ -314,7 +329,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
             partners = tools.side_of_view(view)
             est += 0.6 * upcard_value if view.dealer in partners else -0.5 * upcard_value
         return A.ORDER_UP if est >= tools.threshold or A.PASS not in legal else A.PASS
-    suits = [a - A.CALL for a in legal if A.CALL <= a < A.CALL + 4]
+    suits = [a - A.CALL for a in legal if a != A.PASS]  # the suits, and no-trump if allowed
     suit, est = tools.best_suit(view.hand, suits)
     if est >= tools.threshold or A.PASS not in legal:
         return A.CALL + suit
@@ -354,13 +369,17 @@ def book(v: Variant, bidding: UpcardBiddingRules) -> list[Rule]:
 def _round_two(bidding: UpcardBiddingRules) -> Rule:
     text = ("Round 2: if everyone passed, the upcard is turned face down and, again from "
             "eldest, each player either passes or names a suit as trump")
+    no_trump = (" or no-trump (no trump at all: the highest card of the suit led wins, STD-A12)"
+                if bidding.no_trump else "")
+    alternative = (f" {setting('upcard_bidding.no_trump', not bidding.no_trump)} "
+                   + ("rules no-trump out." if bidding.no_trump else "allows no-trump too."))
     if bidding.exclude_turned_down:
-        return Rule(text=f"{text}, any suit but the one turned down (CTD-A1).",
+        return Rule(text=f"{text}, any suit but the one turned down (CTD-A1){no_trump}.",
                     alternative=f"{setting('upcard_bidding.exclude_turned_down', 'false')} "
-                    "allows the turned-down suit too.")
-    return Rule(text=f"{text}, the turned-down suit included.",
+                    "allows the turned-down suit too." + alternative)
+    return Rule(text=f"{text}, the turned-down suit included{no_trump}.",
                 alternative=f"{setting('upcard_bidding.exclude_turned_down', 'true')} forbids "
-                "the turned-down suit.")
+                "the turned-down suit." + alternative)
 
 
 MECHANIC = Mechanic(

@@ -5,6 +5,8 @@ their rule-book lines are made of (numbers, lists, settings as written, extra ha
 'name a suit other than hearts'
 >>> naming(["H", "N"])
 'name hearts or no-trump'
+>>> naming(["C", "D", "H", "S", "N", "L"])
+'name a suit, no-trump or low no-trump'
 >>> number(4), join(["9", "10", "jack"]), setting("game.tie", "shared")
 ('four', '9, 10 and jack', '`game.tie: shared`')
 """
@@ -20,15 +22,18 @@ __all__ = ["extra_hand_word", "join", "naming", "number", "setting", "suit_word"
 
 
 def naming(suits: list[str]) -> str:
-    """``name a suit``, ``name a suit other than hearts``, ``name clubs or no-trump``."""
-    words = [C.SUIT_WORDS[C.SUIT_NAMES.index(s)] for s in suits if s != "N"]
-    no_trump = " or no-trump" if "N" in suits else ""
+    """``name a suit``, ``name a suit other than hearts``, ``name clubs or no-trump`` (``N``;
+    ``L`` is low no-trump)."""
+    words = [C.SUIT_WORDS[C.SUIT_NAMES.index(s)] for s in suits if s in C.SUIT_NAMES]
+    others = [word for letter, word in (("N", "no-trump"), ("L", "low no-trump"))
+              if letter in suits]
     if len(words) == 4:
-        return f"name a suit{no_trump}"
-    if len(words) == 3:
-        missing = next(w for w in C.SUIT_WORDS if w not in words)
-        return f"name a suit other than {missing}{no_trump}"
-    return f"name {' or '.join(words) or 'no-trump'}{no_trump if words else ''}"
+        head = "a suit"
+    elif len(words) == 3:
+        head = f"a suit other than {next(w for w in C.SUIT_WORDS if w not in words)}"
+    else:
+        return f"name {join([*words, *others], 'or')}"
+    return f"name {join([head, *others], 'or')}"
 
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",

@@ -138,10 +138,11 @@ class Hand:
 
     @property
     def trump_name(self) -> str | None:
-        """Trump as a letter (``N`` for no-trump), or None before it is chosen."""
+        """Trump as a letter (``N`` no-trump, ``L`` low no-trump), or None before it is
+        chosen."""
         if self.trump < 0:
             return None
-        return "N" if self.trump == C.NO_TRUMP else C.SUIT_NAMES[self.trump]
+        return C.trump_letter(self.trump)
 
     def cards_in_play(self) -> int:
         """Every card's location as one set (hands, kitty, upcard, trick, tricks, discards,

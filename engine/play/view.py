@@ -134,10 +134,10 @@ class View:
 
     @property
     def trump_suit(self) -> str | None:
-        """Trump as a letter (``N`` no-trump) or None."""
+        """Trump as a letter (``N`` no-trump, ``L`` low no-trump) or None."""
         if self.trump < 0:
             return None
-        return "N" if self.trump == C.NO_TRUMP else C.SUIT_NAMES[self.trump]
+        return C.trump_letter(self.trump)
 
 
 def _seen_extra(s: State, seat: int) -> int:

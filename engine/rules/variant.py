@@ -227,15 +227,18 @@ class Variant:
         return c
 
     def trick_winner(self, trump: str | None, cards: Sequence[str]) -> int:
-        """Index of the card that wins a trick, given trump (a suit letter, or ``None`` for
-        no-trump) and the card codes in the order played."""
+        """Index of the card that wins a trick, given trump and the card codes in the order
+        played. Trump is a suit (``"H"``, ``"hearts"``), ``"N"`` (or ``None``,
+        ``"no-trump"``) for no-trump, or ``"L"`` (``"low"``, ``"low no-trump"``) for low
+        no-trump, where the lowest card of the suit led wins (BID-A9). At either the joker is
+        the highest card (BID-A8), so a trick it leads is its own: it wins whatever the suit
+        its leader named, which only says what the others had to follow."""
         if not cards:
             raise InvalidArgument("a trick needs at least one card")
         played = [self._card(code) for code in cards]
         if len(set(played)) != len(played):
             raise InvalidArgument("the same card cannot be played twice in one trick")
-        suit = C.NO_TRUMP if trump is None else _parse_suit(trump)
-        return C.trump_tables(suit).winner(played)
+        return C.trump_tables(_parse_trump(trump)).winner(played)
 
     def score_hand(
         self,
@@ -383,10 +386,21 @@ class Variant:
         return True, tuple(sorted(seat for team in top for seat in team))
 
 
-def _parse_suit(text: str) -> int:
+_TRUMPLESS = {"n": C.NO_TRUMP, "no-trump": C.NO_TRUMP, "notrump": C.NO_TRUMP,
+              "l": C.LOW_NO_TRUMP, "low": C.LOW_NO_TRUMP, "lo": C.LOW_NO_TRUMP,
+              "low no-trump": C.LOW_NO_TRUMP}
+
+
+def _parse_trump(text: str | None) -> int:
+    if text is None:
+        return C.NO_TRUMP
     if not isinstance(text, str):
-        raise InvalidArgument(f"{text!r} is not a suit: use C, D, H or S, or None for no-trump")
+        raise InvalidArgument(f"{text!r} is not a trump: use C, D, H or S, N (no-trump) or L "
+                              "(low no-trump)")
+    found = _TRUMPLESS.get(text.strip().lower())
+    if found is not None:
+        return found
     try:
         return C.parse_suit(text)
     except ValueError as exc:
-        raise InvalidArgument(str(exc)) from None
+        raise InvalidArgument(f"{exc}, N (no-trump) or L (low no-trump)") from None

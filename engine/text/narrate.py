@@ -72,6 +72,7 @@ class Narrator(HandNarrator):
             trick_no = sum(view.tricks_won) + 1
             shown = self.trick_text(view.trick) if view.trick else "you lead" if (
                 view.current_player == view.seat) else "nothing played yet"
+            shown += _joker_call(view)
             lines.append(f"Trick {trick_no}: {shown}. Tricks won: "
                          f"{self.tricks_line(view.tricks_won)}")
         blind = view.phase == "upcard_bidding" and not view.hand
@@ -83,10 +84,13 @@ class Narrator(HandNarrator):
         """The hand's actions before the tricks; a ``pass`` once trump is made declines to go
         alone."""
         lines: list[str] = []
-        made = False
+        made = playing = False
         hidden = 0
         for i, (seat, name) in enumerate(actions):
             if name.startswith("play:"):
+                playing = True
+                continue
+            if playing:  # a call during the tricks names a led joker's suit: the trick shows it
                 continue
             if name == "discard" and tuple(actions[i + 1:i + 2]) == ((seat, name),):
                 hidden += 1  # another discard by the same seat follows: say them together
@@ -160,3 +164,15 @@ class Narrator(HandNarrator):
         if rules is not None and rules.mode == "optional":
             return (view.maker, "merge") in view.actions
         return view.maker not in view.alone
+
+
+def _joker_call(view: View) -> str:
+    """`` (the joker calls for hearts ♥)`` when the trick in progress is led by the joker at
+    no-trump and its leader has named its suit (BID-A8), else nothing."""
+    if not view.trick or view.trick[0][1] != C.JOKER or view.trump < C.NO_TRUMP:
+        return ""
+    names = [name for _, name in view.actions]
+    last_call = max((i for i, n in enumerate(names) if n.startswith("call:")), default=-1)
+    if last_call < names.index("play:JK"):
+        return ""
+    return f" (the joker calls for {trump_text(names[last_call][len('call:'):])})"

@@ -95,8 +95,8 @@ class TableNarrator:
         """The running mechanic's verb for the action's kind (the first mechanic that names
         the kind when the phase is not known), its argument filled in."""
         kind, _, arg = name.partition(":")
-        if kind == "call" and arg == "N":
-            return "calls no-trump"
+        if kind == "call" and arg in ("N", "L"):
+            return f"calls {trump_text(arg)}"
         if kind == "bid":
             return self._bid_verb(arg)
         template = verb_for(kind, phase)

@@ -41,8 +41,9 @@ def seat_names(players: int) -> tuple[str, ...]:
 def sorted_hand(mask: int, trump: int = -1) -> list[int]:
     """The cards grouped by suit, highest first, suits alternating in colour; once trump is
     named (0..3) the trump group, bowers and joker included, comes first. Before that (or at
-    no-trump) the joker leads."""
-    tables = C.trump_tables(trump if 0 <= trump <= C.NO_TRUMP else C.NO_TRUMP)
+    no-trump) the joker leads; at low no-trump each suit is shown low card first (its order).
+    """
+    tables = C.trump_tables(trump if 0 <= trump <= C.LOW_NO_TRUMP else C.NO_TRUMP)
     start = _COLOUR_CYCLE.index(trump) if 0 <= trump < C.NO_TRUMP else 0
     groups = [C.NO_TRUMP, *_COLOUR_CYCLE[start:], *_COLOUR_CYCLE[:start]]
     out: list[int] = []
@@ -54,7 +55,7 @@ def sorted_hand(mask: int, trump: int = -1) -> list[int]:
 
 def hand_text(mask: int, trump: int = -1) -> str:
     """A hand as pretty cards, suits two spaces apart (see :func:`sorted_hand`)."""
-    tables = C.trump_tables(trump if 0 <= trump <= C.NO_TRUMP else C.NO_TRUMP)
+    tables = C.trump_tables(trump if 0 <= trump <= C.LOW_NO_TRUMP else C.NO_TRUMP)
     parts: list[str] = []
     last = None
     for c in sorted_hand(mask, trump):
@@ -72,12 +73,15 @@ def cards_text(cards: Iterable[int]) -> str:
 
 
 def trump_text(trump: int | str | None) -> str:
-    """``2`` or ``"H"`` -> ``hearts ♥``; no-trump -> ``no-trump``."""
+    """``2`` or ``"H"`` -> ``hearts ♥``; no-trump -> ``no-trump``; ``"L"`` -> ``low no-trump``.
+    """
     if trump is None or trump == -1:
         return "not named yet"
     suit = trump if isinstance(trump, int) else _suit_index(trump)
     if suit == C.NO_TRUMP:
         return "no-trump"
+    if suit == C.LOW_NO_TRUMP:
+        return "low no-trump"
     return f"{C.SUIT_WORDS[suit]} {C.SUIT_SYMBOLS[suit]}"
 
 
@@ -99,4 +103,5 @@ def third_person(phrase: str) -> str:
 
 
 def _suit_index(letter: str) -> int:
-    return C.NO_TRUMP if letter.upper() == "N" else C.parse_suit(letter)
+    found = C.TRUMP_LETTERS.find(letter.upper())
+    return found if found >= 0 and len(letter) == 1 else C.parse_suit(letter)

@@ -4,7 +4,7 @@ dealer, and the end of the game."""
 from __future__ import annotations
 
 from engine.core import cards as C
-from engine.mechanics.name_trump import NameTrumpRules
+from engine.mechanics.play_words import no_trump_contracts
 from engine.mechanics.wording import join, number, setting
 from engine.rules.variant import Variant
 from engine.text.narrate import seat_names
@@ -73,13 +73,15 @@ def cards_section(v: Variant) -> Section:
     rules.append(Rule(text=belongs))
     rules.append(Rule(text=f"The other suits rank, high to low: {ranks_text(ranks)}; the suit "
                       "of trump's colour lacks its jack, which became the left bower."))
-    name_trump = v.rules(NameTrumpRules)
-    if name_trump is not None and name_trump.no_trump:
+    contracts = no_trump_contracts(v)
+    if contracts:
         text = (f"In a no-trump hand there are no bowers: every suit ranks {ranks_text(ranks)}.")
+        if C.LOW_NO_TRUMP in contracts:
+            text += (" In a low no-trump hand every suit ranks the other way up, "
+                     f"{ranks_text(ranks[::-1])} (BID-A9).")
         if joker:
-            text += (" The joker is then the highest card of all. It belongs to no suit: when "
-                     "it is led the others may play any card, and its holder must still "
-                     "follow the suit led if he can (BID-A8).")
+            text += (" The joker is then the highest card of all. It belongs to no suit: its "
+                     "holder must still follow the suit led if he can (BID-A8).")
         rules.append(Rule(text=text))
     return Section(title="The cards", rules=tuple(rules))
 

@@ -1,0 +1,108 @@
+"""The rule-book lines of ``play`` (:mod:`engine.mechanics.play`): who leads, following suit,
+the winner (no-trump and low no-trump included, with the joker's rule, BID-A8/BID-A9), reneges.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import cards as C
+from engine.mechanics.base import Rule
+from engine.mechanics.name_trump import NameTrumpRules
+from engine.mechanics.upcard_bidding import UpcardBiddingRules
+from engine.mechanics.wording import join, setting
+
+if TYPE_CHECKING:
+    from engine.mechanics.play import PlayRules
+    from engine.rules.variant import Variant
+
+__all__ = ["book", "no_trump_contracts"]
+
+_FIRST_LEAD = {
+    "eldest": "The first trick is led by eldest; if eldest sits the hand out, by the next "
+              "player clockwise who plays (STD-A2).",
+    "maker": "The maker leads the first trick.",
+    "left_of_loner": "The first trick is led by the player at the left of a lone maker; if "
+                     "the maker is not alone, by the player at the left of a lone defender; "
+                     "if no one is alone, by eldest. Players who sit out are skipped (CTD-A6).",
+}
+
+
+def book(v: Variant, play: PlayRules) -> list[Rule]:
+    """The rule book: who leads first (``play.first_lead``), following suit, the winner, reneges.
+
+    >>> from engine import load_variant
+    >>> from engine.mechanics.play import PlayRules
+    >>> v = load_variant("standard")
+    >>> book(v, v.rules(PlayRules))[3].text
+    'A hand is 5 tricks.'
+    """
+    lead = play.first_lead
+    others = [f"`{name}`" for name in _FIRST_LEAD if name != lead]
+    return [
+        Rule(text=_FIRST_LEAD[lead],
+             alternative=f"`play.first_lead` can also be {join(others, 'or')}."),
+        Rule(text="The leader may lead any card. Each player in turn, clockwise, must follow "
+             "the suit led if he can; the left bower counts as a trump, not as its printed "
+             "suit. A player who cannot follow may play any card, trump or not; no one has to "
+             "trump or to beat the cards played."),
+        Rule(text="The highest trump played wins the trick; if no trump was played, the highest "
+             "card of the suit led wins. The winner leads the next trick."),
+        *_no_trump_rules(v, play),
+        Rule(text=f"A hand is {v.deal.hand_size} tricks."),
+        _renege_rule(v),
+    ]
+
+
+def no_trump_contracts(v: Variant) -> tuple[int, ...]:
+    """The trumpless contracts a variant's bidding can make: ``NO_TRUMP``, ``LOW_NO_TRUMP``.
+
+    >>> from engine import load_variant
+    >>> no_trump_contracts(load_variant("standard"))
+    ()
+    """
+    found: set[int] = set()
+    name_trump = v.rules(NameTrumpRules)
+    if name_trump is not None:
+        found |= {C.NO_TRUMP} if name_trump.no_trump else set()
+        found |= {C.LOW_NO_TRUMP} if name_trump.low_no_trump else set()
+    bidding = v.rules(UpcardBiddingRules)
+    if bidding is not None and bidding.no_trump:
+        found.add(C.NO_TRUMP)
+    return tuple(sorted(found))
+
+
+def _no_trump_rules(v: Variant, play: PlayRules) -> list[Rule]:
+    contracts = no_trump_contracts(v)
+    if not contracts:
+        return []
+    lines = [Rule(text="In a no-trump hand the highest card of the suit led wins; jacks are "
+                  "plain cards of their suits." + (
+                      " In a low no-trump hand the lowest card of the suit led wins." if
+                      C.LOW_NO_TRUMP in contracts else ""))]
+    if not v.deck.jokers:
+        return lines
+    if play.joker_at_no_trump == "leader_names":
+        text = ("A player who leads the joker at no-trump names at once the suit it calls for; "
+                "the others must follow that suit if they can, and the joker wins (BID-A8).")
+        other = "no_suit"
+    else:
+        text = ("A joker led at no-trump calls for no suit: the others may play any card, and "
+                "the joker wins (BID-A8).")
+        other = "leader_names"
+    return [*lines, Rule(text=text, alternative=f"{setting('play.joker_at_no_trump', other)} "
+                         + ("lets a led joker call for no suit." if other == "no_suit" else
+                            "has its leader name the suit it calls for."))]
+
+
+def _renege_rule(v: Variant) -> Rule:
+    if v.renege.allowed:
+        return Rule(text="A player at the table may renege (fail to follow suit when he could); "
+                    "the play stands and is penalised when the hand is scored. Bots never "
+                    "renege.",
+                    alternative=f"{setting('penalties.renege.allowed', 'false')} refuses such "
+                    "a play.")
+    return Rule(text="A play that fails to follow suit when the player could is refused: there "
+                "are no reneges.",
+                alternative=f"{setting('penalties.renege.allowed', 'true')} lets a player "
+                "renege and penalises it; see the scoring.")
