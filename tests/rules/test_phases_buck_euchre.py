@@ -121,6 +121,14 @@ def test_when_all_pass_twice_the_hand_is_played_at_no_trump_with_no_maker_BUCK_A
     assert record.deltas == (-4, 5, -1, 5)  # everyone needs a trick: E and W are bucked
 
 
+def test_round_2_may_name_no_trump_and_its_maker_faces_stay_or_drop_STD_A12() -> None:
+    state = apply_all(game(DIAMONDS), "pass pass pass pass")  # round 1: all pass
+    assert "call:N" in state.legal_actions()
+    apply_all(state, "call:N")  # N names no-trump: he is its maker
+    assert state.hand.trump == C.NO_TRUMP and state.hand.maker == N
+    assert state.phase == "stay_or_drop" and state.current_player == E
+
+
 def test_all_pass_throw_in_stays_the_default_of_upcard_bidding() -> None:
     stick = overlay("extends: buck-euchre\ndescription: redeal\n"
                     "upcard_bidding: {all_pass: throw_in}\n")
