@@ -21,7 +21,7 @@ from engine.core import cards as C
 from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase, Rule, Words
 from engine.rules.mechanic_rules import FlowCheck
 from engine.rules.results import HandResult, Penalty
-from engine.rules.scoring import Outcome
+from engine.rules.scoring import NO_MAKER, Outcome
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -31,10 +31,6 @@ __all__ = ["MECHANIC", "RENEGE_LABEL", "Score"]
 
 RENEGE_LABEL = "renege"
 """The label of a hand that a renege ended (``void_hand``): no row of the table applied."""
-
-
-_NO_MAKER = Outcome(0, no_maker=True)
-"""The outcome of every hand without a maker (the ``no_maker`` row of the table)."""
 
 
 def _seats(mask: int) -> tuple[int, ...]:
@@ -57,7 +53,7 @@ class Score(Phase):
         h = s.hand
         v = self.variant
         if h.maker < 0:  # nobody made trump: every side scores as defenders (no_maker)
-            outcome = _NO_MAKER
+            outcome = NO_MAKER
         else:
             makers = h.sides[0]
             outcome = Outcome(

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import product
+from typing import ClassVar
 
 from engine.rules.expressions import CompiledExpression, Type, Value
 
 __all__ = [
     "AWARD_NAMES",
+    "NO_MAKER",
     "Outcome",
     "OutcomeSpace",
     "ScoreRow",
@@ -56,7 +58,9 @@ class Outcome:
     defender_alone: bool = False
     bid: int | None = None
     top_bid: bool = False
-    no_maker: bool = False
+    no_maker: ClassVar[bool] = False
+    """True only for :data:`NO_MAKER` (a class attribute, not a field: the outcome of every
+    other hand is made and hashed as it always was)."""
 
     def describe(self, space: OutcomeSpace) -> str:
         """``makers take 2 tricks, alone`` for error messages."""
@@ -70,6 +74,18 @@ class Outcome:
         if space.bids:
             words.append(f"{space.top_name} = true" if self.top_bid else f"bid = {self.bid}")
         return ", ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class _NoMakerOutcome(Outcome):
+    """The outcome of a hand nobody made (``no_maker``): every side scores as defenders."""
+
+    no_maker: ClassVar[bool] = True
+
+
+NO_MAKER: Outcome = _NoMakerOutcome(0)
+"""The one outcome of every hand without a maker (trump fixed by the upcard, or no-trump
+when all passed)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,7 +129,7 @@ class OutcomeSpace:
                 continue
             yield Outcome(tricks, alone, d_alone, bid, top)
         if self.no_maker:
-            yield Outcome(0, no_maker=True)
+            yield NO_MAKER
 
     def env(self, outcome: Outcome) -> dict[str, Value]:
         """The values of the names of :func:`when_scope` for an outcome."""

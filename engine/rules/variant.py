@@ -22,7 +22,7 @@ from typing import TypeVar
 from engine.core import cards as C
 from engine.core.errors import InvalidArgument
 from engine.rules.expressions import CompiledExpression
-from engine.rules.scoring import Outcome, ScoringTable
+from engine.rules.scoring import NO_MAKER, Outcome, ScoringTable
 
 __all__ = [
     "DealRules",
@@ -317,7 +317,7 @@ class Variant:
                 raise InvalidArgument(f"every hand of {self.name} has a maker")
             if alone or bid is not None:
                 raise InvalidArgument("a hand without a maker has no bid and nobody alone")
-            return Outcome(0, no_maker=True)
+            return NO_MAKER
         makers, *defenders = self.sides.hand_sides(maker)
         defending = {seat for side in defenders for seat in side}
         for seat in alone:
@@ -361,16 +361,16 @@ class Variant:
     ) -> tuple[int, ...]:
         """Per-seat points for a hand whose outcome is known (``maker`` -1: a hand without a
         maker, where every fixed side receives the defenders' award)."""
-        table = self.scoring
-        row = table.row_for(outcome)
+        points = self.scoring.points  # the award of every case, computed once
         deltas = [0] * self.players
-        sides = self.sides.hand_sides(maker) if maker >= 0 else self.sides.teams
-        for i, side in enumerate(sides):
+        makers = maker >= 0  # without a maker every side receives the defenders' award
+        sides = self.sides.hand_sides(maker) if makers else self.sides.teams
+        for side in sides:
             side_tricks = sum(tricks[s] for s in side)
             for seat in side:
-                deltas[seat] = table.award(row, outcome, makers=i == 0 and maker >= 0,
-                                           tricks=side_tricks, is_alone=seat in alone,
-                                           out=seat in sitting_out)
+                deltas[seat] = points[(outcome, makers, side_tricks, seat in alone,
+                                       seat in sitting_out)]
+            makers = False
         return tuple(deltas)
 
     def game_result(self, scores: Sequence[int]) -> tuple[bool, tuple[int, ...]]:
