@@ -375,7 +375,7 @@ def _parse_trump(text: str | None) -> int:
     if text is None:
         return C.NO_TRUMP
     if not isinstance(text, str):
-        raise InvalidArgument(f"{text!r} is not a trump: use C, D, H or S, N (no-trump) or L "
+        raise InvalidArgument(f"{text!r} is not a suit: use C, D, H or S, N (no-trump) or L "
                               "(low no-trump)")
     found = _TRUMPLESS.get(text.strip().lower())
     if found is not None:
