@@ -63,6 +63,9 @@ class SpecialBid:
     tricks: int
     label: str
     alone: bool = False
+    said: str = ""
+    """How narration says a player made it (``bids little pepper``); empty: the label in
+    the third person (``shoots the moon``, the ``top_bid:`` form)."""
 
 
 TopBid = SpecialBid
@@ -160,6 +163,14 @@ SCHEMA: dict[str, Any] = {
                 "required": ["name"],
                 "properties": {
                     "name": _NAME, "tricks": _TRICKS, "label": _LABEL,
+                    "said": {
+                        "description": (
+                            "How the narration says a player made the bid (`shoots the "
+                            "moon`). Default: `bids` and the label (`bids little pepper`)."
+                        ),
+                        "type": "string",
+                        "maxLength": 40,
+                    },
                     "alone": {
                         "description": (
                             "The bidder plays alone: his partner lays his cards down and sits "
@@ -292,8 +303,9 @@ def _special_bids(ctx: CompileContext, spec: dict[str, Any], bids: tuple[int, ..
         if alone and ctx.sides.kind != "teams":
             ctx.fail(f"{what} can be played alone only where partners play together",
                      (*here, "alone"), "remove `alone: true`, or use `sides: {kind: teams}`")
-        out.append(SpecialBid(name=name, tricks=tricks, label=raw.get("label", name),
-                              alone=alone))
+        label = raw.get("label", name)
+        said = "" if "top_bid" in spec else raw.get("said", f"bids {label}")
+        out.append(SpecialBid(name=name, tricks=tricks, label=label, alone=alone, said=said))
     return tuple(out)
 
 

@@ -115,6 +115,8 @@ class TableNarrator:
         """``bids 4``; a special bid in its own words (``shoots the moon``) when it has a
         label."""
         special = self.special_bids.get(arg)
+        if special is not None and special.said:
+            return special.said
         if special is not None and special.label != special.name:
             return third_person(special.label)
         return f"bids {arg}"
