@@ -220,10 +220,11 @@ def _offers(variant: Variant, legal: list[str]) -> list[str]:
 
 
 def _bidding(bids: list[str], specials: tuple[SpecialBid, ...]) -> str:
-    """``bid 3 to 5 or shoot the moon``."""
+    """``bid 3 to 5 or shoot the moon``; ``bid 1 to 5 or bid little pepper``."""
     numbers = [b for b in bids if b.isdigit()]
     named = [b for b in bids if not b.isdigit()]
-    labels = {b.name: b.label for b in specials}
+    labels = {b.name: f"bid {b.label}" if b.said.startswith("bids ") else b.label
+              for b in specials}  # "bid little pepper", but "shoot the moon"
     parts = []
     if numbers:
         low, high = numbers[0], numbers[-1]

@@ -49,7 +49,8 @@ def test_little_and_big_pepper_rank_above_every_number_in_order_PEP_A2() -> None
 
 def test_the_special_bids_are_offered_and_said_by_their_labels_PEP_A2() -> None:
     state = _game()
-    assert question_for(state) == "Your bid: bid 1 to 5 or little pepper or big pepper, or pass?"
+    assert question_for(state) == ("Your bid: bid 1 to 5 or bid little pepper or bid big "
+                                   "pepper, or pass?")
     narrator = Narrator(variant("pepper"))
     assert narrator.action(N, "bid:big_pepper", phase="auction") == "North bids big pepper"
 
