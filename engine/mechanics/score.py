@@ -6,8 +6,10 @@ recorded during the hand (variants that allow it) is charged to the offender's f
 his team in a partnership game, the offender alone where each player scores for himself
 (`euchre rules cutthroat`, GH-A11); every other fixed side receives the opponents' points. With
 ``void_hand`` the renege ended the hand (STD-A8): the table is not consulted and only the
-penalty counts. Then the game ends if a side reached the target (ties: ``game.tie``),
-otherwise the deal passes left.
+penalty counts. Then the game ends if a side reached the target (at or below it in a
+countdown game, ``game.goal: down``; with ``game.win: contract_result`` only the side that
+made its bid or set the makers may win, BID-A7; ties: ``game.tie``), otherwise the deal
+passes left.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase,
 from engine.rules.mechanic_rules import FlowCheck
 from engine.rules.results import HandResult, Penalty
 from engine.rules.scoring import Outcome
+from engine.rules.variant import Win
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -38,8 +41,8 @@ class Score(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         space = variant.scoring.space
-        self.has_auction = bool(space.bids or space.top_name)
-        self.top_name = space.top_name
+        self.has_auction = bool(space.bids)
+        self.contract_result = variant.game.win is Win.CONTRACT_RESULT
 
     def start(self, s: State) -> None:
         h = s.hand
@@ -50,7 +53,7 @@ class Score(Phase):
             alone=h.maker in h.alone,
             defender_alone=any(seat not in makers for seat in h.alone),
             bid=h.bid if self.has_auction else None,
-            top_bid=h.bid_top,
+            special=h.bid_special,
         )
         void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
@@ -63,7 +66,11 @@ class Score(Phase):
             s.scores[seat] += delta
         record = self._hand_result(s, label=label, deltas=deltas, penalties=penalties,
                                    void=void)
-        over, winners = v.game_result(s.scores)
+        if self.contract_result:  # BID-A7: only the side whose contract result it was
+            made = v.contract_made(maker=h.maker, tricks=h.tricks_won, bid=record.bid)
+            over, winners = v.game_result(s.scores, makers=makers, made=made)
+        else:
+            over, winners = v.game_result(s.scores)
         if over:
             s.current = TERMINAL
             s.winners = winners
@@ -97,9 +104,7 @@ class Score(Phase):
 
     def _bid_name(self, s: State) -> int | str:
         h = s.hand
-        if h.bid_top and self.top_name:
-            return self.top_name
-        return h.bid
+        return h.bid_special or h.bid
 
     def _penalty(self, s: State, offender: int, card: int, *, maker_alone: bool
                  ) -> Penalty:
