@@ -1,18 +1,20 @@
-"""Checks of a hand described to :meth:`engine.rules.variant.Variant.score_hand`: who played
-alone and who sat out (a lone player's partners, a special bid played alone, seats out of the
-hand), before the hand is scored."""
+"""Checks of what a caller gives the pure rules API of :class:`engine.rules.variant.Variant`:
+card codes and trumps (``trick_winner``), and who played alone and who sat out in a hand
+described to ``score_hand`` (a lone player's partners, a special bid played alone, seats out
+of the hand), before the hand is scored."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from engine.core import cards as C
 from engine.core.errors import InvalidArgument
 
 if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
-__all__ = ["check_alone", "lone_seats"]
+__all__ = ["card_in_deck", "check_alone", "lone_seats", "parse_trump"]
 
 
 def lone_seats(v: Variant, *, maker: int, bid: int | str | None, alone: Sequence[int]
@@ -49,3 +51,37 @@ def check_alone(v: Variant, *, maker: int, tricks: Sequence[int], alone: Sequenc
         if idle:
             raise InvalidArgument(f"seat {idle[0]} sits out beside a lone partner and cannot "
                                   "take tricks")
+
+
+def card_in_deck(v: Variant, code: str) -> int:
+    """The card of ``code``, which must be a card of ``v``'s deck."""
+    if not isinstance(code, str):
+        raise InvalidArgument(f"{code!r} is not a card code such as 9C, JH or JK")
+    try:
+        c = C.card(code)
+    except ValueError as exc:
+        raise InvalidArgument(str(exc)) from None
+    if not v.deck.mask >> c & 1:
+        raise InvalidArgument(f"{code} is not in the {v.name} deck")
+    return c
+
+
+_TRUMPLESS = {"n": C.NO_TRUMP, "no-trump": C.NO_TRUMP, "notrump": C.NO_TRUMP,
+              "l": C.LOW_NO_TRUMP, "low": C.LOW_NO_TRUMP, "lo": C.LOW_NO_TRUMP,
+              "low no-trump": C.LOW_NO_TRUMP}
+
+
+def parse_trump(text: str | None) -> int:
+    """The trump index of a suit letter or word, ``N``/``None`` (no-trump) or ``L`` (low)."""
+    if text is None:
+        return C.NO_TRUMP
+    if not isinstance(text, str):
+        raise InvalidArgument(f"{text!r} is not a suit: use C, D, H or S, N (no-trump) or L "
+                              "(low no-trump)")
+    found = _TRUMPLESS.get(text.strip().lower())
+    if found is not None:
+        return found
+    try:
+        return C.parse_suit(text)
+    except ValueError as exc:
+        raise InvalidArgument(f"{exc}, N (no-trump) or L (low no-trump)") from None

@@ -23,7 +23,7 @@ from engine.core import cards as C
 from engine.core.errors import InvalidArgument
 from engine.rules.expressions import CompiledExpression
 from engine.rules.game_end import GameRules, Goal, Tie, Win
-from engine.rules.hand_checks import check_alone, lone_seats
+from engine.rules.hand_checks import card_in_deck, check_alone, lone_seats, parse_trump
 from engine.rules.scoring import Outcome, ScoringTable
 
 __all__ = [
@@ -203,17 +203,6 @@ class Variant:
 
     # -- pure rules API --------------------------------------------------------------------
 
-    def _card(self, code: str) -> int:
-        if not isinstance(code, str):
-            raise InvalidArgument(f"{code!r} is not a card code such as 9C, JH or JK")
-        try:
-            c = C.card(code)
-        except ValueError as exc:
-            raise InvalidArgument(str(exc)) from None
-        if not self.deck.mask >> c & 1:
-            raise InvalidArgument(f"{code} is not in the {self.name} deck")
-        return c
-
     def trick_winner(self, trump: str | None, cards: Sequence[str]) -> int:
         """Index of the card that wins a trick, given trump and the card codes in the order
         played. Trump is a suit (``"H"``, ``"hearts"``), ``"N"`` (or ``None``,
@@ -223,10 +212,10 @@ class Variant:
         its leader named, which only says what the others had to follow."""
         if not cards:
             raise InvalidArgument("a trick needs at least one card")
-        played = [self._card(code) for code in cards]
+        played = [card_in_deck(self, code) for code in cards]
         if len(set(played)) != len(played):
             raise InvalidArgument("the same card cannot be played twice in one trick")
-        return C.trump_tables(_parse_trump(trump)).winner(played)
+        return C.trump_tables(parse_trump(trump)).winner(played)
 
     def score_hand(
         self,
@@ -384,23 +373,3 @@ class Variant:
         """The seats with the best score (the highest; the lowest in a countdown game)."""
         best = self.game.best(scores)
         return tuple(seat for seat in range(self.players) if scores[seat] == best)
-
-
-_TRUMPLESS = {"n": C.NO_TRUMP, "no-trump": C.NO_TRUMP, "notrump": C.NO_TRUMP,
-              "l": C.LOW_NO_TRUMP, "low": C.LOW_NO_TRUMP, "lo": C.LOW_NO_TRUMP,
-              "low no-trump": C.LOW_NO_TRUMP}
-
-
-def _parse_trump(text: str | None) -> int:
-    if text is None:
-        return C.NO_TRUMP
-    if not isinstance(text, str):
-        raise InvalidArgument(f"{text!r} is not a suit: use C, D, H or S, N (no-trump) or L "
-                              "(low no-trump)")
-    found = _TRUMPLESS.get(text.strip().lower())
-    if found is not None:
-        return found
-    try:
-        return C.parse_suit(text)
-    except ValueError as exc:
-        raise InvalidArgument(f"{exc}, N (no-trump) or L (low no-trump)") from None
