@@ -81,9 +81,9 @@ class HeuristicBot(Bot):
         return self.decide(state.view(self.seat), legal)
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
-        top_name = self.variant.scoring.space.top_name or "moon"
-        ids = [A.action_id(name, top_name) for name in legal]
-        return A.name_of(self.decide(view, ids), top_name)
+        specials = view.special_bids
+        ids = [A.action_id(name, specials) for name in legal]
+        return A.name_of(self.decide(view, ids), specials)
 
     def decide(self, view: View, legal: list[int]) -> int:
         """The chosen action id: the running mechanic's bot hook decides, with this bot's

@@ -13,7 +13,7 @@ name               meaning
 ``look``           open swap: look at the extra hand first, then swap or not
 ``call:H``         name a suit as trump (``call:N`` no-trump, ``call:L`` low no-trump,
                    where allowed; the suit a led joker calls for at no-trump)
-``bid:3``          bid three tricks; ``bid:moon`` the variant's top bid
+``bid:3``          bid three tricks; ``bid:moon`` one of the variant's special bids
 ``discard:9C``     discard a card
 ``play:JH``        play a card
 =================  ===========================================================
@@ -47,6 +47,8 @@ __all__ = [
     "PASS",
     "PICK_UP",
     "PLAY",
+    "SPECIAL_BID",
+    "SPECIAL_BIDS",
     "SWAP",
     "TOP_BID",
     "ActionKind",
@@ -65,8 +67,13 @@ CALL = 8
 LOW_NO_TRUMP`` low no-trump (``call:L``)."""
 BID = 16
 """``BID + n`` bids n tricks (n from 1 to 12)."""
-TOP_BID = 31
-"""The variant's named top bid (``bid:moon``)."""
+SPECIAL_BID = 31
+"""``SPECIAL_BID + i`` is the variant's ``i``-th named special bid (``bid:moon``), ranked
+above every number in the order the variant lists them (up to :data:`SPECIAL_BIDS`)."""
+SPECIAL_BIDS = 8
+TOP_BID = SPECIAL_BID
+"""The first special bid (the one a ``top_bid:`` names)."""
+_DEFAULT_SPECIALS = ("moon",)
 DISCARD = 64
 """``DISCARD + card``."""
 HIDDEN_DISCARD = DISCARD + 63
@@ -161,21 +168,29 @@ _add(ActionKind(prefix="play", arg=Arg.CARD, base=PLAY))
 _NAMES[HIDDEN_DISCARD] = "discard"
 _IDS["discard"] = HIDDEN_DISCARD
 _BY_ID[HIDDEN_DISCARD] = _KINDS["discard"]
-_BY_ID[TOP_BID] = _KINDS["bid"]
+for _i in range(SPECIAL_BIDS):
+    _BY_ID[SPECIAL_BID + _i] = _KINDS["bid"]
 
 
-def name_of(action: int, top_bid: str = "moon") -> str:
-    """The name of an action id (``top_bid`` names the variant's top bid)."""
-    if action == TOP_BID:
-        return f"bid:{top_bid}"
+def name_of(action: int, specials: tuple[str, ...] = _DEFAULT_SPECIALS) -> str:
+    """The name of an action id (``specials`` names the variant's special bids, in order).
+
+    >>> name_of(SPECIAL_BID + 1, ("little", "big")), name_of(BID + 4)
+    ('bid:big', 'bid:4')
+    """
+    if SPECIAL_BID <= action < SPECIAL_BID + SPECIAL_BIDS:
+        i = action - SPECIAL_BID
+        if i >= len(specials):
+            raise KeyError(action)
+        return f"bid:{specials[i]}"
     return _NAMES[action]
 
 
-def action_id(name: str, top_bid: str = "moon") -> int:
+def action_id(name: str, specials: tuple[str, ...] = _DEFAULT_SPECIALS) -> int:
     """The id of an action name; raises ``KeyError`` when there is no such action."""
     text = name.strip().lower()
-    if text == f"bid:{top_bid}":
-        return TOP_BID
+    if text.startswith("bid:") and text[4:] in specials:
+        return SPECIAL_BID + specials.index(text[4:])
     if ":" in text:
         kind, _, arg = text.partition(":")
         return _IDS[f"{kind}:{arg.upper()}"]

@@ -1,10 +1,13 @@
 """Phase ``auction``: bid the number of tricks you will take; the high bidder is the maker.
 
-Bidding starts at eldest (or the dealer); each bid must beat the last; the top bid (``moon``)
-beats every number and ends the auction. ``one_each``: everyone bids or passes once (GH-A2);
-``continuous``: bidding goes round until the others have passed. If everyone passes the hand
-is thrown in. With a ``swap``, a player may first exchange his hand for the extra hand, once
-per deal for the table; his old hand becomes a dead hand (GH-A3, GH-A4). A blind swap is
+Bidding starts at eldest (or the dealer); each bid must beat the last; the special bids
+(``moon``; little and big pepper) beat every number, in the order listed, and the highest ends
+the auction. ``one_each``: everyone bids or passes once (GH-A2, BID-A2); ``continuous``: bidding
+goes round until the others have passed (PEP-A1). If everyone passes the hand is thrown in, or
+with ``all_pass: dealer_forced`` the dealer may not pass last and must bid (BID-A4). A special
+bid played ``alone`` makes the bidder play alone: his partners sit out (BID-A5). With a
+``swap``, a player may first exchange his hand for the extra hand, once per deal for the
+table; his old hand becomes a dead hand (GH-A3, GH-A4). A blind swap is
 made unseen; with ``blind: false`` the player may instead ``look`` at the extra hand and then
 swap or not (the look uses the deal's one chance: nobody else may look or swap after it).
 """
@@ -12,15 +15,25 @@ swap or not (the look uses the deal's one chance: nobody else may look or swap a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.mechanics import auction_words
+from engine.mechanics.auction_rules import (
+    SCHEMA,
+    AllPass,
+    AuctionFirst,
+    AuctionRules,
+    SpecialBid,
+    Swap,
+    TopBid,
+    Turns,
+    compile_auction,
+    space,
+)
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
 from engine.mechanics.upcard_bidding import throw_in
-from engine.rules.mechanic_rules import CompileContext, FlowCheck
-from engine.rules.yamlsource import Path_
+from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -29,17 +42,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MECHANIC",
+    "AllPass",
     "Auction",
     "AuctionFirst",
     "AuctionRules",
     "AuctionScratch",
+    "SpecialBid",
     "Swap",
     "TopBid",
     "Turns",
 ]
 
-_TOP_RANK = 100
-"""``s.high_bid`` after the top bid: above every number."""
+_SPECIAL_RANK = 100
+"""``high_bid`` after special bid ``i`` is ``_SPECIAL_RANK + i``: above every number."""
 _BEFORE_BID, _SWAPPED, _LOOKED = 0, 1, 2
 
 
@@ -65,11 +80,13 @@ class Auction(Phase):
         rules = variant.rules(AuctionRules)
         assert rules is not None
         self.rules = rules
-        self.top = self.rules.top_bid
+        self.specials = rules.special_bids
         self.swap_position = (variant.players + variant.deal.extra_hands.index(self.rules.swap.hand)
                               if self.rules.swap else -1)
-        self.ceiling = _TOP_RANK if self.top else max(self.rules.bids)
+        self.ceiling = (_SPECIAL_RANK + len(self.specials) - 1 if self.specials
+                        else max(self.rules.bids))
         self.blind = self.rules.swap.blind if self.rules.swap else True
+        self.forced = rules.all_pass is AllPass.DEALER_FORCED
 
     def start(self, s: State) -> None:
         first = (s.dealer + (1 if self.rules.first is AuctionFirst.ELDEST else 0)) % self.players
@@ -79,7 +96,7 @@ class Auction(Phase):
 
     def legal(self, s: State) -> list[int]:
         x: AuctionScratch = s.hand.scratch
-        out = [A.PASS]
+        out = [] if self._stuck(s) else [A.PASS]
         has_bid = x.bidders >> s.current & 1  # "before making his bid" (GH-A4)
         if self.swap_position >= 0 and s.hand.swapped < 0 and not has_bid and (
                 (x.step == _BEFORE_BID and s.hand.looker < 0) or x.step == _LOOKED):
@@ -87,9 +104,15 @@ class Auction(Phase):
             if not self.blind and x.step == _BEFORE_BID:
                 out.append(A.LOOK)
         out.extend(A.BID + k for k in self.rules.bids if k > x.high_bid)
-        if self.top is not None:
-            out.append(A.TOP_BID)
+        out.extend(A.SPECIAL_BID + i for i in range(len(self.specials))
+                   if _SPECIAL_RANK + i > x.high_bid)
         return out
+
+    def _stuck(self, s: State) -> bool:
+        """The dealer may not pass: nobody has bid and every other seat has passed (BID-A4)."""
+        x: AuctionScratch = s.hand.scratch
+        return (self.forced and x.high_bidder < 0 and s.current == s.dealer
+                and x.queue == [s.dealer])
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand
@@ -111,7 +134,8 @@ class Auction(Phase):
         x.step = _BEFORE_BID
         if action != A.PASS:
             x.bidders |= 1 << seat
-            x.high_bid = _TOP_RANK if action == A.TOP_BID else action - A.BID
+            x.high_bid = (_SPECIAL_RANK + action - A.SPECIAL_BID if action >= A.SPECIAL_BID
+                          else action - A.BID)
             x.high_bidder = seat
             if self.rules.turns is Turns.CONTINUOUS:
                 x.queue.append(seat)
@@ -121,12 +145,28 @@ class Auction(Phase):
             s.current = x.queue[0]
             return
         if x.high_bidder < 0:
-            throw_in(s, "all passed")
-            return
-        s.make(x.high_bidder)
-        h.bid_top = x.high_bid == _TOP_RANK
-        h.bid = self.top.tricks if h.bid_top and self.top else x.high_bid
+            if not self.forced:
+                throw_in(s, "all passed")
+                return
+            x.high_bidder, x.high_bid = s.dealer, self.rules.bids[0]  # BID-A4: stuck
+        self._contract(s, x.high_bidder, x.high_bid)
         s.advance()
+
+    def _contract(self, s: State, maker: int, high_bid: int) -> None:
+        """The high bidder is the maker; a special bid played alone sits his partners out."""
+        h = s.hand
+        s.make(maker)
+        if high_bid < _SPECIAL_RANK:
+            h.bid = high_bid
+            return
+        special = self.specials[high_bid - _SPECIAL_RANK]
+        h.bid_special = special.name
+        h.bid = special.tricks
+        if special.alone:
+            h.alone.append(maker)
+            for partner in h.sides[0]:
+                if partner != maker:
+                    h.inactive |= 1 << partner
 
     def reason(self, s: State, action: int) -> str:
         x: AuctionScratch = s.hand.scratch
@@ -142,214 +182,30 @@ class Auction(Phase):
             if x.bidders >> s.current & 1:
                 return "you have already bid on this hand: the swap comes before bidding"
             return "swap only before bidding, on your own turn"
-        if A.BID <= action <= A.TOP_BID:
-            offered = [str(b) for b in self.rules.bids] + ([self.top.name] if self.top else [])
-            if (action == A.TOP_BID and self.top is None) or (
-                    action < A.TOP_BID and action - A.BID not in self.rules.bids):
+        if action == A.PASS and self._stuck(s):
+            return ("everyone else has passed: the dealer must bid, at least "
+                    f"{self.rules.bids[0]} (BID-A4)")
+        if A.BID <= action < A.SPECIAL_BID + A.SPECIAL_BIDS:
+            offered = [str(b) for b in self.rules.bids] + [b.name for b in self.specials]
+            if (action >= A.SPECIAL_BID and action - A.SPECIAL_BID >= len(self.specials)) or (
+                    action < A.SPECIAL_BID and action - A.BID not in self.rules.bids):
                 return f"there is no such bid here: bid {', '.join(offered)}, or pass"
             return f"a bid must beat the high bid ({self._high(s)})"
         return super().reason(s, action)
 
     def _high(self, s: State) -> str:
         x: AuctionScratch = s.hand.scratch
-        if x.high_bid == _TOP_RANK and self.top:
-            return self.top.name
+        if x.high_bid >= _SPECIAL_RANK:
+            return self.specials[x.high_bid - _SPECIAL_RANK].name
         return str(x.high_bid) if x.high_bid else "none yet"
 
     def describe(self, s: State) -> str:
         return "auction"
 
 
-class Turns(StrEnum):
-    """``auction.turns``: one bid each (GH-A2), or round until the others pass."""
-
-    ONE_EACH = "one_each"
-    CONTINUOUS = "continuous"
-
-
-class AuctionFirst(StrEnum):
-    """``auction.first``: who bids first."""
-
-    ELDEST = "eldest"
-    DEALER = "dealer"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TopBid:
-    """A named bid above every number (``moon``)."""
-
-    name: str
-    tricks: int
-    label: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Swap:
-    """A hand swap offered on one's bidding turn."""
-
-    hand: str
-    blind: bool
-    per_deal: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AuctionRules:
-    """Phase ``auction``."""
-
-    bids: tuple[int, ...]
-    top_bid: TopBid | None
-    turns: Turns
-    first: AuctionFirst
-    swap: Swap | None
-
-
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `auction`: players bid the number of tricks they will take; the highest bidder "
-        "becomes the maker."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "bids": {
-            "description": (
-                "The numeric bids allowed, lowest first; each bid must beat the last. Default: "
-                "[3, 4, 5]."
-            ),
-            "type": "array",
-            "minItems": 1,
-            "maxItems": 12,
-            "uniqueItems": True,
-            "items": {"type": "integer", "minimum": 1, "maximum": 12},
-            "default": [3, 4, 5],
-        },
-        "top_bid": {
-            "description": (
-                "A named bid above every number (`moon`: all the tricks). Its name becomes a "
-                "true/false name in scoring expressions."
-            ),
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["name"],
-            "properties": {
-                "name": {
-                    "description": "The bid's action name and scoring name (`moon`).",
-                    "type": "string",
-                    "pattern": "^[a-z][a-z_]{1,19}$",
-                },
-                "tricks": {
-                    "description": (
-                        "Tricks the bid contracts for. Default: all of them (the hand size)."
-                    ),
-                    "type": "integer",
-                    "minimum": 1,
-                    "maximum": 12,
-                },
-                "label": {
-                    "description": "How players say it (`shoot the moon`). Default: the name.",
-                    "type": "string",
-                    "maxLength": 40,
-                },
-            },
-        },
-        "turns": {
-            "description": (
-                "`one_each`: every player bids or passes once (GH-A2 default); `continuous`: "
-                "bidding goes round until all others pass the high bid. Default: one_each."
-            ),
-            "enum": ["one_each", "continuous"],
-            "default": "one_each",
-        },
-        "first": {
-            "description": (
-                "Who bids first: `eldest` (dealer's left, GH-A1 default) or `dealer`. Default: "
-                "eldest."
-            ),
-            "enum": ["eldest", "dealer"],
-            "default": "eldest",
-        },
-        "swap": {
-            "description": (
-                "A hand swap offered on one's bidding turn, before bidding (Ghost Hand)."
-            ),
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["hand"],
-            "properties": {
-                "hand": {
-                    "description": "The extra hand taken in exchange (`ghost`).",
-                    "enum": ["ghost", "dummy"],
-                },
-                "blind": {
-                    "description": (
-                        "The player swaps without looking at the extra hand first (GH-A3). "
-                        "Default: true."
-                    ),
-                    "type": "boolean",
-                    "default": True,
-                },
-                "per_deal": {
-                    "description": (
-                        "Swaps allowed per deal for the whole table (GH-A4). Default: 1."
-                    ),
-                    "type": "integer",
-                    "minimum": 1,
-                    "maximum": 1,
-                    "default": 1,
-                },
-            },
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> AuctionRules:
-    spec = ctx.data["auction"]
-    deal = ctx.deal
-    at = ("auction",)
-    bids = tuple(spec["bids"])
-    if list(bids) != sorted(bids):
-        ctx.fail("list the bids from lowest to highest", (*at, "bids"))
-    if bids and bids[-1] > deal.hand_size:
-        settings: tuple[Path_, ...] = ((*at, "bids"), ("deal", "hand_size"))
-        blame = ctx.cause(settings)
-        ctx.fail(f"a bid of {bids[-1]} tricks cannot be made with {deal.hand_size} tricks "
-                 f"in a hand{ctx.inherited(settings, blame)}", blame,
-                 "bids must fit `deal.hand_size`")
-    top = None
-    if "top_bid" in spec:
-        raw = spec["top_bid"]
-        tricks = raw.get("tricks", deal.hand_size)
-        if tricks > deal.hand_size:
-            ctx.fail(f"the top bid contracts for {tricks} tricks but a hand has "
-                     f"{deal.hand_size}", (*at, "top_bid", "tricks"))
-        if bids and tricks < bids[-1]:
-            ctx.fail("the top bid must be worth at least the highest numeric bid",
-                     (*at, "top_bid", "tricks"))
-        if raw["name"] in ("pass", "swap", *ctx.award_names()):
-            ctx.fail(f"the top bid cannot be called {raw['name']!r}", (*at, "top_bid", "name"))
-        top = TopBid(name=raw["name"], tricks=tricks, label=raw.get("label", raw["name"]))
-    swap = None
-    if "swap" in spec:
-        raw = spec["swap"]
-        if raw["hand"] not in deal.extra_hands:
-            ctx.fail(f"there is no {raw['hand']} hand to swap with", (*at, "swap", "hand"),
-                     f"add `{{name: {raw['hand']}}}` to `deal.extra_hands`")
-        swap = Swap(hand=raw["hand"], blind=raw["blind"], per_deal=raw["per_deal"])
-    return AuctionRules(bids=bids, top_bid=top, turns=Turns(spec["turns"]),
-                        first=AuctionFirst(spec["first"]), swap=swap)
-
-
 def _check_flow(check: FlowCheck) -> None:
     if "auction" in check.flow and "name_trump" not in check.flow:
         check.fail("after an `auction` the flow needs `name_trump`", check.where("auction"))
-
-
-def _space(config: AuctionRules) -> dict[str, Any]:
-    top = config.top_bid
-    return {"bids": config.bids, "top_name": top.name if top else "",
-            "top_tricks": top.tricks if top else 0}
 
 
 def _offers(variant: Variant, legal: list[str]) -> list[str]:
@@ -359,40 +215,83 @@ def _offers(variant: Variant, legal: list[str]) -> list[str]:
     offers = [words[name] for name in legal if name in words]
     bids = [name[len("bid:"):] for name in legal if name.startswith("bid:")]
     if bids:
-        offers.append(_bidding(bids, rules.top_bid if rules else None))
+        offers.append(_bidding(bids, rules.special_bids if rules else ()))
     return offers
 
 
-def _bidding(bids: list[str], top: TopBid | None) -> str:
-    """``bid 3 to 5 or shoot the moon``."""
+def _bidding(bids: list[str], specials: tuple[SpecialBid, ...]) -> str:
+    """``bid 3 to 5 or shoot the moon``; ``bid 1 to 5 or bid little pepper``."""
     numbers = [b for b in bids if b.isdigit()]
     named = [b for b in bids if not b.isdigit()]
+    labels = {b.name: f"bid {b.label}" if b.said.startswith("bids ") else b.label
+              for b in specials}  # "bid little pepper", but "shoot the moon"
     parts = []
     if numbers:
         low, high = numbers[0], numbers[-1]
         parts.append(f"bid {low}" if low == high else f"bid {low} to {high}")
     for name in named:
-        parts.append(top.label if top is not None and name == top.name else f"bid {name}")
+        parts.append(labels.get(name, f"bid {name}"))
     return " or ".join(parts)
 
 
-_MOON_AT = 5.6  # the heuristic bot's estimate for the top bid
+_SPECIAL_MARGIN = 0.4
+"""The heuristic bot bids a special bid when its estimate is this close to the bid's tricks
+(a later special bid of the same tricks, with higher stakes, needs the full count)."""
+_PARTNER_TRICKS = 1.0
+"""What the heuristic bot counts on from a partner (team games, bids with partner)."""
 
 
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:
-    """The heuristic bot: swap a weak hand, bid what the best suit is worth."""
+    """The heuristic bot: swap a weak hand, bid what the best suit is worth (counting on a
+    partner for a trick in a team game, and not overbidding him), and a special bid only with
+    a hand that nearly makes it alone."""
     _, est = tools.best_suit(view.hand, range(4))
     if A.SWAP in legal and est < 1.8:
         return A.SWAP
-    if A.TOP_BID in legal and est >= _MOON_AT:
-        return A.TOP_BID
-    bids = [a for a in legal if A.BID < a < A.TOP_BID and a - A.BID <= est + 0.3]
-    return max(bids) if bids else A.PASS
+    specials = [a for a in legal if a >= A.SPECIAL_BID]
+    if specials:
+        choice = _special(tools, view, specials, est)
+        if choice >= 0:
+            return choice
+    partners = [seat for seat in tools.side_of_view(view) if seat != tools.seat]
+    if partners and _high_bidder(view) in partners and A.PASS in legal:
+        return A.PASS  # the partner holds the contract: let it stand
+    support = _PARTNER_TRICKS if partners else 0.0
+    bids = [a for a in legal if A.BID < a < A.SPECIAL_BID and a - A.BID <= est + support + 0.3]
+    if bids:
+        return max(bids)
+    return A.PASS if A.PASS in legal else min(a for a in legal if a > A.PASS)
+
+
+def _special(tools: BotTools, view: View, specials: list[int], est: float) -> int:
+    rules = [(a, _special_of(view, a)) for a in specials]
+    chosen = -1
+    seen: set[int] = set()
+    for action, (tricks, alone) in rules:
+        partner = 0.0 if alone or len(tools.side_of_view(view)) == 1 else _PARTNER_TRICKS
+        margin = 0.0 if tricks in seen else _SPECIAL_MARGIN
+        seen.add(tricks)
+        if est + partner >= tricks - margin:
+            chosen = action
+    return chosen
+
+
+def _special_of(view: View, action: int) -> tuple[int, bool]:
+    """The tricks of a special bid and whether it is played alone."""
+    bid = view.specials[action - A.SPECIAL_BID]
+    return bid.tricks, bid.alone
+
+
+def _high_bidder(view: View) -> int:
+    for seat, action in zip(reversed(view.actors), reversed(view.action_ids), strict=True):
+        if A.BID < action < A.SPECIAL_BID + A.SPECIAL_BIDS:
+            return seat
+    return -1
 
 
 MECHANIC = Mechanic(
-    key="auction", phase=Auction, schema=SCHEMA, config=AuctionRules, compile=_compile,
-    check_flow=_check_flow, space=_space, group=("bidding", "bid tricks"), decide=decide,
+    key="auction", phase=Auction, schema=SCHEMA, config=AuctionRules, compile=compile_auction,
+    check_flow=_check_flow, space=space, group=("bidding", "bid tricks"), decide=decide,
     kinds=(A.kind_of(A.PASS), A.kind_of(A.SWAP), A.kind_of(A.LOOK), A.kind_of(A.BID)),
     words=Words(verbs={"pass": "passes", "swap": "swaps for the {extra_hand} hand",
                        "look": "looks at the {extra_hand} hand", "bid": "bids {arg}"},

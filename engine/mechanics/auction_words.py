@@ -31,20 +31,16 @@ def rules(v: Variant, auction: AuctionRules) -> list[Rule]:
     other_first = "dealer" if auction.first == "eldest" else "eldest"
     other_words = "the dealer" if auction.first == "eldest" else "eldest"
     bids = [str(b) for b in auction.bids]
-    top = auction.top_bid
-    if top is not None:
-        bids.append(f'"{printable(top.label)}" (all {top.tricks} tricks)'
-                    if top.tricks == v.deal.hand_size else
-                    f'"{printable(top.label)}" ({top.tricks} tricks)')
+    for special in auction.special_bids:
+        tricks = (f"all {special.tricks} tricks" if special.tricks == v.deal.hand_size
+                  else f"{special.tricks} tricks")
+        bids.append(f'"{printable(special.label)}" ({tricks}{", alone" if special.alone else ""})')
     lines = [Rule(text=f"Starting with {first} and going clockwise, each player bids the number "
                   "of tricks he will take, or passes. Each bid must beat the one before. The "
                   f"bids are {join(bids, 'or')}.",
                   alternative=f"{setting('auction.first', other_first)} lets {other_words} "
                   "bid first (GH-A1).")]
-    if top is not None:
-        lines.append(Rule(text=f'The bid "{printable(top.label)}" beats every number and ends '
-                          "the auction at once; in the scoring it counts as a bid of "
-                          f"{top.tricks}."))
+    lines.extend(_special_rules(auction))
     if auction.turns == "one_each":
         lines.append(Rule(text="Each player has one turn: he bids or passes once (GH-A2).",
                           alternative=f"{setting('auction.turns', 'continuous')} lets the "
@@ -55,10 +51,41 @@ def rules(v: Variant, auction: AuctionRules) -> list[Rule]:
                           "high bid (GH-A2).",
                           alternative=f"{setting('auction.turns', 'one_each')} gives each "
                           "player a single turn."))
-    lines.append(Rule(text="The high bidder is the maker. If everyone passes, the hand is "
-                      "thrown in and the deal passes to the left (GH-A16)."))
+    if auction.all_pass == "redeal":
+        lines.append(Rule(text="The high bidder is the maker. If everyone passes, the hand is "
+                          "thrown in and the deal passes to the left (GH-A16).",
+                          alternative=f"{setting('auction.all_pass', 'dealer_forced')} makes "
+                          "the dealer bid when all the others have passed."))
+    else:
+        lines.append(Rule(text="The high bidder is the maker. When all the others have passed, "
+                          "the dealer may not pass: he must bid, at least "
+                          f"{auction.bids[0]} (BID-A4).",
+                          alternative=f"{setting('auction.all_pass', 'redeal')} throws the "
+                          "hand in when everyone passes."))
     if auction.swap is not None:
         lines.extend(_swap_rules(auction))
+    return lines
+
+
+def _special_rules(auction: AuctionRules) -> list[Rule]:
+    """What the special bids beat, what they count as, and who plays them alone."""
+    specials = auction.special_bids
+    if not specials:
+        return []
+    if len(specials) == 1:
+        top = specials[0]
+        lines = [Rule(text=f'The bid "{printable(top.label)}" beats every number and ends the '
+                      "auction at once; in the scoring it counts as a bid of "
+                      f"{top.tricks}.")]
+    else:
+        names = join([f'"{printable(b.label)}"' for b in specials], "then")
+        lines = [Rule(text=f"Above every number rank, lowest first, {names}; the last ends the "
+                      "auction at once. In the scoring each counts as a bid of its tricks.")]
+    for special in specials:
+        if special.alone:
+            lines.append(Rule(text=f'A player who wins the auction with "{printable(special.label)}'
+                              '" plays alone: his partner lays his cards down and sits out '
+                              "the hand (BID-A5)."))
     return lines
 
 

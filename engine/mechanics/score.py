@@ -9,8 +9,10 @@ his team in a partnership game, the offender alone where each player scores for 
 penalty counts. A hand nobody made (``upcard_trump``, or ``upcard_bidding.all_pass:
 no_trump``; BUCK-A5) takes the table's ``no_maker`` row, and every fixed side receives its
 defenders' award; an award knows a seat sat the hand out (dropped, or beside a lone partner)
-by ``out``. Then the game ends if a side reached the target (ties: ``game.tie``),
-otherwise the deal passes left.
+by ``out``. Then the game ends if a side reached the target (at or below it in a
+countdown game, ``game.goal: down``; with ``game.win: contract_result`` only the side that
+made its bid or set the makers may win, BID-A7; ties: ``game.tie``), otherwise the deal
+passes left.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase,
 from engine.rules.mechanic_rules import FlowCheck
 from engine.rules.results import HandResult, Penalty
 from engine.rules.scoring import NO_MAKER, Outcome
+from engine.rules.variant import Goal, Win
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -46,13 +49,15 @@ class Score(Phase):
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         space = variant.scoring.space
-        self.has_auction = bool(space.bids or space.top_name)
-        self.top_name = space.top_name
+        self.has_auction = bool(space.bids)
+        self.contract_result = variant.game.win is Win.CONTRACT_RESULT
+        self.countdown = variant.game.goal is Goal.DOWN
 
     def start(self, s: State) -> None:
         h = s.hand
         v = self.variant
         if h.maker < 0:  # nobody made trump: every side scores as defenders (no_maker)
+            makers: tuple[int, ...] = ()
             outcome = NO_MAKER
         else:
             makers = h.sides[0]
@@ -61,7 +66,7 @@ class Score(Phase):
                 alone=h.maker in h.alone,
                 defender_alone=any(seat not in makers for seat in h.alone),
                 bid=h.bid if self.has_auction else None,
-                top_bid=h.bid_top,
+                special=h.bid_special,
             )
         void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
@@ -74,7 +79,12 @@ class Score(Phase):
             s.scores[seat] += delta
         record = self._hand_result(s, label=label, deltas=deltas, penalties=penalties,
                                    void=void)
-        over, winners = v.game_result(s.scores)
+        if self.contract_result:  # BID-A7: only the side whose contract result it was
+            made = h.maker >= 0 and v.contract_made(maker=h.maker, tricks=h.tricks_won,
+                                                    bid=record.bid)
+            over, winners = v.game_result(s.scores, makers=makers, made=made)
+        else:
+            over, winners = v.game_result(s.scores)
         if over:
             s.current = TERMINAL
             s.winners = winners
@@ -92,6 +102,7 @@ class Score(Phase):
             reneges=tuple([(seat, C.card_name(c)) for seat, c in h.reneges]),
             penalties=penalties, void=void, swapped=h.swapped if h.swapped >= 0 else None,
             merged=bool(h.merged), dropped=_seats(h.dropped) if h.dropped else (),
+            countdown=self.countdown,
         )
 
     def _table_points(self, s: State, outcome: Outcome, *, void: bool
@@ -109,9 +120,7 @@ class Score(Phase):
 
     def _bid_name(self, s: State) -> int | str:
         h = s.hand
-        if h.bid_top and self.top_name:
-            return self.top_name
-        return h.bid
+        return h.bid_special or h.bid
 
     def _penalty(self, s: State, offender: int, card: int, *, maker_alone: bool
                  ) -> Penalty:

@@ -31,7 +31,7 @@ class Hand:
     __slots__ = (
         "alone",
         "bid",
-        "bid_top",
+        "bid_special",
         "dead",
         "discards",
         "dropped",
@@ -83,7 +83,8 @@ class Hand:
         self.sides: tuple[tuple[int, ...], ...] = ()
         """The sides of this hand, the makers' first (``State.make`` sets them)."""
         self.bid = 0
-        self.bid_top = False
+        self.bid_special = ""
+        """The winning special bid's name (``moon``), or empty for a number."""
         self.alone: list[int] = []
         self.inactive = 0
         """The seats that sit out, as a bitmask."""
@@ -122,6 +123,11 @@ class Hand:
         if self.scratch is not None:
             other.scratch = self.scratch.copy()
         return other
+
+    @property
+    def bid_top(self) -> bool:
+        """The winning bid is a special bid (``bid_special`` names it)."""
+        return bool(self.bid_special)
 
     def active(self, seat: int) -> bool:
         """The seat plays cards this hand (not sitting out)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from weakref import WeakKeyDictionary
 
+from engine.mechanics.auction import AuctionRules, SpecialBid
 from engine.mechanics.base import Phase
 from engine.mechanics.registry import mechanic
 from engine.rules.variant import Variant
@@ -24,7 +25,10 @@ class Program:
             mechanic(name).phase(variant) for name in variant.flow)
         n = variant.players
         self.extra_position = {name: n + i for i, name in enumerate(variant.deal.extra_hands)}
-        self.top_bid_name = variant.scoring.space.top_name or "moon"
+        auction = variant.rules(AuctionRules)
+        self.specials: tuple[SpecialBid, ...] = auction.special_bids if auction else ()
+        self.special_bids = tuple(b.name for b in self.specials) or ("moon",)
+        """The special bids' names in rank order, as actions name them (``bid:moon``)."""
         self.sides_of = tuple(variant.sides.hand_sides(maker) for maker in range(n))
         """The sides of a hand, by maker (fixed teams, or the maker against the rest)."""
 

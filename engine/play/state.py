@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 
 from engine.core import actions as A
 from engine.core.errors import IllegalActionError
+from engine.mechanics.auction import SpecialBid
 from engine.mechanics.base import TERMINAL
 from engine.mechanics.dealer_draw import first_dealer
 from engine.play.hand import Hand
@@ -80,7 +81,7 @@ class State:
         self.seed = seed
         self.rng = random.Random(seed)
         n = variant.players
-        self.scores = list(scores) if scores is not None else [0] * n
+        self.scores = list(scores) if scores is not None else [variant.game.start] * n
         self.initial_scores = list(scores) if scores is not None else None
         self.history_ids: list[int] = []
         self.discard_log: list[int] = []
@@ -145,8 +146,7 @@ class State:
         if self.current == TERMINAL and self.winners:
             return
         if len(self.hands_played) >= self.variant.game.max_hands:
-            best = max(self.scores)
-            self.winners = tuple(s for s in range(self.variant.players) if self.scores[s] == best)
+            self.winners = self.variant.leaders(self.scores)
             self.current = TERMINAL
             return
         self.dealer = (self.dealer + 1) % self.variant.players
@@ -200,19 +200,29 @@ class State:
 
     @property
     def top_bid_name(self) -> str:
-        """The name of the variant's top bid (``moon``) as actions use it."""
-        return self._program.top_bid_name
+        """The name of the variant's first special bid (``moon``) as actions use it."""
+        return self._program.special_bids[0]
+
+    @property
+    def special_bids(self) -> tuple[str, ...]:
+        """The names of the variant's special bids, in rank order (``bid:moon``)."""
+        return self._program.special_bids
+
+    @property
+    def variant_specials(self) -> tuple[SpecialBid, ...]:
+        """The variant's special bids, in rank order (empty without any)."""
+        return self._program.specials
 
     def action_name(self, action: int) -> str:
         """The name of an action id in this variant."""
-        return A.name_of(action, self._program.top_bid_name)
+        return A.name_of(action, self._program.special_bids)
 
     def action_id(self, action: str | int) -> int:
         """The id of an action name; raises ``IllegalActionError`` for an unknown name."""
         if isinstance(action, int):
             return action
         try:
-            return A.action_id(action, self._program.top_bid_name)
+            return A.action_id(action, self._program.special_bids)
         except KeyError:
             raise IllegalActionError(
                 repr(action), "no such action (see the README's action names, e.g. pass, "

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.auction import AuctionRules
+from engine.mechanics.auction import AuctionRules, SpecialBid
 from engine.mechanics.upcard_bidding import BiddingScratch
 
 if TYPE_CHECKING:
@@ -48,7 +48,8 @@ class View:
     trump: int
     maker: int
     bid: int
-    bid_top: bool
+    bid_special: str
+    """The winning special bid's name (``moon``), or empty."""
     alone: tuple[int, ...]
     sitting_out: tuple[int, ...]
     actors: tuple[int, ...]
@@ -61,7 +62,8 @@ class View:
     extra_seen: int
     swapped: int
     legal_ids: tuple[int, ...]
-    top_bid: str
+    specials: tuple[SpecialBid, ...]
+    """The variant's special bids, in rank order (``bid:moon`` is ``specials[0]``)."""
 
     @classmethod
     def of(cls, s: State, seat: int) -> View:
@@ -100,7 +102,7 @@ class View:
         v.trump = h.trump
         v.maker = h.maker
         v.bid = h.bid
-        v.bid_top = h.bid_top
+        v.bid_special = h.bid_special
         v.alone = tuple(h.alone)
         v.sitting_out = tuple([x for x in range(n) if h.inactive >> x & 1]) if h.inactive else ()
         v.actors = tuple(s.actors[start:])
@@ -113,19 +115,24 @@ class View:
         v.extra_seen = _seen_extra(s, seat) if h.looker >= 0 else 0
         v.swapped = h.swapped
         v.legal_ids = tuple(s.legal_action_ids()) if s.current == seat else ()
-        v.top_bid = s.top_bid_name
+        v.specials = s.variant_specials
         return v
+
+    @property
+    def special_bids(self) -> tuple[str, ...]:
+        """The special bids' names as actions name them (``moon`` without any)."""
+        return tuple(b.name for b in self.specials) or ("moon",)
 
     @property
     def actions(self) -> tuple[tuple[int, str], ...]:
         """This hand's actions so far as (seat, name); other seats' discards are ``discard``."""
-        return tuple((seat, A.name_of(a, self.top_bid))
+        return tuple((seat, A.name_of(a, self.special_bids))
                      for seat, a in zip(self.actors, self.action_ids, strict=True))
 
     @property
     def legal(self) -> tuple[str, ...]:
         """The legal actions by name when this seat is to act, else empty."""
-        return tuple(A.name_of(a, self.top_bid) for a in self.legal_ids)
+        return tuple(A.name_of(a, self.special_bids) for a in self.legal_ids)
 
     @property
     def hand_codes(self) -> list[str]:

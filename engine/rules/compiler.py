@@ -29,11 +29,13 @@ from engine.rules.variant import (
     DrawPartners,
     FirstDealer,
     GameRules,
+    Goal,
     Renege,
     Sides,
     SidesKind,
     Tie,
     Variant,
+    Win,
 )
 from engine.rules.yamlsource import Path_
 
@@ -240,10 +242,28 @@ class _Compiler:
 
     def game(self, table: ScoringTable | None) -> GameRules:
         spec = self.d["game"]
-        if table is not None and table.best_award() <= 0:
+        at: Path_ = ("game",)
+        goal = Goal(spec.get("goal", "up"))
+        start, target = spec.get("start", 0), spec["target"]
+        if goal is Goal.DOWN:  # a countdown is won at 0 or less
+            if self.r.written_here((*at, "target")):
+                self.fail("a countdown game (`goal: down`) is won at 0 or less: it has no "
+                          "target", (*at, "target"), "remove `target`; set `start` instead")
+            target = 0
+            if start <= 0:
+                self.fail(f"a countdown game must start above 0, not at {start}",
+                          (*at, "start"), "write e.g. `start: 25`")
+            elif table is not None and min(table.points.values()) >= 0:
+                self.fail("no hand can lower a score, so the countdown can never end",
+                          (*at, "goal"), "give some row of the scoring table negative points")
+        elif target <= start:
+            self.fail(f"the target ({target}) must be above the starting score ({start})",
+                      (*at, "target"), "raise the target, or write `goal: down` for a countdown")
+        elif table is not None and table.best_award() <= 0:
             self.fail("no hand can score points, so the target can never be reached",
-                      ("game", "target"), "give some row of the scoring table positive points")
-        return GameRules(target=spec["target"], tie=Tie(spec["tie"]), max_hands=spec["max_hands"])
+                      (*at, "target"), "give some row of the scoring table positive points")
+        return GameRules(target=target, tie=Tie(spec["tie"]), max_hands=spec["max_hands"],
+                         start=start, goal=goal, win=Win(spec.get("win", "reach")))
 
     def renege(self) -> Renege | None:
         spec = self.d["penalties"]["renege"]

@@ -83,7 +83,9 @@ class HandResult(NamedTuple):
     ghost hand, ``merged`` whether the maker took the dummy in. ``maker`` is -1 in a hand
     nobody made (trump fixed by the upcard, or no-trump after all passed): every seat played
     for itself and the hand is neither made nor euchred. ``dropped`` lists the seats that
-    dropped out (stay or drop; written to JSON only when there are some).
+    dropped out (stay or drop; written to JSON only when there are some). ``countdown``: the
+    game counts down (``game.goal: down``), so points lost are the good ones (written to JSON
+    only when true).
     """
 
     hand: int
@@ -103,6 +105,7 @@ class HandResult(NamedTuple):
     swapped: int | None = None
     merged: bool = False
     dropped: tuple[int, ...] = ()
+    countdown: bool = False
 
     @classmethod
     def thrown_in_deal(cls, *, hand: int, dealer: int, why: str, scores: Sequence[int]
@@ -123,10 +126,13 @@ class HandResult(NamedTuple):
 
     @property
     def made(self) -> bool:
-        """The maker gained points this hand (penalties included): what simulation reports
-        count as a contract made; otherwise the makers were euchred. False in a hand without
-        a maker (see :attr:`has_maker`)."""
-        return self.maker >= 0 and self.deltas[self.maker] > 0
+        """The maker gained points this hand (lost points, in a countdown game; penalties
+        included): what simulation reports count as a contract made; otherwise the makers
+        were euchred. False in a hand without a maker (see :attr:`has_maker`)."""
+        if self.maker < 0:
+            return False
+        points = self.deltas[self.maker]
+        return points < 0 if self.countdown else points > 0
 
     def to_json(self) -> dict[str, Any]:
         """The hand as JSON-ready data, in the shape ``hands_played`` records always had."""
@@ -143,6 +149,8 @@ class HandResult(NamedTuple):
         }
         if self.dropped:
             out["dropped"] = list(self.dropped)
+        if self.countdown:
+            out["countdown"] = True
         return out
 
     @classmethod
@@ -164,6 +172,7 @@ class HandResult(NamedTuple):
             swapped=None if swapped is None else int(swapped),
             merged=bool(data.get("merged", False)),
             dropped=_ints(data.get("dropped", ())),
+            countdown=bool(data.get("countdown", False)),
         )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rules.mechanic_rules import Registry
+from engine.rules.schema_game import GAME
 
 __all__ = ["assemble"]
 
@@ -223,43 +224,7 @@ TAIL: dict[str, Any] = {
             },
         },
     },
-    "game": {
-        "description": "When the game ends.",
-        "type": "object",
-        "additionalProperties": False,
-        "default": {},
-        "properties": {
-            "target": {
-                "description": (
-                    "A side wins when its score is at least this after a hand (STD-A10). Default: "
-                    "10."
-                ),
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 1000,
-                "default": 10,
-            },
-            "tie": {
-                "description": (
-                    "Several sides at or over the target after one hand: the highest wins; if the "
-                    "highest is shared, `play_on` plays further hands (CTD-A10, GH-A12), `shared` "
-                    "lets them share the win. Default: play_on."
-                ),
-                "enum": ["play_on", "shared"],
-                "default": "play_on",
-            },
-            "max_hands": {
-                "description": (
-                    "Safety stop: a game ends after this many hands (thrown-in deals included) "
-                    "with the highest score winning. Default: 1000."
-                ),
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 1000,
-                "default": 1000,
-            },
-        },
-    },
+    "game": GAME,
     "penalties": {
         "description": "Penalties for breaking the rules at the table.",
         "type": "object",

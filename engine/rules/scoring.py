@@ -34,7 +34,7 @@ WHEN_NAMES: dict[str, tuple[Type, str]] = {
     "defender_alone": (Type.BOOL, "a defender played alone"),
 }
 AUCTION_NAMES: dict[str, tuple[Type, str]] = {
-    "bid": (Type.INT, "tricks the winning bid contracts for (the top bid counts its tricks)"),
+    "bid": (Type.INT, "tricks the winning bid contracts for (a special bid counts its tricks)"),
     "bidder.tricks": (Type.INT, "tricks taken by the high bidder's side (= makers.tricks)"),
 }
 AWARD_NAMES: dict[str, tuple[Type, str]] = {
@@ -57,7 +57,8 @@ class Outcome:
     alone: bool = False
     defender_alone: bool = False
     bid: int | None = None
-    top_bid: bool = False
+    special: str = ""
+    """The winning special bid's name (``moon``), or empty for a number."""
     no_maker: ClassVar[bool] = False
     """True only for :data:`NO_MAKER` (a class attribute, not a field: the outcome of every
     other hand is made and hashed as it always was)."""
@@ -72,7 +73,7 @@ class Outcome:
         if space.defender_alone:
             words.append(f"defender_alone = {str(self.defender_alone).lower()}")
         if space.bids:
-            words.append(f"{space.top_name} = true" if self.top_bid else f"bid = {self.bid}")
+            words.append(f"{self.special} = true" if self.special else f"bid = {self.bid}")
         return ", ".join(words)
 
 
@@ -107,27 +108,47 @@ class OutcomeSpace:
     defender_alone: bool
     defender_needs_lone_maker: bool
     bids: tuple[int, ...] = ()
-    top_name: str = ""
-    top_tricks: int = 0
+    specials: tuple[tuple[str, int, bool], ...] = ()
+    """The special bids in rank order: (name, tricks, whether the bidder plays alone)."""
     no_maker: bool = False
     """Some hands have no maker (``no_maker``): trump fixed by the upcard, or no-trump when all
     pass."""
 
+    @property
+    def top_name(self) -> str:
+        """The first special bid's name (empty without one)."""
+        return self.specials[0][0] if self.specials else ""
+
+    def bid_tricks(self, bid: int | str) -> int:
+        """The tricks a bid contracts for (a number, or a special bid's name); raises
+        ``KeyError`` for a bid this space does not have."""
+        if isinstance(bid, str):
+            for name, tricks, _ in self.specials:
+                if name == bid:
+                    return tricks
+            raise KeyError(bid)
+        if bid not in self.bids:
+            raise KeyError(bid)
+        return bid
+
     def outcomes(self) -> Iterator[Outcome]:
-        """All outcomes, in a stable order (makers' tricks first)."""
-        alones = (False, True) if self.maker_alone else (False,)
+        """All outcomes, in a stable order (makers' tricks first). A special bid played alone
+        has the maker alone; no other bid has unless the maker may go alone."""
+        lone_special = any(alone for _, _, alone in self.specials)
+        alones = (False, True) if self.maker_alone or lone_special else (False,)
         defender_alones = (False, True) if self.defender_alone else (False,)
-        bids: list[tuple[int | None, bool]] = [(None, False)]
+        bids: list[tuple[int | None, str, bool]] = [(None, "", False)]
         if self.bids:
-            bids = [(b, False) for b in self.bids]
-            if self.top_name:
-                bids.append((self.top_tricks, True))
-        for tricks, alone, d_alone, (bid, top) in product(
+            bids = [(b, "", False) for b in self.bids]
+            bids.extend((tricks, name, alone) for name, tricks, alone in self.specials)
+        for tricks, alone, d_alone, (bid, special, forced) in product(
             range(self.hand_size + 1), alones, defender_alones, bids
         ):
             if d_alone and self.defender_needs_lone_maker and not alone:
                 continue
-            yield Outcome(tricks, alone, d_alone, bid, top)
+            if alone is not forced and (forced or not self.maker_alone):
+                continue
+            yield Outcome(tricks, alone, d_alone, bid, special)
         if self.no_maker:
             yield NO_MAKER
 
@@ -142,8 +163,8 @@ class OutcomeSpace:
         if self.bids:
             env["bid"] = outcome.bid if outcome.bid is not None else 0
             env["bidder.tricks"] = outcome.makers_tricks
-            if self.top_name:
-                env[self.top_name] = outcome.top_bid
+            for name, _, _ in self.specials:
+                env[name] = outcome.special == name
         if self.no_maker:
             env["no_maker"] = outcome.no_maker
         return env
@@ -154,8 +175,8 @@ def when_scope(space: OutcomeSpace) -> dict[str, Type]:
     names = {name: kind for name, (kind, _) in WHEN_NAMES.items()}
     if space.bids:
         names.update({name: kind for name, (kind, _) in AUCTION_NAMES.items()})
-        if space.top_name:
-            names[space.top_name] = Type.BOOL
+        for name, _, _ in space.specials:
+            names[name] = Type.BOOL
     if space.no_maker:
         names.update({name: kind for name, (kind, _) in NO_MAKER_NAMES.items()})
     return names

@@ -22,6 +22,14 @@ from typing import TypeVar
 from engine.core import cards as C
 from engine.core.errors import InvalidArgument
 from engine.rules.expressions import CompiledExpression
+from engine.rules.game_end import GameRules, Goal, Tie, Win
+from engine.rules.hand_checks import (
+    card_in_deck,
+    check_alone,
+    lone_seats,
+    parse_trump,
+    seats_out,
+)
 from engine.rules.scoring import NO_MAKER, Outcome, ScoringTable
 
 __all__ = [
@@ -32,12 +40,14 @@ __all__ = [
     "DrawPartners",
     "FirstDealer",
     "GameRules",
+    "Goal",
     "HandScore",
     "Renege",
     "Sides",
     "SidesKind",
     "Tie",
     "Variant",
+    "Win",
 ]
 
 _FROZEN = {"frozen": True, "slots": True, "kw_only": True}
@@ -71,13 +81,6 @@ class DrawPartners(StrEnum):
 
     HIGH_VS_LOW = "high_vs_low"
     AS_SEATED = "as_seated"
-
-
-class Tie(StrEnum):
-    """``game.tie``: sides reaching the target level."""
-
-    PLAY_ON = "play_on"
-    SHARED = "shared"
 
 
 @dataclass(**_FROZEN)
@@ -136,15 +139,6 @@ class DealRules:
     packets: tuple[tuple[int, ...], ...]
     upcard: bool
     positions: int
-
-
-@dataclass(**_FROZEN)
-class GameRules:
-    """Game end: target, tie rule and a safety stop."""
-
-    target: int
-    tie: Tie
-    max_hands: int
 
 
 @dataclass(**_FROZEN)
@@ -215,17 +209,6 @@ class Variant:
 
     # -- pure rules API --------------------------------------------------------------------
 
-    def _card(self, code: str) -> int:
-        if not isinstance(code, str):
-            raise InvalidArgument(f"{code!r} is not a card code such as 9C, JH or JK")
-        try:
-            c = C.card(code)
-        except ValueError as exc:
-            raise InvalidArgument(str(exc)) from None
-        if not self.deck.mask >> c & 1:
-            raise InvalidArgument(f"{code} is not in the {self.name} deck")
-        return c
-
     def trick_winner(self, trump: str | None, cards: Sequence[str]) -> int:
         """Index of the card that wins a trick, given trump and the card codes in the order
         played. Trump is a suit (``"H"``, ``"hearts"``), ``"N"`` (or ``None``,
@@ -235,10 +218,10 @@ class Variant:
         its leader named, which only says what the others had to follow."""
         if not cards:
             raise InvalidArgument("a trick needs at least one card")
-        played = [self._card(code) for code in cards]
+        played = [card_in_deck(self, code) for code in cards]
         if len(set(played)) != len(played):
             raise InvalidArgument("the same card cannot be played twice in one trick")
-        return C.trump_tables(_parse_trump(trump)).winner(played)
+        return C.trump_tables(parse_trump(trump)).winner(played)
 
     def score_hand(
         self,
@@ -254,11 +237,22 @@ class Variant:
         """Score one hand with this variant's table and game-end rules.
 
         Seats count from 0 clockwise; ``tricks`` and ``scores`` are per seat (partners carry
-        equal scores); ``bid`` is the winning bid (an int or the top bid's name) in auction
-        games; ``alone`` lists the seats that played alone. ``maker`` is -1 for a hand
-        without a maker, in variants that have them (the ``no_maker`` scoring name);
-        ``sitting_out`` the seats out of the hand (dropped out; a lone player's partners sit
-        out in any case), which awards see as ``out``.
+        equal scores); ``bid`` is the winning bid in auction games: a number, or a special
+        bid's name (``moon``); ``alone`` lists the seats that played alone (a special bid
+        played alone makes the maker alone without saying so); ``sitting_out`` the seats out
+        of the hand (a lone player's partners sit out in any case): they take no tricks, and
+        awards see them as ``out``. ``maker`` is -1 for a hand without a maker, in variants
+        that have them (the ``no_maker`` scoring name).
+
+        >>> from engine import load_variant
+        >>> bid = load_variant("bid-euchre")
+        >>> moon = bid.score_hand(dealer=3, maker=0, tricks=[6, 0, 0, 0], scores=[0] * 4,
+        ...                       bid="moon", sitting_out=[2])
+        >>> moon.deltas, moon.label
+        ((12, 0, 12, 0), 'moon')
+        >>> bid.score_hand(dealer=3, maker=1, tricks=[2, 3, 1, 0], scores=[0] * 4,
+        ...                bid=4).deltas  # set: -4 to the bidders, +1 a trick to the others
+        (3, -4, 3, -4)
         """
         n = self.players
         for name, seat in (("dealer", dealer), ("maker", maker)):
@@ -273,37 +267,20 @@ class Variant:
         for team in self.sides.teams:
             if len({scores[s] for s in team}) != 1:
                 raise InvalidArgument(f"partners {list(team)} must carry equal scores")
+        alone = lone_seats(self, maker=maker, bid=bid, alone=alone)
         outcome = self.outcome_of(maker=maker, tricks=tricks, bid=bid, alone=alone)
         if maker >= 0:
-            self._check_alone(maker=maker, tricks=tricks, alone=alone)
-        sides = self.sides.hand_sides(maker) if maker >= 0 else ()
-        out = set(sitting_out) | {seat for side in sides if any(s in alone for s in side)
-                                  for seat in side if seat not in alone}
+            check_alone(self, maker=maker, tricks=tricks, alone=alone, sitting_out=sitting_out)
+        out = seats_out(self, maker=maker, alone=alone, sitting_out=sitting_out)
         deltas = self.award_points(maker=maker, tricks=tricks, alone=alone, outcome=outcome,
-                                   sitting_out=tuple(out))
+                                   sitting_out=out)
         new_scores = tuple(s + d for s, d in zip(scores, deltas, strict=True))
-        over, winners = self.game_result(new_scores)
+        makers = self.sides.hand_sides(maker)[0] if maker >= 0 else ()
+        made = maker >= 0 and self.contract_made(maker=maker, tricks=tricks, bid=bid)
+        over, winners = self.game_result(new_scores, makers=makers, made=made)
         row = self.scoring.row_for(outcome)
         return HandScore(deltas=deltas, scores=new_scores, game_over=over, winners=winners,
                          label=row.label, row=row.index)
-
-    def _check_alone(self, *, maker: int, tricks: Sequence[int], alone: Sequence[int]) -> None:
-        """Only the maker and one defender may go alone, and a lone player's partners sit out:
-        they take no tricks."""
-        makers, *defenders = self.sides.hand_sides(maker)
-        lone_defenders = [seat for side in defenders for seat in side if seat in alone]
-        for seat in alone:
-            if seat in makers and seat != maker:
-                raise InvalidArgument(f"seat {seat} is the maker's partner; only the maker of "
-                                      "his side may go alone")
-        if len(lone_defenders) > 1:
-            raise InvalidArgument(f"only one defender may go alone, not {lone_defenders}")
-        for side in (makers, *defenders):
-            lone = [seat for seat in side if seat in alone]
-            idle = [seat for seat in side if lone and seat not in lone and tricks[seat]]
-            if idle:
-                raise InvalidArgument(f"seat {idle[0]} sits out beside a lone partner and cannot "
-                                      "take tricks")
 
     # -- pieces shared with the interpreter ---------------------------------------------------
 
@@ -326,34 +303,36 @@ class Variant:
         maker_alone = maker in alone
         defender_alone = any(seat in defending for seat in alone)
         space = self.scoring.space
-        if maker_alone and not space.maker_alone:
-            raise InvalidArgument(f"the maker cannot play alone in {self.name}")
+        bid_tricks, special = self._check_bid(bid)
+        forced = any(name == special and lone for name, _, lone in space.specials)
+        if maker_alone and not space.maker_alone and not forced:
+            raise InvalidArgument(f"the maker cannot play alone in {self.name}"
+                                  + (f" on a bid of {bid}" if bid is not None else ""))
         if defender_alone and not space.defender_alone:
             raise InvalidArgument(f"a defender cannot play alone in {self.name}")
-        bid_tricks, top = self._check_bid(bid)
         outcome = Outcome(
             makers_tricks=sum(tricks[s] for s in makers),
             alone=maker_alone,
             defender_alone=defender_alone,
             bid=bid_tricks,
-            top_bid=top,
+            special=special,
         )
         if outcome not in self.scoring.row_of:
             raise InvalidArgument(f"no hand of {self.name} can end like that ({outcome})")
         return outcome
 
-    def _check_bid(self, bid: int | str | None) -> tuple[int | None, bool]:
+    def _check_bid(self, bid: int | str | None) -> tuple[int | None, str]:
         space = self.scoring.space
-        if not space.bids and not space.top_name:
+        if not space.bids:
             if bid is not None:
                 raise InvalidArgument(f"{self.name} has no auction; leave bid out")
-            return None, False
-        if space.top_name and bid == space.top_name:
-            return space.top_tricks, True
+            return None, ""
+        if isinstance(bid, str) and any(name == bid for name, _, _ in space.specials):
+            return space.bid_tricks(bid), bid
         if isinstance(bid, bool) or not isinstance(bid, int) or bid not in space.bids:
-            allowed = [*space.bids, *([space.top_name] if space.top_name else [])]
+            allowed = [*space.bids, *[name for name, _, _ in space.specials]]
             raise InvalidArgument(f"bid must be one of {allowed}, not {bid!r}")
-        return bid, False
+        return bid, ""
 
     def award_points(
         self, *, maker: int, tricks: Sequence[int], alone: Sequence[int], outcome: Outcome,
@@ -373,34 +352,46 @@ class Variant:
             makers = False
         return tuple(deltas)
 
-    def game_result(self, scores: Sequence[int]) -> tuple[bool, tuple[int, ...]]:
-        """Whether the game is over after a hand, and the winning seats."""
-        target = self.game.target
-        reached = [team for team in self.sides.teams if scores[team[0]] >= target]
+    def game_result(self, scores: Sequence[int], *, makers: Sequence[int] = (),
+                    made: bool = True) -> tuple[bool, tuple[int, ...]]:
+        """Whether the game is over after a hand, and the winning seats.
+
+        A side wins when its score reached the target (``game.goal: down``: at or below it);
+        of several, the best score wins and a shared best plays on or shares the win
+        (``game.tie``). With ``game.win: contract_result`` (BID-A7)
+        only the side whose contract result the hand was may win: the ``makers`` (seats) if
+        they ``made`` their contract, else the defenders.
+
+        >>> from engine import load_variant
+        >>> bid = load_variant("bid-euchre")
+        >>> bid.game_result([50, 44, 50, 44], makers=(1, 3), made=True)  # defenders at 50
+        (False, ())
+        >>> bid.game_result([50, 44, 50, 44], makers=(1, 3), made=False)  # they set the bid
+        (True, (0, 2))
+        """
+        game = self.game
+        teams = self.sides.teams
+        if game.win is Win.CONTRACT_RESULT:
+            teams = tuple(team for team in teams if (team[0] in makers) is made)
+        reached = [team for team in teams if game.reached(scores[team[0]])]
         if not reached:
             return False, ()
-        best = max(scores[team[0]] for team in reached)
+        best = game.best([scores[team[0]] for team in reached])
         top = [team for team in reached if scores[team[0]] == best]
-        if len(top) > 1 and self.game.tie is Tie.PLAY_ON:
+        if len(top) > 1 and game.tie is Tie.PLAY_ON:
             return False, ()
         return True, tuple(sorted(seat for team in top for seat in team))
 
+    def contract_made(self, *, maker: int, tricks: Sequence[int], bid: int | str | None
+                      ) -> bool:
+        """The makers took the tricks they contracted for: the bid in an auction (a special
+        bid's tricks), else a majority of the tricks."""
+        needed = self.deal.hand_size // 2 + 1
+        if bid is not None:
+            needed = self.scoring.space.bid_tricks(bid)
+        return sum(tricks[seat] for seat in self.sides.hand_sides(maker)[0]) >= needed
 
-_TRUMPLESS = {"n": C.NO_TRUMP, "no-trump": C.NO_TRUMP, "notrump": C.NO_TRUMP,
-              "l": C.LOW_NO_TRUMP, "low": C.LOW_NO_TRUMP, "lo": C.LOW_NO_TRUMP,
-              "low no-trump": C.LOW_NO_TRUMP}
-
-
-def _parse_trump(text: str | None) -> int:
-    if text is None:
-        return C.NO_TRUMP
-    if not isinstance(text, str):
-        raise InvalidArgument(f"{text!r} is not a trump: use C, D, H or S, N (no-trump) or L "
-                              "(low no-trump)")
-    found = _TRUMPLESS.get(text.strip().lower())
-    if found is not None:
-        return found
-    try:
-        return C.parse_suit(text)
-    except ValueError as exc:
-        raise InvalidArgument(f"{exc}, N (no-trump) or L (low no-trump)") from None
+    def leaders(self, scores: Sequence[int]) -> tuple[int, ...]:
+        """The seats with the best score (the highest; the lowest in a countdown game)."""
+        best = self.game.best(scores)
+        return tuple(seat for seat in range(self.players) if scores[seat] == best)

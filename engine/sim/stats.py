@@ -30,7 +30,15 @@ def side_name(side: tuple[int, ...]) -> str:
 def stopped_at_hand_limit(state: State) -> bool:
     """The game ended because it reached ``game.max_hands``, not because a side won it (the
     side ahead is then named the winner)."""
-    over, _ = state.variant.game_result(state.scores)
+    variant = state.variant
+    last = next((r for r in reversed(state.hands_played) if r.scored), None)
+    if last is None:
+        return bool(state.hands_played)
+    has_maker = last.maker >= 0  # a hand without a maker: nobody's contract (BUCK-A5)
+    makers = variant.sides.hand_sides(last.maker)[0] if has_maker else ()
+    made = has_maker and variant.contract_made(maker=last.maker, tricks=last.tricks,
+                                               bid=last.bid)
+    over, _ = variant.game_result(state.scores, makers=makers, made=made)
     return not over
 
 

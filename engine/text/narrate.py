@@ -119,7 +119,7 @@ class Narrator(HandNarrator):
     def _contract(self, view: View) -> str:
         text = f"Trump: {trump_text(view.trump)}, {self._made_by(view.maker)}"
         if view.maker >= 0 and view.bid:
-            bid = self.bid_text(view.top_bid if view.bid_top else view.bid)
+            bid = self.bid_text(view.bid_special or view.bid)
             text += f" (bid: {bid})"
         if view.alone:
             text += "; alone: " + ", ".join(self.seat(s) for s in view.alone)

@@ -211,7 +211,7 @@ class HandNarrator(TableNarrator):
         made = f"{self.seat(maker)} made {trump_text(record.trump)} trump"
         bid = record.bid
         if bid is not None:
-            top = self.top_bid is not None and bid == self.top_bid.name
+            top = isinstance(bid, str) and bid in self.special_bids
             made += f" on a bid to {self.bid_text(bid)}" if top else f" on a bid of {bid}"
         alone = record.alone
         extras = [f"{self.seat(s)} alone" for s in alone]

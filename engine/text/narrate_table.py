@@ -34,7 +34,8 @@ class TableNarrator:
         auction = variant.rules(AuctionRules)
         swap = auction.swap if auction else None
         self.swap_hand = swap.hand if swap else "extra"
-        self.top_bid = auction.top_bid if auction else None
+        self.special_bids = {b.name: b for b in auction.special_bids} if auction else {}
+        """The special bids by name (``moon``), for their labels."""
         self.hand_size = variant.deal.hand_size
 
     # -- seats, sides, scores ---------------------------------------------------------------
@@ -111,17 +112,21 @@ class TableNarrator:
             extra_hand=self.swap_hand)
 
     def _bid_verb(self, arg: str) -> str:
-        """``bids 4``; the top bid in its own words (``shoots the moon``) when it has a label."""
-        top = self.top_bid
-        if top is not None and arg == top.name and top.label != top.name:
-            return third_person(top.label)
+        """``bids 4``; a special bid in its own words (``shoots the moon``) when it has a
+        label."""
+        special = self.special_bids.get(arg)
+        if special is not None and special.said:
+            return special.said
+        if special is not None and special.label != special.name:
+            return third_person(special.label)
         return f"bids {arg}"
 
     def bid_text(self, bid: int | str) -> str:
-        """A winning or high bid as a noun: ``4``, or the top bid's label (``shoot the moon``)."""
-        top = self.top_bid
-        if top is not None and bid == top.name:
-            return top.label
+        """A winning or high bid as a noun: ``4``, or a special bid's label (``shoot the
+        moon``)."""
+        special = self.special_bids.get(bid) if isinstance(bid, str) else None
+        if special is not None:
+            return special.label
         return str(bid)
 
     def trick_text(self, trick: Sequence[tuple[int, int]]) -> str:

@@ -45,7 +45,7 @@ ALL_ACTION_IDS = (
     list(range(A.SWAP + 1))
     + [A.CALL + suit for suit in range(5)]
     + [A.BID + n for n in range(1, 13)]
-    + [A.TOP_BID]
+    + [A.SPECIAL_BID + i for i in range(A.SPECIAL_BIDS)]
     + [A.DISCARD + c for c in range(C.CARD_COUNT)]
     + [A.PLAY + c for c in range(C.CARD_COUNT)]
 )

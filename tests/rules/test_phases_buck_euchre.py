@@ -186,3 +186,33 @@ def test_bots_drop_out_sometimes_and_play_hands_without_a_maker() -> None:
     report = simulate(variant("buck-euchre"), seed=3, games=20,
                       bots=["heuristic"] * 4).report()
     assert report["dropped"] > 0 and report["no_maker"]["count"] > 0
+
+
+# -- the count-down ----------------------------------------------------------------------------
+
+def test_everyone_starts_at_25_BUCK_A1() -> None:
+    assert game(DIRTY).scores == [25, 25, 25, 25]
+
+
+@pytest.mark.parametrize(("scores", "tricks", "over", "winners"), [
+    # N at 3 takes 3 tricks as maker: 3 - 3 = 0, which wins
+    ((3, 25, 25, 25), (3, 1, 1, 0), True, (N,)),
+    # N at 4 takes 3: 1 left, nobody at 0 yet
+    ((4, 25, 25, 25), (3, 1, 1, 0), False, ()),
+    # N at 2 takes 4 (-2) and E at 1 takes 1 (0): both at 0 or less, the lowest (N) wins
+    ((2, 1, 25, 25), (4, 1, 0, 0), True, (N,)),
+    # N at 2 takes 3 (-1) and E at 1 takes 2 (-1): a shared lowest plays on
+    ((2, 1, 25, 25), (3, 2, 0, 0), False, ()),
+])
+def test_the_first_at_0_or_less_wins_and_a_shared_lowest_plays_on_BUCK_A7(
+        scores: tuple[int, ...], tricks: tuple[int, ...], over: bool,
+        winners: tuple[int, ...]) -> None:
+    result = variant("buck-euchre").score_hand(dealer=W, maker=N, tricks=list(tricks),
+                                               scores=list(scores))
+    assert result.game_over is over and result.winners == winners
+
+
+def test_a_made_hand_counts_as_made_in_the_count_down() -> None:
+    state = apply_all(game(DIAMONDS), "order_up discard:TH drop drop drop")
+    record = last_hand(state)
+    assert record.deltas[N] == -5 and record.made and record.countdown

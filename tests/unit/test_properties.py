@@ -89,7 +89,7 @@ def _check_hand_limit(variant: Variant, state: State) -> None:
     """A game that ends without a side reaching the target ends at ``game.max_hands``, won by
     the best score."""
     assert len(state.hands_played) == variant.game.max_hands
-    best = max(state.scores)
+    best = variant.game.best(state.scores)
     assert state.winners == tuple(s for s in range(variant.players) if state.scores[s] == best)
 
 
@@ -109,7 +109,12 @@ def test_score_hand_gives_the_points_and_game_end_the_engine_reached(name: str) 
         assert before == state.scores
         if state.is_terminal():
             assert state.winners and state.phase == "over"
-            over, winners = variant.game_result(state.scores)
+            last = state.hands_played[-1]
+            known = last.scored and last.maker >= 0  # a hand nobody made has no contract
+            made = known and variant.contract_made(maker=last.maker, tricks=last.tricks,
+                                                   bid=last.bid)
+            makers = variant.sides.hand_sides(last.maker)[0] if known else ()
+            over, winners = variant.game_result(state.scores, makers=makers, made=made)
             assert (over and winners == state.winners) or \
                 len(state.hands_played) == variant.game.max_hands
 

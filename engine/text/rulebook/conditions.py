@@ -16,7 +16,7 @@ either no defender plays alone or the makers take at least 1 trick
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.core.errors import ExpressionError
@@ -63,9 +63,10 @@ class Vocabulary:
     values: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
-    def for_scoring(cls, *, kind: str, hand_size: int, top_bid: tuple[str, str] | None = None,
+    def for_scoring(cls, *, kind: str, hand_size: int,
+                    special_bids: Sequence[tuple[str, str]] = (),
                     receiver: Party | None = None) -> Vocabulary:
-        """The names of a scoring row (``top_bid`` is the bid's name and label; ``receiver``
+        """The names of a scoring row (``special_bids``: each bid's name and label; ``receiver``
         is the party an award goes to, for ``tricks`` and ``is_alone``)."""
         makers = party(kind=kind, makers=True)
         defenders = Party(subject="the defenders", plural=True, pronoun="they")
@@ -76,8 +77,7 @@ class Vocabulary:
         flags = {"alone": ("the maker plays alone", "the maker does not play alone"),
                  "defender_alone": ("a defender plays alone", "no defender plays alone"),
                  "no_maker": ("nobody made trump", "someone made trump")}
-        if top_bid is not None:
-            name, label = top_bid
+        for name, label in special_bids:
             flags[name] = (f'the bid is "{label}"', f'the bid is not "{label}"')
         if receiver is not None:
             counts["tricks"] = receiver

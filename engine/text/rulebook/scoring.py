@@ -40,11 +40,10 @@ def renege_penalty_rules(v: Variant) -> list[Rule]:
 
 def _vocabulary(v: Variant, receiver: Party | None = None) -> Vocabulary:
     auction = v.rules(AuctionRules)
-    top = auction.top_bid if auction is not None else None
+    specials = auction.special_bids if auction is not None else ()
     return Vocabulary.for_scoring(
         kind=v.sides.kind, hand_size=v.deal.hand_size,
-        top_bid=(top.name, printable(top.label)) if top is not None else None,
-        receiver=receiver)
+        special_bids=tuple((b.name, printable(b.label)) for b in specials), receiver=receiver)
 
 
 def _row_text(v: Variant, row: ScoreRow) -> str:

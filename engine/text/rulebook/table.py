@@ -124,27 +124,44 @@ def dealer_section(v: Variant) -> Section:
 
 
 def game_end_section(v: Variant) -> Section:
-    """The target, ties, and the safety stop."""
+    """The start, the target, who may win, ties, and the safety stop."""
     game = v.game
     who = "side" if v.sides.kind == "teams" else "player"
     its = "its" if who == "side" else "his"
-    rules = [Rule(text=f"The game is played to {game.target} points: a {who} wins as soon as "
-                  f"{its} score is {game.target} or more at the end of a hand (STD-A10).")]
-    several = f"If several {who}s reach {game.target} on the same hand, the highest score wins"
+    down = game.goal == "down"
+    rules = []
+    if game.start:
+        rules.append(Rule(text=f"Every {who} starts the game with {game.start} points."))
+    if down:
+        rules.append(Rule(text=f"The game counts down to {game.target}: a {who} wins as soon "
+                          f"as {its} score is {game.target} or less at the end of a hand."))
+    else:
+        rules.append(Rule(text=f"The game is played to {game.target} points: a {who} wins as "
+                          f"soon as {its} score is {game.target} or more at the end of a hand "
+                          "(STD-A10)."))
+    if game.win == "contract_result":
+        rules.append(Rule(text=f"A {who} wins only at the end of a hand in which {its} bid was "
+                          "made, or in which it set the bidders; reaching the target as "
+                          "defenders of a bid that was made does not win, and play goes on "
+                          "(BID-A7).",
+                          alternative=f"With {setting('game.win', 'reach')} any {who} that "
+                          "reaches the target wins."))
+    best = "lowest" if down else "highest"
+    several = f"If several {who}s reach {game.target} on the same hand, the {best} score wins"
     if game.tie == "play_on":
-        rules.append(Rule(text=f"{several}; if the highest score is shared, more hands are "
-                          f"played until one {who} alone has the highest score.",
+        rules.append(Rule(text=f"{several}; if the {best} score is shared, more hands are "
+                          f"played until one {who} alone has the {best} score.",
                           alternative=f"With {setting('game.tie', 'shared')} the {who}s tied "
                           "at the top share the win."))
     else:
-        rules.append(Rule(text=f"{several}; if the highest score is shared, those {who}s share "
+        rules.append(Rule(text=f"{several}; if the {best} score is shared, those {who}s share "
                           "the win.",
                           alternative=f"With {setting('game.tie', 'play_on')} more hands are "
                           "played to break the tie."))
-    if min(v.scoring.points.values()) < 0 or _renege_can_cost(v):
+    if not down and (min(v.scoring.points.values()) < 0 or _renege_can_cost(v)):
         rules.append(Rule(text="Scores can go below zero."))
     rules.append(Rule(text=f"As a safety stop the game ends after {game.max_hands} hands, "
-                      "thrown-in deals included; the highest score then wins, shared if tied "
+                      f"thrown-in deals included; the {best} score then wins, shared if tied "
                       f"({setting('game.max_hands', game.max_hands)})."))
     return Section(title="The end of the game", rules=tuple(rules))
 

@@ -1,0 +1,315 @@
+"""The rules record of ``auction`` (:mod:`engine.mechanics.auction`): its config, its schema
+part and how it compiles, beside the phase module (which is at its size limit).
+
+The numeric bids, the special bids above them in the order listed (``moon``; little and big
+pepper), one turn each or continuous bidding, who bids first, what happens when all pass
+(redeal, or the dealer is stuck with the lowest bid: BID-A4), and the hand swap (GH-A3/A4).
+``top_bid:`` is the older one-item form of ``special_bids:`` and still reads the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from engine.core import actions as A
+from engine.rules.mechanic_rules import CompileContext
+from engine.rules.yamlsource import Path_
+
+__all__ = [
+    "SCHEMA",
+    "AllPass",
+    "AuctionFirst",
+    "AuctionRules",
+    "SpecialBid",
+    "Swap",
+    "TopBid",
+    "Turns",
+    "compile_auction",
+    "space",
+]
+
+
+class Turns(StrEnum):
+    """``auction.turns``: one bid each (GH-A2, BID-A2), or round until the others pass
+    (PEP-A1)."""
+
+    ONE_EACH = "one_each"
+    CONTINUOUS = "continuous"
+
+
+class AuctionFirst(StrEnum):
+    """``auction.first``: who bids first."""
+
+    ELDEST = "eldest"
+    DEALER = "dealer"
+
+
+class AllPass(StrEnum):
+    """``auction.all_pass``: everyone passes: the deal is thrown in (GH-A16, BID-A4), or the
+    dealer may not pass and is stuck with at least the lowest bid (BID-A4's alternative)."""
+
+    REDEAL = "redeal"
+    DEALER_FORCED = "dealer_forced"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpecialBid:
+    """A named bid above every number (``moon``): the tricks it contracts for, how players say
+    it, and whether the bidder plays it alone (his partners sit out)."""
+
+    name: str
+    tricks: int
+    label: str
+    alone: bool = False
+    said: str = ""
+    """How narration says a player made it (``bids little pepper``); empty: the label in
+    the third person (``shoots the moon``, the ``top_bid:`` form)."""
+
+
+TopBid = SpecialBid
+"""The older name of :class:`SpecialBid` (a variant's one ``top_bid:``)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Swap:
+    """A hand swap offered on one's bidding turn."""
+
+    hand: str
+    blind: bool
+    per_deal: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AuctionRules:
+    """Phase ``auction``."""
+
+    bids: tuple[int, ...]
+    special_bids: tuple[SpecialBid, ...]
+    turns: Turns
+    first: AuctionFirst
+    swap: Swap | None
+    all_pass: AllPass = AllPass.REDEAL
+
+    @property
+    def top_bid(self) -> SpecialBid | None:
+        """The first special bid, or None (the older one-bid form)."""
+        return self.special_bids[0] if self.special_bids else None
+
+
+_NAME = {
+    "description": "The bid's action name (`bid:moon`) and its true/false scoring name.",
+    "type": "string",
+    "pattern": "^[a-z][a-z_]{1,19}$",
+}
+_TRICKS = {
+    "description": "Tricks the bid contracts for. Default: all of them (the hand size).",
+    "type": "integer",
+    "minimum": 1,
+    "maximum": 12,
+}
+_LABEL = {
+    "description": "How players say it (`shoot the moon`). Default: the name.",
+    "type": "string",
+    "maxLength": 40,
+}
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `auction`: players bid the number of tricks they will take; the highest bidder "
+        "becomes the maker."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "bids": {
+            "description": (
+                "The numeric bids allowed, lowest first; each bid must beat the last. Default: "
+                "[3, 4, 5]."
+            ),
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 12,
+            "uniqueItems": True,
+            "items": {"type": "integer", "minimum": 1, "maximum": 12},
+            "default": [3, 4, 5],
+        },
+        "top_bid": {
+            "description": (
+                "A named bid above every number (`moon`: all the tricks). Its name becomes a "
+                "true/false name in scoring expressions. The one-bid form of `special_bids`."
+            ),
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["name"],
+            "properties": {"name": _NAME, "tricks": _TRICKS, "label": _LABEL},
+        },
+        "special_bids": {
+            "description": (
+                "Named bids above every number, ranked in the order listed, lowest first "
+                "(`[{name: little, tricks: 6, label: little pepper}, {name: big, tricks: 6, "
+                "label: big pepper}]`). Each name is said at the table as `bid:NAME` and is a "
+                "true/false name in scoring expressions (true when it won the auction). The "
+                "highest one ends the auction at once."
+            ),
+            "type": "array",
+            "minItems": 1,
+            "maxItems": A.SPECIAL_BIDS,
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["name"],
+                "properties": {
+                    "name": _NAME, "tricks": _TRICKS, "label": _LABEL,
+                    "said": {
+                        "description": (
+                            "How the narration says a player made the bid (`shoots the "
+                            "moon`). Default: `bids` and the label (`bids little pepper`)."
+                        ),
+                        "type": "string",
+                        "maxLength": 40,
+                    },
+                    "alone": {
+                        "description": (
+                            "The bidder plays alone: his partner lays his cards down and sits "
+                            "out (a moon played alone, BID-A5). Default: false."
+                        ),
+                        "type": "boolean",
+                    },
+                },
+            },
+        },
+        "turns": {
+            "description": (
+                "`one_each`: every player bids or passes once (GH-A2 default); `continuous`: "
+                "bidding goes round until all others pass the high bid. Default: one_each."
+            ),
+            "enum": ["one_each", "continuous"],
+            "default": "one_each",
+        },
+        "first": {
+            "description": (
+                "Who bids first: `eldest` (dealer's left, GH-A1 default) or `dealer`. Default: "
+                "eldest."
+            ),
+            "enum": ["eldest", "dealer"],
+            "default": "eldest",
+        },
+        "all_pass": {
+            "description": (
+                "When nobody bids: `redeal` throws the deal in (BID-A4); `dealer_forced` does not "
+                "let the dealer pass when all the others have: he must bid, at least the lowest "
+                "bid (\"stick the dealer\"). Default: redeal."
+            ),
+            "enum": ["redeal", "dealer_forced"],
+        },
+        "swap": {
+            "description": (
+                "A hand swap offered on one's bidding turn, before bidding (Ghost Hand)."
+            ),
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["hand"],
+            "properties": {
+                "hand": {
+                    "description": "The extra hand taken in exchange (`ghost`).",
+                    "enum": ["ghost", "dummy"],
+                },
+                "blind": {
+                    "description": (
+                        "The player swaps without looking at the extra hand first (GH-A3). "
+                        "Default: true."
+                    ),
+                    "type": "boolean",
+                    "default": True,
+                },
+                "per_deal": {
+                    "description": (
+                        "Swaps allowed per deal for the whole table (GH-A4). Default: 1."
+                    ),
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 1,
+                    "default": 1,
+                },
+            },
+        },
+    },
+}
+
+_RESERVED = ("pass", "swap", "look")
+
+
+def compile_auction(ctx: CompileContext) -> AuctionRules:
+    """The ``auction`` block as an :class:`AuctionRules`, with every located error."""
+    spec = ctx.data["auction"]
+    deal = ctx.deal
+    at = ("auction",)
+    bids = tuple(spec["bids"])
+    if list(bids) != sorted(bids):
+        ctx.fail("list the bids from lowest to highest", (*at, "bids"))
+    if bids and bids[-1] > deal.hand_size:
+        settings: tuple[Path_, ...] = ((*at, "bids"), ("deal", "hand_size"))
+        blame = ctx.cause(settings)
+        ctx.fail(f"a bid of {bids[-1]} tricks cannot be made with {deal.hand_size} tricks "
+                 f"in a hand{ctx.inherited(settings, blame)}", blame,
+                 "bids must fit `deal.hand_size`")
+    specials = _special_bids(ctx, spec, bids)
+    swap = None
+    if "swap" in spec:
+        raw = spec["swap"]
+        if raw["hand"] not in deal.extra_hands:
+            ctx.fail(f"there is no {raw['hand']} hand to swap with", (*at, "swap", "hand"),
+                     f"add `{{name: {raw['hand']}}}` to `deal.extra_hands`")
+        swap = Swap(hand=raw["hand"], blind=raw["blind"], per_deal=raw["per_deal"])
+    return AuctionRules(bids=bids, special_bids=specials, turns=Turns(spec["turns"]),
+                        first=AuctionFirst(spec["first"]), swap=swap,
+                        all_pass=AllPass(spec.get("all_pass", "redeal")))
+
+
+def _special_bids(ctx: CompileContext, spec: dict[str, Any], bids: tuple[int, ...]
+                  ) -> tuple[SpecialBid, ...]:
+    at: Path_ = ("auction",)
+    if "top_bid" in spec and "special_bids" in spec:
+        ctx.fail("write either `top_bid` or `special_bids`, not both", (*at, "top_bid"),
+                 "move the top bid into `special_bids` as its last item")
+    if "top_bid" in spec:
+        raws: list[tuple[Path_, dict[str, Any]]] = [((*at, "top_bid"), spec["top_bid"])]
+        what = "the top bid"
+    else:
+        raws = [((*at, "special_bids", i), raw) for i, raw in enumerate(spec.get("special_bids",
+                                                                                  ()))]
+        what = "a special bid"
+    hand_size = ctx.deal.hand_size
+    out: list[SpecialBid] = []
+    for here, raw in raws:
+        tricks = raw.get("tricks", hand_size)
+        name = raw["name"]
+        if tricks > hand_size:
+            ctx.fail(f"{what} contracts for {tricks} tricks but a hand has {hand_size}",
+                     (*here, "tricks"))
+        if bids and tricks < bids[-1]:
+            ctx.fail(f"{what} must be worth at least the highest numeric bid",
+                     (*here, "tricks"))
+        if out and tricks < out[-1].tricks:
+            ctx.fail("list the special bids from lowest to highest: each must be worth at "
+                     "least the tricks of the one before", (*here, "tricks"))
+        if name in (*_RESERVED, *ctx.award_names()) or any(b.name == name for b in out):
+            ctx.fail(f"{what} cannot be called {name!r}", (*here, "name"),
+                     "the name is an action or a name of the scoring expressions already")
+        alone = bool(raw.get("alone", False))
+        if alone and ctx.sides.kind != "teams":
+            ctx.fail(f"{what} can be played alone only where partners play together",
+                     (*here, "alone"), "remove `alone: true`, or use `sides: {kind: teams}`")
+        label = raw.get("label", name)
+        said = "" if "top_bid" in spec else raw.get("said", f"bids {label}")
+        out.append(SpecialBid(name=name, tricks=tricks, label=label, alone=alone, said=said))
+    return tuple(out)
+
+
+def space(config: AuctionRules) -> dict[str, Any]:
+    """The auction's part of the scoring outcome space: the bids and the special bids."""
+    return {"bids": config.bids,
+            "specials": tuple((b.name, b.tricks, b.alone) for b in config.special_bids)}

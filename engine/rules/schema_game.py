@@ -1,0 +1,76 @@
+"""The ``game`` part of the schema: the starting score, the target and which way scores go
+(up, or down in a countdown game), who may win (BID-A7), ties and the safety stop. Kept beside
+:mod:`engine.rules.schema_base` (which is at its size limit); compiled by the compiler's
+``game`` step into :class:`~engine.rules.variant.GameRules`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["GAME"]
+
+GAME: dict[str, Any] = {
+    "description": "When the game ends.",
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "target": {
+            "description": (
+                "A side wins when its score is at least this after a hand (STD-A10). A "
+                "countdown game (`goal: down`) has no target: it is won at 0 or less. "
+                "Default: 10."
+            ),
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "default": 10,
+        },
+        "start": {
+            "description": (
+                "Every seat's score when the game starts (a countdown game starts high, "
+                "e.g. 25). Default: 0."
+            ),
+            "type": "integer",
+            "minimum": -1000,
+            "maximum": 1000,
+        },
+        "goal": {
+            "description": (
+                "`up`: scores count up to the target; `down`: a countdown game, won by "
+                "reaching 0 or less (set `start` above 0 and give negative points for what "
+                "is won). Default: up."
+            ),
+            "enum": ["up", "down"],
+        },
+        "win": {
+            "description": (
+                "`reach`: any side at the target wins; `contract_result`: a side may win "
+                "only at the end of a hand in which it made its contract or set the makers, "
+                "so defenders who reach the target while the makers make their bid play on "
+                "(BID-A7). Default: reach."
+            ),
+            "enum": ["reach", "contract_result"],
+        },
+        "tie": {
+            "description": (
+                "Several sides at or over the target after one hand: the highest wins (the "
+                "lowest with `goal: down`); if the best is shared, `play_on` plays further "
+                "hands (CTD-A10, GH-A12), `shared` lets them share the win. "
+                "Default: play_on."
+            ),
+            "enum": ["play_on", "shared"],
+            "default": "play_on",
+        },
+        "max_hands": {
+            "description": (
+                "Safety stop: a game ends after this many hands (thrown-in deals included) "
+                "with the highest score winning. Default: 1000."
+            ),
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "default": 1000,
+        },
+    },
+}
