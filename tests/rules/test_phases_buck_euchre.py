@@ -169,11 +169,11 @@ def test_players_who_dropped_out_score_nothing_BUCK_A4(
 
 # -- the bot ---------------------------------------------------------------------------------
 
-def test_the_bot_drops_a_hand_that_cannot_take_a_trick_and_stays_with_an_ace() -> None:
+def test_the_bot_drops_a_hand_that_cannot_take_a_trick_and_stays_with_a_strong_one() -> None:
     state = apply_all(game(DIAMONDS), "order_up discard:TH")
     v = variant("buck-euchre")
-    # E: 9C TC 9S TS 9H, no trump, no ace: drop. S: AC and AH: stay. W: AD (the third-best
-    # trump after the bowers) with TD 9D: stay.
+    # E: 9C TC 9S TS 9H, no trump, no ace: drop. S: AC KC and AH KH, two guarded aces:
+    # stay. W: three trumps, AD TD 9D: stay.
     choices = []
     for seat in (E, S, W):
         action = HeuristicBot(v, seat, seed=1).act(state)
