@@ -278,7 +278,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     _, est = tools.best_suit(view.hand, range(4))
     if A.SWAP in legal and est < 1.8:
         return A.SWAP
-    specials = [a for a in legal if a >= A.SPECIAL_BID]
+    specials = [a for a in legal if A.SPECIAL_BID <= a < A.SPECIAL_BID + A.SPECIAL_BIDS]
     if specials:
         choice = _special(tools, view, specials, est)
         if choice >= 0:

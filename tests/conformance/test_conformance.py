@@ -48,6 +48,7 @@ ALL_ACTION_IDS = (
     + [A.SPECIAL_BID + i for i in range(A.SPECIAL_BIDS)]
     + [A.DISCARD + c for c in range(C.CARD_COUNT)]
     + [A.PLAY + c for c in range(C.CARD_COUNT)]
+    + [A.BID_TRUMP + 8 * n + t for n in range(1, 13) for t in range(6)]
 )
 
 # -- the rules of play, written again from the card codes (`euchre rules NAME`) -------------

@@ -12,7 +12,7 @@ from engine.testing.rules import variant
 
 GAMES = 1000
 
-CATALOGUE = ["three-handed", "british"]
+CATALOGUE = ["three-handed", "british", "bid-euchre-low", "bid-euchre-trump-in-bid"]
 """The variants of the Euchre family shipped beyond the seeds."""
 
 
