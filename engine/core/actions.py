@@ -14,6 +14,8 @@ name               meaning
 ``call:H``         name a suit as trump (``call:N`` no-trump, ``call:L`` low no-trump,
                    where allowed; the suit a led joker calls for at no-trump)
 ``bid:3``          bid three tricks; ``bid:moon`` one of the variant's special bids
+``bid:4H``         bid four tricks with hearts as trump (``bid:3N`` at no-trump, ``bid:2L``
+                   at low no-trump), where bids name their trump
 ``discard:9C``     discard a card
 ``play:JH``        play a card
 =================  ===========================================================
@@ -24,7 +26,8 @@ name               meaning
 Action *kinds* are declared (:func:`declare_kind`): a prefix and the type of its argument
 (none, suit, number or card). The kinds above keep their fixed ids; a kind a mechanic declares
 later gets the next free block of 64 ids from 192, in declaration order, and its names are
-read and written like every other (``give:9C``).
+read and written like every other (``give:9C``). A bid that names its trump has its own
+fixed block, :data:`BID_TRUMP`.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from engine.core import cards as C
 __all__ = [
     "ALONE",
     "BID",
+    "BID_TRUMP",
     "CALL",
     "DISCARD",
     "HIDDEN_DISCARD",
@@ -54,6 +58,7 @@ __all__ = [
     "ActionKind",
     "Arg",
     "action_id",
+    "bid_trump",
     "cards_to_actions",
     "declare_kind",
     "kind_named",
@@ -80,9 +85,10 @@ HIDDEN_DISCARD = DISCARD + 63
 """Another seat's discard as a view shows it: the card is not known (named ``discard``)."""
 PLAY = 128
 """``PLAY + card``."""
-
-
-
+BID_TRUMP = 1024
+"""``BID_TRUMP + 8 * n + trump`` bids n tricks (1 to 12) with that trump (a suit,
+``NO_TRUMP`` or ``LOW_NO_TRUMP``): ``bid:4H``. A fixed block of 128 ids above the blocks of
+the declared kinds, so that no existing id moves (see :func:`bid_trump`)."""
 
 
 class Arg(StrEnum):
@@ -92,6 +98,8 @@ class Arg(StrEnum):
     SUIT = "suit"
     NUMBER = "number"
     CARD = "card"
+    NUMBER_TRUMP = "number_trump"
+    """A number of tricks and a trump letter (``4H``, ``3N``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,6 +121,9 @@ class ActionKind:
                     for t in range(len(C.TRUMP_LETTERS))}
         if self.arg is Arg.NUMBER:
             return {self.base + n: f"{self.prefix}:{n}" for n in range(1, 13)}
+        if self.arg is Arg.NUMBER_TRUMP:
+            return {self.base + 8 * n + t: f"{self.prefix}:{n}{C.trump_letter(t)}"
+                    for n in range(1, 13) for t in range(len(C.TRUMP_LETTERS))}
         return {self.base + c: f"{self.prefix}:{C.card_name(c)}" for c in range(C.CARD_COUNT)}
 
 
@@ -124,8 +135,9 @@ _FIRST_FREE = 192
 """Kinds declared beyond the built-in ones get 64 ids each from here."""
 
 
-def _add(kind: ActionKind) -> ActionKind:
-    _KINDS[kind.prefix] = kind
+def _add(kind: ActionKind, *, by_prefix: bool = True) -> ActionKind:
+    if by_prefix:
+        _KINDS[kind.prefix] = kind
     _BY_ID[kind.base] = kind
     for action, name in kind.names().items():
         _NAMES[action] = name
@@ -144,6 +156,8 @@ def declare_kind(prefix: str, arg: Arg = Arg.NONE, *, private: bool = False) -> 
         return found
     used = [k.base for k in _KINDS.values() if k.base >= _FIRST_FREE]
     base = max(used, default=_FIRST_FREE - 64) + 64
+    if base >= BID_TRUMP:
+        raise ValueError(f"no free block of action ids for {prefix!r}")
     return _add(ActionKind(prefix=prefix, arg=arg, base=base, private=private))
 
 
@@ -170,6 +184,16 @@ _IDS["discard"] = HIDDEN_DISCARD
 _BY_ID[HIDDEN_DISCARD] = _KINDS["discard"]
 for _i in range(SPECIAL_BIDS):
     _BY_ID[SPECIAL_BID + _i] = _KINDS["bid"]
+_add(ActionKind(prefix="bid", arg=Arg.NUMBER_TRUMP, base=BID_TRUMP), by_prefix=False)
+
+
+def bid_trump(action: int) -> tuple[int, int]:
+    """The number and the trump of a bid that names its trump.
+
+    >>> bid_trump(action_id("bid:4h")), name_of(BID_TRUMP + 8 * 3 + C.NO_TRUMP)
+    ((4, 2), 'bid:3N')
+    """
+    return divmod(action - BID_TRUMP, 8)
 
 
 def name_of(action: int, specials: tuple[str, ...] = _DEFAULT_SPECIALS) -> str:

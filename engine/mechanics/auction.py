@@ -10,6 +10,9 @@ bid played ``alone`` makes the bidder play alone: his partners sit out (BID-A5).
 table; his old hand becomes a dead hand (GH-A3, GH-A4). A blind swap is
 made unseen; with ``blind: false`` the player may instead ``look`` at the extra hand and then
 swap or not (the look uses the deal's one chance: nobody else may look or swap after it).
+With ``trump_in_bid`` each numeric bid names its trump too (``bid:4H``, BID-A3's alternative):
+only the number must beat the last, and the winner's trump is made at once (``name_trump``
+then asks nothing, except after a special bid).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from engine.mechanics.auction_rules import (
     space,
 )
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
+from engine.mechanics.name_trump import NameTrumpRules, contracts
 from engine.mechanics.upcard_bidding import throw_in
 from engine.rules.mechanic_rules import FlowCheck
 
@@ -68,6 +72,8 @@ class AuctionScratch(Scratch):
     high_bidder: int = -1
     bidders: int = 0
     step: int = _BEFORE_BID
+    trump: int = -1
+    """The trump of the high bid (``trump_in_bid``), or -1."""
 
 
 class Auction(Phase):
@@ -87,6 +93,10 @@ class Auction(Phase):
                         else max(self.rules.bids))
         self.blind = self.rules.swap.blind if self.rules.swap else True
         self.forced = rules.all_pass is AllPass.DEALER_FORCED
+        name_trump = variant.rules(NameTrumpRules)
+        self.contracts = (contracts(name_trump) if rules.trump_in_bid and name_trump
+                          else ())
+        """The trumps a bid may name (``trump_in_bid``); empty: bids are plain numbers."""
 
     def start(self, s: State) -> None:
         first = (s.dealer + (1 if self.rules.first is AuctionFirst.ELDEST else 0)) % self.players
@@ -103,9 +113,13 @@ class Auction(Phase):
             out.append(A.SWAP)
             if not self.blind and x.step == _BEFORE_BID:
                 out.append(A.LOOK)
-        out.extend(A.BID + k for k in self.rules.bids if k > x.high_bid)
+        if not self.contracts:
+            out.extend(A.BID + k for k in self.rules.bids if k > x.high_bid)
         out.extend(A.SPECIAL_BID + i for i in range(len(self.specials))
                    if _SPECIAL_RANK + i > x.high_bid)
+        if self.contracts:
+            out.extend(A.BID_TRUMP + 8 * k + t for k in self.rules.bids if k > x.high_bid
+                       for t in self.contracts)
         return out
 
     def _stuck(self, s: State) -> bool:
@@ -132,7 +146,13 @@ class Auction(Phase):
             return
         x.queue.pop(0)
         x.step = _BEFORE_BID
-        if action != A.PASS:
+        if action >= A.BID_TRUMP:
+            x.bidders |= 1 << seat
+            x.high_bid, x.trump = A.bid_trump(action)
+            x.high_bidder = seat
+            if self.rules.turns is Turns.CONTINUOUS:
+                x.queue.append(seat)
+        elif action != A.PASS:
             x.bidders |= 1 << seat
             x.high_bid = (_SPECIAL_RANK + action - A.SPECIAL_BID if action >= A.SPECIAL_BID
                           else action - A.BID)
@@ -149,15 +169,17 @@ class Auction(Phase):
                 throw_in(s, "all passed")
                 return
             x.high_bidder, x.high_bid = s.dealer, self.rules.bids[0]  # BID-A4: stuck
-        self._contract(s, x.high_bidder, x.high_bid)
+        self._contract(s, x.high_bidder, x.high_bid, x.trump)
         s.advance()
 
-    def _contract(self, s: State, maker: int, high_bid: int) -> None:
-        """The high bidder is the maker; a special bid played alone sits his partners out."""
+    def _contract(self, s: State, maker: int, high_bid: int, trump: int) -> None:
+        """The high bidder is the maker, with the trump his bid named (``trump_in_bid``; -1:
+        ``name_trump`` asks him); a special bid played alone sits his partners out."""
         h = s.hand
         s.make(maker)
         if high_bid < _SPECIAL_RANK:
             h.bid = high_bid
+            h.trump = trump
             return
         special = self.specials[high_bid - _SPECIAL_RANK]
         h.bid_special = special.name
@@ -185,6 +207,8 @@ class Auction(Phase):
         if action == A.PASS and self._stuck(s):
             return ("everyone else has passed: the dealer must bid, at least "
                     f"{self.rules.bids[0]} (BID-A4)")
+        if action >= A.BID_TRUMP or (self.contracts and A.BID <= action < A.SPECIAL_BID):
+            return auction_words.refusal(self, s.action_name(action), self._high(s))
         if A.BID <= action < A.SPECIAL_BID + A.SPECIAL_BIDS:
             offered = [str(b) for b in self.rules.bids] + [b.name for b in self.specials]
             if (action >= A.SPECIAL_BID and action - A.SPECIAL_BID >= len(self.specials)) or (
@@ -197,6 +221,8 @@ class Auction(Phase):
         x: AuctionScratch = s.hand.scratch
         if x.high_bid >= _SPECIAL_RANK:
             return self.specials[x.high_bid - _SPECIAL_RANK].name
+        if x.trump >= 0:
+            return auction_words.bid_words(x.high_bid, x.trump)
         return str(x.high_bid) if x.high_bid else "none yet"
 
     def describe(self, s: State) -> str:
@@ -214,8 +240,12 @@ def _offers(variant: Variant, legal: list[str]) -> list[str]:
     words = {"swap": f"swap for the {swap_hand} hand", "look": f"look at the {swap_hand} hand"}
     offers = [words[name] for name in legal if name in words]
     bids = [name[len("bid:"):] for name in legal if name.startswith("bid:")]
-    if bids:
-        offers.append(_bidding(bids, rules.special_bids if rules else ()))
+    with_trump = [b for b in bids if auction_words.said(b) is not None]
+    plain = [b for b in bids if b not in with_trump]
+    if with_trump:
+        offers.append(auction_words.bidding_with_trump(with_trump))
+    if plain:
+        offers.append(_bidding(plain, rules.special_bids if rules else ()))
     return offers
 
 
@@ -248,7 +278,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     _, est = tools.best_suit(view.hand, range(4))
     if A.SWAP in legal and est < 1.8:
         return A.SWAP
-    specials = [a for a in legal if a >= A.SPECIAL_BID]
+    specials = [a for a in legal if A.SPECIAL_BID <= a < A.SPECIAL_BID + A.SPECIAL_BIDS]
     if specials:
         choice = _special(tools, view, specials, est)
         if choice >= 0:
@@ -257,10 +287,22 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     if partners and _high_bidder(view) in partners and A.PASS in legal:
         return A.PASS  # the partner holds the contract: let it stand
     support = _PARTNER_TRICKS if partners else 0.0
-    bids = [a for a in legal if A.BID < a < A.SPECIAL_BID and a - A.BID <= est + support + 0.3]
+    numbers = [a for a in legal if A.BID < a < A.SPECIAL_BID]
+    with_trump = [a for a in legal if a >= A.BID_TRUMP]
+    if with_trump:  # bid what the best contract (a suit, N or L) is worth, in it
+        trump, est = tools.best_suit(view.hand, sorted({A.bid_trump(a)[1] for a in with_trump}))
+        numbers = [a for a in with_trump if A.bid_trump(a)[1] == trump]
+    bids = [a for a in numbers if _tricks(a) <= est + support + 0.3]
     if bids:
         return max(bids)
+    if A.PASS not in legal and numbers:
+        return min(numbers)  # the stuck dealer: the lowest bid, in his best contract
     return A.PASS if A.PASS in legal else min(a for a in legal if a > A.PASS)
+
+
+def _tricks(action: int) -> int:
+    """The tricks of a numeric bid (``bid:4`` or ``bid:4H``)."""
+    return A.bid_trump(action)[0] if action >= A.BID_TRUMP else action - A.BID
 
 
 def _special(tools: BotTools, view: View, specials: list[int], est: float) -> int:
@@ -284,7 +326,7 @@ def _special_of(view: View, action: int) -> tuple[int, bool]:
 
 def _high_bidder(view: View) -> int:
     for seat, action in zip(reversed(view.actors), reversed(view.action_ids), strict=True):
-        if A.BID < action < A.SPECIAL_BID + A.SPECIAL_BIDS:
+        if A.BID < action < A.SPECIAL_BID + A.SPECIAL_BIDS or action >= A.BID_TRUMP:
             return seat
     return -1
 

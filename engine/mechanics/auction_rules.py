@@ -91,6 +91,9 @@ class AuctionRules:
     first: AuctionFirst
     swap: Swap | None
     all_pass: AllPass = AllPass.REDEAL
+    trump_in_bid: bool = False
+    """Each numeric bid names its trump (``bid:4H``); the contracts allowed are the ones
+    ``name_trump`` allows (BID-A3's alternative)."""
 
     @property
     def top_bid(self) -> SpecialBid | None:
@@ -205,6 +208,20 @@ SCHEMA: dict[str, Any] = {
             ),
             "enum": ["redeal", "dealer_forced"],
         },
+        # No "default" here: the compiler supplies it, so the rules hash of files that
+        # leave the key out stays what it was before the key existed.
+        "trump_in_bid": {
+            "description": (
+                "Each numeric bid names its trump with its number, in one call: `bid:4H` (four, "
+                "hearts trump), `bid:3N` (no-trump), `bid:2L` (low no-trump), the contracts "
+                "being the ones `name_trump` allows (`no_trump`, `low_no_trump`). A bid must be a "
+                "higher number than the last, whatever its trump. The winner of a numeric bid "
+                "is not asked to name trump again; the winner of a special bid still names it "
+                "after the auction. Default: false (the high bidder names trump after the "
+                "auction, BID-A3)."
+            ),
+            "type": "boolean",
+        },
         "swap": {
             "description": (
                 "A hand swap offered on one's bidding turn, before bidding (Ghost Hand)."
@@ -266,7 +283,8 @@ def compile_auction(ctx: CompileContext) -> AuctionRules:
         swap = Swap(hand=raw["hand"], blind=raw["blind"], per_deal=raw["per_deal"])
     return AuctionRules(bids=bids, special_bids=specials, turns=Turns(spec["turns"]),
                         first=AuctionFirst(spec["first"]), swap=swap,
-                        all_pass=AllPass(spec.get("all_pass", "redeal")))
+                        all_pass=AllPass(spec.get("all_pass", "redeal")),
+                        trump_in_bid=bool(spec.get("trump_in_bid", False)))
 
 
 def _special_bids(ctx: CompileContext, spec: dict[str, Any], bids: tuple[int, ...]

@@ -1,5 +1,6 @@
-"""The rule-book lines of ``auction`` (:mod:`engine.mechanics.auction`): bids, turns, the top
-bid and the hand swap.
+"""The words of ``auction`` (:mod:`engine.mechanics.auction`): its rule-book lines (bids,
+turns, the top bid and the hand swap) and the words of bids that name their trump (narration,
+offers, refusals).
 
 >>> from engine import load_variant
 >>> from engine.mechanics.auction import AuctionRules
@@ -12,15 +13,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core import cards as C
 from engine.core.printable import printable
 from engine.mechanics.base import Rule
 from engine.mechanics.wording import extra_hand_word, join, setting
 
 if TYPE_CHECKING:
-    from engine.mechanics.auction import AuctionRules
+    from engine.mechanics.auction import Auction, AuctionRules
     from engine.rules.variant import Variant
 
-__all__ = ["TITLE", "rules"]
+__all__ = ["TITLE", "bid_words", "bidding_with_trump", "refusal", "rules", "said"]
 
 TITLE = "The auction"
 
@@ -62,6 +64,7 @@ def rules(v: Variant, auction: AuctionRules) -> list[Rule]:
                           f"{auction.bids[0]} (BID-A4).",
                           alternative=f"{setting('auction.all_pass', 'redeal')} throws the "
                           "hand in when everyone passes."))
+    lines.append(_trump_rule(auction))
     if auction.swap is not None:
         lines.extend(_swap_rules(auction))
     return lines
@@ -109,3 +112,84 @@ def _swap_rules(auction: AuctionRules) -> list[Rule]:
                           alternative=f"{setting('auction.swap.blind', 'true')} makes the "
                           "exchange blind."))
     return lines
+
+
+def _trump_rule(auction: AuctionRules) -> Rule:
+    """Whether a bid names its trump (``auction.trump_in_bid``) or the winner names it after
+    (BID-A3)."""
+    if auction.trump_in_bid:
+        return Rule(text="Each numeric bid names its trump with its number (\"four in hearts\", "
+                    "\"three at no-trump\"); a bid must be a higher number than the one before, "
+                    "whatever its trump, and the winner's trump is made at once. After a special "
+                    "bid the winner names trump (BID-A3).",
+                    alternative=f"{setting('auction.trump_in_bid', 'false')} has the high "
+                    "bidder name trump after the auction.")
+    return Rule(text="Bids are numbers only: the high bidder names trump after the auction.",
+                alternative=f"{setting('auction.trump_in_bid', 'true')} makes each bid name its "
+                "trump with its number (`bid:4H`).")
+
+
+def _contract_words(trump: int) -> str:
+    if trump == C.NO_TRUMP:
+        return "at no-trump"
+    if trump == C.LOW_NO_TRUMP:
+        return "at low no-trump"
+    return f"in {C.SUIT_WORDS[trump]}"
+
+
+def bid_words(tricks: int, trump: int) -> str:
+    """A bid that names its trump, as a noun.
+
+    >>> bid_words(4, C.HEARTS), bid_words(3, C.NO_TRUMP), bid_words(2, C.LOW_NO_TRUMP)
+    ('4 in hearts', '3 at no-trump', '2 at low no-trump')
+    """
+    return f"{tricks} {_contract_words(trump)}"
+
+
+def said(arg: str) -> str | None:
+    """The narration of ``bid:ARG`` when ARG names a trump (``4H`` -> ``bids 4 in hearts``);
+    None for any other bid.
+
+    >>> said("4H"), said("3N"), said("4"), said("moon")
+    ('bids 4 in hearts', 'bids 3 at no-trump', None, None)
+    """
+    number, letter = arg[:-1], arg[-1:]
+    if not number.isdigit() or not letter or letter not in C.TRUMP_LETTERS:
+        return None
+    return f"bids {bid_words(int(number), C.TRUMP_LETTERS.index(letter))}"
+
+
+def bidding_with_trump(bids: list[str]) -> str:
+    """The offer of bids that name their trump, from their arguments (``3H`` ... ``6N``).
+
+    >>> bidding_with_trump(["3C", "3D", "3H", "3S", "3N", "4C", "4D", "4H", "4S", "4N"])
+    'bid 3 to 4 with a trump (C, D, H, S or N for no-trump), e.g. bid:4H'
+    """
+    numbers = sorted({int(b[:-1]) for b in bids})
+    letters = [t for t in C.TRUMP_LETTERS if any(b.endswith(t) for b in bids)]
+    words = {"N": "N for no-trump", "L": "L for low no-trump"}
+    low, high = numbers[0], numbers[-1]
+    span = f"bid {low}" if low == high else f"bid {low} to {high}"
+    example = f"{min(low + 1, high)}{'H' if 'H' in letters else letters[0]}"
+    return (f"{span} with a trump ({join([words.get(t, t) for t in letters], 'or')}), "
+            f"e.g. bid:{example}")
+
+
+def refusal(auction: Auction, name: str, high: str) -> str:
+    """Why a bid is refused where bids name their trump, or where they do not."""
+    arg = name.partition(":")[2]
+    if not auction.contracts:
+        return (f"this variant names trump after the auction: bid {arg[:-1]}, then call a "
+                "suit")
+    if arg.isdigit():
+        return (f"this variant names trump in the bid: bid {arg} with a trump, e.g. "
+                f"bid:{arg}H")
+    number, letter = int(arg[:-1]), arg[-1]
+    trump = C.TRUMP_LETTERS.index(letter)
+    if trump not in auction.contracts:
+        what = "no-trump" if trump == C.NO_TRUMP else "low no-trump"
+        return f"{what} may not be bid in this variant"
+    if number not in auction.rules.bids:
+        offered = join([str(b) for b in auction.rules.bids], "or")
+        return f"there is no such bid here: bid {offered} with a trump, or pass"
+    return f"a bid must be a higher number than the high bid ({high})"

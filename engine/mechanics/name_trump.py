@@ -1,6 +1,7 @@
 """Phase ``name_trump``: the auction's winner names trump, or, where the variant allows them,
 no-trump (``call:N``) or low no-trump (``call:L``: no trump, every suit ranked upside down,
-BID-A9)."""
+BID-A9). Where the winning bid already named trump (``auction.trump_in_bid``, BID-A3's
+alternative) the phase asks nothing."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.auction_rules import AuctionRules
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
-from engine.mechanics.wording import setting
+from engine.mechanics.wording import join, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -18,7 +20,7 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "NameTrump", "NameTrumpRules"]
+__all__ = ["MECHANIC", "NameTrump", "NameTrumpRules", "contracts"]
 
 
 class NameTrump(Phase):
@@ -30,11 +32,12 @@ class NameTrump(Phase):
         super().__init__(variant)
         rules = variant.rules(NameTrumpRules)
         assert rules is not None
-        trumps = [*range(4), *[C.NO_TRUMP] * rules.no_trump,
-                  *[C.LOW_NO_TRUMP] * rules.low_no_trump]
-        self.calls = [A.CALL + trump for trump in trumps]
+        self.calls = [A.CALL + trump for trump in contracts(rules)]
 
     def start(self, s: State) -> None:
+        if s.hand.trump >= 0:  # the winning bid named it (auction.trump_in_bid)
+            s.advance()
+            return
         s.current = s.hand.maker
 
     def legal(self, s: State) -> list[int]:
@@ -62,6 +65,12 @@ class NameTrumpRules:
 
     no_trump: bool
     low_no_trump: bool = False
+
+
+def contracts(rules: NameTrumpRules) -> tuple[int, ...]:
+    """The trumps the maker may name: the four suits, then no-trump and low no-trump where
+    allowed (the auction's bids name these with ``auction.trump_in_bid``)."""
+    return (*range(4), *[C.NO_TRUMP] * rules.no_trump, *[C.LOW_NO_TRUMP] * rules.low_no_trump)
 
 
 SCHEMA: dict[str, Any] = {
@@ -111,6 +120,9 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
 def book(v: Variant, name_trump: NameTrumpRules) -> list[Rule]:
     """The rule book: which trumps the maker may name (``name_trump.no_trump``,
     ``name_trump.low_no_trump``)."""
+    auction = v.rules(AuctionRules)
+    if auction is not None and auction.trump_in_bid:
+        return _bid_book(name_trump)
     if name_trump.no_trump:
         lines = [Rule(text="The maker names trump: any of the four suits, or no-trump.",
                       alternative=f"{setting('name_trump.no_trump', 'false')} rules no-trump "
@@ -125,6 +137,21 @@ def book(v: Variant, name_trump: NameTrumpRules) -> list[Rule]:
                           alternative=f"{setting('name_trump.low_no_trump', 'false')} rules "
                           "it out."))
     return lines
+
+
+def _bid_book(name_trump: NameTrumpRules) -> list[Rule]:
+    """The trumps a bid may name (``auction.trump_in_bid``)."""
+    names = ["any of the four suits"]
+    if name_trump.no_trump:
+        names.append("no-trump")
+    if name_trump.low_no_trump:
+        names.append("low no-trump: no trump, and in every suit the lowest card wins, the ace "
+                     "lowest (BID-A9)")
+    text = (f"The trump a bid names (and the one the winner of a special bid names after the "
+            f"auction) may be {join(names, 'or')}.")
+    return [Rule(text=text, alternative=f"{setting('name_trump.no_trump', 'true')} and "
+                 f"{setting('name_trump.low_no_trump', 'true')} allow no-trump and low "
+                 "no-trump.")]
 
 
 MECHANIC = Mechanic(

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics import auction_words
 from engine.mechanics.auction import AuctionRules
 from engine.mechanics.registry import verb_for
 from engine.rules.variant import Variant
@@ -115,6 +116,9 @@ class TableNarrator:
         """``bids 4``; a special bid in its own words (``shoots the moon``) when it has a
         label."""
         special = self.special_bids.get(arg)
+        with_trump = auction_words.said(arg) if special is None else None
+        if with_trump is not None:
+            return with_trump
         if special is not None and special.said:
             return special.said
         if special is not None and special.label != special.name:

@@ -48,6 +48,7 @@ ALL_ACTION_IDS = (
     + [A.SPECIAL_BID + i for i in range(A.SPECIAL_BIDS)]
     + [A.DISCARD + c for c in range(C.CARD_COUNT)]
     + [A.PLAY + c for c in range(C.CARD_COUNT)]
+    + [A.BID_TRUMP + 8 * n + t for n in range(1, 13) for t in range(6)]
 )
 
 # -- the rules of play, written again from the card codes (`euchre rules NAME`) -------------
@@ -73,14 +74,18 @@ def trump_order(trump: str) -> list[str]:
 
 def trick_winner(codes: list[str], trump: str) -> int:
     """The rule book, "Playing the tricks": the highest trump wins, else the highest of the
-    suit led."""
+    suit led. At no-trump (``N``) and low no-trump (``L``) the joker is the highest card;
+    at low no-trump the lowest card of the suit led wins, the ace lowest (BID-A9)."""
+    if trump in ("N", "L") and "JK" in codes:
+        return codes.index("JK")
     trumps = [i for i, code in enumerate(codes) if effective_suit(code, trump) == trump]
     if trumps:
         order = trump_order(trump)
         return min(trumps, key=lambda i: order.index(codes[i]))
     led = effective_suit(codes[0], trump)
     following = [i for i, code in enumerate(codes) if effective_suit(code, trump) == led]
-    return min(following, key=lambda i: PLAIN_ORDER.index(codes[i][0]))
+    plain = PLAIN_ORDER[::-1] if trump == "L" else PLAIN_ORDER
+    return min(following, key=lambda i: plain.index(codes[i][0]))
 
 
 # -- looking at a state ---------------------------------------------------------------------
