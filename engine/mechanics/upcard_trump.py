@@ -101,7 +101,7 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "suits": {
             "description": (
-                "The suits that become trump by being turned up, e.g. `[C]`. Default: [C]."
+                "The suits that become trump by being turned up, e.g. `[C]`. Default: [\"C\"]."
             ),
             "type": "array",
             "items": {"$ref": "#/$defs/suit"},

@@ -33,14 +33,18 @@ VARIANTS: dict[str, Variant] = {name: load_variant(name) for name in shipped_nam
 
 @st.composite
 def games(draw: st.DrawFn, variant: Variant) -> tuple[int, list[int], random.Random, int]:
-    """A seed, starting scores (each side below the target, partners equal), the random
+    """A seed, starting scores (each side short of the target, partners equal), the random
     player's choices and how many hands to play."""
     seed = draw(st.integers(min_value=0, max_value=2**63 - 1))
-    target = variant.game.target
+    target, start = variant.game.target, variant.game.start
     scores = [0] * variant.players
     for team in variant.sides.teams:
-        points = draw(st.integers(min_value=target - 3, max_value=target - 1)
-                      | st.integers(min_value=-target, max_value=target - 1))
+        if variant.game.goal == "down":  # a countdown: above the target, up to the start
+            points = draw(st.integers(min_value=target + 1, max_value=target + 3)
+                          | st.integers(min_value=target + 1, max_value=start))
+        else:
+            points = draw(st.integers(min_value=target - 3, max_value=target - 1)
+                          | st.integers(min_value=-target, max_value=target - 1))
         for seat in team:
             scores[seat] = points
     return seed, scores, draw(st.randoms(use_true_random=False)), draw(
