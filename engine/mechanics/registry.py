@@ -20,6 +20,7 @@ from engine.mechanics import (
     go_alone,
     name_trump,
     play,
+    redeal,
     score,
     stay_or_drop,
     upcard_bidding,
@@ -32,6 +33,7 @@ __all__ = ["MECHANICS", "mechanic", "mechanics", "register", "verb_for"]
 
 MECHANICS: tuple[Mechanic, ...] = (
     deal.MECHANIC,
+    redeal.MECHANIC,
     upcard_bidding.MECHANIC,
     dealer_pickup.MECHANIC,
     auction.MECHANIC,
