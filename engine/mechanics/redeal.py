@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["EXCHANGE", "KEEP", "MECHANIC", "REDEAL", "Redeal", "RedealRules", "RedealScratch"]
 
 REDEAL_KIND = A.declare_kind("redeal")
-KEEP_KIND = A.declare_kind("keep")
+KEEP_KIND = A.declare_kind("keep")  # the dealer's `keep` of dealer_pickup, the same word
 EXCHANGE_KIND = A.declare_kind("exchange")
 REDEAL, KEEP, EXCHANGE = REDEAL_KIND.base, KEEP_KIND.base, EXCHANGE_KIND.base
 """The action ids of ``redeal``, ``keep`` and ``exchange``."""
@@ -109,7 +109,7 @@ class Redeal(Phase):
         s.current = x.queue[0]
 
     def legal(self, s: State) -> list[int]:
-        return [*self._options(s, s.current), KEEP]
+        return sorted([*self._options(s, s.current), KEEP])  # ids ascending, as every phase
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand

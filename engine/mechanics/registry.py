@@ -33,7 +33,6 @@ __all__ = ["MECHANICS", "mechanic", "mechanics", "register", "verb_for"]
 
 MECHANICS: tuple[Mechanic, ...] = (
     deal.MECHANIC,
-    redeal.MECHANIC,
     upcard_bidding.MECHANIC,
     dealer_pickup.MECHANIC,
     auction.MECHANIC,
@@ -44,6 +43,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     score.MECHANIC,
     upcard_trump.MECHANIC,
     stay_or_drop.MECHANIC,
+    redeal.MECHANIC,
 )
 
 _ALL: dict[str, Mechanic] = {}

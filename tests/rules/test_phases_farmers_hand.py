@@ -26,7 +26,7 @@ def _game(name: str = "farmers-hand") -> State:
 
 def test_three_nines_may_be_exchanged_for_the_face_down_kitty_STD_A15() -> None:
     state = _game()
-    assert state.current_player == N and state.legal_actions() == ["exchange", "keep"]
+    assert state.current_player == N and state.legal_actions() == ["keep", "exchange"]
     apply_all(state, "exchange")
     assert names(state.hand.hands[N]) == cards("KC QD AD AS KS")
     assert names(state.hand.kitty) == cards("9C 9D 9S")
@@ -35,7 +35,7 @@ def test_three_nines_may_be_exchanged_for_the_face_down_kitty_STD_A15() -> None:
 def test_only_the_first_farmer_exchanges_the_kitty_STD_A15() -> None:
     # E holds four tens too, but N took the kitty first: E may only redeal or keep.
     state = apply_all(_game(), "exchange")
-    assert state.current_player == E and state.legal_actions() == ["redeal", "keep"]
+    assert state.current_player == E and state.legal_actions() == ["keep", "redeal"]
     assert "redeal or keep" in refuse(state, "exchange")
     apply_all(state, "keep")
     assert state.phase == "upcard_bidding" and state.current_player == N
@@ -43,7 +43,7 @@ def test_only_the_first_farmer_exchanges_the_kitty_STD_A15() -> None:
 
 def test_a_hand_of_only_nines_and_tens_is_redealt_by_the_same_dealer_STD_A15() -> None:
     state = apply_all(_game(), "keep")
-    assert state.legal_actions() == ["redeal", "exchange", "keep"]
+    assert state.legal_actions() == ["keep", "redeal", "exchange"]
     apply_all(state, "redeal")
     assert last_hand(state).to_json()["thrown_in"] == "redeal"
     assert state.dealer == W and state.hand_no == 2 and state.scores == [0, 0, 0, 0]
