@@ -18,6 +18,7 @@ from engine.mechanics import (
     dealer_pickup,
     dummy_merge,
     go_alone,
+    kitty_exchange,
     name_trump,
     pass_cards,
     play,
@@ -44,6 +45,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     score.MECHANIC,
     upcard_trump.MECHANIC,
     stay_or_drop.MECHANIC,
+    kitty_exchange.MECHANIC,
 )
 
 _ALL: dict[str, Mechanic] = {}
