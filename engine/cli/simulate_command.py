@@ -59,7 +59,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Play seeded games of a variant between bots and report wins, points per "
         "hand, how often makers make, march and get euchred, lone hands, redeals and the "
         "variant's own events, each with a 95% confidence interval. The same seed gives the "
-        "same report, whatever the number of workers.")
+        "same report, whatever the number of workers. A variant with match rules "
+        "(`game.match`: laps, slam) plays its games as matches of `game.match.games` games: "
+        "game i is game i mod N of match i div N, laps carry from one game of a match to the "
+        "next, and the report adds a `match` part (matches won, games credited to each side "
+        "with a slam counting two, slams, points carried); a match is always played whole in "
+        "one process, so the report stays the same for any number of workers.")
     p.add_argument("variant", metavar="NAME_OR_PATH", help="a shipped name or a .yaml file")
     add_run_options(p)
     out = p.add_mutually_exclusive_group()
@@ -205,3 +210,12 @@ def print_text(r: dict[str, Any]) -> None:
         print(f"dummy merges: {r['dummy_merges']['count']:,} ({_pct(r['dummy_merges'])} of hands)")
     if "reneges" in r:
         print(f"reneges: {r['reneges']:,}")
+    if "match" in r:
+        m = r["match"]
+        print(f"matches of {m['games_per_match']} games: {m['matches']:,}; won "
+              + ", ".join(f"{_who(side)} {wins:,}" for side, wins in m["match_wins"].items())
+              + f", tied {m['tied_matches']:,}")
+        print("  games credited (a slam counts two): "
+              + ", ".join(f"{_who(side)} {g:,}" for side, g in m["games_credited"].items())
+              + f"; slams {_pct(m['slams'])}; points carried per game "
+              f"{_mean(m['points_carried_per_game'])}")

@@ -43,6 +43,7 @@ __all__ = [
     "BID_TRUMP",
     "CALL",
     "DISCARD",
+    "FIRST_DECLARED",
     "HIDDEN_DISCARD",
     "KEEP",
     "LOOK",
@@ -51,6 +52,7 @@ __all__ = [
     "PASS",
     "PICK_UP",
     "PLAY",
+    "PRIVATE",
     "SPECIAL_BID",
     "SPECIAL_BIDS",
     "SWAP",
@@ -61,6 +63,7 @@ __all__ = [
     "bid_trump",
     "cards_to_actions",
     "declare_kind",
+    "hidden",
     "kind_named",
     "kind_of",
     "name_of",
@@ -133,6 +136,13 @@ _NAMES: dict[int, str] = {}
 _IDS: dict[str, int] = {}
 _FIRST_FREE = 192
 """Kinds declared beyond the built-in ones get 64 ids each from here."""
+FIRST_DECLARED = _FIRST_FREE
+PRIVATE: set[int] = set()
+"""The ids of declared private kinds (``give:9C``): a view shows them to the acting seat only
+(the built-in ``discard`` is tested by its range, :data:`DISCARD` to :data:`PLAY`)."""
+_HIDDEN: dict[int, int] = {}
+_HIDDEN_OFFSET = 63
+"""A private card kind's hidden form (``give``, its card unknown) is ``base + 63``."""
 
 
 def _add(kind: ActionKind, *, by_prefix: bool = True) -> ActionKind:
@@ -158,7 +168,26 @@ def declare_kind(prefix: str, arg: Arg = Arg.NONE, *, private: bool = False) -> 
     base = max(used, default=_FIRST_FREE - 64) + 64
     if base >= BID_TRUMP:
         raise ValueError(f"no free block of action ids for {prefix!r}")
-    return _add(ActionKind(prefix=prefix, arg=arg, base=base, private=private))
+    kind = _add(ActionKind(prefix=prefix, arg=arg, base=base, private=private))
+    if private and arg is Arg.CARD:
+        hidden_id = base + _HIDDEN_OFFSET
+        _NAMES[hidden_id] = prefix
+        _IDS[prefix] = hidden_id
+        _BY_ID[hidden_id] = kind
+        for action in kind.names():
+            PRIVATE.add(action)
+            _HIDDEN[action] = hidden_id
+    return kind
+
+
+def hidden(action: int) -> int:
+    """What another seat's view shows of a private action: its kind without the card
+    (``discard``, ``give``).
+
+    >>> name_of(hidden(action_id("discard:9C")))
+    'discard'
+    """
+    return HIDDEN_DISCARD if action < PLAY else _HIDDEN[action]
 
 
 def kind_named(prefix: str) -> ActionKind | None:

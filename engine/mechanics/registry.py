@@ -18,7 +18,9 @@ from engine.mechanics import (
     dealer_pickup,
     dummy_merge,
     go_alone,
+    kitty_exchange,
     name_trump,
+    pass_cards,
     play,
     redeal,
     score,
@@ -39,10 +41,12 @@ MECHANICS: tuple[Mechanic, ...] = (
     name_trump.MECHANIC,
     go_alone.MECHANIC,
     dummy_merge.MECHANIC,
+    pass_cards.MECHANIC,
     play.MECHANIC,
     score.MECHANIC,
     upcard_trump.MECHANIC,
     stay_or_drop.MECHANIC,
+    kitty_exchange.MECHANIC,
     redeal.MECHANIC,
 )
 

@@ -85,7 +85,8 @@ class State:
         self.initial_scores = list(scores) if scores is not None else None
         self.history_ids: list[int] = []
         self.discard_log: list[int] = []
-        """Where in the history the discards are: views hide other seats' discarded cards."""
+        """Where in the history the discards (and other private actions, ``give:9C``) are:
+        views hide other seats' cards in them."""
         self.actors: list[int] = []
         self.hands_played: list[HandResult] = []
         self.deals = list(deals)
@@ -263,7 +264,7 @@ class State:
         """Apply a legal action id without checking (the simulator's fast path): log it in
         the history, then let the running phase carry it out (``carry_out``: its ``apply``,
         or ``apply_renege`` for a renege the variant accepts)."""
-        if A.DISCARD <= a < A.PLAY:
+        if A.DISCARD <= a < A.PLAY or (a >= A.FIRST_DECLARED and a in A.PRIVATE):
             self.discard_log.append(len(self.history_ids))
         self.history_ids.append(a)
         self.actors.append(self.current)

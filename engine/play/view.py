@@ -81,7 +81,7 @@ class View:
             if i < start:
                 break
             if s.actors[i] != seat:
-                ids[i - start] = A.HIDDEN_DISCARD
+                ids[i - start] = A.hidden(ids[i - start])
         # Built field by field: a view is made for every bot decision, and keyword
         # construction of this many fields costs three times as much.
         v = object.__new__(cls)

@@ -17,6 +17,7 @@ from typing import Any
 from engine.core import cards as C
 from engine.core.errors import ExpressionError, Location, VariantError
 from engine.rules.expressions import CompiledExpression, Scope, Type, compile_expression
+from engine.rules.game_end import compile_match
 from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.resolved import Resolved
 from engine.rules.scoring import OutcomeSpace, ScoreRow, ScoringTable, award_scope, when_scope
@@ -262,8 +263,9 @@ class _Compiler:
         elif table is not None and table.best_award() <= 0:
             self.fail("no hand can score points, so the target can never be reached",
                       (*at, "target"), "give some row of the scoring table positive points")
+        match = compile_match(spec.get("match"), goal=goal, fail=self.fail)
         return GameRules(target=target, tie=Tie(spec["tie"]), max_hands=spec["max_hands"],
-                         start=start, goal=goal, win=Win(spec.get("win", "reach")))
+                         start=start, goal=goal, win=Win(spec.get("win", "reach")), match=match)
 
     def renege(self) -> Renege | None:
         spec = self.d["penalties"]["renege"]

@@ -52,6 +52,41 @@ GAME: dict[str, Any] = {
             ),
             "enum": ["reach", "contract_result"],
         },
+        "match": {
+            "description": (
+                "Match rules that link games into a match (RAIL-A5). Absent: every game "
+                "stands alone. `simulate` plays its games as matches of `games` games."
+            ),
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "games": {
+                    "description": (
+                        "How many games make a match: `simulate` plays game 1 to `games` of "
+                        "each match in turn (laps carry from one to the next) and reports "
+                        "the games credited to each side. Default: 3."
+                    ),
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 100,
+                },
+                "laps": {
+                    "description": (
+                        "Laps: the points a side wins past the target carry to the next game "
+                        "of the match, as its starting score. Default: false."
+                    ),
+                    "type": "boolean",
+                },
+                "slam": {
+                    "description": (
+                        "Slam: a side that wins a game before the other side scores (the "
+                        "losers still at the score they started the game with) is credited "
+                        "with two games. Default: false."
+                    ),
+                    "type": "boolean",
+                },
+            },
+        },
         "tie": {
             "description": (
                 "Several sides at or over the target after one hand: the highest wins (the "

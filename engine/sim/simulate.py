@@ -44,9 +44,11 @@ def derive_seed(*parts: int | str) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
-def play_game(variant: Variant, seed: int, bots: Sequence[str]) -> State:
-    """Play one game to the end with the named bots (one per seat)."""
-    state = State(variant, seed=seed)
+def play_game(variant: Variant, seed: int, bots: Sequence[str],
+              scores: Sequence[int] | None = None) -> State:
+    """Play one game to the end with the named bots (one per seat), from ``scores`` (a
+    match's laps) or the variant's starting scores."""
+    state = State(variant, seed=seed, scores=scores)
     players = [make_bot(name, variant, seat, derive_seed(seed, "bot", seat))
                for seat, name in enumerate(bots)]
     while state.current != TERMINAL:
@@ -66,13 +68,50 @@ def run_games(
     bots: Sequence[str],
     progress: Progress | None = None,
 ) -> Tally:
-    """Play the games numbered ``indices`` of the run ``seed`` and tally them."""
+    """Play the games numbered ``indices`` of the run ``seed`` and tally them.
+
+    With match rules (``game.match``) the run is a series of matches of ``games`` games:
+    game ``i`` is game ``i % games`` of match ``i // games``, and starts from the laps the
+    previous game of its match carried. ``indices`` then starts at a match's first game
+    (:func:`iter_jobs` cuts runs at match boundaries), so a match is always played whole, in
+    one process, and the report is the same for any number of workers."""
     tally = Tally.for_variant(variant)
+    match = variant.game.match
+    if match is not None:
+        assert indices.start % match.games == 0, "a slice must start a match"
+        _run_matches(variant, seed, indices, bots, tally=tally, progress=progress)
+        return tally
     for index in indices:
         tally.add_game(play_game(variant, derive_seed(seed, index), bots))
         if progress is not None:
             progress(1)
     return tally
+
+
+def _run_matches(variant: Variant, seed: int, indices: range, bots: Sequence[str], *,
+                 tally: Tally, progress: Progress | None) -> None:
+    match = variant.game.match
+    assert match is not None
+    game = variant.game
+    fresh = [game.start] * variant.players
+    begun = fresh
+    credits = [0] * variant.players
+    for index in indices:
+        if index % match.games == 0:
+            begun, credits = fresh, [0] * variant.players
+        state = play_game(variant, derive_seed(seed, index), bots, scores=begun)
+        credit = match.credit(begun=begun, scores=state.scores, winners=state.winners)
+        nxt = match.carry(state.scores, winners=state.winners, target=game.target,
+                          start=game.start)
+        for seat in state.winners:
+            credits[seat] += credit
+        last = index % match.games == match.games - 1 or index == indices.stop - 1
+        tally.add_game(state)
+        tally.add_match_game(state, credit=credit, carried=max(nxt) - game.start,
+                             credits=credits if last else None)
+        begun = nxt
+        if progress is not None:
+            progress(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +144,12 @@ def run_job(job: Job) -> Tally:
 
 def iter_jobs(variant: Variant, seed: int, games: int, bots: Sequence[str], parts: int
               ) -> Iterator[Job]:
-    """The run cut into slices of at most 200 games (about ``parts`` of them), lazily."""
+    """The run cut into slices of at most 200 games (about ``parts`` of them), lazily; with
+    match rules, into whole matches."""
     size = max(1, min(200, -(-games // max(1, parts))))
+    match = variant.game.match
+    if match is not None:
+        size = -(-size // match.games) * match.games
     for start in range(0, games, size):
         yield Job(variant.name, variant.rules_json, variant.rules_hash, seed, start,
                   min(games, start + size), tuple(bots))

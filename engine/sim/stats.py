@@ -83,6 +83,14 @@ class Count(Enum):
     euchred."""
     DROPPED = "dropped"
     """Seats that dropped out (stay or drop); qualified by None (all) or a seat."""
+    MATCHES = "matches"
+    """Matches finished (``game.match``)."""
+    CREDITED = "credited"
+    """Games credited per side in matches (a slam counts two)."""
+    SLAMS = "slams"
+    """Games won before the losers scored, counted double (``game.match.slam``)."""
+    MATCH_WINS = "match_wins"
+    """Matches won, per side (the most games credited); None: matches tied."""
 
 
 class Total(Enum):
@@ -95,6 +103,8 @@ class Total(Enum):
     NON_DEALER_POINTS = "non_dealer_points"
     SCORE = "score"
     """A side's score after the ``k``-th scored hand, qualified by ``(k, side)``."""
+    CARRIED = "carried"
+    """Points a game's winner carried to the next game of the match (laps)."""
 
 
 Side = tuple[int, ...]
@@ -124,11 +134,15 @@ class Tally:
     n: Counter[CountKey] = field(default_factory=Counter)
     s: Counter[SumKey] = field(default_factory=Counter)
     sq: Counter[SumKey] = field(default_factory=Counter)
+    games_per_match: int = 0
+    """Games in a match (``game.match.games``); 0: games stand alone."""
 
     @classmethod
     def for_variant(cls, variant: Variant) -> Tally:
         """An empty tally for ``variant``."""
-        return cls(sides=variant.sides.teams, players=variant.players)
+        match = variant.game.match
+        return cls(sides=variant.sides.teams, players=variant.players,
+                   games_per_match=match.games if match is not None else 0)
 
     @property
     def games(self) -> int:
@@ -171,6 +185,24 @@ class Tally:
                 self.add((Total.SCORE, (scored, side)), record.scores[side[0]])
         n[Count.HANDS, None] += scored
         self.add((Total.HANDS_PER_GAME, None), scored)
+
+    def add_match_game(self, state: State, *, credit: int, carried: int,
+                       credits: list[int] | None) -> None:
+        """Count one game of a match: the games its winners are credited with (``credit``,
+        2 for a slam), the points carried to the next game and, at the end of a match, the
+        games each seat was credited with in it (``credits``)."""
+        n = self.n
+        for side in self.sides:
+            if side[0] in state.winners:
+                n[Count.CREDITED, side] += credit
+        n[Count.SLAMS, None] += credit == 2
+        self.add((Total.CARRIED, None), carried)
+        if credits is None:
+            return
+        n[Count.MATCHES, None] += 1
+        best = max(credits)
+        top = [side for side in self.sides if credits[side[0]] == best]
+        n[Count.MATCH_WINS, top[0] if len(top) == 1 else None] += 1
 
     def _add_hand(self, record: HandResult) -> None:
         n = self.n
@@ -336,4 +368,20 @@ class Tally:
             report["no_maker"] = self.rate(total(Count.NO_MAKER), hands)
         if total(Count.DROPPED):
             report["dropped"] = total(Count.DROPPED)  # seats that dropped out, all hands
+        if self.games_per_match:
+            report["match"] = self._match_report()
         return report
+
+    def _match_report(self) -> dict[str, Any]:
+        """Laps and slam (``game.match``): matches, games credited, slams, points carried."""
+        n = self.n
+        matches = n[Count.MATCHES, None]
+        return {
+            "games_per_match": self.games_per_match,
+            "matches": matches,
+            "match_wins": {side_name(side): n[Count.MATCH_WINS, side] for side in self.sides},
+            "tied_matches": n[Count.MATCH_WINS, None],
+            "games_credited": {side_name(side): n[Count.CREDITED, side] for side in self.sides},
+            "slams": self.rate(n[Count.SLAMS, None], self.games),
+            "points_carried_per_game": self.mean((Total.CARRIED, None), self.games),
+        }

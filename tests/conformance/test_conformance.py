@@ -183,7 +183,9 @@ class Checker:
             assert s.winners
         else:
             assert 0 <= s.current_player < s.variant.players
-            assert s.hand.active(s.current_player), "a seat that sits out was asked to act"
+            # the one thing a seat that sits out does: pass his lone partner cards (RAIL-A7)
+            assert s.hand.active(s.current_player) or s.phase == "pass_cards", \
+                "a seat that sits out was asked to act"
         if s.phase == "play":
             self.check_follow_options()
 

@@ -1,0 +1,262 @@
+"""Phase ``kitty_exchange``: a seat takes the kitty or a widow into his hand and discards as
+many cards face down.
+
+``source``: the undealt kitty, or an extra hand dealt face down (a widow, ``deal.extra_hands``).
+``seat``: who may exchange: the ``maker`` (the bidder takes the widow; the phase then comes
+after trump is made), the ``dealer``, ``eldest``, or ``any`` (each seat in turn from eldest is
+offered it, and the first to ``pick_up`` takes it). With ``optional`` the seat may ``keep`` his
+hand instead. Only the seat that takes the cards sees them; his discards are hidden from the
+other seats like every discard. The farmer's hand of the hand-conditions work is meant to
+plug a condition into who may exchange (``seat``) later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from engine.core import actions as A
+from engine.mechanics.base import (
+    BotTools,
+    Mechanic,
+    Phase,
+    Rule,
+    Scratch,
+    Words,
+    book_lines,
+    cards_to_actions,
+)
+from engine.mechanics.wording import setting
+from engine.rules.mechanic_rules import REGISTRY, CompileContext
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
+
+__all__ = ["MECHANIC", "ExchangeSeat", "KittyExchange", "KittyExchangeRules", "KittyScratch"]
+
+KITTY = "kitty"
+_OFFER, _DISCARD = 0, 1
+
+
+class ExchangeSeat(StrEnum):
+    """``kitty_exchange.seat``: who may exchange."""
+
+    MAKER = "maker"
+    DEALER = "dealer"
+    ELDEST = "eldest"
+    ANY = "any"
+
+
+@dataclass(slots=True, kw_only=True)
+class KittyScratch(Scratch):
+    """The seats still to be offered the cards, the step, and the discards still owed."""
+
+    queue: list[int] = field(default_factory=list)
+    step: int = _OFFER
+    left: int = 0
+
+
+class KittyExchange(Phase):
+    """Take the kitty (or widow); discard as many."""
+
+    name = "kitty_exchange"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        rules = variant.rules(KittyExchangeRules)
+        assert rules is not None
+        self.rules = rules
+        extra = variant.deal.extra_hands
+        self.position = (-1 if rules.source == KITTY
+                         else variant.players + extra.index(rules.source))
+
+    def start(self, s: State) -> None:
+        h = s.hand
+        seat = self.rules.seat
+        n = self.players
+        if seat is ExchangeSeat.MAKER:
+            queue = [h.maker] if h.maker >= 0 else []
+        elif seat is ExchangeSeat.DEALER:
+            queue = [s.dealer]
+        elif seat is ExchangeSeat.ELDEST:
+            queue = [(s.dealer + 1) % n]
+        else:
+            queue = [(s.dealer + k) % n for k in range(1, n + 1)]
+        queue = [q for q in queue if h.active(q)]
+        if not queue or not self._cards(s):
+            s.advance()
+            return
+        x = h.scratch = KittyScratch(queue=queue)
+        s.current = queue[0]
+        if not self.rules.optional:
+            self._take(s, x)
+
+    def _cards(self, s: State) -> int:
+        h = s.hand
+        return h.kitty if self.position < 0 else h.hands[self.position]
+
+    def _take(self, s: State, x: KittyScratch) -> None:
+        h = s.hand
+        cards = self._cards(s)
+        if self.position < 0:
+            h.kitty = 0
+        else:
+            h.hands[self.position] = 0
+        h.hands[s.current] |= cards
+        x.step = _DISCARD
+        x.left = cards.bit_count()
+
+    def legal(self, s: State) -> list[int]:
+        h = s.hand
+        x: KittyScratch = h.scratch
+        if x.step == _OFFER:
+            return [A.PICK_UP, A.KEEP]
+        return cards_to_actions(A.DISCARD, h.hands[s.current])
+
+    def apply(self, s: State, action: int) -> None:
+        h = s.hand
+        x: KittyScratch = h.scratch
+        if action == A.PICK_UP:
+            self._take(s, x)
+            return
+        if action == A.KEEP:
+            x.queue.pop(0)
+            if x.queue:
+                s.current = x.queue[0]
+            else:
+                s.advance()
+            return
+        bit = 1 << (action - A.DISCARD)
+        h.hands[s.current] ^= bit
+        h.discards[s.current] |= bit
+        x.left -= 1
+        if not x.left:
+            s.advance()
+
+    def reason(self, s: State, action: int) -> str:
+        x: KittyScratch = s.hand.scratch
+        if x.step == _OFFER:
+            return f"seat {s.current} now takes the {self.rules.source} (pick_up) or not (keep)"
+        return f"seat {s.current} took the {self.rules.source} and discards (discard:XX)"
+
+    def describe(self, s: State) -> str:
+        return f"exchange with the {self.rules.source}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KittyExchangeRules:
+    """Phase ``kitty_exchange``: where the cards come from, who takes them, and whether he
+    may refuse."""
+
+    source: str
+    seat: ExchangeSeat
+    optional: bool
+
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `kitty_exchange`: a seat takes the kitty (or a widow: an extra hand dealt "
+        "face down) into his hand and discards as many cards face down. Only he sees them."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "source": {
+            "description": (
+                "`kitty` (the undealt cards, a turned-down upcard included) or the name of an "
+                "extra hand in `deal.extra_hands` (a widow). Default: kitty."
+            ),
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 40,
+        },
+        "seat": {
+            "description": (
+                "Who exchanges: `maker` (after trump is made: the bidder takes the widow), "
+                "`dealer`, `eldest`, or `any` (each seat in turn from eldest is offered it; "
+                "the first to take it exchanges). Default: maker."
+            ),
+            "enum": ["maker", "dealer", "eldest", "any"],
+        },
+        "optional": {
+            "description": (
+                "The seat may decline (`keep`) instead of taking (`pick_up`). Default: false, "
+                "and true with `seat: any`."
+            ),
+            "type": "boolean",
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> KittyExchangeRules:
+    spec = ctx.data["kitty_exchange"]
+    at = ("kitty_exchange",)
+    source = spec.get("source", KITTY)
+    extra = ctx.deal.extra_hands
+    if source != KITTY and source not in extra:
+        names = ", ".join(f"`{e}`" for e in (KITTY, *extra))
+        ctx.fail(f"`{source}` is neither the kitty nor an extra hand of the deal",
+                 (*at, "source"), f"use one of {names}")
+    seat = ExchangeSeat(spec.get("seat", "maker"))
+    optional = spec.get("optional", seat is ExchangeSeat.ANY)
+    if seat is ExchangeSeat.ANY and not optional:
+        ctx.fail("with `seat: any` the first seat would always take it: the exchange must be "
+                 "optional", (*at, "optional"), "remove `optional: false`")
+    flow = ctx.flow
+    here = flow.index("kitty_exchange")
+    if seat is ExchangeSeat.MAKER and not any(REGISTRY.get(k).chooses_trump
+                                              for k in flow[:here]):
+        ctx.fail("the maker is known only once trump is made: put `kitty_exchange` after "
+                 "the bidding", ("flow", here), "move it after the bidding, or choose another "
+                 "`seat`")
+    return KittyExchangeRules(source=source, seat=seat, optional=optional)
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot: it takes unseen cards when its own hand is poor (below the bot's
+    making threshold in its best suit), and discards the card whose loss hurts least."""
+    hand = view.hand
+    trump = view.trump
+    if trump < 0:
+        trump, est = tools.best_suit(hand, range(4))
+    else:
+        est = tools.strength(hand, trump)
+    if legal[0] in (A.PICK_UP, A.KEEP):
+        return A.PICK_UP if est < tools.threshold else A.KEEP
+    return max(legal, key=lambda a: tools.strength(hand & ~(1 << (a - A.DISCARD)), trump))
+
+
+def book(v: Variant, rules: KittyExchangeRules) -> list[Rule]:
+    """The rule book: who exchanges with the kitty or widow.
+
+    >>> rules = KittyExchangeRules(source="widow", seat=ExchangeSeat.MAKER, optional=False)
+    >>> from engine import load_variant
+    >>> book(load_variant("standard"), rules)[0].text[:42]
+    'The maker takes the widow, dealt face down'
+    """
+    who = {"maker": "The maker", "dealer": "The dealer", "eldest": "Eldest",
+           "any": "Each player in turn from eldest, until one does,"}[rules.seat]
+    source = ("the kitty" if rules.source == KITTY
+              else f"the {rules.source}, dealt face down")
+    may = "may take" if rules.optional else "takes"
+    return [Rule(text=f"{who} {may} {source} into his hand and discards as many cards face "
+                 "down. Nobody else sees the cards taken or discarded.",
+                 alternative=f"{setting('kitty_exchange.seat', '...')} chooses who "
+                 "(maker, dealer, eldest, any).")]
+
+
+MECHANIC = Mechanic(
+    key="kitty_exchange", phase=KittyExchange, schema=SCHEMA, config=KittyExchangeRules,
+    compile=_compile,
+    kinds=(A.kind_of(A.PICK_UP), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
+    words=Words(verbs={"pick_up": "takes the extra cards", "keep": "keeps his hand",
+                       "discard": "discards {card}"},
+                prompt="Take the cards, or keep your hand?", title="The kitty exchange",
+                rules=book_lines(KittyExchangeRules, book)),
+    decide=decide,
+)

@@ -1,0 +1,100 @@
+"""Match rules (`game.match`, RAIL-A5): laps carry the points past the target into the next
+game of a match, a slam (a game won before the losers scored) counts as two games, and
+`simulate` plays and reports whole matches, the same for any number of workers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.rules.game_end import MatchRules
+from engine.sim.simulate import derive_seed, iter_jobs, play_game, simulate
+from engine.testing.rules import overlay, variant
+
+LAPS_AND_SLAM = MatchRules(games=3, laps=True, slam=True)
+
+
+def test_laps_carry_the_winners_points_past_the_target_RAIL_A5() -> None:
+    # N-S win with 13 of 10: 3 carry; E-W, who lost, start again from 0.
+    assert LAPS_AND_SLAM.carry([13, 7, 13, 7], winners=(0, 2), target=10, start=0) == [
+        3, 0, 3, 0]
+
+
+def test_without_laps_every_game_starts_afresh_RAIL_A5() -> None:
+    rules = MatchRules(games=3, laps=False, slam=True)
+    assert rules.carry([13, 7, 13, 7], winners=(0, 2), target=10, start=0) == [0, 0, 0, 0]
+
+
+def test_a_game_won_before_the_losers_score_counts_two_RAIL_A5() -> None:
+    # E-W started the game at 0 and are still at 0: a slam. N-S's carried laps do not matter.
+    assert LAPS_AND_SLAM.credit(begun=[4, 0, 4, 0], scores=[10, 0, 10, 0], winners=(0, 2)) == 2
+
+
+def test_a_game_won_after_the_losers_scored_counts_one_RAIL_A5() -> None:
+    assert LAPS_AND_SLAM.credit(begun=[0, 0, 0, 0], scores=[11, 2, 11, 2], winners=(0, 2)) == 1
+
+
+def test_without_slam_a_whitewash_counts_one_RAIL_A5() -> None:
+    rules = MatchRules(games=3, laps=True, slam=False)
+    assert rules.credit(begun=[0, 0, 0, 0], scores=[10, 0, 10, 0], winners=(0, 2)) == 1
+
+
+def test_railroad_plays_laps_and_slam_in_matches_of_three_RAIL_A5() -> None:
+    match = variant("railroad").game.match
+    assert match == MatchRules(games=3, laps=True, slam=True)
+    assert variant("railroad-no-laps").game.match is None
+
+
+def test_variants_without_match_rules_report_no_match() -> None:
+    report = simulate(variant("standard"), seed=1, games=3, bots=["heuristic"] * 4).report()
+    assert "match" not in report
+
+
+def test_runs_are_cut_at_match_boundaries() -> None:
+    v = variant("railroad")
+    starts = [job.start for job in iter_jobs(v, 1, 100, ["random"] * 4, parts=7)]
+    assert starts and all(start % 3 == 0 for start in starts)
+
+
+def test_the_second_game_of_a_match_starts_from_the_laps_of_the_first_RAIL_A5() -> None:
+    # Play the first two games of match 0 by hand: game 1 from 0, game 2 from what the
+    # winners of game 1 scored past 10. The run's report must carry the same points.
+    v = variant("railroad")
+    bots = ["heuristic"] * 4
+    first = play_game(v, derive_seed(7, 0), bots)
+    assert first.scores == [9, 11, 9, 11]  # E-W won with 11: 1 point carries
+    laps = [max(0, score - 10) if seat in first.winners else 0
+            for seat, score in enumerate(first.scores)]
+    second = play_game(v, derive_seed(7, 1), bots, scores=laps)
+    assert laps == [0, 1, 0, 1]
+    opening = second.hands_played[0]
+    assert opening.scores[1] - opening.deltas[1] == 1  # E-W began game 2 at 1
+    laps2 = [max(0, score - 10) if seat in second.winners else 0
+             for seat, score in enumerate(second.scores)]
+    report = simulate(v, seed=7, games=2, bots=bots).report()["match"]
+    assert report["points_carried_per_game"]["mean"] == (max(laps) + max(laps2)) / 2
+    assert report["matches"] == 1  # the run's last game ends its (short) match
+
+
+def test_a_slam_is_tallied_as_two_games_credited() -> None:
+    v = variant("railroad")
+    report = simulate(v, seed=3, games=60, bots=["heuristic"] * 4).report()["match"]
+    credited = sum(report["games_credited"].values())
+    assert credited == 60 + report["slams"]["count"]
+    assert report["matches"] == 20
+    assert sum(report["match_wins"].values()) + report["tied_matches"] == 20
+
+
+@pytest.mark.parametrize("games", [7, 12])
+def test_two_workers_give_the_match_report_of_one_RAIL_A5(games: int) -> None:
+    v = variant("railroad")
+    bots = ["random"] * 4
+    one = simulate(v, seed=9, games=games, bots=bots, workers=1).report()
+    two = simulate(v, seed=9, games=games, bots=bots, workers=2).report()
+    assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
+
+
+def test_match_rules_need_a_game_that_counts_up() -> None:
+    with pytest.raises(Exception, match="countdown game has neither"):
+        overlay("extends: buck-euchre\ndescription: x\ngame:\n  match:\n    laps: true\n")
