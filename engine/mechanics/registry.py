@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 from engine.mechanics import (
     auction,
+    call_partner,
     deal,
     dealer_pickup,
     dummy_merge,
@@ -42,6 +43,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     score.MECHANIC,
     upcard_trump.MECHANIC,
     stay_or_drop.MECHANIC,
+    call_partner.MECHANIC,
 )
 
 _ALL: dict[str, Mechanic] = {}
