@@ -245,7 +245,7 @@ def book(v: Variant, rules: CallPartnerRules) -> list[Rule]:
     >>> from engine import load_variant
     >>> v = load_variant("call-ace")
     >>> book(v, v.rules(CallPartnerRules))[2].text[:47]
-    'Nobody says who holds the called card: its hol'
+    'Nobody says who holds the called card: its hold'
     """
     what = ("the ace of a suit other than trump" if rules.card is CalledCard.ACE
             else "any card that is not trump")

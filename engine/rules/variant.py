@@ -264,7 +264,7 @@ class Variant:
         ...                bid=4).deltas  # set: -4 to the bidders, +1 a trick to the others
         (3, -4, 3, -4)
         >>> ace = load_variant("call-ace")  # seat 1 called the ace that seat 3 held
-        >>> ace.score_hand(dealer=0, maker=1, makers=(1, 3), tricks=[0, 2, 1, 3, 0],
+        >>> ace.score_hand(dealer=0, maker=1, makers=(1, 3), tricks=[0, 2, 0, 3, 0],
         ...                scores=[0] * 5).deltas  # a march: +2 to each of the side
         (0, 2, 0, 2, 0)
         """
