@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from engine.bots.base import Bot
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.call_partner import CallPartnerRules
 from engine.mechanics.dummy_merge import DummyMergeRules
 from engine.mechanics.registry import mechanics
 
@@ -65,8 +66,11 @@ class HeuristicBot(Bot):
         self.sides_by_maker = [variant.sides.hand_sides(m) for m in range(variant.players)]
         partnered = variant.sides.kind == "teams" and max(len(t) for t in variant.sides.teams) > 1
         dummy = variant.rules(DummyMergeRules) is not None
-        # Help expected from a partner (or the dummy) when this seat makes trump.
-        self.help = 0.7 if partnered else 0.9 if dummy else 0.0
+        self.calls = variant.rules(CallPartnerRules) is not None
+        """The maker calls his partner (Call-Ace): sides come from what the view shows."""
+        # Help expected from a partner (or the dummy, or the holder of a called ace) when
+        # this seat makes trump.
+        self.help = 0.7 if partnered or self.calls else 0.9 if dummy else 0.0
         self.threshold = 3.0 - self.help
         self.memo: dict[tuple[int, int], float] = {}
         self.players = variant.players
@@ -183,10 +187,32 @@ class HeuristicBot(Bot):
         return self._side(view)
 
     def _side(self, view: View) -> tuple[int, ...]:
+        if self.calls:
+            return self._called_side(view)
         maker = view.maker if view.maker >= 0 else self.seat
         for side in self.sides_by_maker[maker]:
             if self.seat in side:
                 return side
+        return (self.seat,)
+
+    def _makers(self, view: View) -> tuple[int, ...]:
+        """The makers' side as this seat knows it (only its own seat before a maker)."""
+        if view.maker < 0:
+            return ()
+        if not self.calls:
+            return self.sides_by_maker[view.maker][0]
+        partner = view.partner  # a hidden partner is known only as the view shows him
+        return (view.maker,) if partner < 0 else tuple(sorted({view.maker, partner}))
+
+    def _called_side(self, view: View) -> tuple[int, ...]:
+        """This seat's side when the maker calls his partner (CALL-A6): the makers as the
+        view shows them; a defender knows his fellow defenders only once the partner is
+        known, and counts on nobody before."""
+        makers = self._makers(view)
+        if self.seat in makers:
+            return makers
+        if view.partner >= 0:
+            return tuple(seat for seat in range(self.players) if seat not in makers)
         return (self.seat,)
 
     def discard(self, view: View, legal: list[int]) -> int:
@@ -227,8 +253,7 @@ class HeuristicBot(Bot):
         if trump >= _NO_TRUMP:
             return self._lead_trumpless(view, cards, trump)
         trumps = [c for c in cards if t.effective[c] == trump]
-        makers = self.sides_by_maker[view.maker][0] if view.maker >= 0 else ()
-        if trumps and self.seat in makers:
+        if trumps and self.seat in self._makers(view):
             return max(trumps, key=lambda c: t.power[trump][c])
         aces = [c for c in cards if c not in trumps and c != C.JOKER and c & 7 == C.RANK_A]
         if aces:

@@ -216,7 +216,8 @@ class Words:
     """How a mechanic's actions read.
 
     ``verbs``: the narration of each action kind it lists (``orders up``), a template that may
-    use ``{card}`` (the card, shown), ``{suit}`` (the suit named as trump), ``{arg}`` and
+    use ``{card}`` (the card, shown), ``{card_words}`` (the card in words: ``the ace of
+    spades``), ``{suit}`` (the suit named as trump), ``{arg}`` and
     ``{extra_hand}`` (the hand a swap takes). ``prompt``: the question at the ``euchre play``
     prompt; ``{offers}`` is replaced by what ``offers`` lists for the legal actions, joined.
     ``title``: the heading of its section of the rule book (default: the key, capitalised);

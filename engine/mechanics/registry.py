@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 from engine.mechanics import (
     auction,
+    call_partner,
     deal,
     dealer_pickup,
     dummy_merge,
@@ -47,6 +48,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     upcard_trump.MECHANIC,
     stay_or_drop.MECHANIC,
     kitty_exchange.MECHANIC,
+    call_partner.MECHANIC,
     redeal.MECHANIC,
 )
 

@@ -9,10 +9,11 @@ his team in a partnership game, the offender alone where each player scores for 
 penalty counts. A hand nobody made (``upcard_trump``, or ``upcard_bidding.all_pass:
 no_trump``; BUCK-A5) takes the table's ``no_maker`` row, and every fixed side receives its
 defenders' award; an award knows a seat sat the hand out (dropped, or beside a lone partner)
-by ``out``. Then the game ends if a side reached the target (at or below it in a
-countdown game, ``game.goal: down``; with ``game.win: contract_result`` only the side that
-made its bid or set the makers may win, BID-A7; ties: ``game.tie``), otherwise the deal
-passes left.
+by ``out``. A partner called during the hand (``call_partner``) scores with the maker; a
+maker whose called card nobody else held is scored alone (CALL-A5). Then the game ends if a
+side reached the target (at or below it in a countdown game, ``game.goal: down``; with
+``game.win: contract_result`` only the side that made its bid or set the makers may win,
+BID-A7; ties: ``game.tie``), otherwise the deal passes left.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import cards as C
 from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase, Rule, Words
+from engine.mechanics.call_partner import BuriedCard, CallPartnerRules
 from engine.rules.mechanic_rules import FlowCheck
 from engine.rules.results import HandResult, Penalty
 from engine.rules.scoring import NO_MAKER, Outcome
@@ -52,6 +54,11 @@ class Score(Phase):
         self.has_auction = bool(space.bids)
         self.contract_result = variant.game.win is Win.CONTRACT_RESULT
         self.countdown = variant.game.goal is Goal.DOWN
+        calling = variant.rules(CallPartnerRules)
+        self.calls = calling is not None
+        """The makers' side is decided during the hand (a called partner)."""
+        self.secret_alone = calling is not None and calling.buried is BuriedCard.ALONE
+        """A maker whose called card nobody else held is scored alone (CALL-A5)."""
 
     def start(self, s: State) -> None:
         h = s.hand
@@ -61,6 +68,8 @@ class Score(Phase):
             outcome = NO_MAKER
         else:
             makers = h.sides[0]
+            if self.secret_alone and h.called >= 0 and len(makers) == 1:
+                h.alone = [*h.alone, h.maker]  # CALL-A5: nobody else held the called card
             outcome = Outcome(
                 makers_tricks=sum(h.tricks_won[seat] for seat in makers),
                 alone=h.maker in h.alone,
@@ -81,7 +90,7 @@ class Score(Phase):
                                    void=void)
         if self.contract_result:  # BID-A7: only the side whose contract result it was
             made = h.maker >= 0 and v.contract_made(maker=h.maker, tricks=h.tricks_won,
-                                                    bid=record.bid)
+                                                    bid=record.bid, makers=record.makers)
             over, winners = v.game_result(s.scores, makers=makers, made=made)
         else:
             over, winners = v.game_result(s.scores)
@@ -103,6 +112,8 @@ class Score(Phase):
             penalties=penalties, void=void, swapped=h.swapped if h.swapped >= 0 else None,
             merged=bool(h.merged), dropped=_seats(h.dropped) if h.dropped else (),
             countdown=self.countdown,
+            called=C.card_name(h.called) if h.called >= 0 else None,
+            partner=h.partner if h.partner >= 0 else None,
         )
 
     def _table_points(self, s: State, outcome: Outcome, *, void: bool
@@ -115,7 +126,8 @@ class Score(Phase):
         v = self.variant
         deltas = v.award_points(maker=h.maker, tricks=h.tricks_won, alone=h.alone,
                                 outcome=outcome,
-                                sitting_out=_seats(h.inactive) if h.inactive else ())
+                                sitting_out=_seats(h.inactive) if h.inactive else (),
+                                makers=h.sides[0] if self.calls and h.maker >= 0 else None)
         return list(deltas), v.scoring.row_for(outcome).label
 
     def _bid_name(self, s: State) -> int | str:

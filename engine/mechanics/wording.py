@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from engine.core import cards as C
 from engine.rules.expression_errors import join_words
 
-__all__ = ["extra_hand_word", "join", "naming", "number", "setting", "suit_word"]
+__all__ = ["card_words", "extra_hand_word", "join", "naming", "number", "setting", "suit_word"]
 
 
 def naming(suits: list[str]) -> str:
@@ -68,3 +68,17 @@ _EXTRA_WORDS = {"dummy": "the dummy", "ghost": "the ghost hand"}
 def extra_hand_word(name: str) -> str:
     """``the dummy``, ``the ghost hand``: an extra hand of the deal in the rule book."""
     return _EXTRA_WORDS.get(name, f"the {name} hand")
+
+
+_RANK_WORDS = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+
+
+def card_words(card: int) -> str:
+    """``the ace of spades``: a card in words (narration, prompts, the rule book).
+
+    >>> card_words(C.card("AS")), card_words(C.card("TD")), card_words(C.JOKER)
+    ('the ace of spades', 'the ten of diamonds', 'the joker')
+    """
+    if card == C.JOKER:
+        return "the joker"
+    return f"the {_RANK_WORDS[C.rank_of(card)]} of {C.SUIT_WORDS[C.suit_of(card)]}"

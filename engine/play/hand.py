@@ -4,7 +4,8 @@ The :class:`~engine.play.state.State` keeps the game (variant, seed, RNG, scores
 history, the hands played); ``state.hand`` is the hand in progress and a new one is made at
 each deal. A hand holds the cards by position (seats, then the extra hands), the upcard,
 kitty, dead cards and discards, trump and the contract (maker, -1 in a hand without one; bid,
-who went alone, who sits out, who dropped out), the sides of this hand, the tricks, the
+who went alone, who sits out, who dropped out; a called card and the partner holding it), the
+sides of this hand, the tricks, the
 reneges, the facts later phases need (``turned_down``, ``picked``, ``swapped``, ``merged``)
 and the running phase's ``scratch`` record (:class:`~engine.mechanics.base.Scratch`). The
 mechanics read and change it; nothing in it outlives the hand except what the score phase
@@ -32,6 +33,7 @@ class Hand:
         "alone",
         "bid",
         "bid_special",
+        "called",
         "dead",
         "discards",
         "dropped",
@@ -45,6 +47,7 @@ class Hand:
         "merged",
         "n_active",
         "next_seat",
+        "partner",
         "picked",
         "pickup_pending",
         "played",
@@ -81,7 +84,14 @@ class Hand:
         self.trump = -1
         self.maker = -1
         self.sides: tuple[tuple[int, ...], ...] = ()
-        """The sides of this hand, the makers' first (``State.make`` sets them)."""
+        """The sides of this hand, the makers' first (``State.make`` sets them; a partner
+        called during the hand joins the makers' side, ``State.call_partner``)."""
+        self.called = -1
+        """The card the maker called to choose his partner (Call-Ace), or -1."""
+        self.partner = -1
+        """The seat holding the called card: the maker's hidden partner (the maker himself
+        when he called a card of his own), -1 when nobody was called or the card was not
+        dealt. Views show it only to the holder, and to everyone once the card is played."""
         self.bid = 0
         self.bid_special = ""
         """The winning special bid's name (``moon``), or empty for a number."""

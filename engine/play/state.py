@@ -141,6 +141,22 @@ class State:
         hand.maker = maker
         hand.sides = self._program.sides_of[maker]
 
+    def call_partner(self, card: int) -> None:
+        """The maker calls ``card`` (Call-Ace, CALL-A1): whoever holds it is his partner for
+        the hand and joins the makers' side, known to the engine at once (the true sides
+        score the hand) and to the other seats only through their views. A card nobody
+        holds (in the kitty, or discarded) leaves the maker alone without knowing it
+        (CALL-A5); a card of his own (CALL-A2 alternative) leaves him secretly alone."""
+        hand = self.hand
+        hand.called = card
+        holder = next((seat for seat in range(hand.players) if hand.hands[seat] >> card & 1), -1)
+        hand.partner = holder
+        maker = hand.maker
+        if holder >= 0 and holder != maker:
+            hand.sides = ((maker, holder) if maker < holder else (holder, maker),
+                          tuple(seat for seat in range(hand.players)
+                                if seat not in (maker, holder)))
+
     def next_hand(self, record: HandResult, *, same_dealer: bool = False) -> None:
         """Log a finished (or thrown-in) hand and deal the next, unless the game is over; the
         deal passes left unless ``same_dealer`` (a redeal, STD-A15)."""

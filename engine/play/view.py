@@ -2,7 +2,8 @@
 
 A view holds the seat's own cards, the upcard, every public action of the hand (other seats'
 discards show as ``discard`` without the card), the tricks, the scores; never another seat's
-hidden cards, the kitty, the dummy or the ghost hand. Bots decide from views only.
+hidden cards, the kitty, the dummy or the ghost hand, nor a called partner before the seat may
+know him (CALL-A6). Bots decide from views only.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from engine.mechanics.auction import AuctionRules, SpecialBid
 from engine.mechanics.upcard_bidding import BiddingScratch
 
 if TYPE_CHECKING:
+    from engine.play.hand import Hand
     from engine.play.state import State
 
 __all__ = ["View"]
@@ -64,6 +66,13 @@ class View:
     legal_ids: tuple[int, ...]
     specials: tuple[SpecialBid, ...]
     """The variant's special bids, in rank order (``bid:moon`` is ``specials[0]``)."""
+    called: int
+    """The card the maker called for a partner (Call-Ace; everyone heard the call), or -1."""
+    partner: int
+    """The maker's called partner as this seat may know him (CALL-A6): the holder of the
+    called card sees himself from the call; every seat sees the holder once the card is
+    played (the maker himself when he called his own card); otherwise -1: not known (or
+    nobody holds it, which nobody is told)."""
 
     @classmethod
     def of(cls, s: State, seat: int) -> View:
@@ -116,6 +125,8 @@ class View:
         v.swapped = h.swapped
         v.legal_ids = tuple(s.legal_action_ids()) if s.current == seat else ()
         v.specials = s.variant_specials
+        v.called = h.called
+        v.partner = -1 if h.called < 0 else _known_partner(h, seat)
         return v
 
     @property
@@ -154,3 +165,18 @@ def _seen_extra(s: State, seat: int) -> int:
     if h.looker != seat or h.swapped >= 0 or auction is None or auction.swap is None:
         return 0
     return h.hands[s.position(auction.swap.hand)]
+
+
+def _known_partner(h: Hand, seat: int) -> int:
+    """The called partner as ``seat`` may know him (CALL-A6): his holder knows at once,
+    everyone once the called card has been played."""
+    partner = h.partner
+    if partner < 0:
+        return -1
+    if partner == seat:
+        return partner
+    called = h.called
+    for _, card in h.played:
+        if card == called:
+            return partner
+    return -1

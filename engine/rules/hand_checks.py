@@ -14,7 +14,94 @@ from engine.core.errors import InvalidArgument
 if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
-__all__ = ["card_in_deck", "check_alone", "lone_seats", "parse_trump", "seats_out"]
+__all__ = ["card_in_deck", "check_alone", "check_bid", "check_hand", "check_lone",
+           "check_makers", "check_no_maker", "lone_seats", "parse_trump", "seats_out"]
+
+
+def check_hand(v: Variant, *, dealer: int, maker: int, tricks: Sequence[int],
+               scores: Sequence[int]) -> None:
+    """The seats exist, the tricks add up to a hand, partners carry equal scores."""
+    n = v.players
+    for name, seat in (("dealer", dealer), ("maker", maker)):
+        if not 0 <= seat < n and not (name == "maker" and seat == -1):
+            raise InvalidArgument(f"{name} seat {seat} does not exist (seats 0 to {n - 1})")
+    if len(tricks) != n or len(scores) != n:
+        raise InvalidArgument(f"tricks and scores need one number per seat ({n})")
+    if any(t < 0 for t in tricks) or sum(tricks) != v.deal.hand_size:
+        raise InvalidArgument(
+            f"the tricks {list(tricks)} must be >= 0 and add up to {v.deal.hand_size}")
+    for team in v.sides.teams:
+        if len({scores[s] for s in team}) != 1:
+            raise InvalidArgument(f"partners {list(team)} must carry equal scores")
+
+
+def check_makers(v: Variant, *, maker: int, makers: Sequence[int], alone: Sequence[int]
+                 ) -> tuple[int, ...]:
+    """The makers' side of a hand decided during it (a called partner): the maker and at
+    most the one seat that held the called card; a lone maker has no partner. A variant
+    whose makers' side is fixed accepts only that side.
+
+    >>> from engine import load_variant
+    >>> check_makers(load_variant("call-ace"), maker=1, makers=[3, 1], alone=())
+    (1, 3)
+    >>> check_makers(load_variant("standard"), maker=1, makers=[1], alone=())
+    Traceback (most recent call last):
+    engine.core.errors.InvalidArgument: standard's makers are fixed: (1, 3); leave makers out
+    """
+    side = tuple(sorted(makers))
+    if any(not isinstance(seat, int) or not 0 <= seat < v.players for seat in side):
+        raise InvalidArgument(f"makers {list(makers)}: seats go from 0 to {v.players - 1}")
+    if maker < 0 or maker not in side:
+        raise InvalidArgument(f"the maker (seat {maker}) must be one of the makers "
+                              f"{list(makers)}")
+    if "call_partner" not in v.flow:
+        fixed = v.sides.hand_sides(maker)[0]
+        if side != fixed:
+            raise InvalidArgument(f"{v.name}'s makers are fixed: {fixed}; leave makers out")
+        return side
+    if len(set(side)) != len(side) or len(side) > 2:
+        raise InvalidArgument(f"makers {list(makers)}: the maker and at most one called "
+                              "partner")
+    if maker in alone and len(side) > 1:
+        raise InvalidArgument(f"seat {maker} played alone and has no partner: makers=({maker},)")
+    return side
+
+
+def check_no_maker(v: Variant, *, bid: int | str | None, alone: Sequence[int]) -> None:
+    """A hand without a maker is one the variant can have, with no bid and nobody alone."""
+    if not v.scoring.space.no_maker:
+        raise InvalidArgument(f"every hand of {v.name} has a maker")
+    if alone or bid is not None:
+        raise InvalidArgument("a hand without a maker has no bid and nobody alone")
+
+
+def check_bid(v: Variant, bid: int | str | None) -> tuple[int | None, str]:
+    """The tricks a bid contracts for and the special bid's name (empty for a number); no
+    bid in a variant without an auction."""
+    space = v.scoring.space
+    if not space.bids:
+        if bid is not None:
+            raise InvalidArgument(f"{v.name} has no auction; leave bid out")
+        return None, ""
+    if isinstance(bid, str) and any(name == bid for name, _, _ in space.specials):
+        return space.bid_tricks(bid), bid
+    if isinstance(bid, bool) or not isinstance(bid, int) or bid not in space.bids:
+        allowed = [*space.bids, *[name for name, _, _ in space.specials]]
+        raise InvalidArgument(f"bid must be one of {allowed}, not {bid!r}")
+    return bid, ""
+
+
+def check_lone(v: Variant, *, bid: int | str | None, special: str, maker_alone: bool,
+               defender_alone: bool) -> None:
+    """The maker and a defender play alone only where the variant lets them (a special bid
+    played alone makes the maker alone)."""
+    space = v.scoring.space
+    forced = any(name == special and lone for name, _, lone in space.specials)
+    if maker_alone and not space.maker_alone and not forced:
+        raise InvalidArgument(f"the maker cannot play alone in {v.name}"
+                              + (f" on a bid of {bid}" if bid is not None else ""))
+    if defender_alone and not space.defender_alone:
+        raise InvalidArgument(f"a defender cannot play alone in {v.name}")
 
 
 def lone_seats(v: Variant, *, maker: int, bid: int | str | None, alone: Sequence[int]
@@ -26,10 +113,12 @@ def lone_seats(v: Variant, *, maker: int, bid: int | str | None, alone: Sequence
 
 
 def check_alone(v: Variant, *, maker: int, tricks: Sequence[int], alone: Sequence[int],
-                sitting_out: Sequence[int] = ()) -> None:
+                sitting_out: Sequence[int] = (),
+                sides: Sequence[tuple[int, ...]] | None = None) -> None:
     """Only the maker and one defender may go alone, and a lone player's partners sit out:
-    they take no tricks, nor does any other seat sitting out."""
-    makers, *defenders = v.sides.hand_sides(maker)
+    they take no tricks, nor does any other seat sitting out (``sides``: the hand's sides,
+    the makers' first, when they were decided during the hand)."""
+    makers, *defenders = v.sides.hand_sides(maker) if sides is None else sides
     lone_defenders = [seat for side in defenders for seat in side if seat in alone]
     for seat in alone:
         if seat in makers and seat != maker:
@@ -53,16 +142,18 @@ def check_alone(v: Variant, *, maker: int, tricks: Sequence[int], alone: Sequenc
                                   "take tricks")
 
 
-def seats_out(v: Variant, *, maker: int, alone: Sequence[int], sitting_out: Sequence[int]
-              ) -> tuple[int, ...]:
+def seats_out(v: Variant, *, maker: int, alone: Sequence[int], sitting_out: Sequence[int],
+              sides: Sequence[tuple[int, ...]] | None = None) -> tuple[int, ...]:
     """Every seat out of the hand (the awards' ``out``): ``sitting_out`` and a lone player's
-    partners. Nobody sits out a hand without a maker (``maker`` -1, BUCK-A5)."""
+    partners (``sides``: the hand's sides when they were decided during the hand). Nobody
+    sits out a hand without a maker (``maker`` -1, BUCK-A5)."""
     if maker < 0:
         if sitting_out:
             raise InvalidArgument("nobody sits out a hand without a maker: leave sitting_out "
                                   "empty")
         return ()
-    partners = {seat for side in v.sides.hand_sides(maker) if any(s in alone for s in side)
+    hand_sides = v.sides.hand_sides(maker) if sides is None else sides
+    partners = {seat for side in hand_sides if any(s in alone for s in side)
                 for seat in side if seat not in alone}
     return tuple(sorted(partners.union(sitting_out)))
 

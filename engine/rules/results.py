@@ -85,7 +85,9 @@ class HandResult(NamedTuple):
     for itself and the hand is neither made nor euchred. ``dropped`` lists the seats that
     dropped out (stay or drop; written to JSON only when there are some). ``countdown``: the
     game counts down (``game.goal: down``), so points lost are the good ones (written to JSON
-    only when true).
+    only when true). ``called`` is the card the maker called for a partner (Call-Ace) and
+    ``partner`` the seat that held it (None: nobody, or nothing called); both written to JSON
+    only when a card was called.
     """
 
     hand: int
@@ -106,6 +108,8 @@ class HandResult(NamedTuple):
     merged: bool = False
     dropped: tuple[int, ...] = ()
     countdown: bool = False
+    called: str | None = None
+    partner: int | None = None
 
     @classmethod
     def thrown_in_deal(cls, *, hand: int, dealer: int, why: str, scores: Sequence[int]
@@ -123,6 +127,16 @@ class HandResult(NamedTuple):
     def has_maker(self) -> bool:
         """Someone made trump (or won the auction): a hand that can be made or euchred."""
         return self.maker >= 0
+
+    @property
+    def makers(self) -> tuple[int, ...] | None:
+        """The makers' side when it was decided during the hand (the maker and his called
+        partner, or the maker alone), else None: the maker's fixed side."""
+        if self.called is None:
+            return None
+        if self.partner is None or self.partner == self.maker:
+            return (self.maker,)
+        return tuple(sorted((self.maker, self.partner)))
 
     @property
     def made(self) -> bool:
@@ -151,6 +165,9 @@ class HandResult(NamedTuple):
             out["dropped"] = list(self.dropped)
         if self.countdown:
             out["countdown"] = True
+        if self.called is not None:
+            out["called"] = self.called
+            out["partner"] = self.partner
         return out
 
     @classmethod
@@ -173,6 +190,8 @@ class HandResult(NamedTuple):
             merged=bool(data.get("merged", False)),
             dropped=_ints(data.get("dropped", ())),
             countdown=bool(data.get("countdown", False)),
+            called=None if data.get("called") is None else str(data["called"]),
+            partner=None if data.get("partner") is None else int(data["partner"]),
         )
 
 

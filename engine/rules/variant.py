@@ -26,6 +26,11 @@ from engine.rules.game_end import GameRules, Goal, Tie, Win
 from engine.rules.hand_checks import (
     card_in_deck,
     check_alone,
+    check_bid,
+    check_hand,
+    check_lone,
+    check_makers,
+    check_no_maker,
     lone_seats,
     parse_trump,
     seats_out,
@@ -233,6 +238,7 @@ class Variant:
         bid: int | str | None = None,
         alone: Sequence[int] = (),
         sitting_out: Sequence[int] = (),
+        makers: Sequence[int] | None = None,
     ) -> HandScore:
         """Score one hand with this variant's table and game-end rules.
 
@@ -242,7 +248,11 @@ class Variant:
         played alone makes the maker alone without saying so); ``sitting_out`` the seats out
         of the hand (a lone player's partners sit out in any case): they take no tricks, and
         awards see them as ``out``. ``maker`` is -1 for a hand without a maker, in variants
-        that have them (the ``no_maker`` scoring name).
+        that have them (the ``no_maker`` scoring name). ``makers`` lists the makers' side when
+        it was decided during the hand (a partner called by a card, ``call_partner``): the
+        maker and the seat that held the called card, or the maker alone when nobody held it
+        (then list him in ``alone`` too for lone scoring, CALL-A5); everyone else defends.
+        Without it the makers are the maker's fixed side.
 
         >>> from engine import load_variant
         >>> bid = load_variant("bid-euchre")
@@ -253,65 +263,70 @@ class Variant:
         >>> bid.score_hand(dealer=3, maker=1, tricks=[2, 3, 1, 0], scores=[0] * 4,
         ...                bid=4).deltas  # set: -4 to the bidders, +1 a trick to the others
         (3, -4, 3, -4)
+        >>> ace = load_variant("call-ace")  # seat 1 called the ace that seat 3 held
+        >>> ace.score_hand(dealer=0, maker=1, makers=(1, 3), tricks=[0, 2, 0, 3, 0],
+        ...                scores=[0] * 5).deltas  # a march: +2 to each of the side
+        (0, 2, 0, 2, 0)
         """
-        n = self.players
-        for name, seat in (("dealer", dealer), ("maker", maker)):
-            if not 0 <= seat < n and not (name == "maker" and seat == -1):
-                raise InvalidArgument(f"{name} seat {seat} does not exist (seats 0 to {n - 1})")
-        if len(tricks) != n or len(scores) != n:
-            raise InvalidArgument(f"tricks and scores need one number per seat ({n})")
-        if any(t < 0 for t in tricks) or sum(tricks) != self.deal.hand_size:
-            raise InvalidArgument(
-                f"the tricks {list(tricks)} must be >= 0 and add up to {self.deal.hand_size}"
-            )
-        for team in self.sides.teams:
-            if len({scores[s] for s in team}) != 1:
-                raise InvalidArgument(f"partners {list(team)} must carry equal scores")
+        check_hand(self, dealer=dealer, maker=maker, tricks=tricks, scores=scores)
         alone = lone_seats(self, maker=maker, bid=bid, alone=alone)
-        outcome = self.outcome_of(maker=maker, tricks=tricks, bid=bid, alone=alone)
+        if makers is not None:
+            makers = check_makers(self, maker=maker, makers=makers, alone=alone)
+        outcome = self.outcome_of(maker=maker, tricks=tricks, bid=bid, alone=alone,
+                                  makers=makers)
+        sides = self.hand_sides(maker, makers) if maker >= 0 else ((),)
         if maker >= 0:
-            check_alone(self, maker=maker, tricks=tricks, alone=alone, sitting_out=sitting_out)
-        out = seats_out(self, maker=maker, alone=alone, sitting_out=sitting_out)
+            check_alone(self, maker=maker, tricks=tricks, alone=alone, sitting_out=sitting_out,
+                        sides=sides)
+        out = seats_out(self, maker=maker, alone=alone, sitting_out=sitting_out, sides=sides)
         deltas = self.award_points(maker=maker, tricks=tricks, alone=alone, outcome=outcome,
-                                   sitting_out=out)
+                                   sitting_out=out, makers=makers)
         new_scores = tuple(s + d for s, d in zip(scores, deltas, strict=True))
-        makers = self.sides.hand_sides(maker)[0] if maker >= 0 else ()
-        made = maker >= 0 and self.contract_made(maker=maker, tricks=tricks, bid=bid)
-        over, winners = self.game_result(new_scores, makers=makers, made=made)
+        made = maker >= 0 and self.contract_made(maker=maker, tricks=tricks, bid=bid,
+                                                 makers=makers)
+        over, winners = self.game_result(new_scores, makers=sides[0], made=made)
         row = self.scoring.row_for(outcome)
         return HandScore(deltas=deltas, scores=new_scores, game_over=over, winners=winners,
                          label=row.label, row=row.index)
 
     # -- pieces shared with the interpreter ---------------------------------------------------
 
+    def hand_sides(self, maker: int, makers: Sequence[int] | None = None
+                   ) -> tuple[tuple[int, ...], ...]:
+        """The sides of a hand, the makers' first: the maker's fixed side and the others
+        (:meth:`Sides.hand_sides`), or, when the makers' side was decided during the hand
+        (``makers``: a called partner), those seats against all the others.
+
+        >>> from engine import load_variant
+        >>> load_variant("call-ace").hand_sides(1, (1, 3))
+        ((1, 3), (0, 2, 4))
+        """
+        if makers is None:
+            return self.sides.hand_sides(maker)
+        side = tuple(sorted(makers))
+        return (side, tuple(seat for seat in range(self.players) if seat not in side))
+
     def outcome_of(
-        self, *, maker: int, tricks: Sequence[int], bid: int | str | None, alone: Sequence[int]
+        self, *, maker: int, tricks: Sequence[int], bid: int | str | None, alone: Sequence[int],
+        makers: Sequence[int] | None = None,
     ) -> Outcome:
         """The scoring outcome of a hand (checks ``bid`` and ``alone`` against the rules;
-        ``maker`` -1: a hand without a maker, where the variant has them)."""
+        ``maker`` -1: a hand without a maker; ``makers``: see :meth:`hand_sides`)."""
         if maker < 0:
-            if not self.scoring.space.no_maker:
-                raise InvalidArgument(f"every hand of {self.name} has a maker")
-            if alone or bid is not None:
-                raise InvalidArgument("a hand without a maker has no bid and nobody alone")
+            check_no_maker(self, bid=bid, alone=alone)
             return NO_MAKER
-        makers, *defenders = self.sides.hand_sides(maker)
-        defending = {seat for side in defenders for seat in side}
+        side, *defenders = self.hand_sides(maker, makers)
+        defending = {seat for others in defenders for seat in others}
         for seat in alone:
-            if seat not in makers and seat not in defending:
+            if seat not in side and seat not in defending:
                 raise InvalidArgument(f"alone seat {seat} does not exist")
         maker_alone = maker in alone
         defender_alone = any(seat in defending for seat in alone)
-        space = self.scoring.space
-        bid_tricks, special = self._check_bid(bid)
-        forced = any(name == special and lone for name, _, lone in space.specials)
-        if maker_alone and not space.maker_alone and not forced:
-            raise InvalidArgument(f"the maker cannot play alone in {self.name}"
-                                  + (f" on a bid of {bid}" if bid is not None else ""))
-        if defender_alone and not space.defender_alone:
-            raise InvalidArgument(f"a defender cannot play alone in {self.name}")
+        bid_tricks, special = check_bid(self, bid)
+        check_lone(self, bid=bid, special=special, maker_alone=maker_alone,
+                   defender_alone=defender_alone)
         outcome = Outcome(
-            makers_tricks=sum(tricks[s] for s in makers),
+            makers_tricks=sum(tricks[s] for s in side),
             alone=maker_alone,
             defender_alone=defender_alone,
             bid=bid_tricks,
@@ -321,35 +336,23 @@ class Variant:
             raise InvalidArgument(f"no hand of {self.name} can end like that ({outcome})")
         return outcome
 
-    def _check_bid(self, bid: int | str | None) -> tuple[int | None, str]:
-        space = self.scoring.space
-        if not space.bids:
-            if bid is not None:
-                raise InvalidArgument(f"{self.name} has no auction; leave bid out")
-            return None, ""
-        if isinstance(bid, str) and any(name == bid for name, _, _ in space.specials):
-            return space.bid_tricks(bid), bid
-        if isinstance(bid, bool) or not isinstance(bid, int) or bid not in space.bids:
-            allowed = [*space.bids, *[name for name, _, _ in space.specials]]
-            raise InvalidArgument(f"bid must be one of {allowed}, not {bid!r}")
-        return bid, ""
-
     def award_points(
         self, *, maker: int, tricks: Sequence[int], alone: Sequence[int], outcome: Outcome,
-        sitting_out: Sequence[int] = (),
+        sitting_out: Sequence[int] = (), makers: Sequence[int] | None = None,
     ) -> tuple[int, ...]:
         """Per-seat points for a hand whose outcome is known (``maker`` -1: a hand without a
-        maker, where every fixed side receives the defenders' award)."""
+        maker, where every fixed side receives the defenders' award; ``makers``: the makers'
+        side when it was decided during the hand, see :meth:`hand_sides`)."""
         points = self.scoring.points  # the award of every case, computed once
         deltas = [0] * self.players
-        makers = maker >= 0  # without a maker every side receives the defenders' award
-        sides = self.sides.hand_sides(maker) if makers else self.sides.teams
+        making = maker >= 0  # without a maker every side receives the defenders' award
+        sides = self.hand_sides(maker, makers) if making else self.sides.teams
         for side in sides:
             side_tricks = sum(tricks[s] for s in side)
             for seat in side:
-                deltas[seat] = points[(outcome, makers, side_tricks, seat in alone,
+                deltas[seat] = points[(outcome, making, side_tricks, seat in alone,
                                        seat in sitting_out)]
-            makers = False
+            making = False
         return tuple(deltas)
 
     def game_result(self, scores: Sequence[int], *, makers: Sequence[int] = (),
@@ -382,14 +385,13 @@ class Variant:
             return False, ()
         return True, tuple(sorted(seat for team in top for seat in team))
 
-    def contract_made(self, *, maker: int, tricks: Sequence[int], bid: int | str | None
-                      ) -> bool:
+    def contract_made(self, *, maker: int, tricks: Sequence[int], bid: int | str | None,
+                      makers: Sequence[int] | None = None) -> bool:
         """The makers took the tricks they contracted for: the bid in an auction (a special
-        bid's tricks), else a majority of the tricks."""
-        needed = self.deal.hand_size // 2 + 1
-        if bid is not None:
-            needed = self.scoring.space.bid_tricks(bid)
-        return sum(tricks[seat] for seat in self.sides.hand_sides(maker)[0]) >= needed
+        bid's tricks), else a majority of the tricks (``makers``: see :meth:`hand_sides`)."""
+        needed = self.deal.hand_size // 2 + 1 if bid is None else \
+            self.scoring.space.bid_tricks(bid)
+        return sum(tricks[seat] for seat in self.hand_sides(maker, makers)[0]) >= needed
 
     def leaders(self, scores: Sequence[int]) -> tuple[int, ...]:
         """The seats with the best score (the highest; the lowest in a countdown game)."""

@@ -35,9 +35,10 @@ def stopped_at_hand_limit(state: State) -> bool:
     if last is None:
         return bool(state.hands_played)
     has_maker = last.maker >= 0  # a hand without a maker: nobody's contract (BUCK-A5)
-    makers = variant.sides.hand_sides(last.maker)[0] if has_maker else ()
+    # the makers' side as the hand decided it (a called partner), else the fixed side
+    makers = variant.hand_sides(last.maker, last.makers)[0] if has_maker else ()
     made = has_maker and variant.contract_made(maker=last.maker, tricks=last.tricks,
-                                               bid=last.bid)
+                                               bid=last.bid, makers=last.makers)
     over, _ = variant.game_result(state.scores, makers=makers, made=made)
     return not over
 

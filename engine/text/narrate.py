@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from engine.core import cards as C
 from engine.mechanics.dummy_merge import DummyMergeRules
+from engine.mechanics.wording import card_words
 from engine.play.view import View
 from engine.text.narrate_hand import After, HandNarrator
 from engine.text.narrate_words import (
@@ -125,7 +126,19 @@ class Narrator(HandNarrator):
             text += "; alone: " + ", ".join(self.seat(s) for s in view.alone)
         if view.sitting_out:
             text += "; sitting out: " + ", ".join(self.seat(s) for s in view.sitting_out)
+        if view.called >= 0:
+            text += f"; called: {card_words(view.called)} ({self._partner_text(view)})"
         return text
+
+    def _partner_text(self, view: View) -> str:
+        """Who holds the called card, as far as ``view`` shows (CALL-A6)."""
+        if view.partner < 0:
+            return "partner not yet known"
+        if view.partner == view.maker:
+            return "the maker's own card: he plays alone"
+        if view.partner == view.seat:
+            return "you hold it: you are the maker's partner"
+        return f"partner: {self.seat(view.partner)}"
 
     def _extra_hands(self, view: View) -> list[str]:
         """The dummy or ghost hand: its size face down, or what became of it; a swap's dead

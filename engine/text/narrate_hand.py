@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import cards as C
+from engine.mechanics.wording import card_words
 from engine.play.state import State
 from engine.rules.results import HandResult, Penalty
 from engine.text.narrate_table import TableNarrator
@@ -132,11 +133,30 @@ class HandNarrator(TableNarrator):
         if was.renege and self.variant.renege.void_hand:
             return [f"Trick {was.tricks_done + 1} does not count: {self.trick_text(trick)}"]
         lines = [self._renege_line(was, trick)] if was.renege else []
+        lines += self._partner_shown(was, state, trick[-1][1])
         if len(trick) < self.variant.players - was.sitting_out.bit_count():
             return lines
         winner = _trick_winner(was, state)
         return [*lines,
                 f"Trick {was.tricks_done + 1} to {self.seat(winner)}: {self.trick_text(trick)}"]
+
+    def _partner_shown(self, was: After, state: State, card: int) -> list[str]:
+        """``- the ace of spades: West is North's partner``: the called card played shows
+        everyone who the maker's partner is (CALL-A6)."""
+        if state.hand_no == was.hand_no:
+            h = state.hand
+            called, partner, maker = h.called, h.partner, h.maker
+        else:  # the card ended the hand: its record says
+            record = state.hands_played[was.hands_done]
+            called = -1 if record.called is None else C.card(record.called)
+            partner = -1 if record.partner is None else record.partner
+            maker = record.maker
+        if called < 0 or card != called:
+            return []
+        if partner == maker:
+            return [f"- {card_words(card)}: {self.seat(maker)} called his own card and "
+                    "plays alone."]
+        return [f"- {card_words(card)}: {self.seat(partner)} is {self.names[maker]}'s partner."]
 
     def _renege_line(self, was: After, trick: list[tuple[int, int]]) -> str:
         """``B reneges: Q♣ does not follow trump; ...`` (a hand that goes on, GH-A11)."""
@@ -191,7 +211,7 @@ class HandNarrator(TableNarrator):
             took_text = ", ".join(f"{self.seat(s)} {t}" for s, t in enumerate(record.tricks))
             took_text = f"tricks taken: {took_text}"
         else:
-            makers = self.variant.sides.hand_sides(maker)[0]
+            makers = self.variant.hand_sides(maker, record.makers)[0]
             took = sum(record.tricks[s] for s in makers)
             who = self.seat(maker) if len(makers) == 1 else "the makers"
             took_text = f"{who} took {took} of {sum(record.tricks)} tricks"
@@ -218,9 +238,20 @@ class HandNarrator(TableNarrator):
         extras += [f"{self.seat(s)} dropped out" for s in record.dropped]
         if "dummy" in self.variant.deal.extra_hands:
             extras.append(self.dummy_fate(maker, alone=maker in alone, merged=record.merged))
+        if record.called is not None:
+            extras.append(self._called_text(record))
         if record.swapped is not None:
             extras.append(f"{self.seat(record.swapped)} swapped for the {self.swap_hand} hand")
         return f"{made} ({'; '.join(extras)})" if extras else made
+
+    def _called_text(self, record: HandResult) -> str:
+        """``called the ace of spades, held by West`` (or held by nobody: CALL-A5)."""
+        card = card_words(C.card(record.called or ""))
+        if record.partner is None:
+            return f"called {card}, which nobody held"
+        if record.partner == record.maker:
+            return f"called {card}, his own"
+        return f"called {card}, held by {self.seat(record.partner)}"
 
     def _renege_text(self, penalty: Penalty) -> str:
         """``West reneged with 9♦ in trick 1``."""

@@ -18,6 +18,7 @@ from engine.core import cards as C
 from engine.mechanics import auction_words
 from engine.mechanics.auction import AuctionRules
 from engine.mechanics.registry import verb_for
+from engine.mechanics.wording import card_words
 from engine.rules.variant import Variant
 from engine.text.narrate_words import seat_names, signed, third_person, trump_text
 
@@ -109,6 +110,7 @@ class TableNarrator:
             return template.replace(" {card}", "")
         return template.format(
             card=C.pretty(C.card(arg)) if "{card}" in template else "",
+            card_words=card_words(C.card(arg)) if "{card_words}" in template else "",
             suit=trump_text(arg) if "{suit}" in template else "", arg=arg,
             extra_hand=self.swap_hand)
 

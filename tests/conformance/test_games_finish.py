@@ -15,7 +15,8 @@ GAMES = 400
 
 CATALOGUE = ["three-handed", "british", "no-trump", "super-euchre", "bid-euchre",
              "bid-euchre-stick", "bid-euchre-low", "bid-euchre-trump-in-bid", "pepper",
-             "buck-euchre", "canadian-loner", "farmers-hand", "railroad", "railroad-no-laps"]
+             "buck-euchre", "canadian-loner", "farmers-hand", "railroad", "railroad-no-laps",
+             "call-ace"]
 """The variants of the Euchre family shipped beyond the seeds."""
 
 

@@ -77,7 +77,8 @@ def _check_hand(variant: Variant, state: State, index: int, before: list[int]) -
         return  # pragma: no cover
     scored = variant.score_hand(dealer=hand.dealer, maker=hand.maker,
                                 tricks=hand.tricks, scores=before, bid=hand.bid,
-                                alone=hand.alone, sitting_out=hand.dropped)
+                                alone=hand.alone, sitting_out=hand.dropped,
+                                makers=hand.makers)  # a called partner's side (CALL-A6)
     assert tuple(scored.deltas) == hand.deltas, (hand, scored)
     assert tuple(scored.scores) == hand.scores, (hand, scored)
     assert scored.label == hand.label

@@ -24,9 +24,9 @@ RENEGE_RATE = 0.1
 
 SCORED_KEYS = ["hand", "dealer", "maker", "trump", "bid", "alone", "tricks", "label", "deltas",
                "scores", "reneges", "penalties", "void", "swapped", "merged"]
-OPTIONAL_KEYS = ["dropped", "countdown"]
+OPTIONAL_KEYS = ["dropped", "countdown", "called", "partner"]
 """Written after the others, and only by hands that have them (stay or drop, countdown
-games), so that records of every other variant keep their shape."""
+games, a called partner), so that records of every other variant keep their shape."""
 THROWN_IN_KEYS = ["hand", "dealer", "thrown_in", "deltas", "scores"]
 PENALTY_KEYS = ["seat", "card", "trick", "points"]
 

@@ -18,7 +18,7 @@ from engine.rules.expressions import CompiledExpression
 from engine.rules.scoring import ScoreRow
 from engine.rules.variant import Variant
 from engine.text.rulebook.conditions import Vocabulary, condition_words, value_words
-from engine.text.rulebook.words import Party, party
+from engine.text.rulebook.words import Party, party, sides_kind
 
 __all__ = ["award_words", "renege_penalty_rules", "table_rules"]
 
@@ -42,7 +42,7 @@ def _vocabulary(v: Variant, receiver: Party | None = None) -> Vocabulary:
     auction = v.rules(AuctionRules)
     specials = auction.special_bids if auction is not None else ()
     return Vocabulary.for_scoring(
-        kind=v.sides.kind, hand_size=v.deal.hand_size,
+        kind=sides_kind(v), hand_size=v.deal.hand_size,
         special_bids=tuple((b.name, printable(b.label)) for b in specials), receiver=receiver)
 
 
@@ -70,7 +70,7 @@ def award_words(v: Variant, expression: CompiledExpression, *, makers: bool,
                 every_player: bool = False) -> str:
     """What one party receives in words (``the makers score 2``); empty for nothing
     (``every_player``: a hand without a maker, where every player is scored alike)."""
-    who = party(kind=v.sides.kind, makers=makers, players=v.players)
+    who = party(kind=sides_kind(v), makers=makers, players=v.players)
     if every_player:
         who = (Party(subject="each side", plural=False, pronoun="it")
                if v.sides.kind == "teams" else Party(subject="each player", plural=False,

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.mechanics.wording import join
 
-__all__ = ["RANK_WORDS", "Party", "party", "ranks_text", "tricks"]
+if TYPE_CHECKING:
+    from engine.rules.variant import Variant
+
+__all__ = ["CALLED", "RANK_WORDS", "Party", "party", "ranks_text", "sides_kind", "tricks"]
 
 RANK_WORDS = ("7", "8", "9", "10", "jack", "queen", "king", "ace")
 """Rank indices of :mod:`engine.core.cards` in words."""
@@ -46,12 +50,27 @@ class Party:
         return plural_form if self.plural else singular_form
 
 
+CALLED = "called"
+"""The kind of sides :func:`sides_kind` gives a variant whose maker calls his partner
+(``call_partner``): each scores for himself, and the makers may be two."""
+
+
+def sides_kind(v: Variant) -> str:
+    """The variant's kind of sides for the rule book's words (:data:`CALLED` when the maker
+    calls his partner)."""
+    return CALLED if "call_partner" in v.flow else str(v.sides.kind)
+
+
 def party(*, kind: str, makers: bool, players: int = 0) -> Party:
     """The makers' side or a defending side, named for the variant's kind of sides (and, at
     a table of two, ``the other player``)."""
     if kind == "teams":
         subject = "the makers" if makers else "the defenders"
         return Party(subject=subject, plural=True, pronoun="they")
+    if kind == CALLED and makers:  # the maker and the partner he called, each scoring
+        return Party(subject="the makers", plural=True, pronoun="they")
+    if kind == CALLED:
+        kind = "maker_vs_rest"
     if makers:
         return Party(subject="the maker", plural=False, pronoun="he")
     if kind == "maker_vs_rest":

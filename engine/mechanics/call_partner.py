@@ -1,0 +1,298 @@
+"""Phase ``call_partner``: the maker chooses his partner for the hand by calling a card.
+
+Once trump is fixed and the dealer has exchanged, the maker either goes ``alone`` or calls a
+card (``partner:AS``): by default the ace of a non-trump suit that he does not hold (CALL-A1,
+CALL-A2); with ``card: any``, any card of the deck that is not trump. Whoever holds the card
+is his partner for the hand (the sides of the hand change at once, ``State.call_partner``),
+but nobody is told: the holder knows from his own hand, the others learn it when the card is
+played. A called card that was not dealt to a player (in the kitty, or the dealer's discard)
+leaves the maker alone without his knowing it, and lone scoring applies (CALL-A5). A maker
+who holds every card he could call plays alone (CALL-A2). Skipped in a hand without a maker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from engine.core import actions as A
+from engine.core import cards as C
+from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
+from engine.mechanics.wording import join, setting
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.variant import SidesKind
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
+
+__all__ = ["MECHANIC", "PARTNER", "PARTNER_KIND", "BuriedCard", "CallPartner",
+           "CallPartnerRules", "CalledCard", "callable_cards"]
+
+PARTNER_KIND = A.declare_kind("partner", A.Arg.CARD)
+PARTNER = PARTNER_KIND.base
+"""``PARTNER + card`` calls that card: its holder is the maker's partner (``partner:AS``)."""
+
+class CalledCard(StrEnum):
+    """``call_partner.card``: which cards the maker may call (CALL-A1)."""
+
+    ACE = "ace"
+    ANY = "any"
+
+
+class BuriedCard(StrEnum):
+    """``call_partner.buried``: how a hand whose called card nobody holds is scored (CALL-A5)."""
+
+    ALONE = "alone"
+    PARTNERS = "partners"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CallPartnerRules:
+    """Phase ``call_partner``."""
+
+    card: CalledCard
+    own: bool
+    """The maker may call a card he holds himself, and so play alone in secret (CALL-A2)."""
+    alone: bool
+    """The maker may announce that he plays alone instead of calling."""
+    buried: BuriedCard
+
+
+def callable_cards(rules: CallPartnerRules, deck: int, trump: int, hand: int) -> int:
+    """The cards (a mask) the maker holding ``hand`` may call at ``trump``: aces or any cards
+    of the deck outside trump (the bowers belong to trump), not his own unless ``own``.
+
+    >>> rules = CallPartnerRules(card=CalledCard.ACE, own=False, alone=True,
+    ...                          buried=BuriedCard.ALONE)
+    >>> deck = C.deck_mask(24, 0)
+    >>> C.names(callable_cards(rules, deck, C.parse_suit("H"), C.mask_of([C.card("AS")])))
+    ['AC', 'AD']
+    """
+    tables = C.trump_tables(trump)
+    cards = deck & ~tables.suit_mask[trump]
+    if rules.card is CalledCard.ACE:
+        cards &= C.mask_of([suit * 8 + C.RANK_A for suit in range(4)])
+    if not rules.own:
+        cards &= ~hand
+    return cards
+
+
+class CallPartner(Phase):
+    """The maker calls a card (or goes alone)."""
+
+    name = "call_partner"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        rules = variant.rules(CallPartnerRules)
+        assert rules is not None
+        self.rules = rules
+        self.deck = variant.deck.mask
+
+    def start(self, s: State) -> None:
+        h = s.hand
+        if h.maker < 0:
+            s.advance()
+            return
+        s.current = h.maker
+
+    def legal(self, s: State) -> list[int]:
+        h = s.hand
+        cards = callable_cards(self.rules, self.deck, h.trump, h.hands[h.maker])
+        calls = [PARTNER + c for c in C.cards_of(cards)]
+        if self.rules.alone or not calls:  # holding every callable card: alone (CALL-A2)
+            return [A.ALONE, *calls]
+        return calls
+
+    def apply(self, s: State, action: int) -> None:
+        h = s.hand
+        if action == A.ALONE:
+            h.alone.append(h.maker)
+        else:
+            s.call_partner(action - PARTNER)
+        s.advance()
+
+    def reason(self, s: State, action: int) -> str:
+        what = "an ace of a plain suit" if self.rules.card is CalledCard.ACE else \
+            "a card that is not trump"
+        own = "" if self.rules.own else " that he does not hold"
+        alone = ", or go alone" if self.rules.alone else ""
+        return f"the maker now calls {what}{own} for a partner ({self.legal_text(s)}){alone}"
+
+    def legal_text(self, s: State) -> str:
+        """The legal calls as action names."""
+        return ", ".join(s.action_name(a) for a in self.legal(s))
+
+    def describe(self, s: State) -> str:
+        return "call for a partner"
+
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `call_partner` (Call-Ace; after trump is made and the dealer's exchange): the "
+        "maker calls a card (`partner:AS`) or goes `alone`. Whoever holds the called card is "
+        "his partner for the hand, known to the others only when the card is played; a card "
+        "nobody holds leaves him alone without knowing it. Needs players who each score for "
+        "themselves (`sides.kind: maker_vs_rest`). Skipped in a hand without a maker."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "card": {
+            "description": (
+                "Which cards may be called: `ace` (the ace of a suit other than trump, "
+                "CALL-A1) or `any` (any card that is not trump). Default: ace."
+            ),
+            "enum": ["ace", "any"],
+            "default": "ace",
+        },
+        "own": {
+            "description": (
+                "The maker may call a card he holds, and so play alone in secret (CALL-A2). "
+                "When he may not and holds every card he could call, he plays alone. "
+                "Default: false."
+            ),
+            "type": "boolean",
+            "default": False,
+        },
+        "alone": {
+            "description": "The maker may announce that he plays alone instead of calling. "
+                           "Default: true.",
+            "type": "boolean",
+            "default": True,
+        },
+        "buried": {
+            "description": (
+                "A called card that nobody holds (in the kitty, or discarded), or one the "
+                "maker holds himself: `alone` (the hand is scored as played alone, CALL-A5) "
+                "or `partners` (scored as a partnership hand). Default: alone."
+            ),
+            "enum": ["alone", "partners"],
+            "default": "alone",
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> CallPartnerRules:
+    spec = ctx.data["call_partner"]
+    if ctx.sides.kind is not SidesKind.MAKER_VS_REST:
+        ctx.fail("a partner called by a card needs players who each play for themselves "
+                 "and a maker who plays against the rest", ("sides", "kind"),
+                 "set `sides: {kind: maker_vs_rest}`")
+    return CallPartnerRules(card=CalledCard(spec["card"]), own=spec["own"],
+                            alone=spec["alone"], buried=BuriedCard(spec["buried"]))
+
+
+def _check_flow(check: FlowCheck) -> None:
+    flow = check.flow
+    if "call_partner" not in flow:
+        return
+    if "go_alone" in flow:
+        check.fail("`call_partner` and `go_alone` cannot both be in the flow: the maker "
+                   "goes alone when he calls", check.where("go_alone"),
+                   "remove `go_alone`; `call_partner.alone` says whether he may go alone")
+    if "dealer_pickup" in flow and flow.index("call_partner") < flow.index("dealer_pickup"):
+        check.fail("`call_partner` must come after `dealer_pickup`: the maker calls once the "
+                   "dealer has exchanged", check.where("call_partner"),
+                   "move `call_partner` after `dealer_pickup` in the flow")
+
+
+def _space(config: CallPartnerRules) -> dict[str, Any]:
+    return {"maker_alone": True, "defender_alone": False, "defender_needs_lone_maker": True}
+
+
+_ALONE_AT = 4.2
+"""The estimated tricks at which the maker goes alone (a near-certain march)."""
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot goes alone with a near-certain march; otherwise it calls the card it
+    would most like a partner to hold: an ace of the suit where it is shortest (a partner's
+    ace there wins a trick it could not), a king or lower (``card: any``) only when no ace
+    may be called."""
+    calls = [a for a in legal if a != A.ALONE]
+    if A.ALONE in legal and (not calls or tools.strength(view.hand, view.trump) >= _ALONE_AT):
+        return A.ALONE
+    hand = view.hand
+    tables = C.trump_tables(view.trump)
+
+    def want(action: int) -> tuple[int, int, int]:
+        card = action - PARTNER
+        suit = tables.effective[card]
+        held = (hand & tables.suit_mask[suit]).bit_count()
+        return (C.rank_of(card), -held, -action)
+
+    return max(calls, key=want)
+
+
+def _offers(variant: Variant, legal: list[str]) -> list[str]:
+    calls = [C.pretty(C.card(name.partition(":")[2])) for name in legal
+             if name.startswith("partner:")]
+    offers = [f"call {join(calls, 'or')} for a partner"] if calls else []
+    return [*offers, "go alone"] if "alone" in legal else offers
+
+
+# -- the rule book -------------------------------------------------------------------------
+
+def book(v: Variant, rules: CallPartnerRules) -> list[Rule]:
+    """The rule book: what may be called, who learns the partner when, a card nobody holds.
+
+    >>> from engine import load_variant
+    >>> v = load_variant("call-ace")
+    >>> book(v, v.rules(CallPartnerRules))[2].text[:47]
+    'Nobody says who holds the called card: its hold'
+    """
+    what = ("the ace of a suit other than trump" if rules.card is CalledCard.ACE
+            else "any card that is not trump")
+    other = "any" if rules.card is CalledCard.ACE else "ace"
+    alone = " or announces that he plays alone" if rules.alone else ""
+    lines = [
+        Rule(text=f"Once trump is made and the dealer has exchanged, the maker calls {what}"
+             f"{alone} (CALL-A1).",
+             alternative=f"{setting('call_partner.card', other)} lets him call "
+             + ("any card that is not trump." if other == "any" else "only an ace.")),
+        _own_rule(rules),
+        Rule(text="Nobody says who holds the called card: its holder is the maker's partner "
+             "for this hand, and the others learn it only when the card is played (CALL-A6)."),
+        _buried_rule(rules),
+    ]
+    return lines
+
+
+def _own_rule(rules: CallPartnerRules) -> Rule:
+    if rules.own:
+        return Rule(text="He may call a card he holds himself, and then plays alone without "
+                    "telling anyone (CALL-A2).",
+                    alternative=f"{setting('call_partner.own', 'false')} makes him call a "
+                    "card he does not hold.")
+    return Rule(text="He must call a card he does not hold; holding every card he could call, "
+                "he plays alone (CALL-A2).",
+                alternative=f"{setting('call_partner.own', 'true')} lets him call his own "
+                "card and play alone in secret.")
+
+
+def _buried_rule(rules: CallPartnerRules) -> Rule:
+    scored = "as if he had gone alone" if rules.buried is BuriedCard.ALONE else \
+        "as a partnership hand"
+    other = "partners" if rules.buried is BuriedCard.ALONE else "alone"
+    return Rule(text="If nobody holds the called card (it lies in the kitty or was "
+                "discarded), the maker plays alone without knowing it, and the hand is "
+                f"scored {scored} (CALL-A5).",
+                alternative=f"{setting('call_partner.buried', other)} scores it "
+                + ("as a partnership hand." if other == "partners" else "as played alone."))
+
+
+MECHANIC = Mechanic(
+    key="call_partner", phase=CallPartner, schema=SCHEMA, config=CallPartnerRules,
+    compile=_compile, check_flow=_check_flow, space=_space, after_trump=True,
+    kinds=(A.kind_of(A.ALONE), PARTNER_KIND),
+    words=Words(verbs={"partner": "calls {card_words} for a partner", "alone": "goes alone"},
+                prompt="{offers}?", offers=_offers,
+                title="Calling a partner", rules=book_lines(CallPartnerRules, book)),
+    decide=decide,
+)
