@@ -1,12 +1,14 @@
 """Phase ``redeal``: poor hands thrown in for a redeal, or a farmer's exchange with the kitty.
 
-Right after the deal, before any bid, each seat in turn clockwise from eldest whose hand meets
-a condition decides. With ``when`` (a hand condition such as ``count(hand, rank in [9, T]) ==
-5``) he may say ``redeal``: the hand is thrown in and the same dealer deals again (STD-A15), or
-``keep``. With ``exchange`` (a *farmer's hand*: at least ``cards`` cards of one of ``ranks``)
-he may say ``exchange``: he shows those cards and swaps them for the face-down kitty; only the
-first seat to do so can (the kitty then holds his cards), or ``keep``. Trump is not known yet,
-so a condition on trump is refused when the file is loaded.
+Right after the deal, before any bid, each seat in turn clockwise from eldest answers; one
+whose hand meets a condition decides, the others can only ``keep`` (every seat is asked, so
+that nobody learns from the order of play who held such a hand). With ``when`` (a hand
+condition such as ``count(hand, rank in [9, T]) == 5``) he may say ``redeal``: the hand is
+thrown in and the same dealer deals again (STD-A15), or ``keep``. With ``exchange`` (a
+*farmer's hand*: at least ``cards`` cards of one of ``ranks``) he may say ``exchange``: he
+shows those cards and swaps them for the face-down kitty; only the first seat to do so can (the
+kitty then holds his cards), or ``keep``. Trump is not known yet, so a condition on trump is
+refused when the file is loaded.
 """
 
 from __future__ import annotations
@@ -96,13 +98,11 @@ class Redeal(Phase):
         h = s.hand
         order = [(s.dealer + k) % self.players for k in range(1, self.players + 1)]
         h.scratch = RedealScratch()
-        h.scratch.queue = [seat for seat in order if self._options(s, seat)]
+        h.scratch.queue = order
         self._next(s)
 
     def _next(self, s: State) -> None:
         x: RedealScratch = s.hand.scratch
-        while x.queue and not self._options(s, x.queue[0]):
-            x.queue.pop(0)  # the kitty was taken before his turn
         if not x.queue:
             s.advance()
             return
@@ -225,7 +225,8 @@ def book(v: Variant, rules: RedealRules) -> list[Rule]:
     if rules.when is not None:
         lines.append(Rule(text="Right after the deal, a player whose hand meets "
                           f"`{rules.when.text}` may throw it in: the same dealer deals again "
-                          "(STD-A15). Players decide in turn from eldest."))
+                          "(STD-A15). Every player answers in turn from eldest, so that "
+                          "nobody learns who held such a hand."))
     if rules.exchange_cards:
         ranks = " or ".join(C.RANK_NAMES[r] for r in rules.exchange_ranks)
         lines.append(Rule(text=f"A player dealt {rules.exchange_cards} cards of one rank "

@@ -38,6 +38,11 @@ def test_only_the_first_farmer_exchanges_the_kitty_STD_A15() -> None:
     assert state.current_player == E and state.legal_actions() == ["keep", "redeal"]
     assert "redeal or keep" in refuse(state, "exchange")
     apply_all(state, "keep")
+    # S and W hold no such hand, but they are asked too and can only keep, so that nobody
+    # learns from the order of play who held one
+    for seat in (S, W):
+        assert state.current_player == seat and state.legal_actions() == ["keep"]
+        state.apply("keep")
     assert state.phase == "upcard_bidding" and state.current_player == N
 
 
