@@ -1,6 +1,6 @@
 """Forced bids: a hand that meets a condition may not pass before its holder has bid, in an
 auction (``auction.must_bid_when``, BID-A10) and in round 1 of upcard bidding
-(``upcard_bidding.must_order_when``). Overlays on `bid-euchre` and `standard`.
+(``upcard_bidding.must_order_when``, STD-A16). Overlays on `bid-euchre` and `standard`.
 
 Seats are numbered clockwise 0..3 (N E S W); partners are 0-2 and 1-3. W deals, so N is eldest.
 """
@@ -73,3 +73,48 @@ def test_the_bot_bids_when_it_must_BID_A10() -> None:
 def test_the_rule_book_says_who_must_bid_BID_A10() -> None:
     text = " ".join(render_text(rule_book(MUST_AS)).split())
     assert "meets `holds(hand, AS)` must bid" in text and "BID-A10" in text
+
+
+# -- round 1 of upcard bidding ----------------------------------------------------------------
+
+MUST_JH = overlay("extends: standard\ndescription: the right bower of hearts must order up\n"
+                  "upcard_bidding:\n  must_order_when: \"holds(hand, JH)\"\n")
+MUST_FIVE_TRUMPS = overlay("extends: standard\ndescription: five trumps must order up\n"
+                           "upcard_bidding:\n  must_order_when: \"count(hand, trump) >= 5\"\n")
+# The upcard is the TH; E holds JH JD AH KH QH: five hearts counting the left bower.
+E_HOLDS_TRUMP = {"dealer": W, "upcard": "TH",
+                 "hands": [h.split() for h in ("9C TC 9D TD 9S", "JH JD AH KH QH",
+                                               "AC KC QC JC AD", "AS KS QS JS TS")]}
+
+
+def test_the_holder_of_the_card_must_order_up_in_round_1_STD_A16() -> None:
+    state = new_game(MUST_JH, seed=0, deal=E_HOLDS_TRUMP)
+    assert sorted(state.legal_actions()) == ["order_up", "pass"]  # N: no JH
+    apply_all(state, "pass")
+    assert state.current_player == E and state.legal_actions() == ["order_up"]
+    reason = refuse(state, "pass")
+    assert "must order up" in reason and "STD-A16" in reason
+    apply_all(state, "order_up")
+    assert state.hand.maker == E and state.hand.trump == 2  # hearts (C D H S)
+
+
+def test_trump_in_the_condition_is_the_upcard_suit_STD_A16() -> None:
+    # Hearts proposed: E's JH JD AH KH QH are five trumps, so E must order up; N (no heart)
+    # may pass.
+    state = new_game(MUST_FIVE_TRUMPS, seed=0, deal=E_HOLDS_TRUMP)
+    assert "pass" in state.legal_actions()
+    apply_all(state, "pass")
+    assert state.legal_actions() == ["order_up"]
+
+
+def test_the_bot_orders_up_when_it_must_STD_A16() -> None:
+    # N's hand (no heart, no ace) would never order up; with the condition on the 9C it must.
+    v = overlay("extends: standard\ndescription: the nine of clubs must order up\n"
+                "upcard_bidding:\n  must_order_when: \"holds(hand, 9C)\"\n")
+    state = new_game(v, seed=0, deal=E_HOLDS_TRUMP)
+    assert state.action_name(HeuristicBot(v, N, seed=0).act(state)) == "order_up"
+
+
+def test_the_rule_book_says_who_must_order_up_STD_A16() -> None:
+    text = " ".join(render_text(rule_book(MUST_JH)).split())
+    assert "meets `holds(hand, JH)`" in text and "must order the upcard up (STD-A16)" in text
