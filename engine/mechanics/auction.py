@@ -93,6 +93,7 @@ class Auction(Phase):
                         else max(self.rules.bids))
         self.blind = self.rules.swap.blind if self.rules.swap else True
         self.forced = rules.all_pass is AllPass.DEALER_FORCED
+        self.must = rules.must_bid_when
         name_trump = variant.rules(NameTrumpRules)
         self.contracts = (contracts(name_trump) if rules.trump_in_bid and name_trump
                           else ())
@@ -106,8 +107,8 @@ class Auction(Phase):
 
     def legal(self, s: State) -> list[int]:
         x: AuctionScratch = s.hand.scratch
-        out = [] if self._stuck(s) else [A.PASS]
         has_bid = x.bidders >> s.current & 1  # "before making his bid" (GH-A4)
+        out = [] if self._stuck(s) or (self.must is not None and self._must(s)) else [A.PASS]
         if self.swap_position >= 0 and s.hand.swapped < 0 and not has_bid and (
                 (x.step == _BEFORE_BID and s.hand.looker < 0) or x.step == _LOOKED):
             out.append(A.SWAP)
@@ -121,6 +122,14 @@ class Auction(Phase):
             out.extend(A.BID_TRUMP + 8 * k + t for k in self.rules.bids if k > x.high_bid
                        for t in self.contracts)
         return out
+
+    def _must(self, s: State) -> bool:
+        """The seat to act holds a hand that must bid and has not bid yet (BID-A10). While the
+        auction goes on, some bid (the highest) still beats the high bid."""
+        x: AuctionScratch = s.hand.scratch
+        assert self.must is not None
+        return not x.bidders >> s.current & 1 and bool(
+            self.must.evaluate({"hand": s.hand.hands[s.current]}))
 
     def _stuck(self, s: State) -> bool:
         """The dealer may not pass: nobody has bid and every other seat has passed (BID-A4)."""
@@ -207,6 +216,9 @@ class Auction(Phase):
         if action == A.PASS and self._stuck(s):
             return ("everyone else has passed: the dealer must bid, at least "
                     f"{self.rules.bids[0]} (BID-A4)")
+        if action == A.PASS and self.must is not None and self._must(s):
+            return (f"your hand must bid here (`{self.must.text}`): you may not pass before "
+                    "you have bid (BID-A10)")
         if action >= A.BID_TRUMP or (self.contracts and A.BID <= action < A.SPECIAL_BID):
             return auction_words.refusal(self, s.action_name(action), self._high(s))
         if A.BID <= action < A.SPECIAL_BID + A.SPECIAL_BIDS:
@@ -297,7 +309,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
         return max(bids)
     if A.PASS not in legal and numbers:
         return min(numbers)  # the stuck dealer: the lowest bid, in his best contract
-    return A.PASS if A.PASS in legal else min(a for a in legal if a > A.PASS)
+    return A.PASS if A.PASS in legal else min(a for a in legal if a > A.LOOK)
 
 
 def _tricks(action: int) -> int:

@@ -14,10 +14,12 @@ from enum import StrEnum
 from typing import Any
 
 from engine.core import actions as A
+from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.yamlsource import Path_
 
 __all__ = [
+    "MUST_BID_SCOPE",
     "SCHEMA",
     "AllPass",
     "AuctionFirst",
@@ -94,6 +96,9 @@ class AuctionRules:
     trump_in_bid: bool = False
     """Each numeric bid names its trump (``bid:4H``); the contracts allowed are the ones
     ``name_trump`` allows (BID-A3's alternative)."""
+    must_bid_when: CompiledExpression | None = None
+    """A condition on a seat's hand under which he may not pass before he has bid (BID-A10);
+    None: anyone may pass."""
 
     @property
     def top_bid(self) -> SpecialBid | None:
@@ -222,6 +227,17 @@ SCHEMA: dict[str, Any] = {
             ),
             "type": "boolean",
         },
+        "must_bid_when": {
+            "description": (
+                "A condition on a player's hand under which he must bid: he may not pass until "
+                "he has made a bid (BID-A10), e.g. `holds(hand, JOKER)` or `count(hand, "
+                "rank in [J]) >= 3`. It is read on his hand at each of his turns; once he has "
+                "bid he may pass, and he may pass when no bid can beat the high bid. Names: "
+                "`hand`, read with `count(hand, cards)` / `holds(hand, cards)` (trump is not "
+                "known yet, so not `trump` or `bowers`). Default: nobody must bid."
+            ),
+            "type": "string",
+        },
         "swap": {
             "description": (
                 "A hand swap offered on one's bidding turn, before bidding (Ghost Hand)."
@@ -257,6 +273,8 @@ SCHEMA: dict[str, Any] = {
 }
 
 _RESERVED = ("pass", "swap", "look")
+MUST_BID_SCOPE: Scope = {"hand": Given.HAND}
+"""The names of ``auction.must_bid_when``: the bidding seat's hand."""
 
 
 def compile_auction(ctx: CompileContext) -> AuctionRules:
@@ -281,10 +299,12 @@ def compile_auction(ctx: CompileContext) -> AuctionRules:
             ctx.fail(f"there is no {raw['hand']} hand to swap with", (*at, "swap", "hand"),
                      f"add `{{name: {raw['hand']}}}` to `deal.extra_hands`")
         swap = Swap(hand=raw["hand"], blind=raw["blind"], per_deal=raw["per_deal"])
+    must = (ctx.expr(spec["must_bid_when"], MUST_BID_SCOPE, Type.BOOL, (*at, "must_bid_when"))
+            if "must_bid_when" in spec else None)
     return AuctionRules(bids=bids, special_bids=specials, turns=Turns(spec["turns"]),
                         first=AuctionFirst(spec["first"]), swap=swap,
                         all_pass=AllPass(spec.get("all_pass", "redeal")),
-                        trump_in_bid=bool(spec.get("trump_in_bid", False)))
+                        trump_in_bid=bool(spec.get("trump_in_bid", False)), must_bid_when=must)
 
 
 def _special_bids(ctx: CompileContext, spec: dict[str, Any], bids: tuple[int, ...]

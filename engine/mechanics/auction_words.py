@@ -64,6 +64,10 @@ def rules(v: Variant, auction: AuctionRules) -> list[Rule]:
                           f"{auction.bids[0]} (BID-A4).",
                           alternative=f"{setting('auction.all_pass', 'redeal')} throws the "
                           "hand in when everyone passes."))
+    if auction.must_bid_when is not None:
+        lines.append(Rule(text=f"A player whose hand meets `{auction.must_bid_when.text}` must "
+                          "bid: he may not pass before he has made a bid (BID-A10).",
+                          alternative="Without `auction.must_bid_when` anyone may pass."))
     lines.append(_trump_rule(auction))
     if auction.swap is not None:
         lines.extend(_swap_rules(auction))

@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
+from engine.core import cards as C
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.wording import setting
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
@@ -169,6 +170,9 @@ class GoAloneRules:
     defender_order: DefenderOrder
     must_when: CompiledExpression | None = None
     """When the maker must go alone (None: never)."""
+    exposed: bool = False
+    """A lone maker's hand is played face up, each card chosen by the opponent at his left
+    (STD-A17)."""
 
 
 SCHEMA: dict[str, Any] = {
@@ -221,6 +225,15 @@ SCHEMA: dict[str, Any] = {
             ),
             "type": ["string", "boolean"],
         },
+        "exposed": {
+            "description": (
+                "A lone maker plays his hand face up: every seat sees it, and the opponent at "
+                "his left chooses each of its cards (within the rules of following suit). The "
+                "scoring table may use `exposed` (true when the maker played alone, face up) "
+                "for its own rows (STD-A17). Not with a joker deck. Default: false."
+            ),
+            "type": "boolean",
+        },
     },
 }
 
@@ -244,14 +257,23 @@ def _compile(ctx: CompileContext) -> GoAloneRules:
             ctx.fail("the maker cannot be made to go alone when he may not go alone",
                      (*at, "must_when"), "set `maker: true`, or remove `must_when`")
         must = ctx.expr(spec["must_when"], MUST_SCOPE, Type.BOOL, (*at, "must_when"))
+    exposed = bool(spec.get("exposed", False))
+    if exposed and not spec["maker"]:
+        ctx.fail("a lone hand can only be exposed when the maker may go alone",
+                 (*at, "exposed"), "set `maker: true`, or remove `exposed`")
+    if exposed and C.JOKER in ctx.deck_cards():
+        ctx.fail("an exposed lone hand is not played with a joker deck", (*at, "exposed"),
+                 "remove `exposed`, or set `deck.jokers: 0`")
     return GoAloneRules(maker=spec["maker"], defender=spec["defender"],
                         defender_needs_lone_maker=spec["defender_needs_lone_maker"],
-                        defender_order=DefenderOrder(spec["defender_order"]), must_when=must)
+                        defender_order=DefenderOrder(spec["defender_order"]), must_when=must,
+                        exposed=exposed)
 
 
 def _space(config: GoAloneRules) -> dict[str, Any]:
-    return {"maker_alone": config.maker, "defender_alone": config.defender,
-            "defender_needs_lone_maker": config.defender_needs_lone_maker}
+    space = {"maker_alone": config.maker, "defender_alone": config.defender,
+             "defender_needs_lone_maker": config.defender_needs_lone_maker}
+    return {**space, "exposed": True} if config.exposed else space
 
 
 _ALONE_AT = 4.2  # near-certain march
@@ -299,6 +321,12 @@ def book(v: Variant, alone: GoAloneRules) -> list[Rule]:
     if alone.must_when is not None:
         lines.append(Rule(text=f"The maker must go alone when {_must_words(alone.must_when.text)}."
                           , alternative="Without `go_alone.must_when` he never must."))
+    if alone.exposed:
+        lines.append(Rule(text="A lone maker lays his hand face up for all to see, and the "
+                          "opponent at his left chooses each card it plays, following suit "
+                          "when it can; the table scores it by its `exposed` rows (STD-A17).",
+                          alternative="Without `go_alone.exposed` the loner plays his own "
+                          "cards, unseen."))
     lines.append(_defender_rule(alone))
     return lines
 

@@ -39,6 +39,8 @@ from engine.mechanics.base import (
     book_lines,
     cards_to_actions,
 )
+from engine.mechanics.go_alone import GoAloneRules
+from engine.mechanics.play_exposed import ExposedScratch, choose_for_exposed
 from engine.rules.mechanic_rules import CompileContext
 
 if TYPE_CHECKING:
@@ -46,8 +48,8 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "FirstLead", "JokerAtNoTrump", "JokerPlay", "Play", "PlayRules",
-           "first_leader"]
+__all__ = ["MECHANIC", "ExposedPlay", "FirstLead", "JokerAtNoTrump", "JokerPlay", "Play",
+           "PlayRules", "first_leader"]
 
 
 class FirstLead(StrEnum):
@@ -99,6 +101,9 @@ class Play(Phase):
         """A joker deck whose led joker at no-trump calls for a named suit gets the
         :class:`JokerPlay` phase; every other variant keeps the lean one."""
         rules = variant.rules(PlayRules)
+        alone = variant.rules(GoAloneRules)
+        if cls is Play and alone is not None and alone.exposed:
+            return super().__new__(ExposedPlay)
         if (cls is Play and variant.deck.jokers and rules is not None
                 and rules.joker_at_no_trump is JokerAtNoTrump.LEADER_NAMES):
             return super().__new__(JokerPlay)
@@ -273,6 +278,59 @@ class JokerPlay(Play):
         return f"you must follow {C.SUIT_WORDS[suit]}, the suit the joker calls for"
 
 
+class ExposedPlay(Play):
+    """The tricks where a lone maker plays exposed (``go_alone.exposed``, STD-A17): on his
+    turn the opponent at his left acts and chooses one of his cards."""
+
+    def start(self, s: State) -> None:
+        h = s.hand
+        x = ExposedScratch()
+        super().start(s)
+        h.scratch = x
+        if h.maker in h.alone and h.n_active > 1:
+            x.loner, x.chooser = h.maker, h.next_seat[h.maker]
+        self._turn(s)
+
+    @staticmethod
+    def _turn(s: State) -> None:
+        """Whose card is next (``owner``); the chooser acts for the exposed seat."""
+        x: ExposedScratch = s.hand.scratch
+        x.owner = s.current
+        if s.current == x.loner:
+            s.current = x.chooser
+
+    def legal(self, s: State) -> list[int]:
+        x: ExposedScratch = s.hand.scratch
+        if x.owner == s.current:
+            return super().legal(s)
+        s.current = x.owner  # the exposed seat's cards, as if he played them
+        try:
+            return super().legal(s)
+        finally:
+            s.current = x.chooser
+
+    def apply(self, s: State, action: int) -> None:
+        h = s.hand
+        x: ExposedScratch = h.scratch
+        s.current = x.owner
+        done = len(h.played) + 1 == h.n_active * self.hand_size
+        super().apply(s, action)
+        if not done:
+            self._turn(s)
+
+    def accepts_renege(self, s: State, action: int) -> bool:
+        """Cards chosen for the exposed hand follow suit: everyone sees them."""
+        return s.hand.scratch.owner == s.current and super().accepts_renege(s, action)
+
+    def reason(self, s: State, action: int) -> str:
+        x: ExposedScratch = s.hand.scratch
+        if x.owner == s.current:
+            return super().reason(s, action)
+        s.current = x.owner
+        why, s.current = super().reason(s, action), x.chooser
+        return why.replace("your hand", "the exposed hand") + " (you choose for it, STD-A17)"
+
+
 SCHEMA: dict[str, Any] = {
     "description": "Phase `play`: the tricks.",
     "type": "object",
@@ -320,6 +378,8 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     """The bot's card play, or the suit its led joker calls for."""
     if legal[0] < A.PLAY:
         return A.CALL + tools.joker_suit(view.hand, view.trump)
+    if view.exposed >= 0 and not view.hand >> (legal[0] - A.PLAY) & 1:
+        return choose_for_exposed(view, legal)  # the exposed hand's card (STD-A17)
     return tools.play_card(view, legal)
 
 

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
-from engine.mechanics.upcard_bidding_words import all_pass_rule, joker_upcard_rule
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
+from engine.mechanics.upcard_bidding_words import book
 from engine.mechanics.upcard_trump import without_maker
-from engine.mechanics.wording import naming, setting
+from engine.mechanics.wording import naming
+from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MECHANIC",
+    "MUST_ORDER_SCOPE",
     "AllPass",
     "BiddingScratch",
     "JokerUpcard",
@@ -70,6 +72,7 @@ class UpcardBidding(Phase):
         assert rules is not None
         self.rules = rules
         self.no_trump_call = [A.CALL + C.NO_TRUMP] if rules.no_trump else []
+        self.must = rules.must_order_when
 
     def start(self, s: State) -> None:
         h = s.hand
@@ -95,6 +98,14 @@ class UpcardBidding(Phase):
         return (self.rules.stick_the_dealer and s.current == s.dealer
                 and s.hand.scratch.round == self.rules.rounds)
 
+    def _must(self, s: State) -> bool:
+        """Round 1: the seat to act holds a hand that must order up (STD-A16)."""
+        assert self.must is not None
+        h = s.hand
+        return bool(self.must.evaluate({"hand": h.hands[s.current], "trump": h.proposed}
+                                       if "trump" in self.must.names
+                                       else {"hand": h.hands[s.current]}))
+
     def legal(self, s: State) -> list[int]:
         h = s.hand
         b: BiddingScratch = h.scratch
@@ -102,7 +113,8 @@ class UpcardBidding(Phase):
             return [A.CALL + suit for suit in range(4)]
         stuck = self._stuck(s)
         if b.round == 1:
-            return [A.ORDER_UP] if stuck else [A.PASS, A.ORDER_UP]
+            must = self.must is not None and self._must(s)
+            return [A.ORDER_UP] if stuck or must else [A.PASS, A.ORDER_UP]
         excluded = h.turned_down if self.rules.exclude_turned_down else -1
         if stuck and self.rules.stuck_dealer_may_name_turned_down:
             excluded = -1
@@ -149,6 +161,9 @@ class UpcardBidding(Phase):
             return "the joker was turned up: the dealer names trump (call:C, call:D, ...)"
         if action == A.PASS and self._stuck(s):
             return "stick the dealer: the dealer may not pass now, he must name trump"
+        if action == A.PASS and b.round == 1 and self.must is not None and self._must(s):
+            return (f"your hand must order up (`{self.must.text}`, trump being the upcard's "
+                    "suit): you may not pass in round 1 (STD-A16)")
         if b.round == 1 and A.CALL <= action < A.CALL + len(C.TRUMP_LETTERS):
             return (f"round 1 is on the upcard's suit ({C.SUIT_WORDS[h.proposed]}): order_up "
                     "or pass")
@@ -192,6 +207,13 @@ class UpcardBiddingRules:
     joker_upcard_suit: int
     no_trump: bool = False
     all_pass: AllPass = AllPass.THROW_IN
+    must_order_when: CompiledExpression | None = None
+    """Round 1: a hand meeting it may not pass (STD-A16); None: anyone may pass."""
+
+
+MUST_ORDER_SCOPE: Scope = {"hand": Given.HAND, "trump": Given.TRUMP}
+"""The names of ``upcard_bidding.must_order_when``: the seat's hand, and trump read as the
+upcard's suit (the trump ordering up would make)."""
 
 
 SCHEMA: dict[str, Any] = {
@@ -262,6 +284,15 @@ SCHEMA: dict[str, Any] = {
         },
         # No "default" here: the compiler supplies it, so the rules hash of files that
         # leave the key out stays what it was before the key existed.
+        "must_order_when": {
+            "description": (
+                "Round 1: a condition on a player's hand under which he may not pass but must "
+                "order up (STD-A16), e.g. `holds(hand, JOKER)`, or `count(hand, trump) >= 3` "
+                "(trump is read as the upcard's suit). Names: `hand`, read with `count(hand, "
+                "cards)` / `holds(hand, cards)`. Default: nobody must order up."
+            ),
+            "type": "string",
+        },
         "no_trump": {
             "description": (
                 "Round 2 may also name no-trump (`call:N`), the stuck dealer too; round 1 stays "
@@ -284,6 +315,9 @@ def _compile(ctx: CompileContext) -> UpcardBiddingRules:
         joker_upcard_suit=C.parse_suit(spec["joker_upcard_suit"]),
         no_trump=spec.get("no_trump", False),
         all_pass=_all_pass_mode(ctx, spec),
+        must_order_when=(ctx.expr(spec["must_order_when"], MUST_ORDER_SCOPE, Type.BOOL,
+                                  ("upcard_bidding", "must_order_when"))
+                         if "must_order_when" in spec else None),
     )
 
 
@@ -334,52 +368,6 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     if est >= tools.threshold or A.PASS not in legal:
         return A.CALL + suit
     return A.PASS
-
-
-# -- the rule book -------------------------------------------------------------------------
-
-def book(v: Variant, bidding: UpcardBiddingRules) -> list[Rule]:
-    """The rule book: order up the upcard, then (round 2) name another suit; what happens
-    when all pass.
-
-    >>> from engine import load_variant
-    >>> v = load_variant("stick-the-dealer")
-    >>> book(v, v.rules(UpcardBiddingRules))[2].text[-58:]
-    'he must name a suit, though still not the turned-down one.'
-    """
-    makers = "his side are the makers" if v.sides.kind == "teams" else "he is the maker"
-    lines = [Rule(text="Round 1: starting with eldest and going clockwise, each player either "
-                  "passes or accepts the upcard's suit as trump (orders it up; the dealer "
-                  f"takes it up). The first to accept ends the bidding, and {makers}.",
-                  alternative=f"{setting('upcard_bidding.rounds', 1)} leaves out round 2, so "
-                  "only the upcard's suit can be trump.")]
-    if bidding.rounds == 2:
-        lines.append(_round_two(bidding))
-    else:
-        lines = [Rule(text=lines[0].text + " There is no second round: only the upcard's suit "
-                      "can be trump.",
-                      alternative=f"{setting('upcard_bidding.rounds', 2)} adds a round in which "
-                      "another suit may be named.")]
-    lines.append(all_pass_rule(bidding))
-    if v.deck.jokers:
-        lines.append(joker_upcard_rule(bidding))
-    return lines
-
-
-def _round_two(bidding: UpcardBiddingRules) -> Rule:
-    text = ("Round 2: if everyone passed, the upcard is turned face down and, again from "
-            "eldest, each player either passes or names a suit as trump")
-    no_trump = (" or no-trump (no trump at all: the highest card of the suit led wins, STD-A12)"
-                if bidding.no_trump else "")
-    alternative = (f" {setting('upcard_bidding.no_trump', not bidding.no_trump)} "
-                   + ("rules no-trump out." if bidding.no_trump else "allows no-trump too."))
-    if bidding.exclude_turned_down:
-        return Rule(text=f"{text}, any suit but the one turned down (CTD-A1){no_trump}.",
-                    alternative=f"{setting('upcard_bidding.exclude_turned_down', 'false')} "
-                    "allows the turned-down suit too." + alternative)
-    return Rule(text=f"{text}, the turned-down suit included{no_trump}.",
-                alternative=f"{setting('upcard_bidding.exclude_turned_down', 'true')} forbids "
-                "the turned-down suit." + alternative)
 
 
 MECHANIC = Mechanic(

@@ -1,5 +1,6 @@
 """Rule-book lines of ``upcard_bidding`` (:mod:`engine.mechanics.upcard_bidding`) that sit
-beside a module at its size limit: what happens when everyone passes, and a joker upcard.
+beside a module at its size limit: the rounds, the hand that must order up, what happens
+when everyone passes, and a joker upcard.
 
 >>> from engine import load_variant
 >>> from engine.mechanics.upcard_bidding import UpcardBiddingRules
@@ -16,8 +17,9 @@ from engine.mechanics.wording import join, setting, suit_word
 
 if TYPE_CHECKING:
     from engine.mechanics.upcard_bidding import UpcardBiddingRules
+    from engine.rules.variant import Variant
 
-__all__ = ["all_pass_rule", "joker_upcard_rule"]
+__all__ = ["all_pass_rule", "book", "joker_upcard_rule", "must_order_rule", "round_two_rule"]
 
 
 def all_pass_rule(bidding: UpcardBiddingRules) -> Rule:
@@ -73,3 +75,58 @@ def joker_upcard_rule(bidding: UpcardBiddingRules) -> Rule:
     others = [f"`{name}`" for name in ("dealer_names", "fixed_suit", "redeal") if name != mode]
     return Rule(text=text, alternative=f"`upcard_bidding.joker_upcard` can also be "
                 f"{join(others, 'or')} (with `joker_upcard_suit` for a fixed suit).")
+
+
+def round_two_rule(bidding: UpcardBiddingRules) -> Rule:
+    """Round 2: name another suit (or the turned-down one, or no-trump)."""
+    text = ("Round 2: if everyone passed, the upcard is turned face down and, again from "
+            "eldest, each player either passes or names a suit as trump")
+    no_trump = (" or no-trump (no trump at all: the highest card of the suit led wins, STD-A12)"
+                if bidding.no_trump else "")
+    alternative = (f" {setting('upcard_bidding.no_trump', not bidding.no_trump)} "
+                   + ("rules no-trump out." if bidding.no_trump else "allows no-trump too."))
+    if bidding.exclude_turned_down:
+        return Rule(text=f"{text}, any suit but the one turned down (CTD-A1){no_trump}.",
+                    alternative=f"{setting('upcard_bidding.exclude_turned_down', 'false')} "
+                    "allows the turned-down suit too." + alternative)
+    return Rule(text=f"{text}, the turned-down suit included{no_trump}.",
+                alternative=f"{setting('upcard_bidding.exclude_turned_down', 'true')} forbids "
+                "the turned-down suit." + alternative)
+
+
+def must_order_rule(condition: str) -> Rule:
+    """Round 1: the hand that must order up (STD-A16)."""
+    return Rule(text=f"In round 1 a player whose hand meets `{condition}` (trump read as the "
+                "upcard's suit) may not pass: he must order the upcard up (STD-A16).",
+                alternative="Without `upcard_bidding.must_order_when` anyone may pass.")
+
+
+def book(v: Variant, bidding: UpcardBiddingRules) -> list[Rule]:
+    """The rule book: order up the upcard, then (round 2) name another suit; what happens
+    when all pass.
+
+    >>> from engine import load_variant
+    >>> from engine.mechanics.upcard_bidding import UpcardBiddingRules
+    >>> v = load_variant("stick-the-dealer")
+    >>> book(v, v.rules(UpcardBiddingRules))[2].text[-58:]
+    'he must name a suit, though still not the turned-down one.'
+    """
+    makers = "his side are the makers" if v.sides.kind == "teams" else "he is the maker"
+    lines = [Rule(text="Round 1: starting with eldest and going clockwise, each player either "
+                  "passes or accepts the upcard's suit as trump (orders it up; the dealer "
+                  f"takes it up). The first to accept ends the bidding, and {makers}.",
+                  alternative=f"{setting('upcard_bidding.rounds', 1)} leaves out round 2, so "
+                  "only the upcard's suit can be trump.")]
+    if bidding.rounds == 2:
+        lines.append(round_two_rule(bidding))
+    else:
+        lines = [Rule(text=lines[0].text + " There is no second round: only the upcard's suit "
+                      "can be trump.",
+                      alternative=f"{setting('upcard_bidding.rounds', 2)} adds a round in which "
+                      "another suit may be named.")]
+    if bidding.must_order_when is not None:
+        lines.append(must_order_rule(bidding.must_order_when.text))
+    lines.append(all_pass_rule(bidding))
+    if v.deck.jokers:
+        lines.append(joker_upcard_rule(bidding))
+    return lines

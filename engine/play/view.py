@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.auction import AuctionRules, SpecialBid
+from engine.mechanics.play_exposed import ExposedScratch
 from engine.mechanics.upcard_bidding import BiddingScratch
 
 if TYPE_CHECKING:
@@ -73,6 +74,10 @@ class View:
     called card sees himself from the call; every seat sees the holder once the card is
     played (the maker himself when he called his own card); otherwise -1: not known (or
     nobody holds it, which nobody is told)."""
+    exposed: int
+    """The lone maker whose hand lies face up (``go_alone.exposed``, STD-A17), or -1."""
+    exposed_hand: int
+    """The exposed hand's cards, seen by every seat (0 without one)."""
 
     @classmethod
     def of(cls, s: State, seat: int) -> View:
@@ -127,6 +132,9 @@ class View:
         v.specials = s.variant_specials
         v.called = h.called
         v.partner = -1 if h.called < 0 else _known_partner(h, seat)
+        x = h.scratch
+        v.exposed = x.loner if type(x) is ExposedScratch else -1
+        v.exposed_hand = h.hands[v.exposed] if v.exposed >= 0 else 0
         return v
 
     @property

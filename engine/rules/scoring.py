@@ -43,6 +43,10 @@ AWARD_NAMES: dict[str, tuple[Type, str]] = {
     "out": (Type.BOOL, "the seat receiving the points sat this hand out (dropped out, or "
                        "beside a lone partner)"),
 }
+EXPOSED_NAMES: dict[str, tuple[Type, str]] = {
+    "exposed": (Type.BOOL, "the maker played alone with his hand face up, its cards chosen by "
+                           "an opponent (`go_alone.exposed`, STD-A17)"),
+}
 NO_MAKER_NAMES: dict[str, tuple[Type, str]] = {
     "no_maker": (Type.BOOL, "nobody made trump (a dirty-clubs upcard, or all passed and the "
                             "hand is played at no-trump): every seat scores as a defender"),
@@ -113,6 +117,9 @@ class OutcomeSpace:
     no_maker: bool = False
     """Some hands have no maker (``no_maker``): trump fixed by the upcard, or no-trump when all
     pass."""
+    exposed: bool = False
+    """A lone maker plays exposed (``go_alone.exposed``): the name ``exposed`` exists, true
+    exactly when the maker played alone."""
 
     @property
     def top_name(self) -> str:
@@ -167,6 +174,8 @@ class OutcomeSpace:
                 env[name] = outcome.special == name
         if self.no_maker:
             env["no_maker"] = outcome.no_maker
+        if self.exposed:
+            env["exposed"] = outcome.alone
         return env
 
 
@@ -179,6 +188,8 @@ def when_scope(space: OutcomeSpace) -> dict[str, Type]:
             names[name] = Type.BOOL
     if space.no_maker:
         names.update({name: kind for name, (kind, _) in NO_MAKER_NAMES.items()})
+    if space.exposed:
+        names.update({name: kind for name, (kind, _) in EXPOSED_NAMES.items()})
     return names
 
 

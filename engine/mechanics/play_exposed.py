@@ -1,0 +1,51 @@
+"""Exposed lone hands (``go_alone.exposed``, STD-A17): the record the ``play`` phase keeps
+while a lone maker's hand lies face up, and the bot's choice of its cards.
+
+The opponent at the loner's left (the next seat that plays) chooses each card of the exposed
+hand, following suit when it can; every seat sees the hand (:attr:`View.exposed_hand`). The
+heuristic bot chooses against the loner: the card of least trick power, so that the loner's
+winners are spent as late, and as uselessly, as the rules allow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.core import actions as A
+from engine.core import cards as C
+from engine.mechanics.base import Scratch
+
+if TYPE_CHECKING:
+    from engine.play.view import View
+
+__all__ = ["ExposedScratch", "choose_for_exposed"]
+
+
+@dataclass(slots=True, kw_only=True)
+class ExposedScratch(Scratch):
+    """The exposed seat (-1: this hand has none), the opponent who chooses its cards, and the
+    seat whose card is to be played now (``owner``; the chooser acts for the loner)."""
+
+    loner: int = -1
+    chooser: int = -1
+    owner: int = -1
+
+
+def choose_for_exposed(view: View, legal: list[int]) -> int:
+    """The card of the exposed hand with the least trick power (led suit: the trick's, or the
+    card's own when leading).
+
+    >>> from types import SimpleNamespace
+    >>> view = SimpleNamespace(trump=C.HEARTS, trick=())
+    >>> A.name_of(choose_for_exposed(view, [A.PLAY + C.card("JH"), A.PLAY + C.card("9C")]))
+    'play:9C'
+    """
+    tables = C.trump_tables(view.trump)
+    led = tables.effective[view.trick[0][1]] if view.trick else -1
+
+    def power(action: int) -> int:
+        card = action - A.PLAY
+        return tables.power[led if led >= 0 else tables.effective[card]][card]
+
+    return min(legal, key=power)
