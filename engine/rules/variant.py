@@ -103,12 +103,15 @@ class Sides:
 
 @dataclass(**_FROZEN)
 class Deck:
-    """The cards in play: ``mask`` is the set, ``cards`` the same in id order."""
+    """The cards in play: ``mask`` is the set, ``cards`` the same in printed order (by suit,
+    then rank, the copy after the first, the joker last; id order for decks of 7 to A).
+    ``size`` counts the cards before jokers (both copies), ``copies`` is 2 for a double deck."""
 
     size: int
     jokers: int
     mask: int
     cards: tuple[int, ...]
+    copies: int = 1
 
 
 @dataclass(**_FROZEN)
