@@ -216,8 +216,12 @@ class Variant:
         if not cards:
             raise InvalidArgument("a trick needs at least one card")
         played = [card_in_deck(self, code) for code in cards]
+        if self.deck.copies == 2:  # the second of two identical cards is the copy (DECK-A3)
+            played = [C.copy_of(c) if c in played[:i] else c for i, c in enumerate(played)]
         if len(set(played)) != len(played):
-            raise InvalidArgument("the same card cannot be played twice in one trick")
+            raise InvalidArgument("the same card cannot be played twice in one trick"
+                                  + (" (a double deck has two of each)"
+                                     if self.deck.copies == 2 else ""))
         return C.trump_tables(parse_trump(trump)).winner(played)
 
     def score_hand(

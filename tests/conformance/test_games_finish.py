@@ -12,7 +12,8 @@ from engine.testing.rules import variant
 
 GAMES = 1000
 
-CATALOGUE = ["three-handed", "british", "bid-euchre-low", "bid-euchre-trump-in-bid"]
+CATALOGUE = ["three-handed", "british", "bid-euchre-low", "bid-euchre-trump-in-bid",
+             "standard-six", "bid-euchre-double"]
 """The variants of the Euchre family shipped beyond the seeds."""
 
 
