@@ -186,6 +186,10 @@ class Play(Phase):
         if not h.hands[s.current] >> card & 1:
             return f"{C.card_name(card)} is not in your hand"
         tables = self.tables[h.trump]
+        if C.original(card) != card and (
+                not h.trick or A.PLAY + C.original(card) in self.legal(s)):
+            return (f"you hold two {C.card_name(card)}: play:{C.card_name(card)} plays the "
+                    "first (both are the same card, DECK-A2)")
         led = tables.effective[h.trick[0]]
         word = "trump" if led == h.trump else C.SUIT_WORDS[led]
         return f"you must follow {word}"
