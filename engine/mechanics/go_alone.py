@@ -3,7 +3,8 @@
 The maker says ``alone`` or ``pass``; a lone maker's partners sit out (in Cutthroat he gives
 up the dummy instead, see ``dummy_merge``). Then, if the variant allows a lone defender (and,
 with ``defender_needs_lone_maker``, only against a lone maker), the defenders are asked in
-turn; the first to say ``alone`` plays alone and his partner sits out (CTD-A8).
+turn; the first to say ``alone`` plays alone and his partner sits out (CTD-A8). A hand without
+a maker (trump fixed by the upcard, or no-trump after all passed: BUCK-A5) has nobody to ask.
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ class GoAlone(Phase):
 
     def start(self, s: State) -> None:
         h = s.hand
+        if h.maker < 0:  # no maker, no sides to give up a partner for
+            s.advance()
+            return
         x = h.scratch = AloneScratch()
         if self.rules.maker:
             x.step = _MAKER

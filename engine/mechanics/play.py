@@ -10,6 +10,9 @@ follow is accepted from a player at the table and recorded. With ``void_hand`` (
 first renege ends the hand at once: the trick in progress counts for nobody and the score
 phase scores only the penalty. Otherwise (GH-A11, `euchre rules cutthroat`) the hand is played out.
 
+When a single seat is left to play (every other seat dropped out, ``stay_or_drop``), it is
+credited every trick at once without playing them (BUCK-A6).
+
 At no-trump and low no-trump (BID-A8, BID-A9) the joker is the highest card and belongs to no
 suit: it may be played only by a player void in the suit led. With ``joker_at_no_trump:
 leader_names`` (the default) a player who leads it names at once the suit it calls for
@@ -71,9 +74,9 @@ class PlayRules:
 
 
 def first_leader(s: State, rule: FirstLead) -> int:
-    """Who leads the first trick under ``rule``."""
+    """Who leads the first trick under ``rule`` (eldest's way when the hand has no maker)."""
     h = s.hand
-    if rule is FirstLead.MAKER:
+    if rule is FirstLead.MAKER and h.maker >= 0:
         return h.maker if h.active(h.maker) else h.next_active(h.maker)
     if rule is FirstLead.LEFT_OF_LONER and h.alone:
         loner = h.maker if h.maker in h.alone else h.alone[0]
@@ -113,6 +116,10 @@ class Play(Phase):
         s.current = h.leader
         h.trick = []
         h.trick_seats = []
+        if h.n_active == 1:  # everyone else dropped out: the tricks are his unplayed (BUCK-A6)
+            h.tricks_won[h.leader] = self.hand_size
+            h.trick_winners = [h.leader] * self.hand_size
+            s.advance()
 
     def legal(self, s: State) -> list[int]:
         h = s.hand

@@ -21,7 +21,9 @@ from engine.mechanics import (
     name_trump,
     play,
     score,
+    stay_or_drop,
     upcard_bidding,
+    upcard_trump,
 )
 from engine.mechanics.base import Mechanic
 from engine.rules.mechanic_rules import REGISTRY
@@ -38,6 +40,8 @@ MECHANICS: tuple[Mechanic, ...] = (
     dummy_merge.MECHANIC,
     play.MECHANIC,
     score.MECHANIC,
+    upcard_trump.MECHANIC,
+    stay_or_drop.MECHANIC,
 )
 
 _ALL: dict[str, Mechanic] = {}

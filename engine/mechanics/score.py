@@ -6,7 +6,10 @@ recorded during the hand (variants that allow it) is charged to the offender's f
 his team in a partnership game, the offender alone where each player scores for himself
 (`euchre rules cutthroat`, GH-A11); every other fixed side receives the opponents' points. With
 ``void_hand`` the renege ended the hand (STD-A8): the table is not consulted and only the
-penalty counts. Then the game ends if a side reached the target (at or below it in a
+penalty counts. A hand nobody made (``upcard_trump``, or ``upcard_bidding.all_pass:
+no_trump``; BUCK-A5) takes the table's ``no_maker`` row, and every fixed side receives its
+defenders' award; an award knows a seat sat the hand out (dropped, or beside a lone partner)
+by ``out``. Then the game ends if a side reached the target (at or below it in a
 countdown game, ``game.goal: down``; with ``game.win: contract_result`` only the side that
 made its bid or set the makers may win, BID-A7; ties: ``game.tie``), otherwise the deal
 passes left.
@@ -20,8 +23,8 @@ from engine.core import cards as C
 from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase, Rule, Words
 from engine.rules.mechanic_rules import FlowCheck
 from engine.rules.results import HandResult, Penalty
-from engine.rules.scoring import Outcome
-from engine.rules.variant import Win
+from engine.rules.scoring import NO_MAKER, Outcome
+from engine.rules.variant import Goal, Win
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -31,6 +34,11 @@ __all__ = ["MECHANIC", "RENEGE_LABEL", "Score"]
 
 RENEGE_LABEL = "renege"
 """The label of a hand that a renege ended (``void_hand``): no row of the table applied."""
+
+
+def _seats(mask: int) -> tuple[int, ...]:
+    """The seats of a bitmask, in order."""
+    return tuple([seat for seat in range(mask.bit_length()) if mask >> seat & 1])
 
 
 class Score(Phase):
@@ -43,18 +51,23 @@ class Score(Phase):
         space = variant.scoring.space
         self.has_auction = bool(space.bids)
         self.contract_result = variant.game.win is Win.CONTRACT_RESULT
+        self.countdown = variant.game.goal is Goal.DOWN
 
     def start(self, s: State) -> None:
         h = s.hand
         v = self.variant
-        makers = h.sides[0]
-        outcome = Outcome(
-            makers_tricks=sum(h.tricks_won[seat] for seat in makers),
-            alone=h.maker in h.alone,
-            defender_alone=any(seat not in makers for seat in h.alone),
-            bid=h.bid if self.has_auction else None,
-            special=h.bid_special,
-        )
+        if h.maker < 0:  # nobody made trump: every side scores as defenders (no_maker)
+            makers: tuple[int, ...] = ()
+            outcome = NO_MAKER
+        else:
+            makers = h.sides[0]
+            outcome = Outcome(
+                makers_tricks=sum(h.tricks_won[seat] for seat in makers),
+                alone=h.maker in h.alone,
+                defender_alone=any(seat not in makers for seat in h.alone),
+                bid=h.bid if self.has_auction else None,
+                special=h.bid_special,
+            )
         void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
         penalties = tuple([self._penalty(s, seat, card, maker_alone=outcome.alone)
@@ -67,7 +80,8 @@ class Score(Phase):
         record = self._hand_result(s, label=label, deltas=deltas, penalties=penalties,
                                    void=void)
         if self.contract_result:  # BID-A7: only the side whose contract result it was
-            made = v.contract_made(maker=h.maker, tricks=h.tricks_won, bid=record.bid)
+            made = h.maker >= 0 and v.contract_made(maker=h.maker, tricks=h.tricks_won,
+                                                    bid=record.bid)
             over, winners = v.game_result(s.scores, makers=makers, made=made)
         else:
             over, winners = v.game_result(s.scores)
@@ -82,12 +96,13 @@ class Score(Phase):
         h = s.hand
         return HandResult(
             hand=s.hand_no, dealer=s.dealer, maker=h.maker, trump=h.trump_name,
-            bid=(self._bid_name(s) if self.has_auction else None), alone=tuple(h.alone),
-            tricks=tuple(h.tricks_won), label=label, deltas=tuple(deltas),
-            scores=tuple(s.scores),
+            bid=(self._bid_name(s) if self.has_auction and h.maker >= 0 else None),
+            alone=tuple(h.alone), tricks=tuple(h.tricks_won), label=label,
+            deltas=tuple(deltas), scores=tuple(s.scores),
             reneges=tuple([(seat, C.card_name(c)) for seat, c in h.reneges]),
             penalties=penalties, void=void, swapped=h.swapped if h.swapped >= 0 else None,
-            merged=bool(h.merged),
+            merged=bool(h.merged), dropped=_seats(h.dropped) if h.dropped else (),
+            countdown=self.countdown,
         )
 
     def _table_points(self, s: State, outcome: Outcome, *, void: bool
@@ -99,7 +114,8 @@ class Score(Phase):
             return [0] * self.players, RENEGE_LABEL
         v = self.variant
         deltas = v.award_points(maker=h.maker, tricks=h.tricks_won, alone=h.alone,
-                                outcome=outcome)
+                                outcome=outcome,
+                                sitting_out=_seats(h.inactive) if h.inactive else ())
         return list(deltas), v.scoring.row_for(outcome).label
 
     def _bid_name(self, s: State) -> int | str:

@@ -4,8 +4,10 @@ Round 1, from eldest: ``order_up`` or ``pass``; the first acceptance makes the u
 trump and the dealer will take the upcard (phase ``dealer_pickup``). If all pass, the upcard is
 turned down and round 2 names a suit (not the turned-down one unless the variant allows it).
 With ``no_trump`` round 2 may also name no-trump (``call:N``, STD-A12), the stuck dealer too.
-If all pass again the hand is thrown in and the deal passes left; with stick-the-dealer the
-dealer may not pass in the last round. A joker upcard follows ``joker_upcard`` (STD-A3).
+If all pass again the hand is thrown in and the deal passes left, or (``all_pass: no_trump``,
+BUCK-A5) played at no-trump with no maker, every seat for itself; with stick-the-dealer the
+dealer may not pass in the last round. A joker upcard follows ``joker_upcard`` (STD-A3). When
+trump is already fixed (``upcard_trump``: a dirty-clubs upcard) there is no bidding.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
-from engine.mechanics.wording import join, naming, setting, suit_word
+from engine.mechanics.upcard_bidding_words import all_pass_rule, joker_upcard_rule
+from engine.mechanics.upcard_trump import without_maker
+from engine.mechanics.wording import naming, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
 
@@ -28,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MECHANIC",
+    "AllPass",
     "BiddingScratch",
     "JokerUpcard",
     "UpcardBidding",
@@ -68,6 +73,9 @@ class UpcardBidding(Phase):
 
     def start(self, s: State) -> None:
         h = s.hand
+        if h.trump >= 0:  # fixed by the upcard (upcard_trump): nothing to bid
+            s.advance()
+            return
         b = h.scratch = BiddingScratch()
         if h.upcard == C.JOKER:
             mode = self.rules.joker_upcard
@@ -117,6 +125,10 @@ class UpcardBidding(Phase):
                 h.upcard = -1
                 s.current = (s.dealer + 1) % self.players
                 return
+            if self.rules.all_pass is AllPass.NO_TRUMP:
+                without_maker(s, C.NO_TRUMP)
+                s.advance()
+                return
             throw_in(s, "all passed")
             return
         s.make(s.current)
@@ -153,6 +165,13 @@ class UpcardBidding(Phase):
         return "joker call" if b.round == _BLIND else f"bidding, round {b.round}"
 
 
+class AllPass(StrEnum):
+    """``upcard_bidding.all_pass``: a hand everybody passed in every round (BUCK-A5)."""
+
+    THROW_IN = "throw_in"
+    NO_TRUMP = "no_trump"
+
+
 class JokerUpcard(StrEnum):
     """``upcard_bidding.joker_upcard``: what a joker turned up means (STD-A3)."""
 
@@ -172,6 +191,7 @@ class UpcardBiddingRules:
     joker_upcard: JokerUpcard
     joker_upcard_suit: int
     no_trump: bool = False
+    all_pass: AllPass = AllPass.THROW_IN
 
 
 SCHEMA: dict[str, Any] = {
@@ -222,6 +242,17 @@ SCHEMA: dict[str, Any] = {
             "enum": ["dealer_names", "fixed_suit", "redeal"],
             "default": "dealer_names",
         },
+        "all_pass": {
+            "description": (
+                "When everyone passes in every round: `throw_in` (the deal passes left) or "
+                "`no_trump` (the hand is played at no-trump with no maker, every player for "
+                "himself, scored by the table's `no_maker` row: BUCK-A5). Not with "
+                "`stick_the_dealer`, where nobody can pass last. Left out: throw_in (no "
+                "schema default, so that existing variants' resolved rules and their hashes "
+                "stay as they were)."
+            ),
+            "enum": ["throw_in", "no_trump"],
+        },
         "joker_upcard_suit": {
             "description": (
                 "With `joker_upcard: fixed_suit`: the suit the joker proposes. Default: H."
@@ -252,7 +283,21 @@ def _compile(ctx: CompileContext) -> UpcardBiddingRules:
         joker_upcard=JokerUpcard(spec["joker_upcard"]),
         joker_upcard_suit=C.parse_suit(spec["joker_upcard_suit"]),
         no_trump=spec.get("no_trump", False),
+        all_pass=_all_pass_mode(ctx, spec),
     )
+
+
+def _all_pass_mode(ctx: CompileContext, spec: dict[str, Any]) -> AllPass:
+    mode = AllPass(spec.get("all_pass", AllPass.THROW_IN))
+    if mode is AllPass.NO_TRUMP and spec["stick_the_dealer"]:
+        ctx.fail("`all_pass: no_trump` never applies: with `stick_the_dealer` the dealer may "
+                 "not pass in the last round", ("upcard_bidding", "all_pass"),
+                 "set `stick_the_dealer: false`, or leave `all_pass` out")
+    return mode
+
+
+def _space(config: UpcardBiddingRules) -> dict[str, Any]:
+    return {"no_maker": True} if config.all_pass is AllPass.NO_TRUMP else {}
 
 
 def _check_flow(check: FlowCheck) -> None:
@@ -315,9 +360,9 @@ def book(v: Variant, bidding: UpcardBiddingRules) -> list[Rule]:
                       "can be trump.",
                       alternative=f"{setting('upcard_bidding.rounds', 2)} adds a round in which "
                       "another suit may be named.")]
-    lines.append(_all_pass(bidding))
+    lines.append(all_pass_rule(bidding))
     if v.deck.jokers:
-        lines.append(_joker_upcard(bidding))
+        lines.append(joker_upcard_rule(bidding))
     return lines
 
 
@@ -337,55 +382,9 @@ def _round_two(bidding: UpcardBiddingRules) -> Rule:
                 "the turned-down suit." + alternative)
 
 
-def _all_pass(bidding: UpcardBiddingRules) -> Rule:
-    passes = "passes in round 2 too" if bidding.rounds == 2 else "passes"
-    if not bidding.stick_the_dealer:
-        return Rule(text=f"The dealer is not stuck: if everyone {passes}, the hand "
-                    "is thrown in and the deal passes to the left.",
-                    alternative="Stick the dealer "
-                    f"({setting('upcard_bidding.stick_the_dealer', 'true')}) makes the dealer "
-                    + ("name trump." if bidding.rounds == 2 else "accept the upcard's suit."))
-    if bidding.rounds == 1:
-        text = ("Stick the dealer: if the others all pass, the dealer may not pass; he must take "
-                "the upcard's suit as trump.")
-    elif bidding.stuck_dealer_may_name_turned_down or not bidding.exclude_turned_down:
-        text = ("Stick the dealer: if the others all pass in round 2, the dealer may not pass; "
-                "he must name a suit, the turned-down suit included.")
-    else:
-        text = ("Stick the dealer: if the others all pass in round 2, the dealer may not pass; "
-                "he must name a suit, though still not the turned-down one.")
-    alternative = (f"Without it ({setting('upcard_bidding.stick_the_dealer', 'false')}) the "
-                   "hand is thrown in when all pass.")
-    if bidding.rounds == 2 and bidding.exclude_turned_down:
-        flip = not bidding.stuck_dealer_may_name_turned_down
-        alternative += (f" {setting('upcard_bidding.stuck_dealer_may_name_turned_down', flip)} "
-                        + ("lets the stuck dealer name the turned-down suit." if flip else
-                           "keeps the turned-down suit barred to him too."))
-    return Rule(text=text, alternative=alternative)
-
-
-_JOKER_UPCARD = {
-    "dealer_names": "If the upcard is the joker, the dealer's side are the makers: the dealer "
-                    "names trump before he looks at his hand, then takes the joker up and "
-                    "discards (STD-A3).",
-    "redeal": "If the upcard is the joker, the hand is thrown in and the deal passes to the "
-              "left (STD-A3).",
-}
-
-
-def _joker_upcard(bidding: UpcardBiddingRules) -> Rule:
-    mode = bidding.joker_upcard
-    text = _JOKER_UPCARD.get(mode) or (
-        f"If the upcard is the joker, it proposes {suit_word(bidding.joker_upcard_suit)} as "
-        "trump, and the bidding goes on as for any upcard (STD-A3).")
-    others = [f"`{name}`" for name in ("dealer_names", "fixed_suit", "redeal") if name != mode]
-    return Rule(text=text, alternative=f"`upcard_bidding.joker_upcard` can also be "
-                f"{join(others, 'or')} (with `joker_upcard_suit` for a fixed suit).")
-
-
 MECHANIC = Mechanic(
     key="upcard_bidding", phase=UpcardBidding, schema=SCHEMA, config=UpcardBiddingRules,
-    compile=_compile, check_flow=_check_flow, chooses_trump=True,
+    compile=_compile, check_flow=_check_flow, space=_space, chooses_trump=True,
     group=("bidding", "order up / name a suit"),
     kinds=(A.kind_of(A.PASS), A.kind_of(A.ORDER_UP), A.kind_of(A.CALL)),
     words=Words(verbs={"pass": "passes", "order_up": "orders up",

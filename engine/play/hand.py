@@ -3,12 +3,12 @@
 The :class:`~engine.play.state.State` keeps the game (variant, seed, RNG, scores, dealer,
 history, the hands played); ``state.hand`` is the hand in progress and a new one is made at
 each deal. A hand holds the cards by position (seats, then the extra hands), the upcard,
-kitty, dead cards and discards, trump and the contract (maker, bid, who went alone, who sits
-out), the sides of this hand, the tricks, the reneges, the facts later phases need
-(``turned_down``, ``picked``, ``swapped``, ``merged``) and the running phase's ``scratch``
-record (:class:`~engine.mechanics.base.Scratch`). The mechanics read and change it; nothing in
-it outlives the hand except what the score phase copies into its
-:class:`~engine.rules.results.HandResult`.
+kitty, dead cards and discards, trump and the contract (maker, -1 in a hand without one; bid,
+who went alone, who sits out, who dropped out), the sides of this hand, the tricks, the
+reneges, the facts later phases need (``turned_down``, ``picked``, ``swapped``, ``merged``)
+and the running phase's ``scratch`` record (:class:`~engine.mechanics.base.Scratch`). The
+mechanics read and change it; nothing in it outlives the hand except what the score phase
+copies into its :class:`~engine.rules.results.HandResult`.
 
 >>> hand = Hand(players=4, positions=4, first_action=0)
 >>> hand.maker, hand.trump_name, hand.next_active(3)
@@ -34,6 +34,7 @@ class Hand:
         "bid_special",
         "dead",
         "discards",
+        "dropped",
         "first_action",
         "hands",
         "inactive",
@@ -87,6 +88,8 @@ class Hand:
         self.alone: list[int] = []
         self.inactive = 0
         """The seats that sit out, as a bitmask."""
+        self.dropped = 0
+        """The seats that dropped out (stay or drop), as a bitmask; they are inactive too."""
         self.pickup_pending = False
         self.picked = -1
         self.discards = [0] * players

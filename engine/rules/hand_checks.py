@@ -14,7 +14,7 @@ from engine.core.errors import InvalidArgument
 if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
-__all__ = ["card_in_deck", "check_alone", "lone_seats", "parse_trump"]
+__all__ = ["card_in_deck", "check_alone", "lone_seats", "parse_trump", "seats_out"]
 
 
 def lone_seats(v: Variant, *, maker: int, bid: int | str | None, alone: Sequence[int]
@@ -51,6 +51,20 @@ def check_alone(v: Variant, *, maker: int, tricks: Sequence[int], alone: Sequenc
         if idle:
             raise InvalidArgument(f"seat {idle[0]} sits out beside a lone partner and cannot "
                                   "take tricks")
+
+
+def seats_out(v: Variant, *, maker: int, alone: Sequence[int], sitting_out: Sequence[int]
+              ) -> tuple[int, ...]:
+    """Every seat out of the hand (the awards' ``out``): ``sitting_out`` and a lone player's
+    partners. Nobody sits out a hand without a maker (``maker`` -1, BUCK-A5)."""
+    if maker < 0:
+        if sitting_out:
+            raise InvalidArgument("nobody sits out a hand without a maker: leave sitting_out "
+                                  "empty")
+        return ()
+    partners = {seat for side in v.sides.hand_sides(maker) if any(s in alone for s in side)
+                for seat in side if seat not in alone}
+    return tuple(sorted(partners.union(sitting_out)))
 
 
 def card_in_deck(v: Variant, code: str) -> int:

@@ -80,7 +80,12 @@ class HandResult(NamedTuple):
     it); ``label`` names the scoring row that applied (``renege`` when a renege voided the
     hand, STD-A8: then ``void``); ``reneges`` lists ``(seat, card code)`` in the order they
     were played and ``penalties`` what each cost; ``swapped`` is the seat that took the
-    ghost hand, ``merged`` whether the maker took the dummy in.
+    ghost hand, ``merged`` whether the maker took the dummy in. ``maker`` is -1 in a hand
+    nobody made (trump fixed by the upcard, or no-trump after all passed): every seat played
+    for itself and the hand is neither made nor euchred. ``dropped`` lists the seats that
+    dropped out (stay or drop; written to JSON only when there are some). ``countdown``: the
+    game counts down (``game.goal: down``), so points lost are the good ones (written to JSON
+    only when true).
     """
 
     hand: int
@@ -99,6 +104,8 @@ class HandResult(NamedTuple):
     void: bool = False
     swapped: int | None = None
     merged: bool = False
+    dropped: tuple[int, ...] = ()
+    countdown: bool = False
 
     @classmethod
     def thrown_in_deal(cls, *, hand: int, dealer: int, why: str, scores: Sequence[int]
@@ -113,17 +120,26 @@ class HandResult(NamedTuple):
         return self.thrown_in is None
 
     @property
+    def has_maker(self) -> bool:
+        """Someone made trump (or won the auction): a hand that can be made or euchred."""
+        return self.maker >= 0
+
+    @property
     def made(self) -> bool:
-        """The maker gained points this hand (penalties included): what simulation reports
-        count as a contract made; otherwise the makers were euchred."""
-        return self.deltas[self.maker] > 0
+        """The maker gained points this hand (lost points, in a countdown game; penalties
+        included): what simulation reports count as a contract made; otherwise the makers
+        were euchred. False in a hand without a maker (see :attr:`has_maker`)."""
+        if self.maker < 0:
+            return False
+        points = self.deltas[self.maker]
+        return points < 0 if self.countdown else points > 0
 
     def to_json(self) -> dict[str, Any]:
         """The hand as JSON-ready data, in the shape ``hands_played`` records always had."""
         if self.thrown_in is not None:
             return {"hand": self.hand, "dealer": self.dealer, "thrown_in": self.thrown_in,
                     "deltas": list(self.deltas), "scores": list(self.scores)}
-        return {
+        out: dict[str, Any] = {
             "hand": self.hand, "dealer": self.dealer, "maker": self.maker, "trump": self.trump,
             "bid": self.bid, "alone": list(self.alone), "tricks": list(self.tricks),
             "label": self.label, "deltas": list(self.deltas), "scores": list(self.scores),
@@ -131,6 +147,11 @@ class HandResult(NamedTuple):
             "penalties": [p.to_json() for p in self.penalties], "void": self.void,
             "swapped": self.swapped, "merged": self.merged,
         }
+        if self.dropped:
+            out["dropped"] = list(self.dropped)
+        if self.countdown:
+            out["countdown"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandResult:
@@ -150,6 +171,8 @@ class HandResult(NamedTuple):
             void=bool(data.get("void", False)),
             swapped=None if swapped is None else int(swapped),
             merged=bool(data.get("merged", False)),
+            dropped=_ints(data.get("dropped", ())),
+            countdown=bool(data.get("countdown", False)),
         )
 
 

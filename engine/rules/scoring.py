@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import product
+from typing import ClassVar
 
 from engine.rules.expressions import CompiledExpression, Type, Value
 
 __all__ = [
     "AWARD_NAMES",
+    "NO_MAKER",
     "Outcome",
     "OutcomeSpace",
     "ScoreRow",
@@ -38,6 +40,12 @@ AUCTION_NAMES: dict[str, tuple[Type, str]] = {
 AWARD_NAMES: dict[str, tuple[Type, str]] = {
     "tricks": (Type.INT, "tricks taken by the side receiving the points"),
     "is_alone": (Type.BOOL, "the seat receiving the points played alone"),
+    "out": (Type.BOOL, "the seat receiving the points sat this hand out (dropped out, or "
+                       "beside a lone partner)"),
+}
+NO_MAKER_NAMES: dict[str, tuple[Type, str]] = {
+    "no_maker": (Type.BOOL, "nobody made trump (a dirty-clubs upcard, or all passed and the "
+                            "hand is played at no-trump): every seat scores as a defender"),
 }
 
 
@@ -51,9 +59,14 @@ class Outcome:
     bid: int | None = None
     special: str = ""
     """The winning special bid's name (``moon``), or empty for a number."""
+    no_maker: ClassVar[bool] = False
+    """True only for :data:`NO_MAKER` (a class attribute, not a field: the outcome of every
+    other hand is made and hashed as it always was)."""
 
     def describe(self, space: OutcomeSpace) -> str:
         """``makers take 2 tricks, alone`` for error messages."""
+        if self.no_maker:
+            return "no_maker = true"
         words = [f"makers.tricks = {self.makers_tricks}"]
         if space.maker_alone:
             words.append(f"alone = {str(self.alone).lower()}")
@@ -62,6 +75,18 @@ class Outcome:
         if space.bids:
             words.append(f"{self.special} = true" if self.special else f"bid = {self.bid}")
         return ", ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class _NoMakerOutcome(Outcome):
+    """The outcome of a hand nobody made (``no_maker``): every side scores as defenders."""
+
+    no_maker: ClassVar[bool] = True
+
+
+NO_MAKER: Outcome = _NoMakerOutcome(0)
+"""The one outcome of every hand without a maker (trump fixed by the upcard, or no-trump
+when all passed)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,6 +110,9 @@ class OutcomeSpace:
     bids: tuple[int, ...] = ()
     specials: tuple[tuple[str, int, bool], ...] = ()
     """The special bids in rank order: (name, tricks, whether the bidder plays alone)."""
+    no_maker: bool = False
+    """Some hands have no maker (``no_maker``): trump fixed by the upcard, or no-trump when all
+    pass."""
 
     @property
     def top_name(self) -> str:
@@ -121,6 +149,8 @@ class OutcomeSpace:
             if alone is not forced and (forced or not self.maker_alone):
                 continue
             yield Outcome(tricks, alone, d_alone, bid, special)
+        if self.no_maker:
+            yield NO_MAKER
 
     def env(self, outcome: Outcome) -> dict[str, Value]:
         """The values of the names of :func:`when_scope` for an outcome."""
@@ -135,6 +165,8 @@ class OutcomeSpace:
             env["bidder.tricks"] = outcome.makers_tricks
             for name, _, _ in self.specials:
                 env[name] = outcome.special == name
+        if self.no_maker:
+            env["no_maker"] = outcome.no_maker
         return env
 
 
@@ -145,6 +177,8 @@ def when_scope(space: OutcomeSpace) -> dict[str, Type]:
         names.update({name: kind for name, (kind, _) in AUCTION_NAMES.items()})
         for name, _, _ in space.specials:
             names[name] = Type.BOOL
+    if space.no_maker:
+        names.update({name: kind for name, (kind, _) in NO_MAKER_NAMES.items()})
     return names
 
 
@@ -173,8 +207,9 @@ class ScoringTable:
     rows: tuple[ScoreRow, ...]
     space: OutcomeSpace
     row_of: Mapping[Outcome, int] = field(repr=False)
-    points: Mapping[tuple[Outcome, bool, int, bool], int] = field(repr=False)
-    """Every award, computed once: (outcome, to the makers?, side's tricks, seat alone?)."""
+    points: Mapping[tuple[Outcome, bool, int, bool, bool], int] = field(repr=False)
+    """Every award, computed once: (outcome, to the makers?, side's tricks, seat alone?,
+    seat out?)."""
 
     @classmethod
     def build(cls, rows: tuple[ScoreRow, ...], space: OutcomeSpace) -> ScoringTable:
@@ -190,11 +225,11 @@ class ScoringTable:
                 raise TableOverlap(outcome, matching[0], matching[1])
             row_of[outcome] = matching[0]
         points = {
-            (outcome, makers, tricks, alone): _evaluate_award(
-                rows[index], space, outcome, makers=makers, tricks=tricks, alone=alone)
+            (outcome, makers, tricks, alone, out): _evaluate_award(
+                rows[index], space, outcome, makers=makers, tricks=tricks, alone=alone, out=out)
             for outcome, index in row_of.items()
-            for makers, tricks, alone in product((True, False), range(space.hand_size + 1),
-                                                 (False, True))
+            for makers, tricks, alone, out in product((True, False), range(space.hand_size + 1),
+                                                      (False, True), (False, True))
         }
         return cls(rows=rows, space=space, row_of=row_of, points=points)
 
@@ -203,11 +238,12 @@ class ScoringTable:
         return self.rows[self.row_of[outcome]]
 
     def award(
-        self, row: ScoreRow, outcome: Outcome, *, makers: bool, tricks: int, is_alone: bool
+        self, row: ScoreRow, outcome: Outcome, *, makers: bool, tricks: int, is_alone: bool,
+        out: bool = False,
     ) -> int:
         """Points to one seat of the makers' (or a defending) side (``row`` is the row of
-        ``outcome``)."""
-        return self.points[(outcome, makers, tricks, is_alone)]
+        ``outcome``; ``out``: the seat sat the hand out)."""
+        return self.points[(outcome, makers, tricks, is_alone, out)]
 
     def best_award(self) -> int:
         """The most points any seat can receive from one hand (to check targets are reachable)."""
@@ -223,11 +259,12 @@ def dead_rows(rows: tuple[ScoreRow, ...], space: OutcomeSpace) -> list[ScoreRow]
 
 def _evaluate_award(
     row: ScoreRow, space: OutcomeSpace, outcome: Outcome, *, makers: bool, tricks: int,
-    alone: bool,
+    alone: bool, out: bool,
 ) -> int:
     env = space.env(outcome)
     env["tricks"] = tricks
     env["is_alone"] = alone
+    env["out"] = out
     value = (row.makers if makers else row.defenders).evaluate(env)
     assert isinstance(value, int)
     return value

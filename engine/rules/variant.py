@@ -23,8 +23,14 @@ from engine.core import cards as C
 from engine.core.errors import InvalidArgument
 from engine.rules.expressions import CompiledExpression
 from engine.rules.game_end import GameRules, Goal, Tie, Win
-from engine.rules.hand_checks import card_in_deck, check_alone, lone_seats, parse_trump
-from engine.rules.scoring import Outcome, ScoringTable
+from engine.rules.hand_checks import (
+    card_in_deck,
+    check_alone,
+    lone_seats,
+    parse_trump,
+    seats_out,
+)
+from engine.rules.scoring import NO_MAKER, Outcome, ScoringTable
 
 __all__ = [
     "DealRules",
@@ -241,7 +247,9 @@ class Variant:
         equal scores); ``bid`` is the winning bid in auction games: a number, or a special
         bid's name (``moon``); ``alone`` lists the seats that played alone (a special bid
         played alone makes the maker alone without saying so); ``sitting_out`` the seats out
-        of the hand (a lone player's partners sit out in any case): they take no tricks.
+        of the hand (a lone player's partners sit out in any case): they take no tricks, and
+        awards see them as ``out``. ``maker`` is -1 for a hand without a maker, in variants
+        that have them (the ``no_maker`` scoring name).
 
         >>> from engine import load_variant
         >>> bid = load_variant("bid-euchre")
@@ -255,7 +263,7 @@ class Variant:
         """
         n = self.players
         for name, seat in (("dealer", dealer), ("maker", maker)):
-            if not 0 <= seat < n:
+            if not 0 <= seat < n and not (name == "maker" and seat == -1):
                 raise InvalidArgument(f"{name} seat {seat} does not exist (seats 0 to {n - 1})")
         if len(tricks) != n or len(scores) != n:
             raise InvalidArgument(f"tricks and scores need one number per seat ({n})")
@@ -268,11 +276,14 @@ class Variant:
                 raise InvalidArgument(f"partners {list(team)} must carry equal scores")
         alone = lone_seats(self, maker=maker, bid=bid, alone=alone)
         outcome = self.outcome_of(maker=maker, tricks=tricks, bid=bid, alone=alone)
-        check_alone(self, maker=maker, tricks=tricks, alone=alone, sitting_out=sitting_out)
-        deltas = self.award_points(maker=maker, tricks=tricks, alone=alone, outcome=outcome)
+        if maker >= 0:
+            check_alone(self, maker=maker, tricks=tricks, alone=alone, sitting_out=sitting_out)
+        out = seats_out(self, maker=maker, alone=alone, sitting_out=sitting_out)
+        deltas = self.award_points(maker=maker, tricks=tricks, alone=alone, outcome=outcome,
+                                   sitting_out=out)
         new_scores = tuple(s + d for s, d in zip(scores, deltas, strict=True))
-        makers = self.sides.hand_sides(maker)[0]
-        made = self.contract_made(maker=maker, tricks=tricks, bid=bid)
+        makers = self.sides.hand_sides(maker)[0] if maker >= 0 else ()
+        made = maker >= 0 and self.contract_made(maker=maker, tricks=tricks, bid=bid)
         over, winners = self.game_result(new_scores, makers=makers, made=made)
         row = self.scoring.row_for(outcome)
         return HandScore(deltas=deltas, scores=new_scores, game_over=over, winners=winners,
@@ -283,7 +294,14 @@ class Variant:
     def outcome_of(
         self, *, maker: int, tricks: Sequence[int], bid: int | str | None, alone: Sequence[int]
     ) -> Outcome:
-        """The scoring outcome of a hand (checks ``bid`` and ``alone`` against the rules)."""
+        """The scoring outcome of a hand (checks ``bid`` and ``alone`` against the rules;
+        ``maker`` -1: a hand without a maker, where the variant has them)."""
+        if maker < 0:
+            if not self.scoring.space.no_maker:
+                raise InvalidArgument(f"every hand of {self.name} has a maker")
+            if alone or bid is not None:
+                raise InvalidArgument("a hand without a maker has no bid and nobody alone")
+            return NO_MAKER
         makers, *defenders = self.sides.hand_sides(maker)
         defending = {seat for side in defenders for seat in side}
         for seat in alone:
@@ -324,17 +342,21 @@ class Variant:
         return bid, ""
 
     def award_points(
-        self, *, maker: int, tricks: Sequence[int], alone: Sequence[int], outcome: Outcome
+        self, *, maker: int, tricks: Sequence[int], alone: Sequence[int], outcome: Outcome,
+        sitting_out: Sequence[int] = (),
     ) -> tuple[int, ...]:
-        """Per-seat points for a hand whose outcome is known."""
-        table = self.scoring
-        row = table.row_for(outcome)
+        """Per-seat points for a hand whose outcome is known (``maker`` -1: a hand without a
+        maker, where every fixed side receives the defenders' award)."""
+        points = self.scoring.points  # the award of every case, computed once
         deltas = [0] * self.players
-        for i, side in enumerate(self.sides.hand_sides(maker)):
+        makers = maker >= 0  # without a maker every side receives the defenders' award
+        sides = self.sides.hand_sides(maker) if makers else self.sides.teams
+        for side in sides:
             side_tricks = sum(tricks[s] for s in side)
             for seat in side:
-                deltas[seat] = table.award(row, outcome, makers=i == 0, tricks=side_tricks,
-                                           is_alone=seat in alone)
+                deltas[seat] = points[(outcome, makers, side_tricks, seat in alone,
+                                       seat in sitting_out)]
+            makers = False
         return tuple(deltas)
 
     def game_result(self, scores: Sequence[int], *, makers: Sequence[int] = (),

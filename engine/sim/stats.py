@@ -34,8 +34,10 @@ def stopped_at_hand_limit(state: State) -> bool:
     last = next((r for r in reversed(state.hands_played) if r.scored), None)
     if last is None:
         return bool(state.hands_played)
-    makers = variant.sides.hand_sides(last.maker)[0]
-    made = variant.contract_made(maker=last.maker, tricks=last.tricks, bid=last.bid)
+    has_maker = last.maker >= 0  # a hand without a maker: nobody's contract (BUCK-A5)
+    makers = variant.sides.hand_sides(last.maker)[0] if has_maker else ()
+    made = has_maker and variant.contract_made(maker=last.maker, tricks=last.tricks,
+                                               bid=last.bid)
     over, _ = variant.game_result(state.scores, makers=makers, made=made)
     return not over
 
@@ -76,6 +78,11 @@ class Count(Enum):
     BID = "bid"
     """Per winning bid."""
     BID_MADE = "bid_made"
+    NO_MAKER = "no_maker"
+    """Hands nobody made (trump by the upcard, no-trump after all passed): neither made nor
+    euchred."""
+    DROPPED = "dropped"
+    """Seats that dropped out (stay or drop); qualified by None (all) or a seat."""
 
 
 class Total(Enum):
@@ -174,13 +181,20 @@ class Tally:
         self.add((Total.DEALER_POINTS, None), deltas[dealer_side[0]])
         others = [side for side in self.sides if side != dealer_side]
         self.add((Total.NON_DEALER_POINTS, None), sum(deltas[side[0]] for side in others))
+        n[Count.LABEL, record.label or "unlabelled"] += 1
+        n[Count.RENEGES, None] += len(record.reneges)
+        for seat in record.dropped:
+            n[Count.DROPPED, None] += 1
+            n[Count.DROPPED, seat] += 1
         maker = record.maker
+        if maker < 0:
+            n[Count.NO_MAKER, None] += 1
+            return
         makers = self.side_of(maker)
         tricks = record.tricks
         made = record.made
         march = sum(tricks[s] for s in makers) == sum(tricks)
         outcome, alone_outcome = _OUTCOME[made]
-        n[Count.LABEL, record.label or "unlabelled"] += 1
         for key in ((outcome, None), (outcome, maker), (Count.MAKER, maker)):
             n[key] += 1
         if march:
@@ -202,7 +216,6 @@ class Tally:
             n[Count.SWAPS, record.swapped] += 1
         if record.merged:
             n[Count.MERGES, None] += 1
-        n[Count.RENEGES, None] += len(record.reneges)
         if record.bid is not None:
             n[Count.BID, record.bid] += 1
             n[Count.BID_MADE, record.bid] += made
@@ -246,7 +259,7 @@ class Tally:
     def _per_seat(self, seat: int) -> dict[str, Any]:
         n, hands = self.n, self.hands
         made = n[Count.MAKER, seat]
-        return {
+        out = {
             "made_trump": self.rate(made, hands),
             "made": self.rate(n[Count.MADE, seat], made),
             "march": self.rate(n[Count.MARCH, seat], made),
@@ -256,6 +269,9 @@ class Tally:
             "defender_alone": n[Count.DEFENDER_ALONE, seat],
             "redeals_as_dealer": n[Count.REDEALS, seat],
         }
+        if n[Count.DROPPED, None]:
+            out["dropped"] = n[Count.DROPPED, seat]
+        return out
 
     def _qualifiers(self, what: Count) -> set[Qualifier]:
         """Every qualifier counted for ``what`` (the labels, the bids...)."""
@@ -268,6 +284,8 @@ class Tally:
 
         def total(what: Count) -> int:
             return n[what, None]
+
+        made = hands - total(Count.NO_MAKER)  # hands someone made: made, or euchred
 
         report: dict[str, Any] = {
             "games": games,
@@ -284,9 +302,9 @@ class Tally:
                                 for side in self.sides},
             "dealer_side_points_per_hand": self.mean((Total.DEALER_POINTS, None), hands),
             "makers": {
-                "made": self.rate(total(Count.MADE), hands),
-                "march": self.rate(total(Count.MARCH), hands),
-                "euchred": self.rate(total(Count.EUCHRED), hands),
+                "made": self.rate(total(Count.MADE), made),
+                "march": self.rate(total(Count.MARCH), made),
+                "euchred": self.rate(total(Count.EUCHRED), made),
             },
             "outcomes": {label: n[Count.LABEL, label]
                          for label in sorted(map(str, self._qualifiers(Count.LABEL)))},
@@ -314,4 +332,8 @@ class Tally:
             report["dummy_merges"] = self.rate(total(Count.MERGES), hands)
         if total(Count.RENEGES):
             report["reneges"] = total(Count.RENEGES)
+        if total(Count.NO_MAKER):  # variants with hands nobody made (upcard_trump, all_pass)
+            report["no_maker"] = self.rate(total(Count.NO_MAKER), hands)
+        if total(Count.DROPPED):
+            report["dropped"] = total(Count.DROPPED)  # seats that dropped out, all hands
         return report

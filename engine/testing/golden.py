@@ -66,8 +66,10 @@ def _result_lines(record: HandResult) -> list[str]:
     deltas = " ".join(f"{d:+d}" if d else "0" for d in record.deltas)
     tricks = " ".join(str(t) for t in record.tricks)
     alone = f", alone {list(record.alone)}" if record.alone else ""
+    alone += f", dropped {list(record.dropped)}" if record.dropped else ""
     bid = f", bid {record.bid}" if record.bid is not None else ""
-    return [f"  result: maker seat {record.maker}, trump {record.trump}{bid}{alone}; "
+    maker = f"maker seat {record.maker}" if record.maker >= 0 else "no maker"
+    return [f"  result: {maker}, trump {record.trump}{bid}{alone}; "
             f"tricks {tricks}; {record.label}",
             f"  points {deltas}; scores {scores}"]
 

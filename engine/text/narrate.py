@@ -117,7 +117,7 @@ class Narrator(HandNarrator):
         return []
 
     def _contract(self, view: View) -> str:
-        text = f"Trump: {trump_text(view.trump)}, made by {self.seat(view.maker)}"
+        text = f"Trump: {trump_text(view.trump)}, {self._made_by(view.maker)}"
         if view.maker >= 0 and view.bid:
             bid = self.bid_text(view.bid_special or view.bid)
             text += f" (bid: {bid})"

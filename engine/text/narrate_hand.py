@@ -75,7 +75,7 @@ class HandNarrator(TableNarrator):
             lines.append(self._upcard_gone(was.upcard, state))
         if same_hand and was.trump < 0 <= state.hand.trump:
             lines.append(f"Trump: {trump_text(state.hand.trump)}, "
-                         f"made by {self.seat(state.hand.maker)}.")
+                         f"{self._made_by(state.hand.maker)}.")
         if same_hand and was.action == "swap":
             lines.append(self._dead_hand_line(was.seat, state.hand.dead if shown else 0))
         elif same_hand and was.action == "look" and shown:
@@ -84,7 +84,7 @@ class HandNarrator(TableNarrator):
                          f"{hand_text(ghost)}")
         elif same_hand:
             lines += self._extras_gone(was, state)
-        if same_hand and state.hand.inactive != was.sitting_out:
+        if same_hand and state.hand.inactive != was.sitting_out and was.action != "drop":
             out = [s for s in range(self.variant.players) if state.hand.inactive >> s & 1]
             lines.append(f"{', '.join(self.seat(s) for s in out)} sits out this hand.")
         if was.phase == "play" and was.action.startswith("play:"):
@@ -147,8 +147,20 @@ class HandNarrator(TableNarrator):
 
     def hand_header(self, state: State) -> str:
         """``-- Hand 3, dealer West, upcard 9♠ --``: what everyone sees of a new deal."""
-        up = f", upcard {C.pretty(state.hand.upcard)}" if state.hand.upcard >= 0 else ""
+        h = state.hand
+        up = f", upcard {C.pretty(h.upcard)}" if h.upcard >= 0 else ""
+        if h.trump >= 0:  # fixed by the upcard before anyone acts (dirty clubs)
+            up = f", upcard {C.pretty(h.turned)}: {trump_text(h.trump)} are trump, " \
+                 f"{self._made_by(h.maker)}"
+            if h.picked >= 0:
+                up += f"; the dealer takes the {C.pretty(h.picked)}"
         return f"-- Hand {state.hand_no}, dealer {self.seat(state.dealer)}{up} --"
+
+    def _made_by(self, maker: int) -> str:
+        """``made by East``, or, in a hand nobody made, that everyone plays for himself."""
+        if maker >= 0:
+            return f"made by {self.seat(maker)}"
+        return "with no maker: everyone plays, for himself"
 
     def deal_lines(self, state: State) -> list[str]:
         """Every position's cards, the upcard and the kitty: for records, which show all."""
@@ -175,19 +187,27 @@ class HandNarrator(TableNarrator):
                     f"which ends the hand: nothing else is scored; "
                     f"{self.points(record.deltas)}. {score}")
         maker = record.maker
-        makers = self.variant.sides.hand_sides(maker)[0]
-        took = sum(record.tricks[s] for s in makers)
-        who = self.seat(maker) if len(makers) == 1 else "the makers"
+        if maker < 0:
+            took_text = ", ".join(f"{self.seat(s)} {t}" for s, t in enumerate(record.tricks))
+            took_text = f"tricks taken: {took_text}"
+        else:
+            makers = self.variant.sides.hand_sides(maker)[0]
+            took = sum(record.tricks[s] for s in makers)
+            who = self.seat(maker) if len(makers) == 1 else "the makers"
+            took_text = f"{who} took {took} of {sum(record.tricks)} tricks"
         reneges = "".join(f"{self._renege_text(p)}: {self.points(p.points)}. "
                           for p in penalties)
         total = (f"In all: {self.points(record.deltas, every_side=True)}" if penalties
                  else self.points(record.deltas))
-        return (f"{head}: {self._contract_text(record)}; {who} took {took} of "
-                f"{sum(record.tricks)} tricks: {record.label}. {reneges}{total}. {score}")
+        return (f"{head}: {self._contract_text(record)}; {took_text}: {record.label}. "
+                f"{reneges}{total}. {score}")
 
     def _contract_text(self, record: HandResult) -> str:
         """``East made hearts ♥ trump on a bid of 4 (East alone; ...)``."""
         maker = record.maker
+        if maker < 0:
+            what = "no-trump" if record.trump == "N" else f"{trump_text(record.trump)} trump"
+            return f"{what}, with no maker"
         made = f"{self.seat(maker)} made {trump_text(record.trump)} trump"
         bid = record.bid
         if bid is not None:
@@ -195,6 +215,7 @@ class HandNarrator(TableNarrator):
             made += f" on a bid to {self.bid_text(bid)}" if top else f" on a bid of {bid}"
         alone = record.alone
         extras = [f"{self.seat(s)} alone" for s in alone]
+        extras += [f"{self.seat(s)} dropped out" for s in record.dropped]
         if "dummy" in self.variant.deal.extra_hands:
             extras.append(self.dummy_fate(maker, alone=maker in alone, merged=record.merged))
         if record.swapped is not None:

@@ -1,16 +1,20 @@
-"""The README's examples run: its Python block, its house-rule file and its tour commands."""
+"""The README's examples run: its Python block, its house-rule file, its tour commands and the
+authoring examples of every mechanic."""
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from pathlib import Path
 
 import pytest
+import yaml
 
 from engine.cli import main
 
 README = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+SCHEMA = Path(__file__).resolve().parents[2] / "schema" / "variant.schema.json"
 
 
 def _blocks(language: str) -> list[str]:
@@ -55,3 +59,33 @@ def test_every_shipped_variant_is_in_the_readme_table() -> None:
 
     for name in shipped_names():
         assert f"`{name}`" in README, f"README's variant table lacks {name}"
+
+
+def _authoring_blocks() -> list[str]:
+    start = README.index("### Authoring a variant")
+    end = README.index("\n### ", start + 1)
+    return re.findall(r"```yaml\n(.*?)```", README[start:end], flags=re.DOTALL)
+
+
+def test_the_authoring_examples_use_only_keys_the_schema_knows() -> None:
+    """Every key the "Authoring a variant" examples write is a key of the variant schema (a
+    mechanic's settings one level down), so a user who copies them writes a valid file."""
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    blocks = _authoring_blocks()
+    assert len(blocks) >= 7
+    for block in blocks:
+        data = yaml.safe_load(block)
+        for key, value in data.items():
+            assert key in schema["properties"], (key, block)
+            settings = schema["properties"][key].get("properties")
+            if isinstance(value, dict) and settings is not None:
+                assert set(value) <= set(settings), (key, sorted(set(value) - set(settings)))
+
+
+def test_the_authoring_examples_that_are_whole_files_validate(tmp_path: Path) -> None:
+    whole = [block for block in _authoring_blocks() if block.startswith("extends:")]
+    assert whole
+    for i, block in enumerate(whole):
+        path = tmp_path / f"example-{i}.yaml"
+        path.write_text(block, encoding="utf-8")
+        assert main(["validate", str(path)]) == 0, block

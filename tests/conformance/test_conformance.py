@@ -279,6 +279,7 @@ class Checker:
         hand_before = s.hand.hands[seat]
         won_before = list(s.hand.tricks_won)
         hands_before = len(s.hands_played)
+        trump = s.hand.trump_name  # the next hand may fix its trump at the deal (dirty clubs)
         s.apply(action)
         assert s.history_ids[-1] == action and s.actors[-1] == seat
         after = snapshot(s)
@@ -287,18 +288,18 @@ class Checker:
         if A.PLAY <= action < A.PLAY + C.CARD_COUNT:
             ended = len(s.hands_played) > hands_before
             won_after = s.hands_played[-1].tricks if ended else s.hand.tricks_won
-            self.check_play(seat, action - A.PLAY, hand_before, trick,
-                            [now - was for now, was in zip(won_after, won_before, strict=True)])
+            assert trump is not None
+            gained = [now - was for now, was in zip(won_after, won_before, strict=True)]
+            self.check_play(seat, action - A.PLAY, hand_before, trick, trump=trump,
+                            gained=gained)
         self.steps.append(after)
         self.check_state()
 
-    def check_play(self, seat: int, card: int, hand: int, trick: list[tuple[int, int]],
-                   gained: list[int]) -> None:
+    def check_play(self, seat: int, card: int, hand: int, trick: list[tuple[int, int]], *,
+                   trump: str, gained: list[int]) -> None:
         """(b) after a play: the card followed suit when it could; a full trick went to the
-        highest trump or the highest card of the suit led."""
+        highest trump or the highest card of the suit led (``trump`` of the hand played)."""
         s = self.state
-        trump = s.hand.trump_name if s.hand.trump >= 0 else s.hands_played[-1].trump
-        assert trump is not None
         code = C.card_name(card)
         if trick:
             led = effective_suit(C.card_name(trick[0][1]), trump)

@@ -13,7 +13,7 @@ from engine.testing.rules import variant
 GAMES = 1000
 
 CATALOGUE = ["three-handed", "british", "bid-euchre-low", "bid-euchre-trump-in-bid",
-             "standard-six", "bid-euchre-double"]
+             "buck-euchre", "standard-six", "bid-euchre-double"]
 """The variants of the Euchre family shipped beyond the seeds."""
 
 

@@ -69,7 +69,7 @@ def test_a_seat_holding_both_copies_is_offered_the_card_once_DECK_A2() -> None:
 def test_a_deal_that_names_a_card_three_times_is_refused_DECK_A2() -> None:
     deal = {"dealer": W, "hands": [h[:] for h in TWO_OF_EACH["hands"]]}
     deal["hands"][0][0] = "AH"  # a third AH, and only one AS left
-    with pytest.raises(Exception, match="exactly once|not in"):
+    with pytest.raises(Exception, match=r"exactly once|not in"):
         new_game(variant("bid-euchre-double"), seed=0, deal=deal)
 
 

@@ -33,14 +33,18 @@ VARIANTS: dict[str, Variant] = {name: load_variant(name) for name in shipped_nam
 
 @st.composite
 def games(draw: st.DrawFn, variant: Variant) -> tuple[int, list[int], random.Random, int]:
-    """A seed, starting scores (each side below the target, partners equal), the random
+    """A seed, starting scores (each side short of the target, partners equal), the random
     player's choices and how many hands to play."""
     seed = draw(st.integers(min_value=0, max_value=2**63 - 1))
-    target = variant.game.target
+    target, start = variant.game.target, variant.game.start
     scores = [0] * variant.players
     for team in variant.sides.teams:
-        points = draw(st.integers(min_value=target - 3, max_value=target - 1)
-                      | st.integers(min_value=-target, max_value=target - 1))
+        if variant.game.goal == "down":  # a countdown: above the target, up to the start
+            points = draw(st.integers(min_value=target + 1, max_value=target + 3)
+                          | st.integers(min_value=target + 1, max_value=start))
+        else:
+            points = draw(st.integers(min_value=target - 3, max_value=target - 1)
+                          | st.integers(min_value=-target, max_value=target - 1))
         for seat in team:
             scores[seat] = points
     return seed, scores, draw(st.randoms(use_true_random=False)), draw(
@@ -73,7 +77,7 @@ def _check_hand(variant: Variant, state: State, index: int, before: list[int]) -
         return  # pragma: no cover
     scored = variant.score_hand(dealer=hand.dealer, maker=hand.maker,
                                 tricks=hand.tricks, scores=before, bid=hand.bid,
-                                alone=hand.alone)
+                                alone=hand.alone, sitting_out=hand.dropped)
     assert tuple(scored.deltas) == hand.deltas, (hand, scored)
     assert tuple(scored.scores) == hand.scores, (hand, scored)
     assert scored.label == hand.label
@@ -110,9 +114,10 @@ def test_score_hand_gives_the_points_and_game_end_the_engine_reached(name: str) 
         if state.is_terminal():
             assert state.winners and state.phase == "over"
             last = state.hands_played[-1]
-            made = last.scored and variant.contract_made(maker=last.maker, tricks=last.tricks,
-                                                         bid=last.bid)
-            makers = variant.sides.hand_sides(last.maker)[0] if last.scored else ()
+            known = last.scored and last.maker >= 0  # a hand nobody made has no contract
+            made = known and variant.contract_made(maker=last.maker, tricks=last.tricks,
+                                                   bid=last.bid)
+            makers = variant.sides.hand_sides(last.maker)[0] if known else ()
             over, winners = variant.game_result(state.scores, makers=makers, made=made)
             assert (over and winners == state.winners) or \
                 len(state.hands_played) == variant.game.max_hands

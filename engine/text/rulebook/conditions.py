@@ -75,13 +75,15 @@ class Vocabulary:
         counts = {"makers.tricks": makers, "defenders.tricks": defenders,
                   "bidder.tricks": bidder}
         flags = {"alone": ("the maker plays alone", "the maker does not play alone"),
-                 "defender_alone": ("a defender plays alone", "no defender plays alone")}
+                 "defender_alone": ("a defender plays alone", "no defender plays alone"),
+                 "no_maker": ("nobody made trump", "someone made trump")}
         for name, label in special_bids:
             flags[name] = (f'the bid is "{label}"', f'the bid is not "{label}"')
         if receiver is not None:
             counts["tricks"] = receiver
             who = receiver.pronoun
             flags["is_alone"] = (f"{who} plays alone", f"{who} does not play alone")
+            flags["out"] = (f"{who} sat the hand out", f"{who} played the hand")
         return cls(hand_size=hand_size, counts=counts, flags=flags, values={"bid": "the bid"})
 
 

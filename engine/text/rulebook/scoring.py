@@ -50,15 +50,31 @@ def _row_text(v: Variant, row: ScoreRow) -> str:
     label = printable(row.label).replace("_", " ").capitalize() + " — " if row.label else ""
     when = condition_words(row.when.text, _vocabulary(v))
     when_text = when if when is not None else f"when `{printable(row.when.text)}`"
-    awards = [award_words(v, row.makers, makers=True), award_words(v, row.defenders,
-                                                                   makers=False)]
+    if _without_maker(v, row):  # every player scores as a defender (no_maker)
+        awards = [award_words(v, row.defenders, makers=False, every_player=True)]
+    else:
+        awards = [award_words(v, row.makers, makers=True), award_words(v, row.defenders,
+                                                                       makers=False)]
     said = [text for text in awards if text]
     return f"{label}{when_text}: {join(said) if said else 'nobody scores'}."
 
 
-def award_words(v: Variant, expression: CompiledExpression, *, makers: bool) -> str:
-    """What one party receives in words (``the makers score 2``); empty for nothing."""
+def _without_maker(v: Variant, row: ScoreRow) -> bool:
+    """The row applies only to hands nobody made (``no_maker``)."""
+    table = v.scoring
+    applies = [outcome for outcome, index in table.row_of.items() if index == row.index]
+    return bool(applies) and all(outcome.no_maker for outcome in applies)
+
+
+def award_words(v: Variant, expression: CompiledExpression, *, makers: bool,
+                every_player: bool = False) -> str:
+    """What one party receives in words (``the makers score 2``); empty for nothing
+    (``every_player``: a hand without a maker, where every player is scored alike)."""
     who = party(kind=v.sides.kind, makers=makers, players=v.players)
+    if every_player:
+        who = (Party(subject="each side", plural=False, pronoun="it")
+               if v.sides.kind == "teams" else Party(subject="each player", plural=False,
+                                                      pronoun="he"))
     if expression.text.strip() == "0":
         return ""
     cases = value_words(expression.text, _vocabulary(v, receiver=who))

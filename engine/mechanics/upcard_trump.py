@@ -1,0 +1,183 @@
+"""Phase ``upcard_trump``: trump fixed by the upcard ("dirty clubs", BUCK-A2).
+
+When the upcard's suit is one of ``suits``, that suit is trump at once: there is no bidding
+and nobody is the maker (``Hand.maker`` stays -1; every fixed side plays for itself and the
+hand is scored by the table's ``no_maker`` row). With ``dealer_takes_upcard`` the dealer takes
+the upcard and discards as after an order-up (phase ``dealer_pickup``); otherwise the upcard
+goes to the kitty unused. Bidding, going alone and staying or dropping out are skipped in such
+a hand. Any other upcard leaves the hand to ``upcard_bidding``, which follows this phase.
+
+>>> from engine.testing.rules import overlay
+>>> v = overlay('''
+... extends: standard
+... description: dirty clubs on standard
+... flow: [deal, upcard_trump, upcard_bidding, dealer_pickup, go_alone, play, score]
+... scoring:
+...   table:
+...     - {label: made, when: "not no_maker and 3 <= makers.tricks <= 4", makers: 1}
+...     - {label: march, when: "not no_maker and makers.tricks == 5 and not alone", makers: 2}
+...     - {label: lone_march, when: "not no_maker and makers.tricks == 5 and alone", makers: 4}
+...     - {label: euchre, when: "not no_maker and makers.tricks <= 2", defenders: 2}
+...     - {label: dirty, when: "no_maker", defenders: "tricks"}
+... ''')
+>>> v.rules(UpcardTrumpRules)
+UpcardTrumpRules(suits=(0,), dealer_takes_upcard=True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.core import cards as C
+from engine.mechanics.base import Mechanic, Phase, Rule, Words, book_lines
+from engine.mechanics.wording import join, setting, suit_word
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.rules.variant import Variant
+
+__all__ = ["MECHANIC", "UpcardTrump", "UpcardTrumpRules", "without_maker"]
+
+
+def without_maker(s: State, trump: int) -> None:
+    """Fix ``trump`` for a hand nobody made: no maker (-1), and the sides of the hand are the
+    fixed sides (each seat alone where each plays for himself), none of them the makers'."""
+    h = s.hand
+    h.trump = trump
+    h.maker = -1
+    h.sides = s.variant.sides.teams
+
+
+class UpcardTrump(Phase):
+    """The upcard's suit is trump, unbid, when it is one of the listed suits."""
+
+    name = "upcard_trump"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        rules = variant.rules(UpcardTrumpRules)
+        assert rules is not None
+        self.suits = frozenset(rules.suits)
+        self.dealer_takes = rules.dealer_takes_upcard
+
+    def start(self, s: State) -> None:
+        h = s.hand
+        upcard = h.upcard
+        if upcard >= 0 and upcard != C.JOKER and C.suit_of(upcard) in self.suits:
+            h.proposed = C.suit_of(upcard)
+            without_maker(s, h.proposed)
+            if self.dealer_takes:
+                h.pickup_pending = True
+            else:
+                h.kitty |= 1 << upcard
+                h.upcard = -1
+        s.advance()
+
+    def describe(self, s: State) -> str:
+        return "trump by the upcard"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpcardTrumpRules:
+    """Phase ``upcard_trump``: the suits an upcard makes trump by itself, and whether the
+    dealer then takes the upcard (BUCK-A2)."""
+
+    suits: tuple[int, ...]
+    dealer_takes_upcard: bool
+
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `upcard_trump` (before `upcard_bidding`): when the upcard is of one of `suits`, "
+        "that suit is trump with no bidding and no maker (\"dirty clubs\"); such a hand is "
+        "scored by the table's `no_maker` row, and going alone and staying or dropping out "
+        "are skipped."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "default": {},
+    "properties": {
+        "suits": {
+            "description": (
+                "The suits that become trump by being turned up, e.g. `[C]`. Default: [\"C\"]."
+            ),
+            "type": "array",
+            "items": {"$ref": "#/$defs/suit"},
+            "minItems": 1,
+            "uniqueItems": True,
+            "default": ["C"],
+        },
+        "dealer_takes_upcard": {
+            "description": (
+                "The dealer takes the upcard and discards, as after an order-up (BUCK-A2; "
+                "needs `dealer_pickup` in the flow); false: the upcard is set aside unused. "
+                "Default: true."
+            ),
+            "type": "boolean",
+            "default": True,
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> UpcardTrumpRules:
+    spec = ctx.data["upcard_trump"]
+    takes = spec["dealer_takes_upcard"]
+    if takes and "dealer_pickup" not in ctx.flow:
+        ctx.fail("the dealer can only take the upcard when the flow has `dealer_pickup`",
+                 ("upcard_trump", "dealer_takes_upcard"),
+                 "add `dealer_pickup` after `upcard_bidding` in the flow, or set "
+                 "`dealer_takes_upcard: false`")
+    return UpcardTrumpRules(suits=tuple(C.parse_suit(suit) for suit in spec["suits"]),
+                            dealer_takes_upcard=takes)
+
+
+def _check_flow(check: FlowCheck) -> None:
+    flow = check.flow
+    if "upcard_trump" not in flow:
+        return
+    if "upcard_bidding" not in flow or flow.index("upcard_bidding") < flow.index("upcard_trump"):
+        check.fail("`upcard_trump` must come before `upcard_bidding`, which bids on the "
+                   "other upcards", check.where("upcard_trump"),
+                   "write the flow as [deal, upcard_trump, upcard_bidding, ...]")
+
+
+def _space(config: UpcardTrumpRules) -> dict[str, Any]:
+    return {"no_maker": True}
+
+
+# -- the rule book -------------------------------------------------------------------------
+
+def book(v: Variant, rules: UpcardTrumpRules) -> list[Rule]:
+    """The rule book: which upcards make trump by themselves, and what follows.
+
+    >>> from engine import load_variant
+    >>> v = load_variant("buck-euchre")
+    >>> book(v, v.rules(UpcardTrumpRules))[0].text[:58]
+    'If the upcard is a club, clubs are trump at once: there is'
+    """
+    suits = [suit_word(suit) for suit in rules.suits]
+    card = join([f"a {word[:-1]}" for word in suits], "or")
+    them = "that suit is" if len(suits) > 1 else f"{suits[0]} are"
+    lines = [Rule(text=f"If the upcard is {card}, {them} trump at once: there is no bidding and "
+                  "nobody is the maker. Nobody goes alone or drops out; every player plays "
+                  "for himself and the hand is scored by the row for a hand without a maker.")]
+    if rules.dealer_takes_upcard:
+        lines.append(Rule(text="The dealer takes that upcard into his hand and discards one "
+                          "card, as when it is ordered up (BUCK-A2).",
+                          alternative=f"{setting('upcard_trump.dealer_takes_upcard', 'false')}"
+                          " sets the upcard aside instead."))
+    else:
+        lines.append(Rule(text="The upcard is set aside; the dealer does not take it (BUCK-A2).",
+                          alternative=f"{setting('upcard_trump.dealer_takes_upcard', 'true')} "
+                          "makes the dealer take it and discard."))
+    return lines
+
+
+MECHANIC = Mechanic(
+    key="upcard_trump", phase=UpcardTrump, schema=SCHEMA, config=UpcardTrumpRules,
+    compile=_compile, check_flow=_check_flow, space=_space,
+    words=Words(title="Trump by the upcard", rules=book_lines(UpcardTrumpRules, book)),
+)
