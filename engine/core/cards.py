@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator
 __all__ = [
     "CLUBS",
     "DIAMONDS",
+    "FIRST_COPIES",
     "HEARTS",
     "JOKER",
     "LOW_NO_TRUMP",
@@ -80,6 +81,8 @@ COPY = 37
 """The first second copy (double decks): ``COPY + 6 * suit + rank - RANK_9`` for 9 to A, then
 the joker's copy, :data:`JOKER_COPY`."""
 JOKER_COPY = COPY + 24
+FIRST_COPIES = (1 << COPY) - 1
+"""Every card but the second copies: a table's suit mask ``&`` this holds each card once."""
 CARD_COUNT = JOKER_COPY + 1
 DOUBLE_RANKS = (RANK_9, RANK_T, RANK_J, RANK_Q, RANK_K, RANK_A)
 """The ranks a double deck may hold (the copies have ids for these only)."""
