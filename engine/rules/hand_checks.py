@@ -14,7 +14,7 @@ from engine.core.errors import InvalidArgument
 if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
-__all__ = ["card_in_deck", "check_alone", "lone_seats", "parse_trump", "seats_out"]
+__all__ = ["card_in_deck", "check_alone", "lone_seats", "parse_trump", "seats_out", "trick_cards"]
 
 
 def lone_seats(v: Variant, *, maker: int, bid: int | str | None, alone: Sequence[int]
@@ -65,6 +65,15 @@ def seats_out(v: Variant, *, maker: int, alone: Sequence[int], sitting_out: Sequ
     partners = {seat for side in v.sides.hand_sides(maker) if any(s in alone for s in side)
                 for seat in side if seat not in alone}
     return tuple(sorted(partners.union(sitting_out)))
+
+
+def trick_cards(v: Variant, codes: Sequence[str]) -> list[int]:
+    """The cards of a trick's codes; in a double deck a code already played in the trick is
+    the second copy (DECK-A3: the first of two identical cards wins)."""
+    played = [card_in_deck(v, code) for code in codes]
+    if v.deck.copies == 2:
+        played = [C.copy_of(c) if c in played[:i] else c for i, c in enumerate(played)]
+    return played
 
 
 def card_in_deck(v: Variant, code: str) -> int:

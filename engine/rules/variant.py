@@ -24,11 +24,11 @@ from engine.core.errors import InvalidArgument
 from engine.rules.expressions import CompiledExpression
 from engine.rules.game_end import GameRules, Goal, Tie, Win
 from engine.rules.hand_checks import (
-    card_in_deck,
     check_alone,
     lone_seats,
     parse_trump,
     seats_out,
+    trick_cards,
 )
 from engine.rules.scoring import NO_MAKER, Outcome, ScoringTable
 
@@ -109,9 +109,8 @@ class Sides:
 
 @dataclass(**_FROZEN)
 class Deck:
-    """The cards in play: ``mask`` is the set, ``cards`` the same in printed order (by suit,
-    then rank, the copy after the first, the joker last; id order for decks of 7 to A).
-    ``size`` counts the cards before jokers (both copies), ``copies`` is 2 for a double deck."""
+    """The cards in play: ``mask`` is the set, ``cards`` the same in printed order (the
+    copy after the first, the joker last); ``size`` counts the cards before jokers."""
 
     size: int
     jokers: int
@@ -221,13 +220,9 @@ class Variant:
         its leader named, which only says what the others had to follow."""
         if not cards:
             raise InvalidArgument("a trick needs at least one card")
-        played = [card_in_deck(self, code) for code in cards]
-        if self.deck.copies == 2:  # the second of two identical cards is the copy (DECK-A3)
-            played = [C.copy_of(c) if c in played[:i] else c for i, c in enumerate(played)]
+        played = trick_cards(self, cards)
         if len(set(played)) != len(played):
-            raise InvalidArgument("the same card cannot be played twice in one trick"
-                                  + (" (a double deck has two of each)"
-                                     if self.deck.copies == 2 else ""))
+            raise InvalidArgument("the same card cannot be played twice in one trick")
         return C.trump_tables(parse_trump(trump)).winner(played)
 
     def score_hand(

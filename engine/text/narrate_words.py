@@ -24,8 +24,6 @@ __all__ = [
     "trump_text",
 ]
 
-_SIX = ("North", "Northeast", "Southeast", "South", "Southwest", "Northwest")
-_FIVE = ("North", "East", "Southeast", "Southwest", "West")
 _FOUR = ("North", "East", "South", "West")
 _THREE = ("A", "B", "C")
 _TWO = ("P1", "P2")
@@ -35,9 +33,8 @@ _COLOUR_CYCLE = (C.SPADES, C.HEARTS, C.CLUBS, C.DIAMONDS)
 
 def seat_names(players: int) -> tuple[str, ...]:
     """The seat names of a table (`euchre rules NAME`, "Players"): ``P1 P2``; ``A B C``;
-    ``North ... West``; five and six seats round the compass (``North, Northeast, Southeast,
-    South, Southwest, Northwest``: partners of a six-table alternate); ``Seat k`` otherwise."""
-    return {2: _TWO, 3: _THREE, 4: _FOUR, 5: _FIVE, 6: _SIX}.get(players) or tuple(
+    ``North ... West``; ``Seat k`` (k as in ``--seat``) for larger tables."""
+    return {2: _TWO, 3: _THREE, 4: _FOUR}.get(players) or tuple(
         f"Seat {k}" for k in range(players))
 
 

@@ -53,9 +53,9 @@ def cards_section(v: Variant) -> Section:
     """The pack, the bowers, the joker and the ranking of the suits."""
     ranks = _deck_ranks(v)
     joker = v.deck.jokers > 0
-    each = "two of each card: " if v.deck.copies == 2 else ""
+    each = "two copies of " if v.deck.copies == 2 else ""
     jokers = "two jokers (the Bennies)" if v.deck.jokers == 2 else "one joker (the Benny)"
-    pack = (f"The pack has {v.deck.size} cards, {each}the {ranks_text(ranks[::-1])} of each "
+    pack = (f"The pack has {v.deck.size} cards: {each}the {ranks_text(ranks[::-1])} of each "
             "suit" + (f", and {jokers}: {len(v.deck.cards)} cards in all." if joker else "."))
     if v.deck.copies == 2:
         pack += (" Of two identical cards in one trick, the first played ranks higher "
