@@ -5,6 +5,11 @@ up the dummy instead, see ``dummy_merge``). Then, if the variant allows a lone d
 with ``defender_needs_lone_maker``, only against a lone maker), the defenders are asked in
 turn; the first to say ``alone`` plays alone and his partner sits out (CTD-A8). A hand without
 a maker (trump fixed by the upcard, or no-trump after all passed: BUCK-A5) has nobody to ask.
+
+With ``must_when`` the maker must go alone when a condition holds: on his hand
+(``count(hand, trump) >= 5``) or on how trump was made (``ordered_partner``: he ordered up his
+partner, the dealer, in round 1 - the Canadian loner, STD-A13); ``alone`` is then his only
+answer.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.wording import setting
+from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.variant import SidesKind
 
@@ -24,7 +30,8 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "AloneScratch", "DefenderOrder", "GoAlone", "GoAloneRules"]
+__all__ = ["MECHANIC", "MUST_SCOPE", "AloneScratch", "DefenderOrder", "GoAlone", "GoAloneRules",
+           "must_env"]
 
 _MAKER, _DEFENDERS = 0, 1
 
@@ -35,6 +42,8 @@ class AloneScratch(Scratch):
 
     step: int = _MAKER
     queue: list[int] = field(default_factory=list)
+    forced: bool = False
+    """The maker must go alone (``must_when`` holds)."""
 
 
 class GoAlone(Phase):
@@ -47,6 +56,7 @@ class GoAlone(Phase):
         rules = variant.rules(GoAloneRules)
         assert rules is not None
         self.rules = rules
+        self.must = rules.must_when
 
     def start(self, s: State) -> None:
         h = s.hand
@@ -58,6 +68,8 @@ class GoAlone(Phase):
             x.step = _MAKER
             x.queue = [h.maker]
             s.current = h.maker
+            if self.must is not None:
+                x.forced = bool(self.must.evaluate(must_env(s, self.must.names)))
             return
         self._ask_defenders(s)
 
@@ -80,6 +92,9 @@ class GoAlone(Phase):
         s.current = x.queue[0]
 
     def legal(self, s: State) -> list[int]:
+        x: AloneScratch = s.hand.scratch
+        if x.forced and x.step == _MAKER:
+            return [A.ALONE]
         return [A.PASS, A.ALONE]
 
     def apply(self, s: State, action: int) -> None:
@@ -104,10 +119,37 @@ class GoAlone(Phase):
     def reason(self, s: State, action: int) -> str:
         x: AloneScratch = s.hand.scratch
         who = "the maker" if x.step == _MAKER else "a defender"
+        if x.forced and x.step == _MAKER and self.must is not None:
+            return f"the maker must go alone here ({_must_words(self.must.text)}): say alone"
         return f"{who} now says whether he goes alone: alone or pass"
 
     def describe(self, s: State) -> str:
         return "decision to go alone"
+
+
+def must_env(s: State, names: frozenset[str]) -> dict[str, int | bool]:
+    """The values ``must_when`` reads, for the maker of the hand in progress."""
+    h = s.hand
+    ordered_up = h.turned_down < 0 <= h.proposed and h.trump == h.proposed
+    env: dict[str, int | bool] = {"hand": h.hands[h.maker], "trump": h.trump,
+                                  "ordered_up": ordered_up,
+                                  "dealer": h.maker == s.dealer,
+                                  "ordered_partner": (ordered_up and h.maker != s.dealer
+                                                      and s.dealer in h.sides[0])}
+    return {name: env[name] for name in names}
+
+
+MUST_SCOPE: Scope = {"hand": Given.HAND, "trump": Given.TRUMP, "ordered_up": Type.BOOL,
+                     "dealer": Type.BOOL, "ordered_partner": Type.BOOL}
+"""The names of ``go_alone.must_when``: the maker's hand and trump, whether trump is the upcard's
+suit ordered up in round 1, whether the maker is the dealer, and whether he ordered up his
+partner, the dealer."""
+
+
+def _must_words(text: str) -> str:
+    if text.strip() == "ordered_partner":
+        return "he ordered up his partner, the dealer (STD-A13)"
+    return f"`{text}`"
 
 
 class DefenderOrder(StrEnum):
@@ -125,6 +167,8 @@ class GoAloneRules:
     defender: bool
     defender_needs_lone_maker: bool
     defender_order: DefenderOrder
+    must_when: CompiledExpression | None = None
+    """When the maker must go alone (None: never)."""
 
 
 SCHEMA: dict[str, Any] = {
@@ -167,6 +211,16 @@ SCHEMA: dict[str, Any] = {
             "enum": ["maker_left", "eldest"],
             "default": "maker_left",
         },
+        "must_when": {
+            "description": (
+                "A condition under which the maker must go alone. Names: `ordered_partner` "
+                "(he ordered up his partner, the dealer, in round 1: the Canadian loner), "
+                "`ordered_up`, `dealer` (he is the dealer), and his `hand` read with "
+                "`count(hand, cards)` / `holds(hand, cards)`, e.g. `count(hand, trump) >= 5`. "
+                "Default: never."
+            ),
+            "type": ["string", "boolean"],
+        },
     },
 }
 
@@ -184,9 +238,15 @@ def _compile(ctx: CompileContext) -> GoAloneRules:
     if spec["defender"] and not partnered:
         ctx.fail("a defender can only go alone when the defenders play together",
                  (*at, "defender"), "set `defender: false`")
+    must = None
+    if "must_when" in spec:
+        if not spec["maker"]:
+            ctx.fail("the maker cannot be made to go alone when he may not go alone",
+                     (*at, "must_when"), "set `maker: true`, or remove `must_when`")
+        must = ctx.expr(spec["must_when"], MUST_SCOPE, Type.BOOL, (*at, "must_when"))
     return GoAloneRules(maker=spec["maker"], defender=spec["defender"],
                         defender_needs_lone_maker=spec["defender_needs_lone_maker"],
-                        defender_order=DefenderOrder(spec["defender_order"]))
+                        defender_order=DefenderOrder(spec["defender_order"]), must_when=must)
 
 
 def _space(config: GoAloneRules) -> dict[str, Any]:
@@ -199,7 +259,9 @@ _DEFEND_ALONE_AT = 4.0
 
 
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:
-    """The heuristic bot goes alone with a near-certain march."""
+    """The heuristic bot goes alone with a near-certain march (or when it must)."""
+    if A.PASS not in legal:
+        return A.ALONE
     est = tools.strength(view.hand, view.trump)
     if view.maker == tools.seat:
         return A.ALONE if est >= _ALONE_AT else A.PASS
@@ -234,6 +296,9 @@ def book(v: Variant, alone: GoAloneRules) -> list[Rule]:
                           alternative=f"{setting('go_alone.maker', 'true')} allows it."))
     if has_dummy and v.flow.index("go_alone") < v.flow.index("dummy_merge"):
         lines.append(Rule(text="The maker decides before he sees the dummy (CTD-A14)."))
+    if alone.must_when is not None:
+        lines.append(Rule(text=f"The maker must go alone when {_must_words(alone.must_when.text)}."
+                          , alternative="Without `go_alone.must_when` he never must."))
     lines.append(_defender_rule(alone))
     return lines
 

@@ -56,6 +56,7 @@ class FirstLead(StrEnum):
     ELDEST = "eldest"
     MAKER = "maker"
     LEFT_OF_LONER = "left_of_loner"
+    LITERAL_SEED = "literal_seed"
 
 
 class JokerAtNoTrump(StrEnum):
@@ -81,6 +82,11 @@ def first_leader(s: State, rule: FirstLead) -> int:
     if rule is FirstLead.LEFT_OF_LONER and h.alone:
         loner = h.maker if h.maker in h.alone else h.alone[0]
         return h.next_active(loner)
+    if rule is FirstLead.LITERAL_SEED and h.alone:
+        eldest = (s.dealer + 1) % h.players
+        if any(eldest in side and seat in side for side in h.sides for seat in h.alone):
+            across = (s.dealer + 2) % h.players
+            return across if h.active(across) else h.next_active(across)
     return h.next_active(s.dealer)
 
 
@@ -281,10 +287,11 @@ SCHEMA: dict[str, Any] = {
             "description": (
                 "Who leads the first trick: `eldest` (first active seat from the dealer's left, "
                 "STD-A2), `maker` (the maker/high bidder, Ghost Hand), or `left_of_loner` (first "
-                "active seat left of a lone maker, else of a lone defender, else eldest: CTD-A6). "
-                "Default: eldest."
+                "active seat left of a lone maker, else of a lone defender, else eldest: CTD-A6), "
+                "or `literal_seed` (eldest, but the player across from the dealer when eldest's "
+                "side plays alone; four players in two teams: STD-A14). Default: eldest."
             ),
-            "enum": ["eldest", "maker", "left_of_loner"],
+            "enum": ["eldest", "maker", "left_of_loner", "literal_seed"],
             "default": "eldest",
         },
         # No "default" here: the compiler supplies it, so the rules hash of files that
@@ -305,6 +312,9 @@ SCHEMA: dict[str, Any] = {
 
 def _compile(ctx: CompileContext) -> PlayRules:
     spec = ctx.data["play"]
+    if spec["first_lead"] == "literal_seed" and (ctx.players != 4 or ctx.sides.kind != "teams"):
+        ctx.fail("`literal_seed` leads from across the dealer: it needs four players in teams",
+                 ("play", "first_lead"), "use `eldest` or `left_of_loner`")
     return PlayRules(first_lead=FirstLead(spec["first_lead"]),
                      joker_at_no_trump=JokerAtNoTrump(spec.get("joker_at_no_trump",
                                                                "leader_names")))

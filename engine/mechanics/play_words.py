@@ -25,6 +25,9 @@ _FIRST_LEAD = {
     "left_of_loner": "The first trick is led by the player at the left of a lone maker; if "
                      "the maker is not alone, by the player at the left of a lone defender; "
                      "if no one is alone, by eldest. Players who sit out are skipped (CTD-A6).",
+    "literal_seed": "The first trick is led by eldest; but when eldest's side plays alone (eldest "
+                    "himself or his partner), by the player across from the dealer, or the next "
+                    "player clockwise who plays (STD-A14).",
 }
 
 

@@ -20,6 +20,7 @@ from engine.mechanics import (
     go_alone,
     name_trump,
     play,
+    redeal,
     score,
     stay_or_drop,
     upcard_bidding,
@@ -42,6 +43,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     score.MECHANIC,
     upcard_trump.MECHANIC,
     stay_or_drop.MECHANIC,
+    redeal.MECHANIC,
 )
 
 _ALL: dict[str, Mechanic] = {}

@@ -140,8 +140,9 @@ class State:
         hand.maker = maker
         hand.sides = self._program.sides_of[maker]
 
-    def next_hand(self, record: HandResult) -> None:
-        """Log a finished (or thrown-in) hand and deal the next, unless the game is over."""
+    def next_hand(self, record: HandResult, *, same_dealer: bool = False) -> None:
+        """Log a finished (or thrown-in) hand and deal the next, unless the game is over; the
+        deal passes left unless ``same_dealer`` (a redeal, STD-A15)."""
         self.hands_played.append(record)
         if self.current == TERMINAL and self.winners:
             return
@@ -149,7 +150,8 @@ class State:
             self.winners = self.variant.leaders(self.scores)
             self.current = TERMINAL
             return
-        self.dealer = (self.dealer + 1) % self.variant.players
+        if not same_dealer:
+            self.dealer = (self.dealer + 1) % self.variant.players
         self._new_hand()
 
     def next_deal(self) -> Deal | None:

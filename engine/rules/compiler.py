@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.core import cards as C
 from engine.core.errors import ExpressionError, Location, VariantError
-from engine.rules.expressions import CompiledExpression, Type, compile_expression
+from engine.rules.expressions import CompiledExpression, Scope, Type, compile_expression
 from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.resolved import Resolved
 from engine.rules.scoring import OutcomeSpace, ScoreRow, ScoringTable, award_scope, when_scope
@@ -80,7 +80,7 @@ class _Compiler:
         )
 
     def expr(
-        self, value: Any, scope: Mapping[str, Type], expected: Type, path: Path_
+        self, value: Any, scope: Scope, expected: Type, path: Path_
     ) -> CompiledExpression | None:
         try:
             return compile_expression(value, scope, expected=expected)

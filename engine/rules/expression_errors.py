@@ -24,7 +24,9 @@ _OPERATOR_WORDS = {
     "PLUS": "`+`", "MINUS": "`-`", "STAR": "`*`", "COMP_OP": "a comparison", "AND": "`and`",
     "OR": "`or`",
 }
-_CLOSER_WORDS = {"COMMA": "`,`", "RPAR": "`)`", "$END": "the end of the expression"}
+_CLOSER_WORDS = {"COMMA": "`,`", "RPAR": "`)`", "LSQB": "`[`", "RSQB": "`]`",
+                 "$END": "the end of the expression"}
+_CARD_SET_WORDS = "a set of cards (`trump`, `rank in [9, T]`, `suit in [H]`, `JH`, `JOKER`)"
 _CHARACTER_HINTS = {
     "=": "to compare, write `==`",
     "!": "write `not`, or `!=` to compare",
@@ -45,6 +47,9 @@ def syntax_error(text: str, error: UnexpectedInput, parser: Lark) -> ExpressionE
         before = text[:position]
         if token.type == "RPAR" and before.count("(") <= before.count(")"):
             hint = "this `)` has no matching `(`"
+        if token.type == "CARD_WORD":
+            hint = ("names and keywords are written in lower case; upper case words (ranks, "
+                    "suits, cards) go inside `count(hand, ...)` and `holds(hand, ...)`")
     elif isinstance(error, UnexpectedCharacters):
         position = error.pos_in_stream or 0
         char = text[position]
@@ -77,6 +82,9 @@ def _expected_after(parser: Lark, prefix: str) -> set[str]:
 
 
 def _expected_words(expected: set[str]) -> str:
+    if "CARD_WORD" in expected:  # inside `count(hand, ...)`: a set, or a rank or suit word
+        item = "a rank or suit (`9`, `T`, `H`)" if "INT" in expected else _CARD_SET_WORDS
+        return join_words([item])
     if "INT" in expected:  # a value must come here, so `-` is unary minus
         items = [word for name, word in _OPERAND_WORDS.items() if name in expected]
     else:

@@ -5,6 +5,10 @@ that place in the file (``makers.tricks``, ``alone``, ...). The language has who
 (at most 9 digits) and ``true``/``false``; ``+ - *`` and unary minus on numbers; comparisons
 ``== != < <= > >=`` chained as in Python; ``and``, ``or``, ``not`` on true/false; parentheses;
 and the functions ``min(a, b, ...)``, ``max(a, b, ...)``, ``abs(a)`` and ``if(cond, a, b)``.
+Where a place offers a hand (a name of kind :class:`Given`), ``count(hand, cards)`` is how many
+of a set of cards it holds and ``holds(hand, cards)`` whether it holds one
+(:mod:`expressions_cards`: ``count(hand, rank in [9, T]) == 5``, ``holds(hand, JOKER)``,
+``count(hand, trump) >= 3`` where trump is fixed).
 Precedence is Python's: ``or < and < not < comparison < + - < * < unary minus``. The grammar
 is ``grammar/expr.lark``. Text is parsed (:mod:`expressions_parse`, into the typed nodes of
 :mod:`expressions_tree`), type-checked against the scope (:mod:`expressions_check`) and turned
@@ -46,6 +50,7 @@ from engine.rules.expressions_tree import (
     Compare,
     Evaluator,
     Expr,
+    Given,
     IntLit,
     Name,
     Node,
@@ -57,8 +62,8 @@ from engine.rules.expressions_tree import (
 
 __all__ = [
     "MAX_DEPTH", "MAX_DIGITS", "MAX_LENGTH", "Binary", "BoolLit", "Call", "Compare",
-    "CompiledExpression", "Expr", "IntLit", "Name", "Node", "Scope", "Type", "Unary", "Value",
-    "compile_expression", "parse",
+    "CompiledExpression", "Expr", "Given", "IntLit", "Name", "Node", "Scope", "Type", "Unary",
+    "Value", "compile_expression", "parse",
 ]
 
 
@@ -75,7 +80,7 @@ class CompiledExpression:
     type: Type
     names: frozenset[str]
     _run: Evaluator = field(repr=False, compare=False)
-    _name_types: tuple[tuple[str, Type], ...] = field(repr=False, compare=False)
+    _name_types: tuple[tuple[str, Type | Given], ...] = field(repr=False, compare=False)
 
     def evaluate(self, env: Mapping[str, Value]) -> Value:
         """The value in ``env``: a Python ``bool`` for conditions, an ``int`` for numbers.
@@ -88,7 +93,8 @@ class CompiledExpression:
                 raise KeyError(f"`{self.text}` needs `{name}`, which the environment lacks")
             value = env[name]
             if not isinstance(value, int) or isinstance(value, bool) != (kind is Type.BOOL):
-                raise TypeError(f"`{name}` must be {KIND_WORDS[kind]} in `{self.text}`: {value!r}")
+                words = KIND_WORDS[kind] if isinstance(kind, Type) else kind.value
+                raise TypeError(f"`{name}` must be {words} in `{self.text}`: {value!r}")
         return self._run(env)
 
 

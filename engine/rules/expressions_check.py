@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import NoReturn
 
 from engine.core.errors import ExpressionError
 from engine.rules.expression_errors import join_words, shorten
+from engine.rules.expressions_cards import set_masks, uses_trump
 from engine.rules.expressions_tree import (
     KIND_WORDS,
     Binary,
@@ -30,6 +32,8 @@ from engine.rules.expressions_tree import (
     Call,
     Compare,
     Expr,
+    Given,
+    HandCall,
     IntLit,
     Name,
     Scope,
@@ -42,6 +46,7 @@ __all__ = ["PLACE_WORDS", "Checker", "conversion_hint"]
 _BOTH = {Type.INT: "numbers", Type.BOOL: "true/false"}
 PLACE_WORDS = {Type.INT: "a number", Type.BOOL: "a condition (true/false)"}
 """How an error names what a place in the file needs."""
+_GIVEN_WORDS = {Given.HAND: "a hand of cards", Given.TRUMP: "the trump suit"}
 # function name -> (fewest, most) arguments; None: no upper limit
 _FUNCTIONS: dict[str, tuple[int, int | None]] = {"abs": (1, 1), "if": (3, 3), "max": (2, None),
                                                   "min": (2, None)}
@@ -59,7 +64,7 @@ class Checker:
 
     def __init__(self, text: str, scope: Scope) -> None:
         self.text, self.scope = text, scope
-        self.used: dict[str, Type] = {}
+        self.used: dict[str, Type | Given] = {}
 
     def fail(self, message: str, node: Expr, hint: str = "") -> ExpressionError:
         """The error to raise about ``node``: the message, a caret under it, the hint."""
@@ -86,8 +91,15 @@ class Checker:
             case Name(name=name):
                 if name not in self.scope:
                     raise self.fail(f"unknown name `{name}`", node, _name_hint(name, self.scope))
-                self.used[name] = self.scope[name]
-                return self.scope[name]
+                kind = self.scope[name]
+                if isinstance(kind, Given):
+                    raise self.fail(f"`{name}` is {_GIVEN_WORDS[kind]}", node,
+                                    "hands are read by `count(hand, cards)` and `holds(hand, "
+                                    "cards)`, as in `count(hand, trump) >= 3`")
+                self.used[name] = kind
+                return kind
+            case HandCall():
+                return self.check_hand_call(node)
             case Unary(op="not", operand=operand):
                 self.require(operand, Type.BOOL, "`not` needs true/false")
                 return Type.BOOL
@@ -105,6 +117,31 @@ class Checker:
             case Call():
                 return self.check_call(node)
         raise AssertionError(f"unknown node {node!r}")  # pragma: no cover
+
+    def check_hand_call(self, node: HandCall) -> Type:
+        """``count(hand, cards)`` is a number, ``holds(hand, cards)`` true/false; the hand must
+        be a hand of this place, and a set that depends on trump needs trump to be fixed."""
+        hand = node.hand
+        if self.scope.get(hand.name) is not Given.HAND:
+            hands = [name for name, kind in self.scope.items() if kind is Given.HAND]
+            hint = (_suggest(hand.name, hands, "the hands here are") if hands
+                    else "no hand can be read here")
+            raise self.fail(f"`{hand.name}` is not a hand of cards", hand, hint)
+        self.used[hand.name] = Given.HAND
+        set_masks(node.cards, self.fail_at)
+        needs = uses_trump(node.cards)
+        if needs is not None:
+            if self.scope.get("trump") is not Given.TRUMP:
+                self.fail_at(
+                    f"`{needs.name}` depends on trump, which is not fixed yet here",
+                    needs.column,
+                    "count ranks, suits or cards instead, as in `count(hand, rank in [J])`")
+            self.used["trump"] = Given.TRUMP
+        return Type.INT if node.function == "count" else Type.BOOL
+
+    def fail_at(self, message: str, column: int, hint: str) -> NoReturn:
+        """Raise an error with a caret at ``column`` (the card-set checks call this)."""
+        raise ExpressionError(message, text=self.text, column=column, hint=hint)
 
     def check_chain(self, node: Compare) -> None:
         """Each link of a comparison chain compares two numbers, or two equal types."""

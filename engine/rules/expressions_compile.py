@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import NamedTuple, NoReturn
 
+from engine.rules.expressions_cards import set_masks, uses_trump
 from engine.rules.expressions_tree import (
     Binary,
     BoolLit,
@@ -24,6 +25,7 @@ from engine.rules.expressions_tree import (
     Env,
     Evaluator,
     Expr,
+    HandCall,
     IntLit,
     Name,
     Unary,
@@ -52,6 +54,8 @@ def _compile(node: Expr) -> _Compiled:
             return _Compiled(lambda env: value, constant=True)
         case Name(name=name):
             return _Compiled(lambda env: env[name], constant=False)
+        case HandCall():
+            return _Compiled(_hand_call(node), constant=False)
         case Unary(operand=operand):
             parts = [_compile(operand)]
         case Binary(left=left, right=right):
@@ -92,6 +96,25 @@ def _combine(node: Expr, runs: list[Evaluator]) -> Evaluator:
             pick = min if function == "min" else max
             return lambda env: pick(run(env) for run in runs)
     raise AssertionError(f"not an operator node: {node!r}")  # pragma: no cover
+
+
+def _hand_call(node: HandCall) -> Evaluator:
+    """``count``/``holds``: an ``and`` with the set's mask (one per trump index) and a
+    popcount; the masks were made once here."""
+    hand = node.hand.name
+    masks = set_masks(node.cards, _unchecked)
+    mask = masks[0]
+    if node.function == "holds":
+        if uses_trump(node.cards) is None:
+            return lambda env: env[hand] & mask != 0
+        return lambda env: env[hand] & masks[env["trump"]] != 0
+    if uses_trump(node.cards) is None:
+        return lambda env: (env[hand] & mask).bit_count()
+    return lambda env: (env[hand] & masks[env["trump"]]).bit_count()
+
+
+def _unchecked(message: str, column: int, hint: str) -> NoReturn:  # pragma: no cover
+    raise AssertionError(f"the checker accepted a bad card set: {message}")
 
 
 def _chain(runs: list[Evaluator], tests: list[Callable[[Value, Value], bool]]) -> Evaluator:

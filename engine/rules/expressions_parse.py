@@ -30,10 +30,16 @@ from engine.rules.expressions_tree import (
     Binary,
     BoolLit,
     Call,
+    CardSet,
     Compare,
     Expr,
+    HandCall,
     IntLit,
     Name,
+    SetCard,
+    SetIn,
+    SetName,
+    SetOp,
     Unary,
 )
 from engine.rules.resources import grammar_path
@@ -101,6 +107,14 @@ def _check_depth(tree: Tree[Token], text: str) -> None:
 def _build(tree: Tree[Token], text: str) -> Expr:
     """Turn one lark subtree into a typed node (recursion is bounded by :func:`_check_depth`)."""
     at = {"column": tree.meta.start_pos + 1, "end": tree.meta.end_pos + 1}
+    if tree.data == "hand_call":
+        function, hand = tree.children[0], tree.children[1]
+        assert isinstance(function, Token) and isinstance(hand, Token)
+        cards = tree.children[2]
+        assert isinstance(cards, Tree)
+        name = Name(name=str(hand), column=(hand.start_pos or 0) + 1,
+                    end=(hand.end_pos or 0) + 1)
+        return HandCall(function=str(function), hand=name, cards=_build_set(cards), **at)
     subtrees = [_build(kid, text) for kid in tree.children if isinstance(kid, Tree)]
     words = [str(kid) for kid in tree.children if isinstance(kid, Token)]
     match tree.data:
@@ -123,6 +137,27 @@ def _build(tree: Tree[Token], text: str) -> Expr:
         case "call":
             return Call(function=words[0], args=tuple(subtrees), **at)
     raise AssertionError(f"grammar rule {tree.data!r} makes no node")  # pragma: no cover
+
+
+def _build_set(tree: Tree[Token]) -> CardSet:
+    """Turn a card-set subtree (inside ``count``/``holds``) into a typed node."""
+    column, end = tree.meta.start_pos + 1, tree.meta.end_pos + 1
+    subtrees = [_build_set(kid) for kid in tree.children if isinstance(kid, Tree)]
+    tokens = [kid for kid in tree.children if isinstance(kid, Token)]
+    match tree.data:
+        case "set_in":
+            words = tuple((str(word), (word.start_pos or 0) + 1) for word in tokens[2:])
+            return SetIn(of=str(tokens[0]), words=words, column=column, end=end)
+        case "set_name":
+            return SetName(name=str(tokens[0]), column=column, end=end)
+        case "set_card":
+            return SetCard(code=str(tokens[0]), column=column, end=end)
+        case "set_not":
+            return SetOp(op="not", left=subtrees[0], column=column, end=end)
+        case "set_binary":
+            return SetOp(op=str(tokens[0]), left=subtrees[0], right=subtrees[1], column=column,
+                         end=end)
+    raise AssertionError(f"grammar rule {tree.data!r} makes no set")  # pragma: no cover
 
 
 # --- type checking ---------------------------------------------------------------------------

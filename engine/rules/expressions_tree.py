@@ -20,8 +20,8 @@ from typing import TypeAlias
 
 __all__ = [
     "KIND_WORDS", "MAX_DEPTH", "MAX_DIGITS", "MAX_LENGTH", "Binary", "BoolLit", "Call",
-    "Compare", "Env", "Evaluator", "Expr", "IntLit", "Name", "Node", "Scope", "Type", "Unary",
-    "Value",
+    "CardSet", "Compare", "Env", "Evaluator", "Expr", "Given", "HandCall", "IntLit", "Name", "Node",
+    "Scope", "SetCard", "SetIn", "SetName", "SetOp", "Type", "Unary", "Value",
 ]
 
 MAX_LENGTH = 1000  # characters in one expression
@@ -36,8 +36,16 @@ class Type(enum.Enum):
     BOOL = "bool"
 
 
+class Given(enum.Enum):
+    """The kinds of name that only hand conditions read: a seat's cards (an int bitmask) and
+    the trump index (:mod:`engine.core.cards`). No expression has these types."""
+
+    HAND = "hand"
+    TRUMP = "trump"
+
+
 Value: TypeAlias = int | bool
-Scope: TypeAlias = Mapping[str, Type]
+Scope: TypeAlias = Mapping[str, Type | Given]
 Env: TypeAlias = Mapping[str, Value]
 Evaluator: TypeAlias = Callable[[Env], Value]
 
@@ -99,4 +107,44 @@ class Call(Node):
     args: tuple[Expr, ...]
 
 
-Expr: TypeAlias = IntLit | BoolLit | Name | Unary | Binary | Compare | Call
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetIn(Node):
+    """``rank in [9, T]`` or ``suit in [H, D]``: ``of`` is ``rank`` or ``suit``; ``words`` the
+    words as written, each with its column."""
+    of: str
+    words: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetName(Node):
+    """A named set of cards: ``trump``, ``bowers``, ``right_bower``, ``left_bower``, ``any``."""
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetCard(Node):
+    """One card written as its code: ``JH``, ``9S``, ``JOKER``."""
+    code: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetOp(Node):
+    """``not`` (``right`` is None), ``and`` or ``or`` of card sets."""
+    op: str
+    left: CardSet
+    right: CardSet | None = None
+
+
+CardSet: TypeAlias = SetIn | SetName | SetCard | SetOp
+"""A set of cards, the second argument of ``count`` and ``holds``."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandCall(Node):
+    """``count(hand, cards)``, a number, or ``holds(hand, cards)``, true/false."""
+    function: str
+    hand: Name
+    cards: CardSet
+
+
+Expr: TypeAlias = IntLit | BoolLit | Name | Unary | Binary | Compare | Call | HandCall

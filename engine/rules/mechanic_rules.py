@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from engine.core.errors import Location
-    from engine.rules.expressions import CompiledExpression, Type
+    from engine.rules.expressions import CompiledExpression, Scope, Type
     from engine.rules.variant import DealRules, Sides
     from engine.rules.yamlsource import Path_
 
@@ -51,7 +51,7 @@ class CompileContext(Protocol):
     def fail(self, message: str, path: Path_, hint: str = "", *, key: bool = False) -> None:
         """Report a located error."""
 
-    def expr(self, value: Any, scope: Mapping[str, Type], expected: Type, path: Path_
+    def expr(self, value: Any, scope: Scope, expected: Type, path: Path_
              ) -> CompiledExpression | None:
         """Compile an expression, reporting a located error on failure."""
 

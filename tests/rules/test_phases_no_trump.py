@@ -14,7 +14,6 @@ from engine import State, new_game
 from engine.bots.heuristic import HeuristicBot
 from engine.core import cards as C
 from engine.play.records import record_of, replay
-from engine.sim.simulate import play_game
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
 from engine.text.narrate import Narrator
 
@@ -206,12 +205,3 @@ def test_the_heuristic_bot_names_its_longest_suit_for_the_joker() -> None:
     assert bot.joker_suit(hand, C.NO_TRUMP) == C.HEARTS
     state = apply_all(_joker_game(), "play:JK")
     assert state.action_name(bot.act(state)).startswith("call:")
-
-
-def test_simulated_games_of_no_trump_end_before_the_hand_limit() -> None:
-    # 1000 games between heuristic bots: every one reaches the target of 10 (no game is
-    # stopped at game.max_hands, 1000 hands).
-    v = variant("no-trump")
-    for seed in range(1000):
-        state = play_game(v, seed, ["heuristic"] * 4)
-        assert len(state.hands_played) < v.game.max_hands and max(state.scores) >= 10

@@ -1,0 +1,250 @@
+"""Phase ``redeal``: poor hands thrown in for a redeal, or a farmer's exchange with the kitty.
+
+Right after the deal, before any bid, each seat in turn clockwise from eldest whose hand meets
+a condition decides. With ``when`` (a hand condition such as ``count(hand, rank in [9, T]) ==
+5``) he may say ``redeal``: the hand is thrown in and the same dealer deals again (STD-A15), or
+``keep``. With ``exchange`` (a *farmer's hand*: at least ``cards`` cards of one of ``ranks``)
+he may say ``exchange``: he shows those cards and swaps them for the face-down kitty; only the
+first seat to do so can (the kitty then holds his cards), or ``keep``. Trump is not known yet,
+so a condition on trump is refused when the file is loaded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.core import actions as A
+from engine.core import cards as C
+from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.rules.expressions import CompiledExpression, Given, Scope, Type
+from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.results import HandResult
+
+if TYPE_CHECKING:
+    from engine.play.state import State
+    from engine.play.view import View
+    from engine.rules.variant import Variant
+
+__all__ = ["EXCHANGE", "KEEP", "MECHANIC", "REDEAL", "Redeal", "RedealRules", "RedealScratch"]
+
+REDEAL_KIND = A.declare_kind("redeal")
+KEEP_KIND = A.declare_kind("keep")  # the dealer's `keep` of dealer_pickup, the same word
+EXCHANGE_KIND = A.declare_kind("exchange")
+REDEAL, KEEP, EXCHANGE = REDEAL_KIND.base, KEEP_KIND.base, EXCHANGE_KIND.base
+"""The action ids of ``redeal``, ``keep`` and ``exchange``."""
+
+SCOPE: Scope = {"hand": Given.HAND}
+"""The names of ``redeal.when``: the seat's hand, read by ``count`` and ``holds``."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RedealRules:
+    """Phase ``redeal``."""
+
+    when: CompiledExpression | None
+    """A hand that may be thrown in for a redeal by the same dealer (None: none)."""
+    exchange_ranks: tuple[int, ...] = ()
+    """The ranks of a farmer's hand (rank indexes of :mod:`engine.core.cards`)."""
+    exchange_cards: int = 0
+    """How many cards of one of those ranks make a farmer's hand (0: no exchange)."""
+
+
+@dataclass(slots=True, kw_only=True)
+class RedealScratch(Scratch):
+    """The seats still to decide, in order, and whether the kitty was taken."""
+
+    queue: list[int] = field(default_factory=list)
+    exchanged: bool = False
+
+
+class Redeal(Phase):
+    """Throw a poor hand in, or exchange a farmer's hand with the kitty."""
+
+    name = "redeal"
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        rules = variant.rules(RedealRules)
+        assert rules is not None
+        self.rules = rules
+        self.rank_masks = [sum(1 << (suit * 8 + rank) for suit in range(4))
+                           for rank in rules.exchange_ranks]
+
+    def may_redeal(self, hand: int) -> bool:
+        """The hand meets ``when``."""
+        return self.rules.when is not None and bool(self.rules.when.evaluate({"hand": hand}))
+
+    def farmer_cards(self, hand: int) -> int:
+        """The cards a farmer shows: ``cards`` of the first rank he holds enough of (lowest
+        suits first), or 0 when the hand is no farmer's hand."""
+        need = self.rules.exchange_cards
+        for mask in self.rank_masks:
+            shown = hand & mask
+            if need and shown.bit_count() >= need:
+                return C.mask_of(list(C.cards_of(shown))[:need])
+        return 0
+
+    def _options(self, s: State, seat: int) -> list[int]:
+        hand, x = s.hand.hands[seat], s.hand.scratch
+        options = [REDEAL] if self.may_redeal(hand) else []
+        if not (x is not None and x.exchanged) and self.farmer_cards(hand):
+            options.append(EXCHANGE)
+        return options
+
+    def start(self, s: State) -> None:
+        h = s.hand
+        order = [(s.dealer + k) % self.players for k in range(1, self.players + 1)]
+        h.scratch = RedealScratch()
+        h.scratch.queue = [seat for seat in order if self._options(s, seat)]
+        self._next(s)
+
+    def _next(self, s: State) -> None:
+        x: RedealScratch = s.hand.scratch
+        while x.queue and not self._options(s, x.queue[0]):
+            x.queue.pop(0)  # the kitty was taken before his turn
+        if not x.queue:
+            s.advance()
+            return
+        s.current = x.queue[0]
+
+    def legal(self, s: State) -> list[int]:
+        return sorted([*self._options(s, s.current), KEEP])  # ids ascending, as every phase
+
+    def apply(self, s: State, action: int) -> None:
+        h = s.hand
+        x: RedealScratch = h.scratch
+        seat = x.queue.pop(0)
+        if action == REDEAL:
+            s.next_hand(HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer,
+                                                  why="redeal", scores=s.scores),
+                        same_dealer=True)
+            return
+        if action == EXCHANGE:
+            shown = self.farmer_cards(h.hands[seat])
+            taken = C.mask_of(list(C.cards_of(h.kitty))[:shown.bit_count()])
+            h.hands[seat] = h.hands[seat] & ~shown | taken
+            h.kitty = h.kitty & ~taken | shown
+            x.exchanged = True
+        self._next(s)
+
+    def reason(self, s: State, action: int) -> str:
+        words = {REDEAL: "redeal", EXCHANGE: "exchange"}
+        return "say " + " or ".join([*(words[o] for o in self._options(s, s.current)), "keep"])
+
+    def describe(self, s: State) -> str:
+        return "redeal or keep"
+
+
+SCHEMA: dict[str, Any] = {
+    "description": (
+        "Phase `redeal`, right after the deal: a seat whose hand meets a condition may throw "
+        "it in (the same dealer deals again) or exchange a farmer's hand with the kitty."
+    ),
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "when": {
+            "description": (
+                "A hand that its holder may throw in for a redeal by the same dealer, as a "
+                "condition on `hand`: e.g. `count(hand, rank in [9, T]) == 5` (only nines and "
+                "tens). Trump is not known yet. Default: no redeal."
+            ),
+            "type": ["string", "boolean"],
+        },
+        "exchange": {
+            "description": (
+                "A farmer's hand: a seat holding at least `cards` cards of one of `ranks` may "
+                "show that many and swap them for the face-down kitty; the first to do so, "
+                "clockwise from eldest. Default: no exchange."
+            ),
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["ranks", "cards"],
+            "properties": {
+                "ranks": {"description": "The ranks, e.g. [\"9\", T].", "type": "array",
+                          "minItems": 1, "items": {"$ref": "#/$defs/rank"}},
+                "cards": {"description": "How many of one rank (and how many are swapped).",
+                          "type": "integer", "minimum": 1, "maximum": 4},
+            },
+        },
+    },
+}
+
+
+def _compile(ctx: CompileContext) -> RedealRules:
+    spec = ctx.data.get("redeal", {})
+    at = ("redeal",)
+    when = ctx.expr(spec["when"], SCOPE, Type.BOOL, (*at, "when")) if "when" in spec else None
+    exchange = spec.get("exchange")
+    if "when" not in spec and exchange is None:
+        ctx.fail("`redeal` needs `when`, `exchange` or both", at,
+                 "add `when: \"count(hand, rank in [9, T]) == 5\"`")
+    if exchange is None:
+        return RedealRules(when=when)
+    deal = ctx.deal
+    kitty = len(ctx.deck_cards()) - ctx.players * deal.hand_size - (1 if deal.upcard else 0)
+    if exchange["cards"] > kitty:
+        ctx.fail(f"a farmer swaps {exchange['cards']} cards, but the face-down kitty holds "
+                 f"{kitty}", (*at, "exchange", "cards"), f"use at most {kitty}")
+    ranks = tuple(C.RANK_NAMES.index(str(rank)) for rank in exchange["ranks"])
+    return RedealRules(when=when, exchange_ranks=ranks, exchange_cards=exchange["cards"])
+
+
+def _check_flow(check: FlowCheck) -> None:
+    flow = check.flow
+    if "redeal" in flow and flow.index("redeal") != flow.index("deal") + 1:
+        check.fail("`redeal` comes right after `deal`, before any bid", check.where("redeal"),
+                   "move `redeal` to just after `deal`")
+
+
+_POOR = 1.0
+"""A hand the bot throws in: no suit would give it a trick as trump."""
+
+
+def decide(tools: BotTools, view: View, legal: list[int]) -> int:
+    """The heuristic bot exchanges a farmer's hand (three low cards for three unseen ones),
+    and throws in a hand whose best suit as trump would not take a trick."""
+    if EXCHANGE in legal:
+        return EXCHANGE
+    if REDEAL in legal:
+        _, best = tools.best_suit(view.hand, (0, 1, 2, 3))
+        return REDEAL if best < _POOR else KEEP
+    return KEEP
+
+
+def book(v: Variant, rules: RedealRules) -> list[Rule]:
+    """The rule book: which hands may be thrown in, and the farmer's exchange.
+
+    >>> from engine import load_variant
+    >>> v = load_variant("farmers-hand")
+    >>> book(v, v.rules(RedealRules))[0].text[:40]
+    'Right after the deal, a player whose han'
+    """
+    lines = []
+    if rules.when is not None:
+        lines.append(Rule(text="Right after the deal, a player whose hand meets "
+                          f"`{rules.when.text}` may throw it in: the same dealer deals again "
+                          "(STD-A15). Players decide in turn from eldest."))
+    if rules.exchange_cards:
+        ranks = " or ".join(C.RANK_NAMES[r] for r in rules.exchange_ranks)
+        lines.append(Rule(text=f"A player dealt {rules.exchange_cards} cards of one rank "
+                          f"({ranks}) may show them and exchange them for the face-down cards "
+                          "of the kitty, before any bid; only the first to do so, in turn "
+                          "from eldest (STD-A15)."))
+    return lines
+
+
+def _offers(variant: Variant, legal: list[str]) -> list[str]:
+    return [word for word in ("redeal", "exchange", "keep") if word in legal]
+
+
+MECHANIC = Mechanic(
+    key="redeal", phase=Redeal, schema=SCHEMA, config=RedealRules, compile=_compile,
+    check_flow=_check_flow, kinds=(REDEAL_KIND, KEEP_KIND, EXCHANGE_KIND),
+    words=Words(verbs={"redeal": "throws the hand in for a redeal", "keep": "keeps his hand",
+                       "exchange": "shows a farmer's hand and exchanges it with the kitty"},
+                prompt="{offers}", offers=_offers, title="Redeals and the farmer's hand",
+                rules=book_lines(RedealRules, book)),
+    decide=decide,
+)

@@ -1,0 +1,126 @@
+"""Hand conditions: the card sets of ``count(hand, ...)`` and ``holds(hand, ...)`` as masks.
+
+A card set is written with ranks, suits, card codes and a few names, joined by ``and``, ``or``,
+``not`` and parentheses:
+
+- ``rank in [9, T]``, ``suit in [H, D]``: the cards of those printed ranks or suits (the
+  joker has neither);
+- ``JH``, ``9S``, ``JOKER`` (or ``JK``): one card;
+- ``trump`` (the trump suit with the left bower, and the joker in a joker deck), ``bowers``,
+  ``right_bower``, ``left_bower``: cards that depend on trump, so only where trump is fixed;
+  at no-trump there are none;
+- ``any``: every card.
+
+Each set compiles once into one bitmask per trump index (:data:`~engine.core.cards.
+TRUMP_LETTERS`), so that a condition costs an ``and`` and a popcount when it is evaluated.
+
+>>> from engine.rules.expressions_parse import parse
+>>> call = parse("count(hand, rank in [9, T] and not suit in [H])")
+>>> [C.names(mask) for mask in set_masks(call.cards, _never)][:1]
+[['9C', 'TC', '9D', 'TD', '9S', 'TS']]
+>>> C.names(set_masks(parse("count(hand, bowers)").cards, _never)[C.HEARTS])
+['JD', 'JH']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NoReturn
+
+from engine.core import cards as C
+from engine.rules.expressions_tree import CardSet, SetCard, SetIn, SetName, SetOp
+
+__all__ = ["RANK_WORDS", "SET_NAMES", "SUIT_LETTERS", "Fail", "set_masks", "uses_trump"]
+
+Fail = Callable[[str, int, str], NoReturn]
+"""Raise an error: message, column inside the expression, hint."""
+
+_TRUMPS = len(C.TRUMP_LETTERS)
+_ALL = (1 << C.CARD_COUNT) - 1
+RANK_WORDS = {name: index for index, name in enumerate(C.RANK_NAMES)}
+"""The rank words of ``rank in [...]``: ``7 8 9 T J Q K A`` (``9`` may be written bare)."""
+SUIT_LETTERS = {name: index for index, name in enumerate(C.SUIT_NAMES)}
+"""The suit words of ``suit in [...]``: ``C D H S``."""
+
+
+def _jack(suit: int) -> int:
+    return 1 << (suit * 8 + C.RANK_J)
+
+
+def _per_trump(of_trump: Callable[[int], int]) -> tuple[int, ...]:
+    return tuple(of_trump(t) if t < C.NO_TRUMP else 0 for t in range(_TRUMPS))
+
+
+def _trump_cards(t: int) -> int:
+    suit = 0
+    for rank in range(8):
+        suit |= 1 << (t * 8 + rank)
+    return suit | _jack(C.left_bower_suit(t)) | 1 << C.JOKER
+
+
+SET_NAMES: dict[str, tuple[int, ...]] = {
+    "trump": _per_trump(_trump_cards),
+    "bowers": _per_trump(lambda t: _jack(t) | _jack(C.left_bower_suit(t))),
+    "right_bower": _per_trump(_jack),
+    "left_bower": _per_trump(lambda t: _jack(C.left_bower_suit(t))),
+    "any": (_ALL,) * _TRUMPS,
+}
+"""The named sets, one mask per trump index; all but ``any`` depend on trump."""
+
+
+def uses_trump(node: CardSet) -> SetName | None:
+    """The first part of ``node`` that depends on trump, or None."""
+    match node:
+        case SetName(name=name) if name != "any":
+            return node
+        case SetOp(left=left, right=right):
+            return uses_trump(left) or (uses_trump(right) if right is not None else None)
+    return None
+
+
+def set_masks(node: CardSet, fail: Fail) -> tuple[int, ...]:
+    """The cards of ``node`` for each trump index; a word that names nothing calls ``fail``."""
+    match node:
+        case SetIn(of="rank", words=words):
+            mask = 0
+            for word, column in words:
+                if word not in RANK_WORDS:
+                    fail(f"`{word}` is not a rank", column,
+                         "the ranks are 7, 8, 9, T, J, Q, K and A")
+                for suit in range(4):
+                    mask |= 1 << (suit * 8 + RANK_WORDS[word])
+            return (mask,) * _TRUMPS
+        case SetIn(words=words):
+            mask = 0
+            for word, column in words:
+                if word not in SUIT_LETTERS:
+                    fail(f"`{word}` is not a suit", column, "the suits are C, D, H and S")
+                mask |= sum(1 << (SUIT_LETTERS[word] * 8 + rank) for rank in range(8))
+            return (mask,) * _TRUMPS
+        case SetCard(code=code, column=column):
+            if code == "JOKER":
+                return (1 << C.JOKER,) * _TRUMPS
+            try:
+                return (1 << C.card(code),) * _TRUMPS
+            except ValueError:
+                fail(f"`{code}` is not a card", column,
+                     "write rank then suit (`JH`, `9S`, `AD`), or `JOKER`")
+        case SetName(name=name, column=column):
+            if name not in SET_NAMES:
+                fail(f"unknown set of cards `{name}`", column,
+                     "the named sets are `trump`, `bowers`, `right_bower`, `left_bower` and "
+                     "`any`; ranks and suits are written `rank in [9, T]`, `suit in [H]`")
+            return SET_NAMES[name]
+        case SetOp(op="not", left=left):
+            return tuple(_ALL & ~mask for mask in set_masks(left, fail))
+        case SetOp(op=op, left=left, right=right):
+            assert right is not None
+            pairs = zip(set_masks(left, fail), set_masks(right, fail), strict=True)
+            if op == "and":
+                return tuple(a & b for a, b in pairs)
+            return tuple(a | b for a, b in pairs)
+    raise AssertionError(f"not a card set: {node!r}")  # pragma: no cover
+
+
+def _never(message: str, column: int, hint: str) -> NoReturn:  # pragma: no cover - doctests
+    raise AssertionError(message)
