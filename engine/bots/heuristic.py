@@ -30,7 +30,9 @@ if TYPE_CHECKING:
 __all__ = ["HeuristicBot"]
 
 # Expected tricks of a trump card by its place in the trump order (0 = the 7 ... 9 = joker).
-_TRUMP_VALUE = (0.30, 0.30, 0.35, 0.40, 0.45, 0.55, 0.70, 0.85, 1.00, 1.00)
+_TRUMP_VALUE = (0.30, 0.30, 0.35, 0.40, 0.45, 0.55, 0.70, 0.85, 1.00, 1.00, 0.25)
+"""By ``power - _TRUMP_BASE``: 7 8 9 T Q K A left right joker; the last (index -1) is the six
+of a 36-card deck, one below the seven."""
 _TRUMP_BASE = 100
 _LENGTH_BONUS = 0.2      # per trump beyond the second
 _VOID_BONUS = 0.25       # per void side suit when holding two trumps or more
@@ -44,13 +46,14 @@ _NO_TRUMP = C.NO_TRUMP
 
 
 @functools.cache
-def _trumpless_orders(deck_size: int) -> dict[int, list[int]]:
-    """Each suit's ranks in a deck of ``deck_size``, best first, at no-trump and at low
-    no-trump (made once per deck size: bots are made for every game)."""
-    low = min(C.rank_of(c) for c in C.cards_of(C.deck_mask(deck_size, 0)))
+def _trumpless_orders(deck: int) -> dict[int, list[list[int]]]:
+    """Each suit's cards in the deck ``deck`` (a mask; first copies), best first, at no-trump
+    and at low no-trump (made once per deck: bots are made for every game)."""
+    present = {C.rank_of(c) for c in C.cards_of(deck)}
     ranks = [r for r in (C.RANK_A, C.RANK_K, C.RANK_Q, C.RANK_J, C.RANK_T, C.RANK_9,
-                         C.RANK_8, C.RANK_7) if r >= low]
-    return {C.NO_TRUMP: ranks, C.LOW_NO_TRUMP: ranks[::-1]}
+                         C.RANK_8, C.RANK_7, C.RANK_6) if r in present]
+    high = [[C.card(C.rank_letter(r) + C.SUIT_NAMES[suit]) for r in ranks] for suit in range(4)]
+    return {C.NO_TRUMP: high, C.LOW_NO_TRUMP: [cards[::-1] for cards in high]}
 
 
 class HeuristicBot(Bot):
@@ -61,7 +64,7 @@ class HeuristicBot(Bot):
     def __init__(self, variant: Variant, seat: int, seed: int) -> None:
         super().__init__(variant, seat, seed)
         self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]
-        self.nt_order = _trumpless_orders(variant.deck.size)
+        self.nt_order = _trumpless_orders(variant.deck.mask)
         self.outside_deck = ~variant.deck.mask  # cards not in the deck count as gone
         self.sides_by_maker = [variant.sides.hand_sides(m) for m in range(variant.players)]
         partnered = variant.sides.kind == "teams" and max(len(t) for t in variant.sides.teams) > 1
@@ -136,12 +139,12 @@ class HeuristicBot(Bot):
         return est
 
     @staticmethod
-    def _trumpless_strength(hand: int, order: list[int]) -> float:
+    def _trumpless_strength(hand: int, order: list[list[int]]) -> float:
         """Expected tricks without trump, each suit's ranks ``order``ed best first: its best
         card, a guarded second or third best, the length of a suit it heads; the joker."""
         est = _NT_JOKER if hand >> C.JOKER & 1 else 0.0
         for suit in range(4):
-            held = [hand >> (suit * 8 + r) & 1 for r in order]
+            held = [hand >> c & 1 for c in order[suit]]
             length = sum(held)
             if held[0]:
                 est += _NT_TOP + _NT_LONG * max(0, length - 4)
@@ -240,8 +243,8 @@ class HeuristicBot(Bot):
         active = self.players - len(view.sitting_out)
         last = len(view.trick) == active - 1
         partners = self._side(view)
-        if win_seat in partners and win_seat != self.seat and (last or win_power >= _TRUMP_BASE or
-                                                                 win_card & 7 == C.RANK_A):
+        if win_seat in partners and win_seat != self.seat and (
+                last or win_power >= _TRUMP_BASE - 1 or C.RANKS[win_card] == C.RANK_A):
             return A.PLAY + min(cards, key=lambda c: self._low_key(trump, c))
         beaters = [c for c in cards if power[c] > win_power]
         if beaters:
@@ -255,7 +258,7 @@ class HeuristicBot(Bot):
         trumps = [c for c in cards if t.effective[c] == trump]
         if trumps and self.seat in self._makers(view):
             return max(trumps, key=lambda c: t.power[trump][c])
-        aces = [c for c in cards if c not in trumps and c != C.JOKER and c & 7 == C.RANK_A]
+        aces = [c for c in cards if c not in trumps and C.RANKS[c] == C.RANK_A]
         if aces:
             return aces[0]
         return min(cards, key=lambda c: self._low_key(trump, c))

@@ -67,6 +67,7 @@ __all__ = [
     "kind_named",
     "kind_of",
     "name_of",
+    "other_copy",
 ]
 
 PASS, ORDER_UP, PICK_UP, KEEP, ALONE, MERGE, SWAP, LOOK = range(8)
@@ -151,7 +152,7 @@ def _add(kind: ActionKind, *, by_prefix: bool = True) -> ActionKind:
     _BY_ID[kind.base] = kind
     for action, name in kind.names().items():
         _NAMES[action] = name
-        _IDS[name] = action
+        _IDS.setdefault(name, action)  # a second copy's name reads as the first's id
         _BY_ID[action] = kind
     return kind
 
@@ -255,6 +256,27 @@ def card_of(action: int) -> int:
     return action & 63
 
 
+def other_copy(action: int) -> int:
+    """The same card action with the other copy of its card (double decks, DECK-A2): a name
+    such as ``play:JH`` reads as the first copy, and a seat holding only the second plays that.
+    ``action`` itself for a card without copies.
+
+    >>> name_of(other_copy(action_id("play:JH"))), other_copy(action_id("pass")) == PASS
+    ('play:JH', True)
+    """
+    kind = _BY_ID.get(action)
+    if kind is None or kind.arg is not Arg.CARD or action == HIDDEN_DISCARD:
+        return action
+    c = action - kind.base
+    first = C.original(c)
+    if first != c:
+        return kind.base + first
+    try:
+        return kind.base + C.copy_of(c)
+    except KeyError:
+        return action
+
+
 def _suit_tables(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """For each suit, the action ids of every set of that suit's 8 cards (a byte)."""
     return tuple(
@@ -268,13 +290,28 @@ _TABLES = {base: _suit_tables(base) for base in (DISCARD, PLAY)}
 
 
 def cards_to_actions(base: int, mask: int) -> list[int]:
-    """``base + card`` for every card in ``mask``, ascending (a table lookup per suit)."""
+    """``base + card`` for every card in ``mask``, ascending (a table lookup per suit).
+
+    Of a card held twice (a double deck) only the first copy is offered: both play alike,
+    and their one name must mean one action (DECK-A2).
+
+    >>> [name_of(a) for a in cards_to_actions(PLAY, C.mask_of(["AS", "6C"]))]
+    ['play:AS', 'play:6C']
+    >>> jh = C.card("JH")
+    >>> [name_of(a) for a in cards_to_actions(PLAY, 1 << jh | 1 << C.copy_of(jh))]
+    ['play:JH']
+    """
     try:
         clubs, diamonds, hearts, spades = _TABLES[base]
     except KeyError:  # a kind declared later: its tables are built on first use
         clubs, diamonds, hearts, spades = _TABLES[base] = _suit_tables(base)
     out = [*clubs[mask & 255], *diamonds[mask >> 8 & 255], *hearts[mask >> 16 & 255],
            *spades[mask >> 24 & 255]]
-    if mask >> 32:
-        out.append(base + 32)  # the joker
+    high = mask >> 32
+    if high:
+        if high == 1:
+            out.append(base + 32)  # the joker
+        else:  # sixes and second copies: not on the path of 24- to 33-card decks
+            out += [base + c for c in C.cards_of(high << 32)
+                    if C.original(c) == c or not mask >> C.original(c) & 1]
     return out

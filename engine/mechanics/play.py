@@ -204,6 +204,10 @@ class Play(Phase):
         if not h.hands[s.current] >> card & 1:
             return f"{C.card_name(card)} is not in your hand"
         tables = self.tables[h.trump]
+        if C.original(card) != card and (
+                not h.trick or A.PLAY + C.original(card) in self.legal(s)):
+            return (f"you hold two {C.card_name(card)}: play:{C.card_name(card)} plays the "
+                    "first (both are the same card, DECK-A2)")
         led = tables.effective[h.trick[0]]
         word = "trump" if led == h.trump else C.SUIT_WORDS[led]
         return f"you must follow {word}"
@@ -383,17 +387,11 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     return tools.play_card(view, legal)
 
 
-def _offers(variant: Variant, legal: list[str]) -> list[str]:
-    if any(name.startswith("call:") for name in legal):
-        return ["You led the joker: name the suit it calls for."]
-    return ["Your card:"]
-
-
 MECHANIC = Mechanic(
     key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=_compile, required=True,
     kinds=(A.kind_of(A.PLAY), A.kind_of(A.CALL)),
     words=Words(verbs={"play": "plays {card}", "call": "names {suit} for the joker"},
-                prompt="Your card:", offers=_offers, title="Playing the tricks",
+                prompt="Your card:", offers=play_words.offers, title="Playing the tricks",
                 rules=book_lines(PlayRules, play_words.book)),
     decide=decide,
 )

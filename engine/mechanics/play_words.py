@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from engine.mechanics.play import PlayRules
     from engine.rules.variant import Variant
 
-__all__ = ["book", "no_trump_contracts"]
+__all__ = ["book", "no_trump_contracts", "offers"]
 
 _FIRST_LEAD = {
     "eldest": "The first trick is led by eldest; if eldest sits the hand out, by the next "
@@ -109,3 +109,10 @@ def _renege_rule(v: Variant) -> Rule:
                 "are no reneges.",
                 alternative=f"{setting('penalties.renege.allowed', 'true')} lets a player "
                 "renege and penalises it; see the scoring.")
+
+
+def offers(variant: Variant, legal: list[str]) -> list[str]:
+    """The prompt's offer: a card, or the suit a led joker calls for (BID-A8)."""
+    if any(name.startswith("call:") for name in legal):
+        return ["You led the joker: name the suit it calls for."]
+    return ["Your card:"]

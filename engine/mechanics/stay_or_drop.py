@@ -172,7 +172,8 @@ def _top_trumps(trump: int) -> int:
         return 0
     tables = C.trump_tables(trump)
     power = tables.power[trump]
-    best = sorted(C.cards_of(tables.suit_mask[trump]), key=lambda c: -power[c])[:2]
+    best = sorted(C.cards_of(tables.suit_mask[trump] & C.FIRST_COPIES),  # one of each card
+                  key=lambda c: -power[c])[:2]
     return C.mask_of(best)
 
 

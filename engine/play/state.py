@@ -241,11 +241,16 @@ class State:
         if isinstance(action, int):
             return action
         try:
-            return A.action_id(action, self._program.special_bids)
+            a = A.action_id(action, self._program.special_bids)
         except KeyError:
             raise IllegalActionError(
                 repr(action), "no such action (see the README's action names, e.g. pass, "
                 "order_up, call:H, play:JH)") from None
+        if self.variant.deck.copies > 1 and a not in self.legal_action_ids():
+            other = A.other_copy(a)  # a card's name reads as the copy the seat holds (DECK-A2)
+            if other in self.legal_action_ids():
+                return other
+        return a
 
     def apply(self, action: str | int) -> None:
         """Carry out an action of the current player.

@@ -130,18 +130,37 @@ class _Compiler:
         return Sides(kind=kind, teams=teams)
 
     def compile_deck(self) -> Deck:
+        """The pack: ``size`` or ``ranks`` (DECK-A1), one or two ``copies`` (DECK-A2)."""
         spec = self.d["deck"]
-        mask = C.deck_mask(spec["size"], spec["jokers"])
-        return Deck(size=spec["size"], jokers=spec["jokers"], mask=mask,
-                    cards=tuple(C.cards_of(mask)))
+        copies: int = spec.get("copies", 1)
+        if "ranks" in spec:
+            ranks = sorted(C.rank_index(r) for r in spec["ranks"])
+            if (self.r.written_here(("deck", "size")) is not None
+                    and spec["size"] != 4 * len(ranks)):
+                self.fail(f"`deck.size` is {spec['size']} but `deck.ranks` gives "
+                          f"{4 * len(ranks)} cards ({len(ranks)} ranks of 4 suits)",
+                          ("deck", "size"), "leave `size` out when you list the ranks")
+        else:
+            ranks = list(C.RANK_ORDER[-(spec["size"] // 4):])  # 24: 9 to A ... 36: 6 to A
+        if copies == 2:
+            extra = [C.rank_letter(r) for r in ranks if r not in C.DOUBLE_RANKS]
+            if extra:
+                where = ("deck", "ranks") if "ranks" in spec else ("deck", "size")
+                self.fail(f"a double deck holds 9 to A only, not {', '.join(extra)}", where,
+                          "use `size: 24` (or `ranks` from 9 to A) with `copies: 2`")
+                copies = 1
+        mask = C.deck_of(ranks, jokers=spec["jokers"], copies=copies)
+        cards = sorted(C.cards_of(mask), key=_printed_order)
+        return Deck(size=4 * len(ranks) * copies, jokers=spec["jokers"] * copies, mask=mask,
+                    cards=tuple(cards), copies=copies)
 
     def compile_dealer(self, deck: Deck) -> DealerRules:
         spec = self.d["dealer"]
-        ranking = tuple(C.RANK_NAMES.index(r) for r in spec["draw"]["ranking"])
+        ranking = tuple(C.rank_index(r) for r in spec["draw"]["ranking"])
         if spec["first"] == "draw":
             missing = sorted({C.rank_of(c) for c in deck.cards if c != C.JOKER} - set(ranking))
             if missing:
-                names = ", ".join(C.RANK_NAMES[r] for r in missing)
+                names = ", ".join(C.rank_letter(r) for r in missing)
                 self.fail(f"the draw ranking leaves out ranks in the deck: {names}",
                           ("dealer", "draw", "ranking"), "list every rank of the deck")
         return DealerRules(first=FirstDealer(spec["first"]), draw_ranking=ranking,
@@ -330,3 +349,13 @@ def compile_variant(
     compiler = _Compiler(resolved, allow_dead_rows=allow_dead_rows)
     variant = compiler.build()
     return variant, compiler.errors
+
+
+def _printed_order(c: int) -> tuple[int, int, int]:
+    """A deck's cards in id order, the sixes (ids after the joker) first in their suit and
+    the second copies after the first: an unshuffled deck reads like a printed one, and the
+    decks without either keep their id order (a seeded shuffle deals what it dealt)."""
+    first = C.original(c)
+    if C.rank_of(first) == C.RANK_JOKER:
+        return (4, 0, c)
+    return (C.suit_of(first), C.RANK_ORDER.index(C.rank_of(first)), c)

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["card_in_deck", "check_alone", "check_bid", "check_hand", "check_lone",
-           "check_makers", "check_no_maker", "lone_seats", "parse_trump", "seats_out"]
+           "check_makers", "check_no_maker", "lone_seats", "parse_trump", "seats_out",
+           "trick_cards"]
 
 
 def check_hand(v: Variant, *, dealer: int, maker: int, tricks: Sequence[int],
@@ -156,6 +157,19 @@ def seats_out(v: Variant, *, maker: int, alone: Sequence[int], sitting_out: Sequ
     partners = {seat for side in hand_sides if any(s in alone for s in side)
                 for seat in side if seat not in alone}
     return tuple(sorted(partners.union(sitting_out)))
+
+
+def trick_cards(v: Variant, codes: Sequence[str]) -> list[int]:
+    """The cards of a trick's codes; in a double deck a code already played in the trick is
+    the second copy (DECK-A3: the first of two identical cards wins)."""
+    if not codes:
+        raise InvalidArgument("a trick needs at least one card")
+    played = [card_in_deck(v, code) for code in codes]
+    if v.deck.copies == 2:
+        played = [C.copy_of(c) if c in played[:i] else c for i, c in enumerate(played)]
+    if len(set(played)) != len(played):
+        raise InvalidArgument("the same card cannot be played twice in one trick")
+    return played
 
 
 def card_in_deck(v: Variant, code: str) -> int:

@@ -199,6 +199,7 @@ class HandResult(NamedTuple):
 class Deal:
     """One hand's cards, given instead of a shuffle: the dealer, a card mask per position
     (the seats, then the variant's extra hands), the upcard (-1: none) and the kitty mask.
+    In a double deck a card may be written twice: the second time it is the second copy.
 
     >>> from engine import load_variant
     >>> standard = load_variant("standard")
@@ -247,7 +248,8 @@ class Deal:
         if not isinstance(hands, (list, tuple)) or len(hands) != n:
             raise InvalidArgument(f"a deal needs `hands`: one list of cards per seat ({n})")
         labels = [f"hand of seat {i}" for i in range(n)]
-        positions = [_cards(variant, hand, label)
+        taken: set[int] = set()
+        positions = [_cards(variant, hand, label, taken)
                      for hand, label in zip(hands, labels, strict=True)]
         extra = deal.get("extra", {}) or {}
         if not isinstance(extra, dict):
@@ -255,7 +257,7 @@ class Deal:
                                   "{\"dummy\": [...]}")
         for name in rules.extra_hands:
             labels.append(f"{name} hand")
-            positions.append(_cards(variant, extra.get(name, []), labels[-1]))
+            positions.append(_cards(variant, extra.get(name, []), labels[-1], taken))
         for label, cards in zip(labels, positions, strict=True):
             if len(cards) != rules.hand_size:
                 raise InvalidArgument(f"the {label} holds {len(cards)} cards, not "
@@ -264,10 +266,11 @@ class Deal:
         if rules.upcard:
             if deal.get("upcard") is None:
                 raise InvalidArgument("this variant turns up a card: give `upcard`")
-            upcard = _cards(variant, [deal["upcard"]], "upcard")[0]
+            upcard = _cards(variant, [deal["upcard"]], "upcard", taken)[0]
         seen = [c for cards in positions for c in cards] + ([upcard] if upcard >= 0 else [])
         rest = variant.deck.mask & ~C.mask_of(seen)
-        kitty = C.mask_of(_cards(variant, deal["kitty"], "kitty")) if "kitty" in deal else rest
+        kitty = (C.mask_of(_cards(variant, deal["kitty"], "kitty", taken)) if "kitty" in deal
+                 else rest)
         if len(set(seen)) != len(seen) or kitty != rest:
             raise InvalidArgument("the hands, upcard and kitty must hold every card of the "
                                   "deck exactly once")
@@ -275,8 +278,10 @@ class Deal:
                    upcard=upcard, kitty=kitty)
 
 
-def _cards(variant: Variant, codes: Any, what: str) -> list[int]:
-    """The cards of a list of codes, each checked to be a card of ``variant``'s deck."""
+def _cards(variant: Variant, codes: Any, what: str, taken: set[int]) -> list[int]:
+    """The cards of a list of codes, each checked to be a card of ``variant``'s deck. In a
+    double deck a code already in ``taken`` (this deal's cards so far) is the second copy
+    (DECK-A2); the cards read are added to ``taken``."""
     if not isinstance(codes, (list, tuple)):
         raise InvalidArgument(f"{what} must be a list of card codes")
     out = []
@@ -287,5 +292,8 @@ def _cards(variant: Variant, codes: Any, what: str) -> list[int]:
             raise InvalidArgument(f"{what}: {exc}") from None
         if not variant.deck.mask >> c & 1:
             raise InvalidArgument(f"{what}: {code} is not in the {variant.name} deck")
+        if c in taken and variant.deck.copies == 2:
+            c = C.copy_of(c)
+        taken.add(c)
         out.append(c)
     return out

@@ -111,11 +111,36 @@ HEAD: dict[str, Any] = {
         "properties": {
             "size": {
                 "description": (
-                    "24 (9 to A), 28 (8 to A) or 32 (7 to A) cards, before jokers. Default: 24."
+                    "24 (9 to A), 28 (8 to A), 32 (7 to A) or 36 (6 to A) cards of each copy, "
+                    "before jokers. Default: 24."
                 ),
                 "type": "integer",
-                "enum": [24, 28, 32],
+                "enum": [24, 28, 32, 36],
                 "default": 24,
+            },
+            # No "default" on `ranks` and `copies`: the compiler supplies them, so the rules
+            # hash of files that leave them out stays what it was before they existed.
+            "ranks": {
+                "description": (
+                    "The ranks in each suit instead of `size`: any set of 6 7 8 9 T J Q K A, e.g. "
+                    "[\"9\", T, J, Q, K, A]; `size`, when also given, must count them (4 a rank)."
+                    " Default: the ranks of `size`."
+                ),
+                "type": "array",
+                "items": {"$ref": "#/$defs/rank"},
+                "minItems": 2,
+                "maxItems": 9,
+                "uniqueItems": True,
+            },
+            "copies": {
+                "description": (
+                    "2 for a double deck: two of each card (and of the joker); of two identical "
+                    "cards in a trick the first played wins (DECK-A3). Double decks hold 9 to A "
+                    "only. Default: 1."
+                ),
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 2,
             },
             "jokers": {
                 "description": "0 or 1 joker (the Benny), the highest trump. Default: 0.",
@@ -154,7 +179,7 @@ HEAD: dict[str, Any] = {
                         "type": "array",
                         "items": {"$ref": "#/$defs/rank"},
                         "minItems": 2,
-                        "maxItems": 8,
+                        "maxItems": 9,
                         "uniqueItems": True,
                         "default": ["K", "Q", "J", "T", "9", "8", "7", "A"],
                     },
@@ -288,8 +313,8 @@ DEFS: dict[str, Any] = {
         "maxLength": 200,
     },
     "rank": {
-        "description": "A rank: 7 8 9 T J Q K A (quote the digits in YAML, e.g. \"9\").",
-        "enum": ["7", "8", "9", "T", "J", "Q", "K", "A"],
+        "description": "A rank: 6 7 8 9 T J Q K A (quote the digits in YAML, e.g. \"9\").",
+        "enum": ["6", "7", "8", "9", "T", "J", "Q", "K", "A"],
     },
     "suit": {
         "description": "A suit letter: C, D, H or S.",

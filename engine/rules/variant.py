@@ -24,7 +24,6 @@ from engine.core.errors import InvalidArgument
 from engine.rules.expressions import CompiledExpression
 from engine.rules.game_end import GameRules, Goal, Tie, Win
 from engine.rules.hand_checks import (
-    card_in_deck,
     check_alone,
     check_bid,
     check_hand,
@@ -34,6 +33,7 @@ from engine.rules.hand_checks import (
     lone_seats,
     parse_trump,
     seats_out,
+    trick_cards,
 )
 from engine.rules.scoring import NO_MAKER, Outcome, ScoringTable
 
@@ -114,12 +114,14 @@ class Sides:
 
 @dataclass(**_FROZEN)
 class Deck:
-    """The cards in play: ``mask`` is the set, ``cards`` the same in id order."""
+    """The cards in play: ``mask`` is the set, ``cards`` the same in printed order (the
+    copy after the first, the joker last); ``size`` counts the cards before jokers."""
 
     size: int
     jokers: int
     mask: int
     cards: tuple[int, ...]
+    copies: int = 1
 
 
 @dataclass(**_FROZEN)
@@ -221,12 +223,7 @@ class Variant:
         no-trump, where the lowest card of the suit led wins (BID-A9). At either the joker is
         the highest card (BID-A8), so a trick it leads is its own: it wins whatever the suit
         its leader named, which only says what the others had to follow."""
-        if not cards:
-            raise InvalidArgument("a trick needs at least one card")
-        played = [card_in_deck(self, code) for code in cards]
-        if len(set(played)) != len(played):
-            raise InvalidArgument("the same card cannot be played twice in one trick")
-        return C.trump_tables(parse_trump(trump)).winner(played)
+        return C.trump_tables(parse_trump(trump)).winner(trick_cards(self, cards))
 
     def score_hand(
         self,

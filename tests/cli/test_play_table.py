@@ -86,7 +86,7 @@ def test_round_one_asks_to_order_up_or_pass() -> None:
 
 def test_round_two_asks_for_a_suit_other_than_the_turned_down_one_or_pass() -> None:
     state = _bidding_state("standard", 4, 4)
-    turned = C.SUIT_WORDS[C.suit_of(state.hand.upcard)]
+    turned = C.SUIT_WORDS[C.suit_of(state.hand.turned)]  # the upcard was turned down
     assert question_for(state) == f"Your bid: name a suit other than {turned}, or pass?"
 
 

@@ -14,7 +14,7 @@ from engine.text.rulebook.words import RANK_WORDS, ranks_text
 __all__ = ["cards_section", "dealer_section", "game_end_section", "players_section"]
 
 
-_LOWEST = {24: "9", 28: "8", 32: "7"}
+_LOWEST = {24: "9", 28: "8", 32: "7", 36: "6"}
 
 
 def _other_packs(size: int) -> str:
@@ -50,16 +50,21 @@ def players_section(v: Variant) -> Section:
 
 def _deck_ranks(v: Variant) -> list[int]:
     """Ranks in the deck, highest first."""
-    return sorted({C.rank_of(c) for c in v.deck.cards if c != C.JOKER}, reverse=True)
+    return sorted({C.rank_of(c) for c in v.deck.cards if C.rank_of(c) != C.RANK_JOKER},
+                  key=C.RANK_ORDER.index, reverse=True)
 
 
 def cards_section(v: Variant) -> Section:
     """The pack, the bowers, the joker and the ranking of the suits."""
     ranks = _deck_ranks(v)
     joker = v.deck.jokers > 0
-    pack = (f"The pack has {v.deck.size} cards: the {ranks_text(sorted(ranks))} of each suit"
-            + (f", and one joker (the Benny): {len(v.deck.cards)} cards in all." if joker
-               else "."))
+    each = "two copies of " if v.deck.copies == 2 else ""
+    jokers = "two jokers (the Bennies)" if v.deck.jokers == 2 else "one joker (the Benny)"
+    pack = (f"The pack has {v.deck.size} cards: {each}the {ranks_text(ranks[::-1])} of each "
+            "suit" + (f", and {jokers}: {len(v.deck.cards)} cards in all." if joker else "."))
+    if v.deck.copies == 2:
+        pack += (" Of two identical cards in one trick, the first played ranks higher "
+                 "(DECK-A3).")
     rules = [Rule(text=pack, alternative=f"{_other_packs(v.deck.size)}; "
                   f"{setting('deck.jokers', 1 - v.deck.jokers)} "
                   + ("leaves the joker out." if joker else "adds a joker as the highest trump."))]
