@@ -43,7 +43,6 @@ __all__ = [
     "BID_TRUMP",
     "CALL",
     "DISCARD",
-    "FIRST_DECLARED",
     "HIDDEN_DISCARD",
     "KEEP",
     "LOOK",
@@ -137,10 +136,9 @@ _NAMES: dict[int, str] = {}
 _IDS: dict[str, int] = {}
 _FIRST_FREE = 192
 """Kinds declared beyond the built-in ones get 64 ids each from here."""
-FIRST_DECLARED = _FIRST_FREE
-PRIVATE: set[int] = set()
-"""The ids of declared private kinds (``give:9C``): a view shows them to the acting seat only
-(the built-in ``discard`` is tested by its range, :data:`DISCARD` to :data:`PLAY`)."""
+PRIVATE: set[int] = set(range(DISCARD, PLAY))
+"""The ids of private actions, whose card a view shows to the acting seat only: ``discard``
+and every declared private kind (``give:9C``, added as it is declared)."""
 _HIDDEN: dict[int, int] = {}
 _HIDDEN_OFFSET = 63
 """A private card kind's hidden form (``give``, its card unknown) is ``base + 63``."""

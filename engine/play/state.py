@@ -285,7 +285,7 @@ class State:
         """Apply a legal action id without checking (the simulator's fast path): log it in
         the history, then let the running phase carry it out (``carry_out``: its ``apply``,
         or ``apply_renege`` for a renege the variant accepts)."""
-        if A.DISCARD <= a < A.PLAY or (a >= A.FIRST_DECLARED and a in A.PRIVATE):
+        if a in A.PRIVATE:
             self.discard_log.append(len(self.history_ids))
         self.history_ids.append(a)
         self.actors.append(self.current)
