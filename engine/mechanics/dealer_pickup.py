@@ -95,9 +95,7 @@ class DealerPickup(Phase):
             h.pickup_pending = False
             s.advance()
             return
-        bit = 1 << (action - A.DISCARD)
-        h.hands[s.dealer] ^= bit
-        h.discards[s.dealer] |= bit
+        h.discard(s.dealer, action - A.DISCARD)
         s.advance()
 
     def reason(self, s: State, action: int) -> str:

@@ -98,9 +98,7 @@ class DummyMerge(Phase):
             h.hands[self.dummy] = 0
             self._discard_or_finish(s)
         else:
-            bit = 1 << (action - A.DISCARD)
-            h.hands[h.maker] ^= bit
-            h.discards[h.maker] |= bit
+            h.discard(h.maker, action - A.DISCARD)
             self._discard_or_finish(s)
 
     def reason(self, s: State, action: int) -> str:

@@ -129,9 +129,7 @@ class KittyExchange(Phase):
             else:
                 s.advance()
             return
-        bit = 1 << (action - A.DISCARD)
-        h.hands[s.current] ^= bit
-        h.discards[s.current] |= bit
+        h.discard(s.current, action - A.DISCARD)
         x.left -= 1
         if not x.left:
             s.advance()

@@ -102,9 +102,7 @@ class PassCards(Phase):
         loner, partner = x.queue[0]
         x.left -= 1
         if x.step == _DISCARD:
-            bit = 1 << (action - A.DISCARD)
-            h.hands[loner] ^= bit
-            h.discards[loner] |= bit
+            h.discard(loner, action - A.DISCARD)
             if not x.left:
                 x.step = _GIVE
                 x.left = self.rules.cards

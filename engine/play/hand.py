@@ -139,6 +139,12 @@ class Hand:
         """The winning bid is a special bid (``bid_special`` names it)."""
         return bool(self.bid_special)
 
+    def discard(self, seat: int, card: int) -> None:
+        """``seat`` discards ``card`` face down: from his hand to his discards."""
+        bit = 1 << card
+        self.hands[seat] ^= bit
+        self.discards[seat] |= bit
+
     def active(self, seat: int) -> bool:
         """The seat plays cards this hand (not sitting out)."""
         return not self.inactive >> seat & 1
