@@ -70,8 +70,8 @@ class Redeal(Phase):
         rules = variant.rules(RedealRules)
         assert rules is not None
         self.rules = rules
-        self.rank_masks = [sum(1 << (suit * 8 + rank) for suit in range(4))
-                           for rank in rules.exchange_ranks]
+        self.rank_masks = [sum(1 << c for c in range(C.CARD_COUNT) if C.RANKS[c] == rank)
+                           for rank in rules.exchange_ranks]  # sixes and copies included
 
     def may_redeal(self, hand: int) -> bool:
         """The hand meets ``when``."""
@@ -187,7 +187,7 @@ def _compile(ctx: CompileContext) -> RedealRules:
     if exchange["cards"] > kitty:
         ctx.fail(f"a farmer swaps {exchange['cards']} cards, but the face-down kitty holds "
                  f"{kitty}", (*at, "exchange", "cards"), f"use at most {kitty}")
-    ranks = tuple(C.RANK_NAMES.index(str(rank)) for rank in exchange["ranks"])
+    ranks = tuple(C.rank_index(str(rank)) for rank in exchange["ranks"])
     return RedealRules(when=when, exchange_ranks=ranks, exchange_cards=exchange["cards"])
 
 

@@ -16,10 +16,13 @@ TRUMP_LETTERS`), so that a condition costs an ``and`` and a popcount when it is 
 
 >>> from engine.rules.expressions_parse import parse
 >>> call = parse("count(hand, rank in [9, T] and not suit in [H])")
->>> [C.names(mask) for mask in set_masks(call.cards, _never)][:1]
+>>> [C.names(mask & C.FIRST_COPIES) for mask in set_masks(call.cards, _never)][:1]
 [['9C', 'TC', '9D', 'TD', '9S', 'TS']]
 >>> C.names(set_masks(parse("count(hand, bowers)").cards, _never)[C.HEARTS])
-['JD', 'JH']
+['JD', 'JH', 'JD', 'JH']
+
+A set holds the sixes and a double deck's second copies of its cards too (``count(hand, JH)``
+may be 2 in a double deck).
 """
 
 from __future__ import annotations
@@ -37,14 +40,19 @@ Fail = Callable[[str, int, str], NoReturn]
 
 _TRUMPS = len(C.TRUMP_LETTERS)
 _ALL = (1 << C.CARD_COUNT) - 1
-RANK_WORDS = {name: index for index, name in enumerate(C.RANK_NAMES)}
-"""The rank words of ``rank in [...]``: ``7 8 9 T J Q K A`` (``9`` may be written bare)."""
+RANK_WORDS = {C.rank_letter(rank): rank for rank in C.RANK_ORDER}
+"""The rank words of ``rank in [...]``: ``6 7 8 9 T J Q K A`` (``9`` may be written bare)."""
 SUIT_LETTERS = {name: index for index, name in enumerate(C.SUIT_NAMES)}
 """The suit words of ``suit in [...]``: ``C D H S``."""
 
 
+def _cards(keep: Callable[[int, int], bool]) -> int:
+    """Every card id (sixes and second copies included) whose printed suit and rank pass."""
+    return sum(1 << c for c in range(C.CARD_COUNT) if keep(C.SUITS[c], C.RANKS[c]))
+
+
 def _jack(suit: int) -> int:
-    return 1 << (suit * 8 + C.RANK_J)
+    return _cards(lambda s, r: s == suit and r == C.RANK_J)
 
 
 def _per_trump(of_trump: Callable[[int], int]) -> tuple[int, ...]:
@@ -52,10 +60,8 @@ def _per_trump(of_trump: Callable[[int], int]) -> tuple[int, ...]:
 
 
 def _trump_cards(t: int) -> int:
-    suit = 0
-    for rank in range(8):
-        suit |= 1 << (t * 8 + rank)
-    return suit | _jack(C.left_bower_suit(t)) | 1 << C.JOKER
+    return (_cards(lambda s, r: s == t or r == C.RANK_JOKER)
+            | _jack(C.left_bower_suit(t)))
 
 
 SET_NAMES: dict[str, tuple[int, ...]] = {
@@ -82,26 +88,24 @@ def set_masks(node: CardSet, fail: Fail) -> tuple[int, ...]:
     """The cards of ``node`` for each trump index; a word that names nothing calls ``fail``."""
     match node:
         case SetIn(of="rank", words=words):
-            mask = 0
+            ranks = set()
             for word, column in words:
                 if word not in RANK_WORDS:
                     fail(f"`{word}` is not a rank", column,
-                         "the ranks are 7, 8, 9, T, J, Q, K and A")
-                for suit in range(4):
-                    mask |= 1 << (suit * 8 + RANK_WORDS[word])
-            return (mask,) * _TRUMPS
+                         "the ranks are 6, 7, 8, 9, T, J, Q, K and A")
+                ranks.add(RANK_WORDS[word])
+            return (_cards(lambda s, r: r in ranks),) * _TRUMPS
         case SetIn(words=words):
-            mask = 0
+            suits = set()
             for word, column in words:
                 if word not in SUIT_LETTERS:
                     fail(f"`{word}` is not a suit", column, "the suits are C, D, H and S")
-                mask |= sum(1 << (SUIT_LETTERS[word] * 8 + rank) for rank in range(8))
-            return (mask,) * _TRUMPS
+                suits.add(SUIT_LETTERS[word])
+            return (_cards(lambda s, r: s in suits),) * _TRUMPS
         case SetCard(code=code, column=column):
-            if code == "JOKER":
-                return (1 << C.JOKER,) * _TRUMPS
             try:
-                return (1 << C.card(code),) * _TRUMPS
+                one = C.JOKER if code == "JOKER" else C.card(code)
+                return (_cards(lambda s, r: (s, r) == (C.SUITS[one], C.RANKS[one])),) * _TRUMPS
             except ValueError:
                 fail(f"`{code}` is not a card", column,
                      "write rank then suit (`JH`, `9S`, `AD`), or `JOKER`")

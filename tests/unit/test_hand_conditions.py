@@ -79,3 +79,30 @@ def test_holds_is_a_condition_and_count_a_number() -> None:
     assert "a number" in error("count(hand, JH)").message
     with pytest.raises(ExpressionError):
         compile_expression("holds(hand, JH) + 1", HAND_ONLY, expected=Type.INT)
+
+
+def test_sixes_are_a_rank_and_count_in_their_suit_and_in_trump() -> None:
+    # a 36-card deck's sixes: 6H and 6C are sixes; hearts: 6H, 9H; hearts trump adds JD (left)
+    cards = [C.card_name(C.SIX + C.HEARTS), C.card_name(C.SIX + C.CLUBS), "9H", "JD", "AS"]
+    assert cards[:2] == ["6H", "6C"]
+    assert run("count(hand, rank in [6])", cards, kind=Type.INT) == 2
+    assert run("count(hand, suit in [H])", cards, kind=Type.INT) == 2
+    assert run("count(hand, trump)", cards, C.HEARTS, kind=Type.INT) == 3
+    assert run("holds(hand, 6C)", cards) is True
+
+
+def test_a_double_decks_second_copies_count_like_the_first() -> None:
+    # both copies of JH, both of 9C, and AS: hearts trump holds JH twice (right bower x2)
+    jh, nine = C.card("JH"), C.card("9C")
+    hand = 1 << jh | 1 << C.copy_of(jh) | 1 << nine | 1 << C.copy_of(nine) | 1 << C.card("AS")
+    env = {"hand": hand, "trump": C.HEARTS}
+
+    def value(text: str, kind: Type = Type.INT) -> object:
+        return compile_expression(text, WITH_TRUMP, expected=kind).evaluate(env)
+
+    assert value("count(hand, JH)") == 2
+    assert value("count(hand, right_bower)") == 2
+    assert value("count(hand, rank in [9])") == 2
+    assert value("count(hand, trump)") == 2
+    assert value("count(hand, suit in [C])") == 2
+    assert value("count(hand, any)") == 5
