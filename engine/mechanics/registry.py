@@ -17,6 +17,7 @@ from engine.mechanics import (
     call_partner,
     deal,
     dealer_pickup,
+    declare,
     dummy_merge,
     go_alone,
     kitty_exchange,
@@ -50,6 +51,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     kitty_exchange.MECHANIC,
     call_partner.MECHANIC,
     redeal.MECHANIC,
+    declare.MECHANIC,
 )
 
 _ALL: dict[str, Mechanic] = {}

@@ -23,12 +23,14 @@ from typing import TYPE_CHECKING
 from engine.core import cards as C
 from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase, Rule, Words
 from engine.mechanics.call_partner import BuriedCard, CallPartnerRules
+from engine.mechanics.declare import DeclareRules, shows_scored
 from engine.rules.mechanic_rules import FlowCheck
 from engine.rules.results import HandResult, Penalty
 from engine.rules.scoring import NO_MAKER, Outcome
 from engine.rules.variant import Goal, Win
 
 if TYPE_CHECKING:
+    from engine.play.hand import Hand
     from engine.play.state import State
     from engine.rules.variant import Variant
 
@@ -79,6 +81,8 @@ class Score(Phase):
             )
         void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
+        if h.declared:  # shows declared before the play (`declare`)
+            label = shows_scored(v, h, deltas) or label
         penalties = tuple([self._penalty(s, seat, card, maker_alone=outcome.alone)
                            for seat, card in h.reneges])
         for penalty in penalties:
@@ -114,7 +118,15 @@ class Score(Phase):
             countdown=self.countdown,
             called=C.card_name(h.called) if h.called >= 0 else None,
             partner=h.partner if h.partner >= 0 else None,
+            declared=self._shows(h) if h.declared else (),
         )
+
+    def _shows(self, h: Hand) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
+        """The declared shows as the record keeps them: (seat, label, cards shown)."""
+        rules = self.variant.rules(DeclareRules)
+        assert rules is not None
+        return tuple([(seat, rules.shows[k].label, tuple(C.names(cards)))
+                      for seat, k, cards in h.declared])
 
     def _table_points(self, s: State, outcome: Outcome, *, void: bool
                       ) -> tuple[list[int], str]:

@@ -35,6 +35,7 @@ class Hand:
         "bid_special",
         "called",
         "dead",
+        "declared",
         "discards",
         "dropped",
         "first_action",
@@ -119,6 +120,8 @@ class Hand:
         self.played: list[tuple[int, int]] = []
         """Every card played this hand, as (seat, card), in order."""
         self.reneges: list[tuple[int, int]] = []
+        # The shows declared before the play (`declare`): (seat, show index, cards shown).
+        self.declared: tuple[tuple[int, int, int], ...] = ()
         self.scratch: Any = None
         """The running phase's scratch record (:class:`~engine.mechanics.base.Scratch`)."""
 

@@ -78,6 +78,9 @@ class View:
     """The lone maker whose hand lies face up (``go_alone.exposed``, STD-A17), or -1."""
     exposed_hand: int
     """The exposed hand's cards, seen by every seat (0 without one)."""
+    declared: tuple[tuple[int, int, int], ...]
+    """The shows declared before the play (``declare``), seen by every seat: (seat, show
+    index from 0, the cards shown)."""
 
     @classmethod
     def of(cls, s: State, seat: int) -> View:
@@ -134,7 +137,7 @@ class View:
         v.partner = -1 if h.called < 0 else _known_partner(h, seat)
         x = h.scratch
         v.exposed = x.loner if type(x) is ExposedScratch else -1
-        v.exposed_hand = h.hands[v.exposed] if v.exposed >= 0 else 0
+        v.exposed_hand, v.declared = (h.hands[v.exposed] if v.exposed >= 0 else 0), h.declared
         return v
 
     @property

@@ -31,9 +31,10 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from engine.core import cards as C
-from engine.rules.expressions_tree import CardSet, SetCard, SetIn, SetName, SetOp
+from engine.rules.expressions_tree import CardSet, HandCall, SetCard, SetIn, SetName, SetOp
 
-__all__ = ["RANK_WORDS", "SET_NAMES", "SUIT_LETTERS", "Fail", "set_masks", "uses_trump"]
+__all__ = ["RANK_WORDS", "SET_NAMES", "SUIT_LETTERS", "Fail", "named_cards", "set_masks",
+           "uses_trump"]
 
 Fail = Callable[[str, int, str], NoReturn]
 """Raise an error: message, column inside the expression, hint."""
@@ -128,3 +129,29 @@ def set_masks(node: CardSet, fail: Fail) -> tuple[int, ...]:
 
 def _never(message: str, column: int, hint: str) -> NoReturn:  # pragma: no cover - doctests
     raise AssertionError(message)
+
+
+def named_cards(node: object) -> tuple[int, ...]:
+    """Every card that the ``count``/``holds`` calls of an expression tree name, one mask per
+    trump index: the cards a seat shows when it declares that its hand meets the condition.
+
+    >>> from engine.rules.expressions_parse import parse
+    >>> masks = named_cards(parse("holds(hand, JH) and count(hand, rank in [A]) >= 2"))
+    >>> C.names(masks[C.CLUBS] & C.FIRST_COPIES)
+    ['AC', 'AD', 'JH', 'AH', 'AS']
+    """
+    found = [0] * _TRUMPS
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, HandCall):
+            for t, mask in enumerate(set_masks(item.cards, _never)):
+                found[t] |= mask
+            continue
+        for child in getattr(item, "__slots__", ()):
+            value = getattr(item, child, None)
+            if isinstance(value, tuple):
+                stack.extend(value)
+            elif hasattr(value, "column"):
+                stack.append(value)
+    return tuple(found)

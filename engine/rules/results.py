@@ -110,6 +110,9 @@ class HandResult(NamedTuple):
     countdown: bool = False
     called: str | None = None
     partner: int | None = None
+    declared: tuple[tuple[int, str, tuple[str, ...]], ...] = ()
+    """The shows declared before the play (``declare``): (seat, the show's label, the cards
+    shown)."""
 
     @classmethod
     def thrown_in_deal(cls, *, hand: int, dealer: int, why: str, scores: Sequence[int]
@@ -168,6 +171,8 @@ class HandResult(NamedTuple):
         if self.called is not None:
             out["called"] = self.called
             out["partner"] = self.partner
+        if self.declared:
+            out["declared"] = [[seat, label, list(cards)] for seat, label, cards in self.declared]
         return out
 
     @classmethod
@@ -192,6 +197,8 @@ class HandResult(NamedTuple):
             countdown=bool(data.get("countdown", False)),
             called=None if data.get("called") is None else str(data["called"]),
             partner=None if data.get("partner") is None else int(data["partner"]),
+            declared=tuple((int(seat), str(label), tuple(str(c) for c in cards))
+                           for seat, label, cards in data.get("declared", ())),
         )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import cards as C
+from engine.mechanics.play_exposed import ExposedScratch
 from engine.mechanics.wording import card_words
 from engine.play.state import State
 from engine.rules.results import HandResult, Penalty
@@ -23,6 +24,13 @@ from engine.text.narrate_table import TableNarrator
 from engine.text.narrate_words import cards_text, hand_text, sorted_hand, trump_text
 
 __all__ = ["After", "HandNarrator"]
+
+
+def _owner(state: State) -> int:
+    """The seat whose card the current player plays: an exposed lone hand's, chosen by an
+    opponent (STD-A17), or his own."""
+    x = state.hand.scratch
+    return x.owner if type(x) is ExposedScratch and x.owner >= 0 else state.current_player
 
 
 def _extra_sizes(state: State) -> tuple[int, ...]:
@@ -48,6 +56,9 @@ class After(NamedTuple):
     won: tuple[int, ...] = ()
     """The tricks each seat had taken this hand (to find, in the scored hand's record, who
     took the hand's last trick)."""
+    owner: int = -1
+    """Whose card a play is: the acting seat's, or the exposed lone hand's that the acting
+    opponent chooses for (STD-A17)."""
 
     @classmethod
     def before(cls, state: State, action: str) -> After:
@@ -57,7 +68,8 @@ class After(NamedTuple):
         return cls(state.current_player, action, state.phase, state.hand_no, state.hand.trump,
                    tuple(zip(state.hand.trick_seats, state.hand.trick, strict=True)),
                    sum(state.hand.tricks_won), len(state.hands_played), state.hand.inactive,
-                   state.hand.upcard, _extra_sizes(state), renege, tuple(state.hand.tricks_won))
+                   state.hand.upcard, _extra_sizes(state), renege, tuple(state.hand.tricks_won),
+                   _owner(state))
 
 
 class HandNarrator(TableNarrator):
@@ -90,8 +102,19 @@ class HandNarrator(TableNarrator):
             lines.append(f"{', '.join(self.seat(s) for s in out)} sits out this hand.")
         if was.phase == "play" and was.action.startswith("play:"):
             lines += self._card_played(was, state)
+        if was.action.startswith("declare:"):
+            lines.append(self._shown_line(was, state, same_hand=same_hand))
         lines += [self.hand_summary(r) for r in state.hands_played[was.hands_done:]]
         return lines
+
+    def _shown_line(self, was: After, state: State, *, same_hand: bool) -> str:
+        """``North shows Jkr J♥ J♦ A♥ K♥``: the cards a declared show names (DECL-A1)."""
+        if same_hand:
+            cards = state.hand.declared[-1][2]
+        else:  # the show ended the hand: its record keeps the cards
+            record = state.hands_played[was.hands_done]
+            cards = C.mask_of(record.declared[-1][2])
+        return f"{self.seat(was.seat)} shows {hand_text(cards, was.trump)}."
 
     def _dead_hand_line(self, swapper: int, known: int) -> str:
         cards = f": {hand_text(known)}" if known else ""
@@ -129,7 +152,7 @@ class HandNarrator(TableNarrator):
         """A renege, and the trick if the card finished it, with the winner the play mechanic
         recorded. A renege that ends the hand (``void_hand``, STD-A8) leaves its trick to
         nobody."""
-        trick = [*was.trick, (was.seat, C.card(was.action[len("play:"):]))]
+        trick = [*was.trick, (was.owner, C.card(was.action[len("play:"):]))]
         if was.renege and self.variant.renege.void_hand:
             return [f"Trick {was.tricks_done + 1} does not count: {self.trick_text(trick)}"]
         lines = [self._renege_line(was, trick)] if was.renege else []
@@ -217,6 +240,8 @@ class HandNarrator(TableNarrator):
             took_text = f"{who} took {took} of {sum(record.tricks)} tricks"
         reneges = "".join(f"{self._renege_text(p)}: {self.points(p.points)}. "
                           for p in penalties)
+        reneges += "".join(f"{self.seat(seat)} declared {label}. "
+                           for seat, label, _ in record.declared)
         total = (f"In all: {self.points(record.deltas, every_side=True)}" if penalties
                  else self.points(record.deltas))
         return (f"{head}: {self._contract_text(record)}; {took_text}: {record.label}. "

@@ -17,6 +17,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics import auction_words
 from engine.mechanics.auction import AuctionRules
+from engine.mechanics.declare import DeclareRules
 from engine.mechanics.registry import verb_for
 from engine.mechanics.wording import card_words
 from engine.rules.variant import Variant
@@ -39,6 +40,9 @@ class TableNarrator:
         self.special_bids = {b.name: b for b in auction.special_bids} if auction else {}
         """The special bids by name (``moon``), for their labels."""
         self.hand_size = variant.deal.hand_size
+        declare = variant.rules(DeclareRules)
+        self.shows = declare.shows if declare else ()
+        """The shows a hand may declare (``declare:1`` is the first), for their labels."""
 
     # -- seats, sides, scores ---------------------------------------------------------------
 
@@ -89,9 +93,13 @@ class TableNarrator:
     # -- actions -----------------------------------------------------------------------------
 
     def action(self, seat: int, name: str, *, phase: str = "", viewer: int | None = None,
-               reveal: bool = False) -> str:
+               reveal: bool = False, owner: int = -1) -> str:
         """One line for an action: ``East orders up``. A discarded card is shown only to its
-        owner (``viewer``) or when ``reveal`` (a record shows everything)."""
+        owner (``viewer``) or when ``reveal`` (a record shows everything). ``owner``: the
+        exposed lone hand whose card ``seat`` chooses (STD-A17)."""
+        if owner >= 0 and owner != seat and name.startswith("play:"):
+            card = C.pretty(C.card(name.partition(":")[2]))
+            return f"{self.seat(seat)} plays {card} from {self.seat(owner)}'s exposed hand"
         return f"{self.seat(seat)} {self._verb(seat, name, phase, reveal or viewer == seat)}"
 
     def _verb(self, seat: int, name: str, phase: str, shown: bool) -> str:
@@ -102,6 +110,8 @@ class TableNarrator:
             return f"calls {trump_text(arg)}"
         if kind == "bid":
             return self._bid_verb(arg)
+        if kind == "declare" and self.shows and arg.isdigit() and 0 < int(arg) <= len(self.shows):
+            return f"declares {self.shows[int(arg) - 1].label}"
         template = verb_for(kind, phase)
         if template is None:
             return name

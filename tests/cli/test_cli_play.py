@@ -64,7 +64,7 @@ def prompts(out: str) -> int:
     ("standard", 4), ("two-handed", 4), ("cutthroat", 4), ("ghost-hand", 4),
     ("three-handed", 4), ("british", 4), ("no-trump", 4), ("bid-euchre", 4), ("pepper", 4),
     ("buck-euchre", 4), ("canadian-loner", 4), ("farmers-hand", 4), ("railroad", 4),
-    ("call-ace", 4), ("standard-six", 4), ("bid-euchre-double", 4),
+    ("call-ace", 4), ("standard-six", 4), ("bid-euchre-double", 4), ("railroad-jamboree", 4),
 ])
 def test_a_human_typing_1_plays_a_whole_game_to_its_winner(play: Play, tmp_path: Path,
                                                             variant: str, seed: int) -> None:

@@ -16,7 +16,7 @@ GAMES = 400
 CATALOGUE = ["three-handed", "british", "no-trump", "super-euchre", "bid-euchre",
              "bid-euchre-stick", "bid-euchre-low", "bid-euchre-trump-in-bid", "pepper",
              "buck-euchre", "canadian-loner", "farmers-hand", "railroad", "railroad-no-laps",
-             "call-ace", "standard-six", "bid-euchre-double"]
+             "call-ace", "standard-six", "bid-euchre-double", "railroad-jamboree"]
 """The variants of the Euchre family shipped beyond the seeds."""
 
 

@@ -82,3 +82,25 @@ def test_the_choosing_bot_plays_the_loners_weakest_card_STD_A17() -> None:
 def test_the_rule_book_says_the_hand_is_exposed_STD_A17() -> None:
     text = " ".join(render_text(rule_book(EXPOSED)).split())
     assert "lays his hand face up" in text and "STD-A17" in text
+
+
+def test_narration_names_the_exposed_hand_as_the_owner_of_the_card_chosen_STD_A17() -> None:
+    from engine.text.narrate import Narrator
+    from engine.text.narrate_hand import After
+
+    state = _alone()
+    narrator = Narrator(EXPOSED)
+    play(state, "9C")
+    # S chooses E's QH: the action line says whose card it is, and the trick line gives the
+    # card to E (the seat that plays it), not to S
+    was = After.before(state, "play:QH")
+    actor = state.current_player
+    state.apply("play:QH")
+    assert actor == S and was.owner == E
+    assert narrator.action(actor, "play:QH", owner=was.owner) == \
+        "South plays Q♥ from East's exposed hand"
+    was = After.before(state, "play:AC")
+    state.apply("play:AC")  # S's own card finishes the trick (W sits out)
+    assert narrator.action(S, "play:AC", owner=was.owner) == "South plays A♣"
+    # QH trumps the clubs: the trick is E's, and his card is shown as his
+    assert narrator.after(was, state) == ["Trick 1 to East: North 9♣, East Q♥, South A♣"]
