@@ -12,6 +12,8 @@ from engine import State, new_game
 from engine.bots.heuristic import HeuristicBot
 from engine.core import cards as C
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
+from engine.text.narrate import Narrator
+from engine.text.narrate_hand import After
 from engine.text.rulebook import render_text, rule_book
 
 N, E, S, W = range(4)
@@ -85,9 +87,6 @@ def test_the_rule_book_says_the_hand_is_exposed_STD_A17() -> None:
 
 
 def test_narration_names_the_exposed_hand_as_the_owner_of_the_card_chosen_STD_A17() -> None:
-    from engine.text.narrate import Narrator
-    from engine.text.narrate_hand import After
-
     state = _alone()
     narrator = Narrator(EXPOSED)
     play(state, "9C")
