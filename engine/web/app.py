@@ -264,7 +264,6 @@ async def _check_variant(request: Request) -> Response:
 
 
 async def _play_custom(request: Request) -> Response:
-    await _form(request, MAX_FORM)
     variant = _session(request).custom
     if variant is None:
         raise HTTPException(409, "no valid variant file was checked in this browser session")
