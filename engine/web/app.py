@@ -14,13 +14,12 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
-from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
@@ -29,7 +28,7 @@ from engine.rules.loader import load_variant, shipped_names
 from engine.rules.variant import Variant
 from engine.rules.yamlsource import MAX_FILE_BYTES
 from engine.web.game import WebGame
-from engine.web.html import page
+from engine.web.html import STATIC_FILES, page
 from engine.web.pages import error_page, index_page, replay_page, rules_page, variant_page
 from engine.web.sessions import COOKIE, MAX_RECORD_TEXT, Session, SessionStore
 from engine.web.table import table_html
@@ -40,7 +39,7 @@ __all__ = ["create_app"]
 MAX_FORM = 4096
 """Largest body of a form that carries no file (an action, a hint)."""
 MAX_SEED = 2**63 - 1
-_STATIC = {name: (resources.files("engine.web").joinpath("static", name).read_bytes(), kind)
+_STATIC = {name: (STATIC_FILES[name], kind)
            for name, kind in (("table.css", "text/css"), ("table.js", "text/javascript"))}
 _HEADERS = [(b"content-security-policy",
              b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
@@ -132,10 +131,13 @@ async def _form(request: Request, limit: int) -> dict[str, str]:
     if declared.isdigit() and int(declared) > limit:
         raise HTTPException(413, f"the form is larger than {limit:,} bytes")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise HTTPException(413, f"the form is larger than {limit:,} bytes")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise HTTPException(413, f"the form is larger than {limit:,} bytes")
+    except ClientDisconnect:  # the browser went away mid-request: nothing to answer
+        raise HTTPException(400, "the request was cut off") from None
     try:
         fields = parse_qs(body.decode("ascii"), keep_blank_values=True, strict_parsing=False,
                           encoding="utf-8", errors="strict", max_num_fields=8)
@@ -290,8 +292,9 @@ async def _static(request: Request) -> Response:
     found = _STATIC.get(request.path_params["name"])
     if found is None:
         raise HTTPException(404, "no such file")
+    # Pages name each file with a hash of its content (``?v=``), so it may be kept a day.
     return Response(found[0], media_type=found[1],
-                    headers={"cache-control": "no-cache"})
+                    headers={"cache-control": "public, max-age=86400"})
 
 
 # -- errors --------------------------------------------------------------------------------

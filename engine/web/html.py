@@ -14,14 +14,20 @@ package writes itself.
 
 from __future__ import annotations
 
+import hashlib
 import html
 from collections.abc import Iterable
+from importlib import resources
 
 from engine.core import cards as C
 
-__all__ = ["card_html", "cards_html", "esc", "page"]
+__all__ = ["STATIC_FILES", "card_html", "cards_html", "esc", "page"]
 
 _RED = (C.DIAMONDS, C.HEARTS)
+STATIC_FILES = {name: resources.files("engine.web").joinpath("static", name).read_bytes()
+                for name in ("table.css", "table.js")}
+"""The static files, read once from the package (the server serves them from memory)."""
+_VERSION = {name: hashlib.sha256(data).hexdigest()[:12] for name, data in STATIC_FILES.items()}
 
 
 def esc(text: object) -> str:
@@ -54,7 +60,8 @@ def page(title: str, body: str, *, notice: str = "") -> str:
     return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{esc(title)} · euchrekit</title>"
-            "<link rel=\"stylesheet\" href=\"/static/table.css\">"
-            "<script src=\"/static/table.js\" defer></script></head><body>"
+            f"<link rel=\"stylesheet\" href=\"/static/table.css?v={_VERSION['table.css']}\">"
+            f"<script src=\"/static/table.js?v={_VERSION['table.js']}\" defer></script>"
+            "</head><body>"
             "<nav class=\"top\"><a href=\"/\">euchrekit</a></nav>"
             f"{note}{body}</body></html>\n")

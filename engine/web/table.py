@@ -137,7 +137,8 @@ def _mine(game: WebGame, view: View) -> str:
                f'{_hinted(game, name)}>{action_label(game, name, html=True)}</button>'
                for name in legal if name not in drawn]
     hand = ('<p class="blind">Your hand lies face down: you name trump first.</p>' if blind
-            else f'<div class="hand">{"".join(hand_cards) or "-"}</div>')
+            else f'<div class="hand{" choosing" if drawn else ""}">'
+            f'{"".join(hand_cards) or "-"}</div>')
     ask = _question(game, view)
     hint = ""
     if legal:

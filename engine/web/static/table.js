@@ -3,7 +3,7 @@
 document.addEventListener("DOMContentLoaded", () => {
   // The history panel shows its newest line.
   const log = document.getElementById("log");
-  if (log) { log.parentElement.scrollTop = log.parentElement.scrollHeight; }
+  if (log) { log.scrollTop = log.scrollHeight; }
   // A chosen file is read into the text area beside it (the form then posts the text).
   for (const input of document.querySelectorAll("input[type=file][data-fills]")) {
     input.addEventListener("change", () => {
