@@ -29,7 +29,7 @@ from typing import Any
 from engine.core.errors import EuchreError, RecordError, VariantError, VariantErrors
 from engine.play.records import MAX_RECORD_BYTES, replay
 from engine.play.state import State
-from engine.rules.loader import diagnose_variant
+from engine.rules.loader import diagnose_variant, shipped_names
 from engine.rules.variant import Variant
 from engine.rules.yamlsource import MAX_FILE_BYTES, read_yaml
 
@@ -65,14 +65,15 @@ class VariantCheck:
 
 def variant_name(filename: str) -> str:
     """A variant's name from an uploaded file's name: its stem, letters, digits, ``-`` and
-    ``_`` only (``pasted`` when nothing is left).
+    ``_`` only (``pasted`` when nothing is left); a shipped variant's name gets ``-yours``, so
+    that a table never passes an uploaded file off as the shipped variant.
 
-    >>> variant_name("../My House!.yaml"), variant_name("")
-    ('My-House', 'pasted')
+    >>> variant_name("../My House!.yaml"), variant_name(""), variant_name("standard.yaml")
+    ('My-House', 'pasted', 'standard-yours')
     """
     stem = re.sub(r"\.ya?ml$", "", filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1])
-    name = re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-")[:40]
-    return name or "pasted"
+    name = re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-")[:40] or "pasted"
+    return f"{name}-yours" if name in shipped_names() else name
 
 
 def check_variant_text(text: str, *, filename: str = "") -> VariantCheck:

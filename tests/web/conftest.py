@@ -31,6 +31,7 @@ import uvicorn
 
 from engine.cli.serve_command import listen
 from engine.web.app import create_app
+from engine.web.sessions import SessionStore
 
 
 class Page(HTMLParser):
@@ -76,9 +77,15 @@ class Page(HTMLParser):
 
 
 @pytest.fixture
-def client() -> Iterator[TestClient]:
+def store() -> SessionStore:
+    """The session store of the ``client`` fixture's app (tests read games from it)."""
+    return SessionStore()
+
+
+@pytest.fixture
+def client(store: SessionStore) -> Iterator[TestClient]:
     """A browser of its own against a fresh app (its own cookie jar)."""
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(store)) as c:
         yield c
 
 

@@ -24,8 +24,7 @@ CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 if not (os.access(CHROMIUM, os.X_OK) and os.access(DRIVER, os.X_OK)):
     pytest.skip("Chromium is not installed (as root: apt-get install chromium "
                 "chromium-driver, or `make browser`)", allow_module_level=True)
-webdriver = pytest.importorskip("selenium.webdriver",
-                                reason="Selenium is missing (the test extra)").__name__
+pytest.importorskip("selenium", reason="Selenium is missing (the test extra)")
 from selenium import webdriver as wd  # noqa: E402 - after the skips above
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -167,5 +166,3 @@ def test_the_server_survives_a_client_that_disconnects_mid_request(
     browser.get(f"{live_server}/play/cutthroat?seed=2")
     assert _table(browser)["data-variant"] == "cutthroat"
 
-
-del webdriver
