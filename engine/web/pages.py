@@ -92,7 +92,7 @@ def variant_page(text: str, filename: str, checked: VariantCheck) -> str:
 
 def _problem(p: Problem) -> str:
     where = f"{p.line}:{p.column}" if p.line else p.file or "the file"
-    hint = f'<span class="hint">hint: {esc(p.hint)}</span>' if p.hint else ""
+    hint = f'<span class="fix">hint: {esc(p.hint)}</span>' if p.hint else ""
     return (f'<p class="problem {esc(p.severity)}" data-line="{p.line}" '
             f'data-column="{p.column}"><b>{esc(where)}: {esc(p.severity)}:</b> '
             f'<span class="message">{esc(p.message)}</span> {hint}</p>')
