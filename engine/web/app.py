@@ -11,6 +11,7 @@ traceback.
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -148,8 +149,20 @@ async def _form(request: Request, limit: int) -> dict[str, str]:
 
 def _variant_named(name: str) -> Variant:
     """A shipped variant by name (404 for any other name: nothing else is looked up)."""
-    if name not in shipped_names():
+    if name not in _names():
         raise HTTPException(404, f"there is no shipped variant named {name[:60]!r}")
+    return _shipped(name)
+
+
+@functools.cache
+def _names() -> tuple[str, ...]:
+    """The shipped names, listed once per server (restart it to see a new file)."""
+    return tuple(shipped_names())
+
+
+@functools.cache
+def _shipped(name: str) -> Variant:
+    """A shipped variant, compiled once per server (a Variant is frozen: games share it)."""
     return load_variant(name)
 
 
@@ -158,7 +171,7 @@ def _variant_named(name: str) -> Variant:
 
 async def _index(request: Request) -> Response:
     game = _session(request).game
-    variants = [(name, load_variant(name).description) for name in shipped_names()]
+    variants = [(name, _shipped(name).description) for name in _names()]
     return _html(index_page(variants, playing=game.state.variant.name if game else ""))
 
 

@@ -27,10 +27,9 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.web.game import WebGame
 
@@ -49,16 +48,14 @@ _ID = re.compile(r"[A-Za-z0-9_-]{43,64}")
 
 @dataclass(eq=False)
 class Session:
-    """One browser's things: its game, the variant it uploaded (and that file's text), and
-    the record it replays."""
+    """One browser's things: its game, the valid variant it uploaded last, and the record it
+    replays."""
 
     id: str
     seen: float
     game: WebGame | None = None
     custom: Variant | None = None
-    custom_text: str = ""
     replay: dict[str, Any] | None = None
-    replay_final: State | None = field(default=None, repr=False)
 
 
 class SessionStore:

@@ -253,3 +253,21 @@ def test_serve_refuses_a_bad_port_and_a_port_in_use(
         assert main(["serve", "--port", str(port)]) == 1
     err = capsys.readouterr().err
     assert f"cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err
+
+
+def test_the_least_recently_used_session_goes_beyond_the_cap(
+        new_client: Callable[[Any], TestClient]) -> None:
+    app = create_app(SessionStore(limit=2))
+    first, second, third = new_client(app), new_client(app), new_client(app)
+    _start(first)
+    _start(second)
+    assert first.get("/record").status_code == 200
+    _start(third)  # a third session: the least recently used (second) is forgotten
+    assert first.get("/record").json()["seed"] == 3
+    assert second.get("/record").status_code == 409  # (a new, empty session for it)
+
+
+def test_serve_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: euchre serve") and "127.0.0.1" in out
