@@ -31,11 +31,12 @@ def index_page(variants: Sequence[tuple[str, str]], *, playing: str = "",
     back = (f'<p class="resume"><a href="/table">Back to your game of {esc(playing)}</a></p>'
             if playing else "")
     body = f"""<main class="index"><h1>Play Euchre in the browser</h1>{back}
-<p>Choose a variant to play against bots; you sit in seat 0.</p>
+<p>Choose a variant to play against bots; you sit in seat 0. Or <a href="#yours">check and
+play a variant file of your own</a>, or <a href="#saved">resume or replay a saved game</a>.</p>
 <table class="variants"><thead><tr><th>variant</th><th>what</th><th></th></tr></thead>
 <tbody>{rows}</tbody></table>
 {_variant_form("")}
-<section class="upload"><h2>A saved game</h2>
+<section class="upload" id="saved"><h2>A saved game</h2>
 <form method="post" action="/record">
 <p><label>Record file (from “Save the game” or <code>euchre play --save</code>):
 <input type="file" accept=".json,application/json" data-fills="record-text"></label></p>
@@ -48,7 +49,7 @@ def index_page(variants: Sequence[tuple[str, str]], *, playing: str = "",
 
 
 def _variant_form(text: str, filename: str = "") -> str:
-    return f"""<section class="upload"><h2>Your own variant</h2>
+    return f"""<section class="upload" id="yours"><h2>Your own variant</h2>
 <form method="post" action="/variant" id="variant-form">
 <p><label>Variant file: <input type="file" accept=".yaml,.yml" id="variant-file"
  data-fills="variant-text" data-name="variant-filename"></label></p>
