@@ -271,3 +271,22 @@ def test_serve_has_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--help"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("usage: euchre serve") and "127.0.0.1" in out
+
+
+def test_hostile_requests_get_4xx_with_a_message(client: TestClient) -> None:
+    cases = [
+        client.post("/record", data={"text": "[" * 200_000, "mode": "replay"}),  # deep JSON
+        client.post("/record", data={"text": '{"format": "euchrekit-record"}', "mode": "x"}),
+        client.post("/variant", content=b"text=\xff\xfe",
+                    headers={"content-type": "application/x-www-form-urlencoded"}),
+        client.post("/variant", content=b"{}", headers={"content-type": "application/json"}),
+        client.post("/variant", data={f"k{i}": "v" for i in range(50)}),  # too many fields
+        client.get("/act"),
+        client.get("/play/standard?seed=-1"),
+        client.get("/play/standard?seed=" + "9" * 40),
+        client.get("/replay?step=1"),  # no record loaded in this session
+    ]
+    for response in cases:
+        assert 400 <= response.status_code < 500, response.request.url
+        assert "Traceback" not in response.text
+        assert 'class="message" id="error"' in response.text
