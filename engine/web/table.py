@@ -11,6 +11,8 @@ and what the text layer says of the view sit around it, and the hand's history o
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.play.view import View
@@ -40,12 +42,18 @@ def _header(game: WebGame, view: View) -> str:
     v = game.state.variant
     links = ('<a href="/game/rules" target="_blank" rel="noopener">Rule book</a>'
              '<a href="/record" download>Save the game</a>')
-    if v.name in shipped_names():
+    if v.name in _shipped_names():
         links += f'<a href="/play/{esc(v.name)}" class="newgame">New game</a>'
     links += '<a href="/">All variants</a>'
     return (f'<header class="bar"><h1>{esc(v.name)}</h1>'
             f'<span class="score">{esc(n.score_line(view.scores))}</span>'
             f'<span class="links">{links}</span></header>')
+
+
+@functools.cache
+def _shipped_names() -> frozenset[str]:
+    """The shipped names, listed once (an uploaded variant never takes one of them)."""
+    return frozenset(shipped_names())
 
 
 def _others(game: WebGame, view: View) -> str:
