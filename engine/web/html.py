@@ -35,16 +35,17 @@ def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def card_html(card: int, *, tag: str = "span", attrs: str = "") -> str:
-    """One card as a styled glyph (``J♥`` in red); ``tag`` and ``attrs`` make it a button."""
+def card_html(card: int, *, tag: str = "span", attrs: str = "", named: bool = True) -> str:
+    """One card as a styled glyph (``J♥`` in red); ``tag`` and ``attrs`` make it a button.
+    ``named`` adds ``data-card`` (a card on the table, not one named in a button's label)."""
     code = C.card_name(card)
     if card == C.JOKER or code == "JK":
         kind, face = "joker", "Joker"
     else:
         kind = "red" if C.suit_of(card) in _RED else "black"
         face = C.pretty(card)
-    extra = f" {attrs}" if attrs else ""
-    return f'<{tag} class="card {kind}" data-card="{code}"{extra}>{esc(face)}</{tag}>'
+    extra = (f' data-card="{code}"' if named else "") + (f" {attrs}" if attrs else "")
+    return f'<{tag} class="card {kind}"{extra}>{esc(face)}</{tag}>'
 
 
 def cards_html(cards: Iterable[int]) -> str:

@@ -181,7 +181,7 @@ def action_label(game: WebGame, name: str, *, html: bool = False) -> str:
     declared = A.kind_named(kind)
     if declared is not None and declared.arg is A.Arg.CARD and arg:
         card = C.card(arg)
-        shown = card_html(card) if html else C.pretty(card)
+        shown = card_html(card, named=False) if html else C.pretty(card)
         return f"{esc(kind) if html else kind} {shown}"
     if kind == "call" and arg:
         text = f"call {trump_text(arg)}"

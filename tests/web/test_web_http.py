@@ -81,6 +81,7 @@ def test_a_whole_game_is_played_through_the_data_action_elements(
             break
         game = _only_game(client, store)
         assert sorted(page.actions) == sorted(game.state.legal_actions())
+        assert not _hidden_cards(game.state, game.seat) & set(page.cards)
         response = _act(client, page, rng.choice(page.actions))
         assert response.status_code == 200, response.text
         page = read(response.text)
@@ -88,6 +89,18 @@ def test_a_whole_game_is_played_through_the_data_action_elements(
     assert page.actions == []
     assert page.table["data-phase"] == "over"
     assert "You win the game" in page.text or "You lose" in page.text
+
+
+def _hidden_cards(state: Any, seat: int) -> set[str]:
+    """Codes of cards in the other seats' hands, which ``seat`` may not see (a lone maker's
+    exposed hand apart; a code that is also in sight, the other copy in a double deck, too)."""
+    h = state.hand
+    exposed = state.view(seat).exposed
+    others = [h.hands[s] for s in range(state.variant.players) if s not in (seat, exposed)]
+    in_sight = {C.card_name(c) for _, c in h.played} | set(C.names(h.hands[seat]))
+    if h.upcard >= 0:
+        in_sight.add(C.card_name(h.upcard))
+    return {code for mask in others for code in C.names(mask)} - in_sight
 
 
 def test_bad_names_get_404_and_reach_no_file(client: TestClient) -> None:
