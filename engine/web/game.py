@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots import BOTS, Bot, make_bot
+from engine.core import cards as C
 from engine.core.errors import IllegalActionError
 from engine.play.records import record_of
 from engine.play.state import State
@@ -48,6 +49,9 @@ class WebGame:
     narrator: Narrator
     log: deque[str] = field(default_factory=lambda: deque(maxlen=MAX_LOG))
     hint: str = ""
+    last_trick: tuple[tuple[int, int], ...] = ()
+    """The last trick completed, as (seat, card) in play order: the bots may have played
+    on since, and the table still shows it."""
 
     @classmethod
     def start(cls, variant: Variant, *, seed: int, seat: int = 0) -> WebGame:
@@ -135,6 +139,8 @@ class WebGame:
         was = After.before(s, action)
         s.apply(action)
         self.hint = ""
+        if was.phase == "play" and action.startswith("play:") and not s.hand.trick:
+            self.last_trick = (*was.trick, (actor, C.card(action.partition(":")[2])))
         n = self.narrator
         self.log.append(n.action(actor, action, phase=was.phase, viewer=self.seat))
         self.log.extend(n.after(was, s, viewer=self.seat))

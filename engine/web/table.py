@@ -115,7 +115,13 @@ def _centre(game: WebGame, view: View) -> str:
                      f'<figcaption>{esc(n.names[seat])}</figcaption></figure>'
                      for seat, card in view.trick)
     trick = f'<div class="trick" aria-label="the trick in progress">{played}</div>'
-    return f'<div class="centre">{up}{trump}{trick}</div>'
+    last = ""
+    if game.last_trick:
+        cards = "".join(f'<figure class="played">{card_html(card, named=False)}'
+                        f'<figcaption>{esc(n.names[seat])}</figcaption></figure>'
+                        for seat, card in game.last_trick)
+        last = f'<div class="last" aria-label="the last trick"><span>last trick</span>{cards}</div>'
+    return f'<div class="centre">{up}{trump}{trick}</div>{last}'
 
 
 def _mine(game: WebGame, view: View) -> str:

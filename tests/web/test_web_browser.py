@@ -93,8 +93,9 @@ def test_a_whole_game_is_played_by_clicking(browser: WebDriver, live_server: str
     clicks = 0
     shot = name != "standard"
     while _table(browser)["data-over"] != "true":
-        if not shot and len(browser.find_elements(By.CSS_SELECTOR, ".trick [data-card]")) >= 2:
-            _screenshot(browser, f"table-{name}.png")  # mid-hand: a trick on the table
+        if not shot and browser.find_elements(By.CSS_SELECTOR, ".last") and len(
+                browser.find_elements(By.CSS_SELECTOR, ".trick [data-card]")) >= 2:
+            _screenshot(browser, f"table-{name}.png")  # mid-hand: tricks on the table
             shot = True
         _click(browser, rng)
         clicks += 1

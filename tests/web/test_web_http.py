@@ -303,3 +303,22 @@ def test_hostile_requests_get_4xx_with_a_message(client: TestClient) -> None:
         assert 400 <= response.status_code < 500, response.request.url
         assert "Traceback" not in response.text
         assert 'class="message" id="error"' in response.text
+
+
+def test_the_last_trick_stays_on_the_table_after_the_bots_play_on(
+        client: TestClient, store: SessionStore, read: Any) -> None:
+    page = read(_start(client, seed=7).text)
+    while True:
+        state = _only_game(client, store).state
+        done = sum(state.hand.tricks_won)
+        if done >= 1 and state.phase == "play":
+            break
+        page = read(_act(client, page, page.actions[0]).text)
+    # The hand keeps the cards played in order: with every seat in, trick k is the k-th run
+    # of as many cards as seats play.
+    active = state.variant.players - len(state.view(0).sitting_out)
+    expected = [C.pretty(c) for _, c in state.hand.played[(done - 1) * active:done * active]]
+    section = re.search(r'<div class="last".*?</div>', page.text)
+    assert section
+    shown = re.findall(r'class="card [a-z]+">([^<]+)<', section[0])
+    assert shown == expected
