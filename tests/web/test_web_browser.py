@@ -83,11 +83,16 @@ def _stale(element: object) -> bool:
     return False
 
 
-@pytest.mark.parametrize("name", ["standard", "cutthroat", "ghost-hand"])
+# Deal seeds whose games, clicked at random from random.Random(name), are among the shorter
+# (37, 28 and 78 clicks, six to ten hands): whole games, in a test that stays short.
+SEEDS = {"standard": 12, "cutthroat": 11, "ghost-hand": 11}
+
+
+@pytest.mark.parametrize("name", list(SEEDS))
 def test_a_whole_game_is_played_by_clicking(browser: WebDriver, live_server: str,
                                             name: str) -> None:
     rng = random.Random(name)
-    browser.get(f"{live_server}/play/{name}?seed=21")
+    browser.get(f"{live_server}/play/{name}?seed={SEEDS[name]}")
     table = _table(browser)
     assert table["data-variant"] == name and table["data-over"] == "false"
     clicks = 0
