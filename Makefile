@@ -7,14 +7,20 @@ STAMP  := $(VENV)/.installed-test
 # tests that need it (and the other extras) must run, never skip.
 HAS_OPENSPIEL_WHEELS := $(PYTHON) -c 'import platform, sys; sys.exit(not (sys.platform == "linux" and platform.machine() in ("x86_64", "aarch64")))'
 REQUIRED_EXTRAS := $(shell $(HAS_OPENSPIEL_WHEELS) 2>/dev/null && echo pyspiel,dask.distributed,matplotlib)
+# The browser table's extra is pure Python: it installs everywhere, and its tests always run.
+WEB_EXTRAS := starlette,uvicorn,httpx,selenium
+# The browser tests drive the OS's Chromium (Debian's chromium and chromium-driver); `browser`
+# installs them where it can (as root with apt-get), and there they must run, not skip.
+CAN_INSTALL_BROWSER := [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1
+REQUIRED_BROWSER := $(shell $(CAN_INSTALL_BROWSER) && echo /usr/bin/chromium,/usr/bin/chromedriver)
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play test lint typecheck pytest bench clean browser
 
 # The virtualenv is (re)built when pyproject.toml changes.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dask,plot]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dask,plot,web]'
 	@if $(HAS_OPENSPIEL_WHEELS); then \
 		$(BIN)/python -m pip install --quiet -e '.[openspiel]'; \
 	else \
@@ -34,8 +40,20 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy engine
 
-pytest: $(STAMP)
-	EUCHREKIT_REQUIRE=$(REQUIRED_EXTRAS) $(BIN)/pytest -q
+pytest: $(STAMP) browser
+	EUCHREKIT_REQUIRE=$(REQUIRED_EXTRAS),$(WEB_EXTRAS),$(REQUIRED_BROWSER) $(BIN)/pytest -q
+
+# Chromium for the browser tests, from the OS's packages (no browser is downloaded by a test).
+browser:
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
+		if $(CAN_INSTALL_BROWSER); then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+				apt-get install -y -qq chromium chromium-driver; \
+		else \
+			echo "Chromium is missing (as root: apt-get install chromium chromium-driver):" \
+				"the browser tests will say they are skipped"; \
+		fi; \
+	fi
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py

@@ -17,6 +17,7 @@ import pytest
 # module file (relative to this directory) -> (the module it imports, the extra providing it)
 NEEDS_EXTRA: dict[str, tuple[str, str]] = {
     "engine/testing/openspiel_differential.py": ("pyspiel", "openspiel"),
+    "engine/web/app.py": ("starlette", "web"),
 }
 
 

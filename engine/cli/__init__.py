@@ -18,6 +18,7 @@ from engine.cli import (
     play_command,
     replay_command,
     rules_command,
+    serve_command,
     simulate_command,
     variant_commands,
 )
@@ -28,7 +29,7 @@ __all__ = ["EXIT_INVALID", "EXIT_OK", "EXIT_USAGE", "main"]
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 _COMMANDS = (variant_commands, rules_command, play_command, replay_command, simulate_command,
-             compare_command)
+             compare_command, serve_command)
 
 
 def build_parser() -> argparse.ArgumentParser:

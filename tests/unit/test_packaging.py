@@ -32,6 +32,8 @@ def test_installed_wheel_lists_and_validates_the_shipped_variants(tmp_path: Path
     names = zipfile.ZipFile(wheel).namelist()
     assert "engine/_data/schema/variant.schema.json" in names
     assert "engine/_data/grammar/expr.lark" in names
+    # The browser table's static files are package data under engine/web/ (`euchre serve`).
+    assert {"engine/web/static/table.css", "engine/web/static/table.js"} <= set(names)
     shipped = sorted(p.name for p in (REPO / "variants").glob("*.yaml"))
     assert sorted(Path(n).name for n in names if n.startswith("engine/_data/variants/")) == shipped
 

@@ -1,0 +1,158 @@
+"""One game at the browser table: the state, the human's seat, the bots and what was said.
+
+The bots play until it is the human's turn (or the game is over); each action and what it
+brought about is narrated from the human's seat (:mod:`engine.text.narrate`), so the log shows
+exactly what a player at that seat would see. The human's action is checked by the engine
+itself (:meth:`State.apply` raises :class:`~engine.core.errors.IllegalActionError` with the
+reason).
+
+>>> from engine import load_variant
+>>> game = WebGame.start(load_variant("standard"), seed=5)
+>>> game.state.current_player == game.seat or game.state.is_terminal()
+True
+>>> game.log[0]
+'standard: seed 5. You are North; the other seats are heuristic bots.'
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.bots import BOTS, Bot, make_bot
+from engine.core import cards as C
+from engine.core.errors import IllegalActionError
+from engine.play.records import record_of
+from engine.play.state import State
+from engine.rules.variant import Variant
+from engine.sim.simulate import derive_seed
+from engine.text.narrate import After, Narrator
+
+__all__ = ["DEFAULT_BOT", "MAX_LOG", "WebGame"]
+
+DEFAULT_BOT = "heuristic"
+MAX_LOG = 400
+"""Lines of narration kept per game (the side panel shows the latest)."""
+
+
+@dataclass(eq=False)
+class WebGame:
+    """A game in a browser session. ``hint`` holds the last hint asked for, until the next
+    action."""
+
+    state: State
+    seat: int
+    bots: dict[int, Bot]
+    bot_names: list[str | None]
+    narrator: Narrator
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=MAX_LOG))
+    hint: str = ""
+    last_trick: tuple[tuple[int, int], ...] = ()
+    """The last trick completed, as (seat, card) in play order: the bots may have played
+    on since, and the table still shows it."""
+
+    @classmethod
+    def start(cls, variant: Variant, *, seed: int, seat: int = 0) -> WebGame:
+        """A new game, the human at ``seat`` against the default bots, played up to the
+        human's first decision."""
+        return cls.around(State(variant, seed=seed), seat=seat,
+                          bot_names=[None if s == seat else DEFAULT_BOT
+                                     for s in range(variant.players)])
+
+    @classmethod
+    def resume(cls, record: Mapping[str, Any], state: State) -> WebGame:
+        """The game of a checked record (``state`` is its replay), at the seat and with the
+        bots the record stores (seat 0 and the default bots when it stores none)."""
+        players = state.variant.players
+        table = record.get("table")
+        human = table.get("human") if isinstance(table, dict) else None
+        bots = table.get("bots") if isinstance(table, dict) else None
+        if not (type(human) is int and 0 <= human < players and isinstance(bots, list)
+                and len(bots) == players
+                and all((b is None) == (s == human) and (b is None or b in BOTS)
+                        for s, b in enumerate(bots))):
+            human, bots = 0, [None, *[DEFAULT_BOT] * (players - 1)]
+        game = cls.around(state, seat=human, bot_names=list(bots))
+        game.log.appendleft(f"Resumed a saved game: {len(state.history)} actions replayed.")
+        return game
+
+    @classmethod
+    def around(cls, state: State, *, seat: int, bot_names: list[str | None]) -> WebGame:
+        """A game of ``state`` with these seats; the bots then play up to the human."""
+        v = state.variant
+        bots = {s: make_bot(name, v, s, derive_seed(state.seed, "bot", s))
+                for s, name in enumerate(bot_names) if name is not None}
+        narrator = Narrator(v, you=seat)
+        game = cls(state=state, seat=seat, bots=bots, bot_names=bot_names, narrator=narrator)
+        game.log.append(f"{v.name}: seed {state.seed}. You are {narrator.names[seat]}; the "
+                        f"other seats are {DEFAULT_BOT} bots.")
+        if not state.is_terminal():
+            game.log.append(narrator.hand_header(state))
+        game.run_bots()
+        return game
+
+    @property
+    def table(self) -> dict[str, Any]:
+        """Who sat where, as a record stores it (``euchre play --resume`` reads it too)."""
+        return {"human": self.seat, "bots": list(self.bot_names)}
+
+    def record(self) -> dict[str, Any]:
+        """The game's record so far (:mod:`engine.play.records`)."""
+        return record_of(self.state, table=self.table)
+
+    def play(self, action: str) -> None:
+        """The human's action, then the bots' up to the human's next turn. Raises
+        :class:`IllegalActionError` (with the reason) for an action that is not legal now."""
+        s = self.state
+        if s.is_terminal():
+            raise IllegalActionError(action, "the game is over")
+        if s.current_player != self.seat:  # pragma: no cover - the bots always play first
+            raise IllegalActionError(action, "it is not your turn")
+        a = s.action_id(action)  # an unknown name raises with the list of action names
+        if a not in s.legal_action_ids():
+            s.clone().apply(a)  # not legal: the engine says why (the game is unchanged)
+            # A card the variant would accept as a renege (STD-A8): not offered here.
+            raise IllegalActionError(action, "that card does not follow suit (the browser "
+                                     "table does not offer reneges)")
+        action = s.action_name(a)
+        self._apply(action)
+        self.run_bots()
+
+    def run_bots(self) -> None:
+        """The bots act until it is the human's turn or the game is over."""
+        s = self.state
+        while not s.is_terminal() and s.current_player != self.seat:
+            self._apply(s.action_name(self.bots[s.current_player].act(s)))
+
+    def hint_for(self) -> str:
+        """What the heuristic bot would do in the human's place (an action name)."""
+        s = self.state
+        bot = make_bot(DEFAULT_BOT, s.variant, self.seat,
+                       derive_seed(s.seed, "hint", len(s.history)))
+        return s.action_name(bot.act(s))
+
+    def _apply(self, action: str) -> None:
+        s = self.state
+        actor = s.current_player
+        was = After.before(s, action)
+        s.apply(action)
+        self.hint = ""
+        if was.phase == "play" and action.startswith("play:") and not s.hand.trick:
+            self.last_trick = (*was.trick, (actor, C.card(action.partition(":")[2])))
+        n = self.narrator
+        self.log.append(n.action(actor, action, phase=was.phase, viewer=self.seat))
+        self.log.extend(n.after(was, s, viewer=self.seat))
+        if s.hand_no != was.hand_no and not s.is_terminal():
+            self.log.append(n.hand_header(s))
+        if s.is_terminal():
+            self.log.append(self.ending())
+
+    def ending(self) -> str:
+        """``You win the game ...`` or ``You lose: ...``, with the final score."""
+        s = self.state
+        n = self.narrator
+        if self.seat in s.winners:
+            return f"You win the game. Final score: {n.score_line(s.scores)}"
+        return f"You lose: {n.winners_line(s.winners, s.scores)}"

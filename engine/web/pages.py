@@ -1,0 +1,185 @@
+"""The pages other than the table: the index of variants with the upload forms, a variant
+file's check with each error beside its line, a rule book, a record replayed step by step.
+
+Everything shown is escaped (:func:`engine.web.html.esc`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.play.records import replay_steps
+from engine.play.state import State
+from engine.rules.variant import Variant
+from engine.text.narrate import After, Narrator, sorted_hand, trump_text
+from engine.text.rulebook import render_text, rule_book
+from engine.web.html import card_html, cards_html, esc, page
+from engine.web.uploads import Problem, VariantCheck
+
+__all__ = ["error_page", "index_page", "replay_page", "rules_page", "variant_page"]
+
+
+def index_page(variants: Sequence[tuple[str, str]], *, playing: str = "",
+               notice: str = "") -> str:
+    """Every shipped variant (name, description) with links to play it and to its rules; the
+    forms to check a variant file and to resume or replay a record."""
+    rows = "".join(
+        f'<tr><td><a class="play" href="/play/{esc(name)}">{esc(name)}</a></td>'
+        f'<td>{esc(text)}</td><td><a href="/rules/{esc(name)}">rules</a></td></tr>'
+        for name, text in variants)
+    back = (f'<p class="resume"><a href="/table">Back to your game of {esc(playing)}</a></p>'
+            if playing else "")
+    body = f"""<main class="index"><h1>Play Euchre in the browser</h1>{back}
+<p>Choose a variant to play against bots; you sit in seat 0. Or <a href="#yours">check and
+play a variant file of your own</a>, or <a href="#saved">resume or replay a saved game</a>.</p>
+<table class="variants"><thead><tr><th>variant</th><th>what</th><th></th></tr></thead>
+<tbody>{rows}</tbody></table>
+{_variant_form("")}
+<section class="upload" id="saved"><h2>A saved game</h2>
+<form method="post" action="/record">
+<p><label>Record file (from “Save the game” or <code>euchre play --save</code>):
+<input type="file" accept=".json,application/json" data-fills="record-text"></label></p>
+<textarea id="record-text" name="text" rows="4" cols="80" spellcheck="false"
+ placeholder="or paste the record's JSON here"></textarea>
+<p><button name="mode" value="resume" id="resume">Resume the game</button>
+<button name="mode" value="replay" id="replay">Replay it step by step</button></p>
+</form></section></main>"""
+    return page("Euchre", body, notice=notice)
+
+
+def _variant_form(text: str, filename: str = "") -> str:
+    return f"""<section class="upload" id="yours"><h2>Your own variant</h2>
+<form method="post" action="/variant" id="variant-form">
+<p><label>Variant file: <input type="file" accept=".yaml,.yml" id="variant-file"
+ data-fills="variant-text" data-name="variant-filename"></label></p>
+<input type="hidden" name="filename" id="variant-filename" value="{esc(filename)}">
+<textarea id="variant-text" name="text" rows="10" cols="80" spellcheck="false"
+ placeholder="extends: standard&#10;description: Standard, game to 11.&#10;game: {{target: 11}}"
+>{esc(text)}</textarea>
+<p><button id="check">Check it</button></p></form></section>"""
+
+
+def variant_page(text: str, filename: str, checked: VariantCheck) -> str:
+    """A variant file's text with line numbers, each error and warning beside its line, and
+    (when it is valid) the buttons to play it and to read its rule book."""
+    lines = text.split("\n")
+    by_line: dict[int, list[Problem]] = {}
+    for p in [*checked.errors, *checked.warnings]:
+        by_line.setdefault(min(p.line, len(lines)) if p.line else 0, []).append(p)
+    rows = []
+    for number, line in enumerate(lines, start=1):
+        notes = "".join(_problem(p) for p in by_line.get(number, []))
+        mark = " bad" if notes else ""
+        rows.append(f'<tr class="line{mark}" id="L{number}"><th>{number}</th>'
+                    f'<td><code>{esc(line)}</code></td><td class="notes">{notes}</td></tr>')
+    elsewhere = "".join(_problem(p) for p in by_line.get(0, []))
+    if checked.variant is not None:
+        v = checked.variant
+        verdict = (f'<p class="ok" id="verdict">{esc(v.name)}: ok. {esc(v.description)}</p>'
+                   '<form method="post" action="/variant/play"><button id="play-custom">'
+                   'Play this variant</button> <a href="/variant/rules" target="_blank">'
+                   'Its rule book</a></form>')
+    else:
+        count = len(checked.errors)
+        verdict = (f'<p class="bad" id="verdict">{count} error{"s" * (count != 1)}: the '
+                   'variant cannot be played until they are fixed.</p>')
+    body = (f'<main class="check"><h1>Checking {esc(filename or "your variant")}</h1>'
+            f'{verdict}<div class="elsewhere">{elsewhere}</div>'
+            f'<table class="source">{"".join(rows)}</table>'
+            f'{_variant_form(text, filename)}</main>')
+    return page("Check a variant", body)
+
+
+def _problem(p: Problem) -> str:
+    where = f"{p.line}:{p.column}" if p.line else p.file or "the file"
+    hint = f'<span class="fix">hint: {esc(p.hint)}</span>' if p.hint else ""
+    return (f'<p class="problem {esc(p.severity)}" data-line="{p.line}" '
+            f'data-column="{p.column}"><b>{esc(where)}: {esc(p.severity)}:</b> '
+            f'<span class="message">{esc(p.message)}</span> {hint}</p>')
+
+
+def rules_page(variant: Variant) -> str:
+    """The variant's rule book, as ``euchre rules`` prints it."""
+    text = render_text(rule_book(variant))
+    body = (f'<main class="rules"><h1>The rules of {esc(variant.name)}</h1>'
+            f'<pre class="rulebook">{esc(text)}</pre></main>')
+    return page(f"Rules of {variant.name}", body)
+
+
+def error_page(status: int, message: str) -> str:
+    """A bad request's page: the status and what was wrong, never a traceback."""
+    body = (f'<main class="error"><h1>{status}</h1><p class="message" id="error">'
+            f'{esc(message)}</p><p><a href="/">Back to the variants</a></p></main>')
+    return page(f"Error {status}", body)
+
+
+def replay_page(record: Mapping[str, Any], step: int) -> str:
+    """A checked record at ``step`` (0: before the first action): every position's cards
+    (a record shows all), the trick, the score, what happened so far, and links to move."""
+    total = len(record["actions"])
+    step = max(0, min(step, total))
+    narrator: Narrator | None = None
+    lines: list[str] = []
+    was: After | None = None
+    shown_hand = 0
+    at: State | None = None
+    upcoming = ""
+    for k, (state, action) in enumerate(replay_steps(record)):
+        if narrator is None:
+            narrator = Narrator(state.variant)
+        if was is not None:
+            lines += narrator.after(was, state, reveal=True)
+        if state.hand_no != shown_hand and action:
+            shown_hand = state.hand_no
+            lines.append(narrator.hand_header(state))
+        if k == step:
+            at, upcoming = state, action
+            break
+        was = After.before(state, action)
+        lines.append(narrator.action(state.current_player, action, phase=state.phase,
+                                     reveal=True))
+    assert at is not None and narrator is not None
+    return page(f"Replay of {at.variant.name}",
+                _replay_body(at, narrator, step=step, total=total, upcoming=upcoming,
+                              lines=lines))
+
+
+def _replay_body(s: State, n: Narrator, *, step: int, total: int, upcoming: str,
+                 lines: list[str]) -> str:
+    h = s.hand
+    seats = "".join(
+        f'<tr><th>{esc(n.names[p])}{" (dealer)" if p == s.dealer else ""}</th>'
+        f'<td>{cards_html(sorted_hand(h.hands[p], h.trump))}</td></tr>'
+        for p in range(s.variant.players))
+    for k, name in enumerate(s.variant.deal.extra_hands):
+        cards = h.hands[s.variant.players + k]
+        seats += f"<tr><th>{esc(name)} hand</th><td>{cards_html(sorted_hand(cards))}</td></tr>"
+    if h.upcard >= 0:
+        seats += f"<tr><th>upcard</th><td>{card_html(h.upcard)}</td></tr>"
+    trick = "".join(f'<figure class="played">{card_html(c)}<figcaption>{esc(n.names[p])}'
+                    f"</figcaption></figure>" for p, c in zip(h.trick_seats, h.trick,
+                                                               strict=True))
+    nxt = (esc(n.action(s.current_player, upcoming, phase=s.phase, reveal=True))
+           if upcoming else "the end of the record")
+
+    def link(to: int, word: str) -> str:
+        if to == step or not 0 <= to <= total:
+            return f'<span class="off">{word}</span>'
+        return f'<a href="/replay?step={to}" id="{word.lower()}">{word}</a>'
+
+    nav = " ".join([link(0, "First"), link(step - 1, "Previous"), link(step + 1, "Next"),
+                    link(total, "Last")])
+    log = "".join(f"<li>{esc(line)}</li>" for line in lines[-200:])
+    trump = f'<p class="trump">Trump: {esc(trump_text(h.trump))}</p>' if (
+        h.trump >= 0) else ""
+    return (f'<main id="replay" data-step="{step}" data-steps="{total}" '
+            f'data-variant="{esc(s.variant.name)}" data-hand="{s.hand_no}">'
+            f'<header class="bar"><h1>Replay: {esc(s.variant.name)}, seed {s.seed}</h1>'
+            f'<span class="score">{esc(n.score_line(s.scores))}</span></header>'
+            f'<p class="nav">Step {step} of {total}. {nav}</p>'
+            f'<p class="next">Next: {nxt}</p>{trump}<div class="felt"><table class="hands">{seats}'
+            f'</table><div class="trick">{trick}</div></div>'
+            f'<aside class="side"><h2>So far</h2><ol class="log" id="log">{log}</ol></aside>'
+            f'</main>')
+

@@ -1,0 +1,207 @@
+"""The table page, drawn from the human seat's :class:`~engine.play.view.View` and the legal
+actions alone: no mechanic has a page of its own, so every variant plays.
+
+The root element ``#table`` carries ``data-variant``, ``data-phase``, ``data-hand`` and
+``data-over``. Every legal action of the human is one element with ``data-action`` (its name as
+in the README): a card action (``play:JH``, ``discard:9C``, ``give:AS``) on a card the human
+holds is that card, made a button; every other action is a button in the action bar. The
+other seats, the extra hands (dummy, ghost, kitty taken), the trick in the middle, the scores
+and what the text layer says of the view sit around it, and the hand's history on the side.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from engine.core import actions as A
+from engine.core import cards as C
+from engine.play.view import View
+from engine.rules.loader import shipped_names
+from engine.text.narrate import sorted_hand, trump_text
+from engine.web.game import DEFAULT_BOT, WebGame
+from engine.web.html import card_html, cards_html, esc
+
+__all__ = ["action_label", "table_html"]
+
+
+def table_html(game: WebGame) -> str:
+    """The ``#table`` element for ``game`` as its human sees it."""
+    s = game.state
+    view = s.view(game.seat)
+    over = s.is_terminal()
+    attrs = (f'id="table" data-variant="{esc(s.variant.name)}" data-phase="{esc(s.phase)}" '
+             f'data-hand="{view.hand_number}" data-over="{"true" if over else "false"}" '
+             f'data-seat="{game.seat}" data-current="{s.current_player}"')
+    parts = [_header(game, view), '<div class="felt">', _others(game, view),
+             _centre(game, view), _mine(game, view), "</div>", _side(game, view)]
+    return f'<main {attrs}>{"".join(parts)}</main>'
+
+
+def _header(game: WebGame, view: View) -> str:
+    n = game.narrator
+    v = game.state.variant
+    links = ('<a href="/game/rules" target="_blank" rel="noopener">Rule book</a>'
+             '<a href="/record" download>Save the game</a>')
+    if v.name in _shipped_names():
+        links += f'<a href="/play/{esc(v.name)}" class="newgame">New game</a>'
+    links += '<a href="/">All variants</a>'
+    return (f'<header class="bar"><h1>{esc(v.name)}</h1>'
+            f'<span class="score">{esc(n.score_line(view.scores))}</span>'
+            f'<span class="links">{links}</span></header>')
+
+
+@functools.cache
+def _shipped_names() -> frozenset[str]:
+    """The shipped names, listed once (an uploaded variant never takes one of them)."""
+    return frozenset(shipped_names())
+
+
+def _others(game: WebGame, view: View) -> str:
+    """Every other seat, from the human's left round the table, and the extra hands."""
+    n = view.players
+    seats = [(game.seat + k) % n for k in range(1, n)]
+    boxes = [_seat_box(game, view, s) for s in seats]
+    extras = game.state.variant.deal.extra_hands
+    for k, name in enumerate(extras):
+        size = view.hand_sizes[n + k]
+        if size:
+            boxes.append(f'<section class="seat extra"><h2>{esc(name)} hand</h2>'
+                         f'{_backs(size)}</section>')
+    return f'<div class="others">{"".join(boxes)}</div>'
+
+
+def _seat_box(game: WebGame, view: View, seat: int) -> str:
+    n = game.narrator
+    marks = _marks(view, seat)
+    face_up = (cards_html(sorted_hand(view.exposed_hand, view.trump))
+               if seat == view.exposed else _backs(view.hand_sizes[seat]))
+    turn = " turn" if view.current_player == seat else ""
+    return (f'<section class="seat{turn}" data-seat="{seat}"><h2>{esc(n.names[seat])}</h2>'
+            f'<p class="marks">{esc(marks)}</p>{face_up}'
+            f'<p class="tricks">tricks: {view.tricks_won[seat]}</p></section>')
+
+
+def _marks(view: View, seat: int) -> str:
+    marks = []
+    if seat == view.dealer:
+        marks.append("dealer")
+    if seat == view.maker:
+        marks.append("maker")
+    if seat in view.alone:
+        marks.append("alone")
+    if seat in view.sitting_out:
+        marks.append("sits out")
+    if view.partner == seat and seat != view.maker:
+        marks.append("called partner")
+    if view.current_player == seat:
+        marks.append("to act")
+    return " · ".join(marks)
+
+
+def _backs(count: int) -> str:
+    return (f'<span class="backs" title="{count} cards face down">'
+            f'{"<i></i>" * min(count, 16)}<b>{count}</b></span>')
+
+
+def _centre(game: WebGame, view: View) -> str:
+    """The upcard and the trick in progress, in play order, each card with its player."""
+    n = game.narrator
+    up = ""
+    if view.upcard >= 0:
+        up = f'<div class="upcard"><span>upcard</span>{card_html(view.upcard)}</div>'
+    trump = (f'<p class="trump">Trump: {esc(trump_text(view.trump_suit))}</p>'
+             if view.trump_suit else "")
+    played = "".join(f'<figure class="played">{card_html(card)}'
+                     f'<figcaption>{esc(n.names[seat])}</figcaption></figure>'
+                     for seat, card in view.trick)
+    trick = f'<div class="trick" aria-label="the trick in progress">{played}</div>'
+    last = ""
+    if game.last_trick:
+        cards = "".join(f'<figure class="played">{card_html(card, named=False)}'
+                        f'<figcaption>{esc(n.names[seat])}</figcaption></figure>'
+                        for seat, card in game.last_trick)
+        last = f'<div class="last" aria-label="the last trick"><span>last trick</span>{cards}</div>'
+    return f'<div class="centre">{up}{trump}{trick}</div>{last}'
+
+
+def _mine(game: WebGame, view: View) -> str:
+    """The human's hand and every legal action, in one form that posts the chosen one."""
+    s = game.state
+    legal = list(view.legal)
+    cards_acting: dict[str, str] = {}
+    for name in legal:
+        kind, _, arg = name.partition(":")
+        declared = A.kind_named(kind)
+        if declared is not None and declared.arg is A.Arg.CARD and arg:
+            cards_acting.setdefault(arg, name)
+    blind = view.phase == "upcard_bidding" and not view.hand
+    hand_cards = []
+    drawn: set[str] = set()
+    for card in sorted_hand(view.hand, view.trump):
+        name = cards_acting.pop(C.card_name(card), "")
+        if not name:
+            hand_cards.append(card_html(card))
+        else:
+            drawn.add(name)
+            hand_cards.append(card_html(
+                card, tag="button",
+                attrs=f'name="action" value="{esc(name)}" data-action="{esc(name)}" '
+                f'title="{esc(action_label(game, name))}"{_hinted(game, name)}'))
+    buttons = [f'<button name="action" value="{esc(name)}" data-action="{esc(name)}"'
+               f'{_hinted(game, name)}>{action_label(game, name, html=True)}</button>'
+               for name in legal if name not in drawn]
+    hand = ('<p class="blind">Your hand lies face down: you name trump first.</p>' if blind
+            else f'<div class="hand{" choosing" if drawn else ""}">'
+            f'{"".join(hand_cards) or "-"}</div>')
+    ask = _question(game, view)
+    hint = ""
+    if legal:
+        hint = ('<button class="hint" formaction="/hint" name="hint" value="1">Hint</button>'
+                + (f'<p class="hint-text" role="status">Hint: the {DEFAULT_BOT} bot would choose '
+                   f'{action_label(game, game.hint, html=True)}.</p>' if game.hint else ""))
+    return (f'<form class="mine" method="post" action="/act">'
+            f'<input type="hidden" name="at" value="{len(s.history_ids)}">'
+            f'<h2>{esc(game.narrator.names[view.seat])} (you)</h2>{hand}'
+            f'<p class="ask">{esc(ask)}</p><div class="actions">{"".join(buttons)}</div>'
+            f'{hint}</form>')
+
+
+def _hinted(game: WebGame, name: str) -> str:
+    return ' data-hinted="true"' if game.hint == name else ""
+
+
+def _question(game: WebGame, view: View) -> str:
+    s = game.state
+    if s.is_terminal():
+        return game.ending()
+    if not view.legal:
+        return "Waiting for the other players."
+    return f"Your turn ({view.phase.replace('_', ' ')}): choose one."
+
+
+def action_label(game: WebGame, name: str, *, html: bool = False) -> str:
+    """A button's words for an action: ``call hearts ♥``, ``bid 4``, ``order up``, a card.
+
+    Plain text unless ``html`` (then a card shows as a styled glyph)."""
+    kind, _, arg = name.partition(":")
+    declared = A.kind_named(kind)
+    if declared is not None and declared.arg is A.Arg.CARD and arg:
+        card = C.card(arg)
+        shown = card_html(card, named=False) if html else C.pretty(card)
+        return f"{esc(kind) if html else kind} {shown}"
+    if kind == "call" and arg:
+        text = f"call {trump_text(arg)}"
+    elif kind == "bid" and arg:
+        text = f"bid {game.narrator.bid_text(arg)}"
+    else:
+        text = name.replace("_", " ")
+    return esc(text) if html else text
+
+
+def _side(game: WebGame, view: View) -> str:
+    """What the text layer says of the view, and the game's history, newest last."""
+    lines = game.narrator.view_lines(view)[:-1]  # the last line is the hand, drawn above
+    status = "".join(f"<li>{esc(line)}</li>" for line in lines)
+    log = "".join(f"<li>{esc(line)}</li>" for line in game.log)
+    return (f'<aside class="side"><h2>The table</h2><ul class="status">{status}</ul>'
+            f'<h2>History</h2><ol class="log" id="log">{log}</ol></aside>')

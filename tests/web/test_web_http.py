@@ -1,0 +1,324 @@
+"""The browser table over HTTP (Starlette's TestClient): the contract for automated players,
+and the safety rules (issue 13, "Browser": each game belongs to one session, bad requests get
+4xx with a message and never a traceback, no request path reaches the file system, uploads
+have the limits of `validate`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import socket
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient  # the conftest imported it first, quietly
+
+from engine.cli import main
+from engine.core import cards as C
+from engine.play.records import replay
+from engine.rules.loader import shipped_names
+from engine.web.app import create_app
+from engine.web.sessions import COOKIE, SessionStore
+
+BROKEN = Path(__file__).resolve().parents[1] / "broken"
+
+
+def _start(client: TestClient, name: str = "standard", seed: int = 3) -> Any:
+    response = client.get(f"/play/{name}?seed={seed}")
+    assert response.status_code == 200, response.text
+    return response
+
+
+def _act(client: TestClient, page: Any, action: str) -> Any:
+    return client.post("/act", data={"action": action, "at": page.at})
+
+
+def test_play_opens_a_table_with_the_contract_attributes(client: TestClient, read: Any) -> None:
+    page = read(_start(client).text)
+    assert page.table["data-variant"] == "standard"
+    assert page.table["data-hand"] == "1"
+    assert page.table["data-over"] == "false"
+    # The first decision of standard's seed 3 is round 1 of bidding on the upcard: the only
+    # choices are to order it up or to pass (`euchre rules standard`, "Bidding").
+    assert page.table["data-phase"] == "upcard_bidding"
+    assert sorted(page.actions) == ["order_up", "pass"]
+
+
+def test_the_table_shows_the_human_his_own_cards_and_the_upcard_only(
+        client: TestClient, store: SessionStore, read: Any) -> None:
+    page = read(_start(client).text)
+    app_game = _only_game(client, store)
+    hands = app_game.state.hand.hands
+    mine = set(C.names(hands[0]))
+    # Before any card is played the only cards a seat may see are its own five and the
+    # upcard: nobody else's.
+    assert len(mine) == 5
+    assert set(page.cards) == mine | {C.card_name(app_game.state.hand.upcard)}
+    for seat in (1, 2, 3):
+        assert not set(C.names(hands[seat])) & set(page.cards)
+
+
+def _only_game(client: TestClient, store: SessionStore) -> Any:
+    """The game of ``client``'s session, read from the app's store."""
+    session, fresh = store.get(client.cookies.get(COOKIE))
+    assert not fresh
+    return session.game
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_a_whole_game_is_played_through_the_data_action_elements(
+        client: TestClient, store: SessionStore, read: Any, name: str) -> None:
+    """Every mechanic of every shipped variant plays from the generic table: choosing a
+    seeded random data-action on every page ends the game, and the data-action elements are
+    exactly the legal actions the engine lists, each once."""
+    rng = random.Random(name)
+    page = read(_start(client, name, seed=11).text)
+    for _ in range(3000):
+        if page.over:
+            break
+        game = _only_game(client, store)
+        assert sorted(page.actions) == sorted(game.state.legal_actions())
+        assert not _hidden_cards(game.state, game.seat) & set(page.cards)
+        response = _act(client, page, rng.choice(page.actions))
+        assert response.status_code == 200, response.text
+        page = read(response.text)
+    assert page.over
+    assert page.actions == []
+    assert page.table["data-phase"] == "over"
+    assert "You win the game" in page.text or "You lose" in page.text
+
+
+def _hidden_cards(state: Any, seat: int) -> set[str]:
+    """Codes of cards in the other seats' hands, which ``seat`` may not see (a lone maker's
+    exposed hand apart; a code that is also in sight, the other copy in a double deck, too)."""
+    h = state.hand
+    exposed = state.view(seat).exposed
+    others = [h.hands[s] for s in range(state.variant.players) if s not in (seat, exposed)]
+    in_sight = {C.card_name(c) for _, c in h.played} | set(C.names(h.hands[seat]))
+    if h.upcard >= 0:
+        in_sight.add(C.card_name(h.upcard))
+    return {code for mask in others for code in C.names(mask)} - in_sight
+
+
+def test_bad_names_get_404_and_reach_no_file(client: TestClient) -> None:
+    _start(client)
+    for path in ["/play/nosuch", "/play/..%2F..%2Fpyproject", "/play/standard.yaml",
+                 "/rules/..%2Fpyproject.toml", "/rules/%2Fetc%2Fpasswd", "/static/app.py",
+                 "/static/..%2Fapp.py", "/static/", "/nowhere", "/variants/standard.yaml"]:
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert "Traceback" not in response.text
+        assert 'id="error"' in response.text or "no such" in response.text
+
+
+def test_an_illegal_action_is_400_with_the_reason(client: TestClient, read: Any) -> None:
+    page = read(_start(client).text)
+    response = _act(client, page, "play:AS")  # bidding: no card may be played yet
+    assert response.status_code == 400
+    assert "play:AS is not allowed" in response.text
+    response = _act(client, page, "fly")
+    assert response.status_code == 400
+    assert "no such action" in response.text
+    response = client.post("/act", data={"action": "pass", "at": "0"})
+    assert response.status_code == 409  # a form for another position
+    assert _act(client, page, "pass").status_code == 200  # the game itself was not changed
+
+
+def test_a_garbage_session_cookie_gets_a_new_session(client: TestClient) -> None:
+    client.cookies.set(COOKIE, "garbage'<script>")
+    response = client.get("/table")
+    assert response.status_code == 200
+    assert "no game in progress" in response.text
+    new = response.cookies.get(COOKIE)
+    assert new and new != "garbage'<script>" and len(new) >= 43  # 256 bits, base64
+    cookie = response.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert "garbage" not in response.text
+    assert client.post("/act", data={"action": "pass", "at": "0"}).status_code == 409
+
+
+def test_two_sessions_cannot_see_or_change_each_others_games(
+        new_client: Callable[[Any], TestClient], read: Any) -> None:
+    app = create_app()
+    alice, bob = new_client(app), new_client(app)
+    page = read(_start(alice).text)
+    assert alice.cookies.get(COOKIE) != bob.cookies.get(COOKIE)
+    assert "no game in progress" in bob.get("/table").text
+    assert bob.get("/record").status_code == 409
+    assert bob.post("/act", data={"action": "pass", "at": page.at}).status_code == 409
+    assert bob.post("/hint", data={"at": page.at}).status_code == 409
+    assert alice.get("/record").status_code == 200
+    # Bob's own game is his: starting it leaves Alice's where it was.
+    _start(bob, seed=4)
+    assert read(alice.get("/table").text).text.count('data-action="') == len(page.actions)
+    assert alice.get("/record").json()["seed"] == 3
+    assert bob.get("/record").json()["seed"] == 4
+
+
+def test_an_oversize_upload_is_refused(client: TestClient, read: Any) -> None:
+    huge = "description: x\n" + "# " + "x" * (1024 * 1024) + "\n"
+    response = client.post("/variant", data={"text": huge, "filename": "big.yaml"})
+    assert response.status_code == 413
+    # Within the form's limit but over a variant file's (256 KiB, as `euchre validate`).
+    big = "description: x\n" + "# " + "x" * (300 * 1024) + "\n"
+    response = client.post("/variant", data={"text": big, "filename": "big.yaml"})
+    assert response.status_code == 400
+    assert "larger than 256 KiB" in response.text
+    response = client.post("/record", data={"text": "x" * (1100 * 1024), "mode": "replay"})
+    assert response.status_code == 413
+    response = client.post("/act", content=b"action=" + b"p" * 10_000,
+                           headers={"content-type": "application/x-www-form-urlencoded"})
+    assert response.status_code == 413
+
+
+@pytest.mark.parametrize("name", ["schema-wrong-type", "syntax-error", "duplicate-key",
+                                  "overlapping-table", "unknown-name"])
+def test_a_broken_file_shows_its_errors_at_their_line_and_column(
+        client: TestClient, read: Any, name: str) -> None:
+    text = (BROKEN / f"{name}.yaml").read_text(encoding="utf-8")
+    # Each broken file says where its first error is: `# expect: LINE:COL | message`.
+    expect = re.match(r"# expect: (\d+):(\d+) \| (.*)", text)
+    assert expect, name
+    response = client.post("/variant", data={"text": text, "filename": f"{name}.yaml"})
+    assert response.status_code == 400
+    page = read(response.text)
+    first = page.problems[0]
+    assert (first["data-line"], first["data-column"]) == (expect[1], expect[2])
+    assert re.search(r'<tr class="line bad" id="L' + expect[1] + '"', response.text)
+    assert expect[3].strip()[:20] in response.text.replace("&#x27;", "'").replace("&quot;", '"')
+
+
+def test_an_uploaded_file_may_not_name_a_path_in_extends(client: TestClient, read: Any) -> None:
+    text = "extends: ../../pyproject.yaml\ndescription: reads a file of the server\n"
+    response = client.post("/variant", data={"text": text, "filename": "sneaky.yaml"})
+    assert response.status_code == 400
+    first = read(response.text).problems[0]
+    assert (first["data-line"], first["data-column"]) == ("1", "10")
+    assert "names a shipped variant" in response.text
+
+
+def test_a_valid_file_is_played_under_its_own_name(client: TestClient, read: Any) -> None:
+    text = "extends: cutthroat\ndescription: Cutthroat to 5.\ngame: {target: 5}\n"
+    response = client.post("/variant", data={"text": text, "filename": "my house.yaml"})
+    assert response.status_code == 200
+    assert 'id="verdict"' in response.text and "ok." in response.text
+    assert client.get("/variant/rules").status_code == 200
+    page = read(client.post("/variant/play").text)
+    assert page.table["data-variant"] == "my-house"
+    assert "(game to 5)" in page.text
+
+
+def test_a_downloaded_record_replays_and_resumes_in_another_session(
+        client: TestClient, new_client: Callable[[Any], TestClient], read: Any) -> None:
+    page = read(_start(client, "ghost-hand", seed=8).text)
+    for _ in range(12):
+        page = read(_act(client, page, page.actions[0]).text)
+    record = client.get("/record")
+    assert record.headers["content-disposition"].startswith("attachment")
+    final = replay(record.json())  # the engine's own check of a record
+    other = new_client(client.app)
+    resumed = read(other.post("/record", data={"text": record.text, "mode": "resume"}).text)
+    assert resumed.table["data-variant"] == "ghost-hand"
+    assert resumed.at == str(len(final.history))
+    assert sorted(resumed.actions) == sorted(set(final.legal_actions()))
+    shown = other.post("/record", data={"text": record.text, "mode": "replay"})
+    assert 'data-step="0"' in shown.text
+    last = other.get(f"/replay?step={len(final.history)}")
+    assert f'data-steps="{len(final.history)}"' in last.text
+    assert other.get("/replay?step=9999999").status_code == 200  # past the end: the last step
+    assert other.get("/replay?step=-1").status_code == 400
+    edited = record.text.replace('"seed": 8', '"seed": 9')
+    refused = other.post("/record", data={"text": edited, "mode": "replay"})
+    assert refused.status_code == 400 and "cannot be used" in refused.text
+    garbage = other.post("/record", data={"text": "{not json", "mode": "resume"})
+    assert garbage.status_code == 400 and "line 1, column 2" in garbage.text
+
+
+def test_the_hint_marks_one_legal_action(client: TestClient, read: Any) -> None:
+    page = read(_start(client).text)
+    hinted = read(client.post("/hint", data={"at": page.at}).text)
+    assert len(hinted.hinted) == 1 and hinted.hinted[0] in page.actions
+    assert "Hint: the heuristic bot would choose" in hinted.text
+
+
+def test_every_shipped_rule_book_is_one_click_away(client: TestClient) -> None:
+    index = client.get("/").text
+    for name in shipped_names():
+        assert f'href="/play/{name}"' in index and f'href="/rules/{name}"' in index
+    book = client.get("/rules/cutthroat")
+    assert book.status_code == 200 and "dummy" in book.text.lower()
+    _start(client)
+    assert 'href="/game/rules"' in client.get("/table").text
+    assert client.get("/game/rules").status_code == 200
+
+
+def test_serve_refuses_a_bad_port_and_a_port_in_use(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "99999"]) == 2
+    assert "not a port number" in capsys.readouterr().err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 1
+    err = capsys.readouterr().err
+    assert f"cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err
+
+
+def test_the_least_recently_used_session_goes_beyond_the_cap(
+        new_client: Callable[[Any], TestClient]) -> None:
+    app = create_app(SessionStore(limit=2))
+    first, second, third = new_client(app), new_client(app), new_client(app)
+    _start(first)
+    _start(second)
+    assert first.get("/record").status_code == 200
+    _start(third)  # a third session: the least recently used (second) is forgotten
+    assert first.get("/record").json()["seed"] == 3
+    assert second.get("/record").status_code == 409  # (a new, empty session for it)
+
+
+def test_serve_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: euchre serve") and "127.0.0.1" in out
+
+
+def test_hostile_requests_get_4xx_with_a_message(client: TestClient) -> None:
+    cases = [
+        client.post("/record", data={"text": "[" * 200_000, "mode": "replay"}),  # deep JSON
+        client.post("/record", data={"text": '{"format": "euchrekit-record"}', "mode": "x"}),
+        client.post("/variant", content=b"text=\xff\xfe",
+                    headers={"content-type": "application/x-www-form-urlencoded"}),
+        client.post("/variant", content=b"{}", headers={"content-type": "application/json"}),
+        client.post("/variant", data={f"k{i}": "v" for i in range(50)}),  # too many fields
+        client.get("/act"),
+        client.get("/play/standard?seed=-1"),
+        client.get("/play/standard?seed=" + "9" * 40),
+        client.get("/replay?step=1"),  # no record loaded in this session
+    ]
+    for response in cases:
+        assert 400 <= response.status_code < 500, response.request.url
+        assert "Traceback" not in response.text
+        assert 'class="message" id="error"' in response.text
+
+
+def test_the_last_trick_stays_on_the_table_after_the_bots_play_on(
+        client: TestClient, store: SessionStore, read: Any) -> None:
+    page = read(_start(client, seed=7).text)
+    while True:
+        state = _only_game(client, store).state
+        done = sum(state.hand.tricks_won)
+        if done >= 1 and state.phase == "play":
+            break
+        page = read(_act(client, page, page.actions[0]).text)
+    # The hand keeps the cards played in order: with every seat in, trick k is the k-th run
+    # of as many cards as seats play.
+    active = state.variant.players - len(state.view(0).sitting_out)
+    expected = [C.pretty(c) for _, c in state.hand.played[(done - 1) * active:done * active]]
+    section = re.search(r'<div class="last".*?</div>', page.text)
+    assert section
+    shown = re.findall(r'class="card [a-z]+">([^<]+)<', section[0])
+    assert shown == expected
