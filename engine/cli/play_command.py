@@ -1,11 +1,15 @@
 """``euchre play NAME_OR_PATH [--seat K] [--seed S] [--bots ...] [--save F [--force]]
-[--resume F]``.
+[--resume F] [--delay SECONDS] [--ask-forced]``.
 
 A human plays one seat at the terminal; bots play the others (the game itself:
 :mod:`engine.cli.play_table`). An answer is a number from the list, an action name
-(``order_up``, ``call:H``, ``look``), or a bare card code (``JH``, ``10h``); ``help`` lists the
-options again and ``quit`` stops. Input and output are looked up on ``sys`` at call time so
-tests can drive a game.
+(``order_up``, ``call:H``, ``look``), a bare card as a code or as shown (``JH``, ``10h``,
+``K♥``), or several discards (``9C TD``, ``1 3``); ``hint`` asks the :data:`HINT_BOT`,
+``help`` lists the options again and ``quit`` stops. Input and output are looked up on
+``sys`` at call time so tests can drive a game. Colour: :mod:`engine.cli.play_style`.
+
+At the end of a game the human is offered another (a new seed derived from the last one, the
+same seats and bots; with ``--save FILE`` it is saved to ``FILE-2.json``, then ``-3``...).
 
 ``--save FILE`` never destroys a file this run did not write: an existing file is replaced
 only when it is a record of this same game (the save carries it on) or with ``--force``, and
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import os
 import secrets
 import stat
@@ -25,7 +30,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.bots import BOTS, make_bot, parse_bots
-from engine.cli.play_table import MAX_LINE, Table
+from engine.cli.play_style import colour_wanted, is_terminal
+from engine.cli.play_table import MAX_LINE, Table, TableOptions
 from engine.cli.replay_command import load_game
 from engine.core.errors import EuchreError, RecordError
 from engine.core.printable import printable
@@ -35,7 +41,14 @@ from engine.rules.loader import load_variant
 from engine.sim.simulate import derive_seed
 from engine.text.narrate import Narrator, seat_names
 
-__all__ = ["MAX_LINE", "register"]
+__all__ = ["HINT_BOT", "MAX_LINE", "register"]
+
+HINT_BOT = "heuristic"
+"""The bot whose advice ``hint`` gives: the best one available."""
+TERMINAL_DELAY = 0.6
+"""Seconds before each bot's action when the output is a terminal and ``--delay`` is not
+given (elsewhere 0)."""
+MAX_DELAY = 10.0
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``play`` to the ``euchre`` parser."""
@@ -58,32 +71,69 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="let --save replace an existing file that is not a record of this game")
     p.add_argument("--resume", metavar="FILE", help="continue the game saved in this record "
                    "(and keep saving to it, unless --save names another file)")
+    p.add_argument("--delay", metavar="SECONDS", help="pause before each bot's action "
+                   f"(0 to {MAX_DELAY:g}; default {TERMINAL_DELAY:g} at a terminal, else 0)")
+    p.add_argument("--ask-forced", action="store_true",
+                   help="ask even when you have a single legal move (by default it is played "
+                   "for you, with one line)")
     p.set_defaults(run=_play)
 
 
 def _play(args: argparse.Namespace) -> int:
     out: TextIO = sys.stdout
+    delay = _delay(args.delay, out)
     state, seed, stored = _start(args, out)
     n = state.variant.players
     seat, names = _seating(args, n, stored)
-    bots = {s: make_bot(names[s], state.variant, s, derive_seed(seed, "bot", s))
-            for s in range(n) if s != seat}
-    narrator = Narrator(state.variant, you=seat)
     save_to = args.save or args.resume
     save = Path(save_to) if save_to else None
-    seating = {"human": seat, "bots": [None if s == seat else names[s] for s in range(n)]}
-    if save:
-        _check_save_target(save, state, force=args.force)
-        remove_stale_temporaries(save)
-        write_record(save, state, table=seating)
-    game = Table(state, seat, bots, narrator, save, seating, _lenient(sys.stdin), out)
-    game.say(f"{state.variant.name}: {state.variant.description}")
-    game.say(f"Seed {seed}. You are {narrator.names[seat]}; bots: "
-             + ", ".join(f"{narrator.seat(s)} {names[s]}" for s in bots) + ".")
-    if not state.history:
-        for line in game.deal_lines():
-            game.say(line)
-    return game.run()
+    keyboard = _lenient(sys.stdin)
+    for number in itertools.count(1):
+        bots = {s: make_bot(names[s], state.variant, s, derive_seed(seed, "bot", s))
+                for s in range(n) if s != seat}
+        narrator = Narrator(state.variant, you=seat)
+        seating = {"human": seat, "bots": [None if s == seat else names[s] for s in range(n)]}
+        if save:
+            _check_save_target(save, state, force=args.force)
+            remove_stale_temporaries(save)
+            write_record(save, state, table=seating)
+        options = TableOptions(
+            delay=delay, ask_forced=args.ask_forced, colour=colour_wanted(out),
+            hint=make_bot(HINT_BOT, state.variant, seat, derive_seed(seed, "hint", seat)))
+        game = Table(state, seat, bots, narrator, save, seating, keyboard, out, options)
+        game.say(f"{state.variant.name}: {state.variant.description}")
+        game.say(f"Seed {seed}. You are {narrator.names[seat]}; bots: "
+                 + ", ".join(f"{narrator.seat(s)} {names[s]}" for s in bots) + ".")
+        if not state.history:
+            for line in game.deal_lines():
+                game.say(line)
+        code = game.run()
+        if not state.is_terminal() or not game.again():
+            return code
+        seed = derive_seed(seed, "again") % 1_000_000
+        state = State(state.variant, seed=seed)
+        save = save and _numbered(Path(save_to or ""), number + 1)
+        game.say()
+    return 0  # pragma: no cover - the loop only returns
+
+
+def _delay(text: str | None, out: TextIO) -> float:
+    """``--delay``: seconds, 0 to :data:`MAX_DELAY`; by default a short pause at a terminal."""
+    if text is None:
+        return TERMINAL_DELAY if is_terminal(out) else 0.0
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= MAX_DELAY:  # also refuses nan
+        raise EuchreError(f"--delay {printable(text)!r}: give seconds from 0 to {MAX_DELAY:g}, "
+                          "e.g. --delay 0.5")
+    return value
+
+
+def _numbered(path: Path, number: int) -> Path:
+    """``game.json`` -> ``game-2.json``: where the ``number``-th game of a run is saved."""
+    return path.with_name(f"{path.stem}-{number}{path.suffix}")
 
 
 def _check_save_target(path: Path, state: State, *, force: bool) -> None:
