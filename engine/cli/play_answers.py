@@ -42,7 +42,12 @@ def question_for(state: State) -> str:
     ``{offers}`` filled in from the legal actions (:class:`~engine.mechanics.base.Words`)."""
     legal = state.legal_actions()
     if any(name.startswith("discard:") for name in legal):
-        return f"Discard a card (you keep {state.variant.deal.hand_size})."
+        keep = state.variant.deal.hand_size
+        extra = state.hand.hands[state.current_player].bit_count() - keep
+        if extra > 1:
+            return (f"Discard {extra} cards (you keep {keep}); one answer may name them all, "
+                    "e.g. 1 2 or 9C TD.")
+        return f"Discard a card (you keep {keep})."
     words = mechanic(state.phase).words
     if "{offers}" not in words.prompt:  # a fixed question, or the offer's own when it has one
         own = words.offers(state.variant, legal) if words.offers else []

@@ -4,7 +4,7 @@ Colour is on when the output is a terminal, or when the environment sets ``FORCE
 anything but an empty string), and never when it sets ``NO_COLOR`` (https://no-color.org).
 Coloured, hearts and diamonds are red, the human's seat (``South (you)``, ``Your hand``,
 ``You win``, the prompt) is highlighted, hand headers are bold and the card winning the trick
-in progress is marked green; the words are the same as without colour. Without colour every
+in progress is underlined; the words are the same as without colour. Without colour every
 line is written exactly as given, so transcripts and tests read plain text.
 
 The narration stays plain: colour is laid over finished lines by pattern here, never inside
@@ -94,7 +94,7 @@ class Styler:
         styled.highlight_regex(_HINT, "italic")
         styled.highlight_regex(_BLACK_CARDS, "bold")
         styled.highlight_regex(_RED_CARDS, "bold red")
-        styled.highlight_regex(_WINNING, "green")
+        styled.highlight_regex(_WINNING, "underline")
         styled.highlight_regex(self._you, "bold reverse")
         self._console.print(styled, end=end)
         if not end:

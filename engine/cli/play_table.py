@@ -62,6 +62,11 @@ class Quit(Exception):
         self.message = message
 
 
+def _sleep(seconds: float) -> None:
+    """``time.sleep``, looked up when called (so that a test can replace it)."""
+    time.sleep(seconds)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableOptions:
     """How the table plays: ``delay`` seconds before each bot's action (through ``sleep``),
@@ -72,7 +77,7 @@ class TableOptions:
     ask_forced: bool = False
     colour: bool = False
     hint: Bot | None = None
-    sleep: Callable[[float], None] = time.sleep
+    sleep: Callable[[float], None] = _sleep
 
 
 @dataclass
