@@ -10,6 +10,7 @@ worked out by hand, or from a run of the same game with the feature turned off.
 from __future__ import annotations
 
 import io
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -337,3 +338,26 @@ def test_a_bad_delay_exits_1_with_a_message(play: Play, value: str) -> None:
 def test_table_options_default_to_no_delay_and_no_hint() -> None:
     options = TableOptions()
     assert options.delay == 0 and options.hint is None and not options.ask_forced
+
+
+@pytest.mark.parametrize("variant", ["standard", "cutthroat", "ghost-hand", "bid-euchre",
+                                     "railroad", "call-ace", "buck-euchre", "pepper"])
+def test_the_hint_is_a_legal_action_in_every_phase(variant: str) -> None:
+    # Seeded random play; at every decision of seat 0 the hint bot must name a legal action.
+    loaded = load_variant(variant)
+    state = new_game(loaded, seed=3)
+    advisor = HeuristicBot(loaded, 0, 3)
+    rng = random.Random(3)
+    phases = set()
+    while not state.is_terminal() and len(state.hands_played) < 2:
+        if state.current_player == 0:
+            action, _ = advisor.advise(state)
+            assert action in state.legal_action_ids(), (state.phase, action)
+            phases.add(state.phase)
+        state.apply(rng.choice(state.legal_action_ids()))
+    assert "play" in phases
+
+
+def test_table_shows_the_whole_table_again(play: Play) -> None:
+    out = play("table\nquit\n", "standard", "--seed", "4").out
+    assert out.count("Hand 1, dealer West. Score: North-South 0, East-West 0") == 2
