@@ -98,8 +98,11 @@ class HeuristicBot(Bot):
         if name.startswith("discard:") and 0 <= view.trump < _NO_TRUMP:
             return action, f"keep the cards worth most with {C.SUIT_WORDS[view.trump]} trump"
         if view.trump < 0 and view.hand:
-            suit, est = self.best_suit(view.hand, range(4))
-            return action, (f"your hand is worth about {est:.1f} tricks, best with "
+            upcard = C.suit_of(view.upcard) if view.upcard >= 0 else _NO_TRUMP
+            suits = [upcard] if upcard < _NO_TRUMP else [
+                suit for suit in range(4) if suit != view.turned_down]
+            suit, est = self.best_suit(view.hand, suits)
+            return action, (f"your hand is worth about {est:.1f} tricks with "
                             f"{C.SUIT_WORDS[suit]} trump")
         return action, ""
 

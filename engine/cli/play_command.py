@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import itertools
 import os
 import secrets
 import stat
@@ -49,6 +48,7 @@ TERMINAL_DELAY = 0.6
 """Seconds before each bot's action when the output is a terminal and ``--delay`` is not
 given (elsewhere 0)."""
 MAX_DELAY = 10.0
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``play`` to the ``euchre`` parser."""
@@ -83,38 +83,47 @@ def _play(args: argparse.Namespace) -> int:
     out: TextIO = sys.stdout
     delay = _delay(args.delay, out)
     state, seed, stored = _start(args, out)
-    n = state.variant.players
-    seat, names = _seating(args, n, stored)
+    seat, names = _seating(args, state.variant.players, stored)
     save_to = args.save or args.resume
-    save = Path(save_to) if save_to else None
     keyboard = _lenient(sys.stdin)
-    for number in itertools.count(1):
-        bots = {s: make_bot(names[s], state.variant, s, derive_seed(seed, "bot", s))
-                for s in range(n) if s != seat}
-        narrator = Narrator(state.variant, you=seat)
-        seating = {"human": seat, "bots": [None if s == seat else names[s] for s in range(n)]}
-        if save:
-            _check_save_target(save, state, force=args.force)
-            remove_stale_temporaries(save)
-            write_record(save, state, table=seating)
+    number = 1
+    while True:
+        save = _numbered(Path(save_to), number) if save_to else None
         options = TableOptions(
             delay=delay, ask_forced=args.ask_forced, colour=colour_wanted(out),
             hint=make_bot(HINT_BOT, state.variant, seat, derive_seed(seed, "hint", seat)))
-        game = Table(state, seat, bots, narrator, save, seating, keyboard, out, options)
-        game.say(f"{state.variant.name}: {state.variant.description}")
-        game.say(f"Seed {seed}. You are {narrator.names[seat]}; bots: "
-                 + ", ".join(f"{narrator.seat(s)} {names[s]}" for s in bots) + ".")
-        if not state.history:
-            for line in game.deal_lines():
-                game.say(line)
+        game = _table(state, seed, seat, names, save, keyboard=keyboard, out=out,
+                      options=options, force=args.force)
         code = game.run()
         if not state.is_terminal() or not game.again():
             return code
+        game.say()
+        number += 1
         seed = derive_seed(seed, "again") % 1_000_000
         state = State(state.variant, seed=seed)
-        save = save and _numbered(Path(save_to or ""), number + 1)
-        game.say()
-    return 0  # pragma: no cover - the loop only returns
+
+
+def _table(state: State, seed: int, seat: int, names: list[str], save: Path | None, *,
+           keyboard: TextIO, out: TextIO, options: TableOptions, force: bool) -> Table:
+    """A game at the table, its bots made from ``seed``, its save checked and written, its
+    opening lines said."""
+    n = state.variant.players
+    bots = {s: make_bot(names[s], state.variant, s, derive_seed(seed, "bot", s))
+            for s in range(n) if s != seat}
+    narrator = Narrator(state.variant, you=seat)
+    seating = {"human": seat, "bots": [None if s == seat else names[s] for s in range(n)]}
+    if save:
+        _check_save_target(save, state, force=force)
+        remove_stale_temporaries(save)
+        write_record(save, state, table=seating)
+    game = Table(state, seat, bots, narrator, save, seating, keyboard, out, options)
+    game.say(f"{state.variant.name}: {state.variant.description}")
+    game.say(f"Seed {seed}. You are {narrator.names[seat]}; bots: "
+             + ", ".join(f"{narrator.seat(s)} {names[s]}" for s in bots) + ".")
+    if not state.history:
+        for line in game.deal_lines():
+            game.say(line)
+    return game
 
 
 def _delay(text: str | None, out: TextIO) -> float:
@@ -132,8 +141,8 @@ def _delay(text: str | None, out: TextIO) -> float:
 
 
 def _numbered(path: Path, number: int) -> Path:
-    """``game.json`` -> ``game-2.json``: where the ``number``-th game of a run is saved."""
-    return path.with_name(f"{path.stem}-{number}{path.suffix}")
+    """Where the ``number``-th game of a run is saved: ``game.json``, then ``game-2.json``..."""
+    return path if number == 1 else path.with_name(f"{path.stem}-{number}{path.suffix}")
 
 
 def _check_save_target(path: Path, state: State, *, force: bool) -> None:
