@@ -87,31 +87,42 @@ def several(state: State, parts: list[str], options: list[str]) -> list[int]:
     >>> several(state, ["JH", "QH"], state.legal_actions())
     Traceback (most recent call last):
       ...
-    ValueError: Several answers at once are only for discards (9C TD, or 1 3).
+    ValueError: 'JH QH' is not an option: several answers at once are only for discards...
     """
+    text = " ".join(parts)
+    if not any(name.startswith("discard:") for name in options):
+        raise ValueError(f"{text!r} is not an option: several answers at once are only for "
+                         "discards (9C TD, or 1 3).")
+    names = [_discard_named(part, options) for part in parts]
     trial = state.clone()
     seat = state.current_player
     ids: list[int] = []
-    for part in parts:
+    for name in names:
         if trial.current_player != seat or not any(
                 n.startswith("discard:") for n in trial.legal_actions()):
-            if not ids:
-                break
             raise ValueError(f"You discard only {len(ids)} now: nothing was discarded.")
-        if part.isascii() and part.isdigit():
-            number = int(part)
-            if not 1 <= number <= len(options):
-                raise ValueError(f"There is no option {part}: choose 1 to {len(options)}.")
-            a = trial.action_id(options[number - 1])
-        else:
-            a = action_for(trial, part)
-        if not trial.action_name(a).startswith("discard:"):
-            break
-        trial.apply(a)
+        a = trial.action_id(name)
+        trial.apply(a)  # IllegalActionError, with the reason, for a card not in the hand
         ids.append(a)
-    if len(ids) != len(parts):
-        raise ValueError("Several answers at once are only for discards (9C TD, or 1 3).")
     return ids
+
+
+def _discard_named(part: str, options: list[str]) -> str:
+    """The discard one part of a several-discard answer names: an option's number, a card
+    (``9C``, ``K♥``) or a ``discard:`` name."""
+    if part.isascii() and part.isdigit():
+        number = int(part)
+        if not 1 <= number <= len(options):
+            raise ValueError(f"There is no option {part}: choose 1 to {len(options)}.")
+        name = options[number - 1]
+        if not name.startswith("discard:"):
+            raise ValueError(f"Option {part} is not a discard: several answers at once are "
+                             "only for discards.")
+        return name
+    kind, colon, arg = part.partition(":")
+    if colon and kind.lower() != "discard":
+        raise ValueError(_unknown(part))
+    return f"discard:{C.card_name(_card_or_fail(arg if colon else part, part))}"
 
 
 def _name_of(state: State, text: str) -> str:

@@ -55,8 +55,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "play", help="play a variant at the terminal against bots",
         description="Play one seat of a variant against bots. Answer each prompt with a number "
-        "from the list, an action name, or a card code such as JH; 'help' and 'quit' work "
-        "everywhere. End of input or Ctrl-C leaves the game (saved, with --save).")
+        "from the list, an action name, or a card such as JH or K♥ (several discards at once: "
+        "9C TD); 'hint', 'table', 'help' and 'quit' work everywhere. End of input or Ctrl-C "
+        "leaves the game (saved, with --save). Colour at a terminal, unless NO_COLOR is set "
+        "(FORCE_COLOR=1 forces it).")
     p.add_argument("variant", metavar="NAME_OR_PATH", nargs="?",
                    help="a shipped name or a .yaml file (optional with --resume)")
     p.add_argument("--seat", help="your seat: a number from 0 or a name such as South "

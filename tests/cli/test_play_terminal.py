@@ -201,7 +201,7 @@ def test_too_many_discards_are_refused_and_nothing_is_discarded(play: Play,
 
 def test_several_answers_outside_a_discard_are_refused(play: Play) -> None:
     result = play("1 2\nquit\n", "standard", "--seed", "4")
-    assert "Several answers at once are only for discards" in result.out
+    assert "'1 2' is not an option: several answers at once are only for discards" in result.out
     assert "South (you) passes" not in result.out
 
 
