@@ -1,7 +1,8 @@
 """How ``euchre play`` writes its lines: plain text, or coloured with `rich`_ at a terminal.
 
-Colour is on when the output is a terminal, or when the environment sets ``FORCE_COLOR`` (to
-anything but an empty string), and never when it sets ``NO_COLOR`` (https://no-color.org).
+Colour is on when the output is a terminal (not ``TERM=dumb``), or when the environment sets
+``FORCE_COLOR`` (to anything but an empty string), and never when it sets ``NO_COLOR``
+(https://no-color.org).
 Coloured, hearts and diamonds are red, the human's seat (``South (you)``, ``Your hand``,
 ``You win``, the prompt) is highlighted, hand headers are bold and the card winning the trick
 in progress is underlined; the words are the same as without colour. Without colour every
@@ -46,7 +47,7 @@ _HINT = re.compile(r"^Hint: .*$")
 
 def colour_wanted(out: TextIO, environ: Mapping[str, str] | None = None) -> bool:
     """Whether to colour ``out``: ``NO_COLOR`` set (not empty) says no, ``FORCE_COLOR`` set
-    says yes, else only at a terminal.
+    says yes, else only at a terminal that is not ``TERM=dumb``.
 
     >>> import io
     >>> colour_wanted(io.StringIO(), {}), colour_wanted(io.StringIO(), {"FORCE_COLOR": "1"})
@@ -59,7 +60,7 @@ def colour_wanted(out: TextIO, environ: Mapping[str, str] | None = None) -> bool
         return False
     if env.get("FORCE_COLOR"):
         return True
-    return is_terminal(out)
+    return is_terminal(out) and env.get("TERM") != "dumb"
 
 
 def is_terminal(stream: TextIO) -> bool:
