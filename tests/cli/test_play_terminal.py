@@ -361,3 +361,21 @@ def test_the_hint_is_a_legal_action_in_every_phase(variant: str) -> None:
 def test_table_shows_the_whole_table_again(play: Play) -> None:
     out = play("table\nquit\n", "standard", "--seed", "4").out
     assert out.count("Hand 1, dealer West. Score: North-South 0, East-West 0") == 2
+
+
+def test_during_the_tricks_the_whole_table_is_shown_once_a_hand(play: Play) -> None:
+    out = play(ONES, "standard", "--seed", "4").out
+    blocks = out.split("\n-- Hand ")[1:]
+    asked_in_play = 0
+    for block in blocks:
+        lines = block.splitlines()
+        cards = [i for i, line in enumerate(lines) if line == "Your card:"]
+        asked_in_play += len(cards)
+        full = [i for i in cards
+                if any(re.match(r"Hand \d+, dealer ", line) for line in lines[i - 8:i])]
+        # The first question of the tricks shows the whole table, the others only the
+        # trick in progress and the hand.
+        assert len(full) <= 1, block
+        for i in cards:
+            assert lines[i - 2].startswith("Trick ") and lines[i - 1].startswith("Your hand")
+    assert asked_in_play > len(blocks)
