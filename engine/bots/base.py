@@ -39,3 +39,8 @@ class Bot:
         legal = state.legal_action_ids()
         name = self.choose(state.view(self.seat), [state.action_name(a) for a in legal])
         return state.action_id(name)
+
+    def advise(self, state: State) -> tuple[int, str]:
+        """What this bot would do in ``state`` for its seat, and why in a few words (``""``
+        when it cannot say): the ``hint`` at the table."""
+        return self.act(state), ""

@@ -87,6 +87,39 @@ class HeuristicBot(Bot):
             return legal[0]
         return self.decide(state.view(self.seat), legal)
 
+    def advise(self, state: State) -> tuple[int, str]:
+        """The action :meth:`act` chooses, and the estimate or card-play rule behind it (told
+        from outside the decision, which it leaves as it is)."""
+        action = self.act(state)
+        view = state.view(self.seat)
+        name = state.action_name(action)
+        if name.startswith("play:") and view.trump >= 0:
+            return action, self._play_reason(view, action - A.PLAY)
+        if name.startswith("discard:") and 0 <= view.trump < _NO_TRUMP:
+            return action, f"keep the cards worth most with {C.SUIT_WORDS[view.trump]} trump"
+        if view.trump < 0 and view.hand:
+            upcard = C.suit_of(view.upcard) if view.upcard >= 0 else _NO_TRUMP
+            suits = [upcard] if upcard < _NO_TRUMP else [
+                suit for suit in range(4) if suit != view.turned_down]
+            suit, est = self.best_suit(view.hand, suits)
+            return action, (f"your hand is worth about {est:.1f} tricks with "
+                            f"{C.SUIT_WORDS[suit]} trump")
+        return action, ""
+
+    def _play_reason(self, view: View, card: int) -> str:
+        t = self.tables[view.trump]
+        if not view.trick:
+            if t.effective[card] == view.trump and self.seat in self._makers(view):
+                return "as maker, lead your best trump"
+            return "lead an ace" if C.RANKS[card] == C.RANK_A else "lead this card"
+        power = t.power[t.effective[view.trick[0][1]]]
+        win_seat, win_card = max(view.trick, key=lambda sc: power[sc[1]])
+        if power[card] > power[win_card]:
+            return "the cheapest card that wins the trick"
+        if win_seat in self._side(view) and win_seat != self.seat:
+            return "your partner is winning: throw a low card"
+        return "you cannot win this trick: throw your lowest card"
+
     def choose(self, view: View, legal: Sequence[str]) -> str:
         specials = view.special_bids
         ids = [A.action_id(name, specials) for name in legal]

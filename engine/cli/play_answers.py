@@ -3,7 +3,8 @@
 :func:`question_for` asks the question that matches the legal actions (round 1 offers to order
 up, round 2 a suit other than the turned-down one, a stuck dealer or a joker upcard may not
 pass). :func:`action_for` turns a typed action name (any listed action, ``look`` included) or
-a bare card code (``JH``, ``10h``) into an action id, checked against the rules.
+a bare card, as a code or as shown (``JH``, ``10h``, ``K♥``, ``k♥``, ``♥K``), into an action
+id, checked against the rules; :func:`several` reads several discards in one answer.
 
 >>> from engine import load_variant, new_game
 >>> state = new_game(load_variant("standard"), seed=4)
@@ -21,17 +22,32 @@ from engine.core.errors import IllegalActionError
 from engine.mechanics.registry import mechanic
 from engine.play.state import State
 
-__all__ = ["HELP", "action_for", "card_hint", "card_in", "question_for", "renege_word"]
+__all__ = [
+    "HELP",
+    "action_for",
+    "card_code",
+    "card_hint",
+    "card_in",
+    "question_for",
+    "renege_word",
+    "several",
+]
 
 HELP = ("Answer with a number from the list, an action name (order_up, call:H, bid:4), or a "
-        "card (JH, 10h) to play or discard it; 'help' shows the options, 'quit' stops.")
+        "card (JH, 10h, K♥) to play or discard it; several discards at once: 9C TD or 1 3. "
+        "'hint' asks a bot's advice, 'table' shows the table, 'help' the options, 'quit' stops.")
 
 def question_for(state: State) -> str:
     """The question above the numbered options: the running mechanic's prompt, its
     ``{offers}`` filled in from the legal actions (:class:`~engine.mechanics.base.Words`)."""
     legal = state.legal_actions()
     if any(name.startswith("discard:") for name in legal):
-        return f"Discard a card (you keep {state.variant.deal.hand_size})."
+        keep = state.variant.deal.hand_size
+        extra = state.hand.hands[state.current_player].bit_count() - keep
+        if extra > 1:
+            return (f"Discard {extra} cards (you keep {keep}); one answer may name them all, "
+                    "e.g. 1 2 or 9C TD.")
+        return f"Discard a card (you keep {keep})."
     words = mechanic(state.phase).words
     if "{offers}" not in words.prompt:  # a fixed question, or the offer's own when it has one
         own = words.offers(state.variant, legal) if words.offers else []
@@ -58,6 +74,55 @@ def action_for(state: State, text: str) -> int:
         # allows; tried on a copy, since the caller applies the answer to the game.
         state.clone().apply(a)
     return a
+
+
+def several(state: State, parts: list[str], options: list[str]) -> list[int]:
+    """The action ids of an answer of several discards (``9C TD``, ``K♥ 10♦``, ``1 3``; a
+    number is an option of the list ``options`` shown for the first): each must be a discard
+    that is legal after the ones before it, tried on a copy of the game. Raises
+    ``ValueError`` or ``IllegalActionError`` with what is wrong; nothing is discarded then.
+
+    >>> from engine import load_variant, new_game
+    >>> state = new_game(load_variant("cutthroat"), seed=1)
+    >>> several(state, ["JH", "QH"], state.legal_actions())
+    Traceback (most recent call last):
+      ...
+    ValueError: 'JH QH' is not an option: several answers at once are only for discards...
+    """
+    text = " ".join(parts)
+    if not any(name.startswith("discard:") for name in options):
+        raise ValueError(f"{text!r} is not an option: several answers at once are only for "
+                         "discards (9C TD, or 1 3).")
+    names = [_discard_named(part, options) for part in parts]
+    trial = state.clone()
+    seat = state.current_player
+    ids: list[int] = []
+    for name in names:
+        if trial.current_player != seat or not any(
+                n.startswith("discard:") for n in trial.legal_actions()):
+            raise ValueError(f"You discard only {len(ids)} now: nothing was discarded.")
+        a = trial.action_id(name)
+        trial.apply(a)  # IllegalActionError, with the reason, for a card not in the hand
+        ids.append(a)
+    return ids
+
+
+def _discard_named(part: str, options: list[str]) -> str:
+    """The discard one part of a several-discard answer names: an option's number, a card
+    (``9C``, ``K♥``) or a ``discard:`` name."""
+    if part.isascii() and part.isdigit():
+        number = int(part)
+        if not 1 <= number <= len(options):
+            raise ValueError(f"There is no option {part}: choose 1 to {len(options)}.")
+        name = options[number - 1]
+        if not name.startswith("discard:"):
+            raise ValueError(f"Option {part} is not a discard: several answers at once are "
+                             "only for discards.")
+        return name
+    kind, colon, arg = part.partition(":")
+    if colon and kind.lower() != "discard":
+        raise ValueError(_unknown(part))
+    return f"discard:{C.card_name(_card_or_fail(arg if colon else part, part))}"
 
 
 def _name_of(state: State, text: str) -> str:
@@ -90,10 +155,30 @@ def renege_word(state: State) -> str:
     return "trump" if led == state.hand.trump else C.SUIT_WORDS[led]
 
 
+_SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+
+
+def card_code(text: str) -> str:
+    """A card typed as it is shown, in a code :func:`engine.core.cards.card` reads: a suit
+    symbol becomes its letter, before or after the rank (``K♥``, ``♥k``, ``10♦``), and
+    ``Jkr`` (the joker as shown) is ``JK``.
+
+    >>> card_code("K♥"), card_code("k♥"), card_code("♥K"), card_code("10♦"), card_code("jkr")
+    ('KH', 'KH', 'KH', '10D', 'JK')
+    """
+    code = text.strip()
+    if code.lower() == "jkr":
+        return "JK"
+    if code[:1] in _SYMBOLS:
+        code = code[1:] + code[:1]
+    return "".join(_SYMBOLS.get(ch, ch) for ch in code).upper()
+
+
 def _card_or_fail(code: str, text: str) -> int:
-    """The card ``code`` names; a ``ValueError`` quoting the whole answer ``text`` if none."""
+    """The card ``code`` names (as a code, ``JH``, or as shown, ``J♥``); a ``ValueError``
+    quoting the whole answer ``text`` if none."""
     try:
-        return C.card(code)
+        return C.card(card_code(code))
     except ValueError:
         raise ValueError(_unknown(text)) from None
 

@@ -1,11 +1,15 @@
 """``euchre play NAME_OR_PATH [--seat K] [--seed S] [--bots ...] [--save F [--force]]
-[--resume F]``.
+[--resume F] [--delay SECONDS] [--ask-forced]``.
 
 A human plays one seat at the terminal; bots play the others (the game itself:
 :mod:`engine.cli.play_table`). An answer is a number from the list, an action name
-(``order_up``, ``call:H``, ``look``), or a bare card code (``JH``, ``10h``); ``help`` lists the
-options again and ``quit`` stops. Input and output are looked up on ``sys`` at call time so
-tests can drive a game.
+(``order_up``, ``call:H``, ``look``), a bare card as a code or as shown (``JH``, ``10h``,
+``K♥``), or several discards (``9C TD``, ``1 3``); ``hint`` asks the :data:`HINT_BOT`,
+``help`` lists the options again and ``quit`` stops. Input and output are looked up on
+``sys`` at call time so tests can drive a game. Colour: :mod:`engine.cli.play_style`.
+
+At the end of a game the human is offered another (a new seed derived from the last one, the
+same seats and bots; with ``--save FILE`` it is saved to ``FILE-2.json``, then ``-3``...).
 
 ``--save FILE`` never destroys a file this run did not write: an existing file is replaced
 only when it is a record of this same game (the save carries it on) or with ``--force``, and
@@ -25,7 +29,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.bots import BOTS, make_bot, parse_bots
-from engine.cli.play_table import MAX_LINE, Table
+from engine.cli.play_style import colour_wanted, is_terminal
+from engine.cli.play_table import MAX_LINE, Table, TableOptions
 from engine.cli.replay_command import load_game
 from engine.core.errors import EuchreError, RecordError
 from engine.core.printable import printable
@@ -35,15 +40,25 @@ from engine.rules.loader import load_variant
 from engine.sim.simulate import derive_seed
 from engine.text.narrate import Narrator, seat_names
 
-__all__ = ["MAX_LINE", "register"]
+__all__ = ["HINT_BOT", "MAX_LINE", "register"]
+
+HINT_BOT = "heuristic"
+"""The bot whose advice ``hint`` gives: the best one available."""
+TERMINAL_DELAY = 0.6
+"""Seconds before each bot's action when the output is a terminal and ``--delay`` is not
+given (elsewhere 0)."""
+MAX_DELAY = 10.0
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``play`` to the ``euchre`` parser."""
     p = sub.add_parser(
         "play", help="play a variant at the terminal against bots",
         description="Play one seat of a variant against bots. Answer each prompt with a number "
-        "from the list, an action name, or a card code such as JH; 'help' and 'quit' work "
-        "everywhere. End of input or Ctrl-C leaves the game (saved, with --save).")
+        "from the list, an action name, or a card such as JH or K♥ (several discards at once: "
+        "9C TD); 'hint', 'table', 'help' and 'quit' work everywhere. End of input or Ctrl-C "
+        "leaves the game (saved, with --save). Colour at a terminal, unless NO_COLOR is set "
+        "(FORCE_COLOR=1 forces it).")
     p.add_argument("variant", metavar="NAME_OR_PATH", nargs="?",
                    help="a shipped name or a .yaml file (optional with --resume)")
     p.add_argument("--seat", help="your seat: a number from 0 or a name such as South "
@@ -58,32 +73,78 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="let --save replace an existing file that is not a record of this game")
     p.add_argument("--resume", metavar="FILE", help="continue the game saved in this record "
                    "(and keep saving to it, unless --save names another file)")
+    p.add_argument("--delay", metavar="SECONDS", help="pause before each bot's action "
+                   f"(0 to {MAX_DELAY:g}; default {TERMINAL_DELAY:g} at a terminal, else 0)")
+    p.add_argument("--ask-forced", action="store_true",
+                   help="ask even when you have a single legal move (by default it is played "
+                   "for you, with one line)")
     p.set_defaults(run=_play)
 
 
 def _play(args: argparse.Namespace) -> int:
     out: TextIO = sys.stdout
+    delay = _delay(args.delay, out)
     state, seed, stored = _start(args, out)
+    seat, names = _seating(args, state.variant.players, stored)
+    save_to = args.save or args.resume
+    keyboard = _lenient(sys.stdin)
+    number = 1
+    while True:
+        save = _numbered(Path(save_to), number) if save_to else None
+        options = TableOptions(
+            delay=delay, ask_forced=args.ask_forced, colour=colour_wanted(out),
+            hint=make_bot(HINT_BOT, state.variant, seat, derive_seed(seed, "hint", seat)))
+        game = _table(state, seed, seat, names, save, keyboard=keyboard, out=out,
+                      options=options, force=args.force)
+        code = game.run()
+        if not state.is_terminal() or not game.again():
+            return code
+        game.say()
+        number += 1
+        seed = derive_seed(seed, "again") % 1_000_000
+        state = State(state.variant, seed=seed)
+
+
+def _table(state: State, seed: int, seat: int, names: list[str], save: Path | None, *,
+           keyboard: TextIO, out: TextIO, options: TableOptions, force: bool) -> Table:
+    """A game at the table, its bots made from ``seed``, its save checked and written, its
+    opening lines said."""
     n = state.variant.players
-    seat, names = _seating(args, n, stored)
     bots = {s: make_bot(names[s], state.variant, s, derive_seed(seed, "bot", s))
             for s in range(n) if s != seat}
     narrator = Narrator(state.variant, you=seat)
-    save_to = args.save or args.resume
-    save = Path(save_to) if save_to else None
     seating = {"human": seat, "bots": [None if s == seat else names[s] for s in range(n)]}
     if save:
-        _check_save_target(save, state, force=args.force)
+        _check_save_target(save, state, force=force)
         remove_stale_temporaries(save)
         write_record(save, state, table=seating)
-    game = Table(state, seat, bots, narrator, save, seating, _lenient(sys.stdin), out)
+    game = Table(state, seat, bots, narrator, save, seating, keyboard, out, options)
     game.say(f"{state.variant.name}: {state.variant.description}")
     game.say(f"Seed {seed}. You are {narrator.names[seat]}; bots: "
              + ", ".join(f"{narrator.seat(s)} {names[s]}" for s in bots) + ".")
     if not state.history:
         for line in game.deal_lines():
             game.say(line)
-    return game.run()
+    return game
+
+
+def _delay(text: str | None, out: TextIO) -> float:
+    """``--delay``: seconds, 0 to :data:`MAX_DELAY`; by default a short pause at a terminal."""
+    if text is None:
+        return TERMINAL_DELAY if is_terminal(out) else 0.0
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= MAX_DELAY:  # also refuses nan
+        raise EuchreError(f"--delay {printable(text)!r}: give seconds from 0 to {MAX_DELAY:g}, "
+                          "e.g. --delay 0.5")
+    return value
+
+
+def _numbered(path: Path, number: int) -> Path:
+    """Where the ``number``-th game of a run is saved: ``game.json``, then ``game-2.json``..."""
+    return path if number == 1 else path.with_name(f"{path.stem}-{number}{path.suffix}")
 
 
 def _check_save_target(path: Path, state: State, *, force: bool) -> None:

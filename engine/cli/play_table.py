@@ -1,25 +1,45 @@
 """One game of ``euchre play`` at the terminal: the loop, the prompt and the narration.
 
-Before each of the human's decisions the table is shown from that seat's
-:class:`~engine.play.view.View` only, then the question
-(:func:`~engine.cli.play_answers.question_for`) and the numbered legal actions. Every hand
-starts with its header and the human's cards, even when the bots settle the bidding before the
-human is asked anything. A card that does not follow suit, in a variant that allows reneging
-(STD-A8), is played only after the human confirms it, told which suit must be followed and what
-the renege costs. Every line shown goes through :func:`~engine.core.printable.printable`: names
-from a variant file or a record may hold escape sequences.
+The table is shown from the human's :class:`~engine.play.view.View` only: in full at the first
+question of each hand and of each phase (scores, dealer, upcard, bidding, contract, the trick,
+the hand), then, during the tricks, only the trick in progress and the hand; ``table`` shows
+it all again. The question (:func:`~engine.cli.play_answers.question_for`) and the numbered
+legal actions follow. Every hand starts with its header and the human's cards, even when the
+bots settle the bidding before the human is asked anything, and ends with a short summary.
+
+A move with a single legal action is played for the human with one line (``South (you) plays
+9♣ (the only legal move)``) unless ``ask_forced``; in a variant that allows reneging (STD-A8)
+a lone card that follows suit is still asked, since the human may renege instead. A card
+that does not follow suit there is played only after the human confirms it, told which suit
+must be followed and what the renege costs. Several discards may be given in one answer
+(``9C TD``, ``1 3``); ``hint`` asks a bot (:meth:`engine.bots.base.Bot.advise`) what it would
+do and why. Each card played tells the card winning the trick so far, as the variant's
+:meth:`~engine.rules.variant.Variant.trick_winner` says. Bots' actions wait ``delay`` seconds
+first. Every line shown goes through :func:`~engine.core.printable.printable` (names from a
+variant file or a record may hold escape sequences), then :class:`~engine.cli.play_style.Styler`
+(colour at a terminal).
 """
 
 from __future__ import annotations
 
+import time
 import unicodedata
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from engine.bots import Bot
-from engine.cli.play_answers import HELP, action_for, card_hint, card_in, question_for, renege_word
+from engine.cli.play_answers import (
+    HELP,
+    action_for,
+    card_hint,
+    card_in,
+    question_for,
+    renege_word,
+    several,
+)
+from engine.cli.play_style import Styler, is_terminal
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
@@ -28,7 +48,7 @@ from engine.play.records import write_record
 from engine.play.state import State
 from engine.text.narrate import After, Narrator, hand_text, sorted_hand
 
-__all__ = ["MAX_LINE", "Quit", "Table"]
+__all__ = ["MAX_LINE", "Quit", "Table", "TableOptions"]
 
 MAX_LINE = 200
 """Longer input lines are refused unread: no answer needs more than a few characters."""
@@ -40,6 +60,24 @@ class Quit(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+def _sleep(seconds: float) -> None:
+    """``time.sleep``, looked up when called (so that a test can replace it)."""
+    time.sleep(seconds)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableOptions:
+    """How the table plays: ``delay`` seconds before each bot's action (through ``sleep``),
+    ``ask_forced`` to ask even a move with one legal action, ``colour`` the output, and the
+    ``hint`` bot that sits in the human's seat to answer ``hint`` (none: no hints)."""
+
+    delay: float = 0.0
+    ask_forced: bool = False
+    colour: bool = False
+    hint: Bot | None = None
+    sleep: Callable[[float], None] = _sleep
 
 
 @dataclass
@@ -55,10 +93,19 @@ class Table:
     seating: Mapping[str, Any]
     inp: TextIO
     out: TextIO
+    options: TableOptions = field(default_factory=TableOptions)
+    styler: Styler = field(init=False)
+    shown: tuple[int, str] = field(init=False, default=(-1, ""))
+    """The hand and phase of the last full table shown."""
+
+    def __post_init__(self) -> None:
+        self.styler = Styler(self.out, self.narrator.names[self.seat],
+                             colour=self.options.colour)
 
     def say(self, text: str = "") -> None:
         """Show one line (or several), made printable."""
-        print(printable(text, keep_newlines=True), file=self.out)
+        for line in printable(text, keep_newlines=True).split("\n"):
+            self.styler.line(line)
 
     def run(self) -> int:
         """Play to the end of the game or until the human leaves; exit code 0."""
@@ -78,6 +125,18 @@ class Table:
         if self.save:
             self.say(f"The game is saved in {self.save}; continue it with --resume {self.save}.")
         return 0
+
+    def again(self) -> bool:
+        """After a finished game: whether the human wants another (``yes``; anything else, or
+        the end of input, is no)."""
+        self.say("Play again? (yes/no)")
+        try:
+            while True:
+                text = self._read()
+                if text is not None:
+                    return text.lower() in ("yes", "y")
+        except (Quit, KeyboardInterrupt):
+            return False
 
     def deal_lines(self) -> list[str]:
         """A new hand's header and the human's cards as dealt."""
@@ -101,29 +160,60 @@ class Table:
     def _step(self) -> None:
         s = self.state
         actor = s.current_player
-        if actor == self.seat:
-            action = s.action_name(self._ask())
+        if actor != self.seat:
+            if self.options.delay > 0:
+                self.options.sleep(self.options.delay)
+            self._apply(actor, [self.bots[actor].act(s)])
+            return
+        forced = self._forced()
+        if forced is not None:
+            self._apply(actor, [forced], note=" (the only legal move)")
         else:
-            action = s.action_name(self.bots[actor].act(s))
-        was = After.before(s, action)
-        s.apply(action)
-        self.say(self.narrator.action(actor, action, phase=was.phase, viewer=self.seat))
-        for line in self.narrator.after(was, s):
+            self._apply(actor, self._ask())
+
+    def _forced(self) -> int | None:
+        """The human's only legal action, to be played without asking; ``None`` when there is
+        a choice (or ``ask_forced``). Where reneging is allowed a card that follows suit is
+        not forced while the hand holds another card to renege with."""
+        s = self.state
+        legal = s.legal_action_ids()
+        if self.options.ask_forced or len(legal) != 1:
+            return None
+        if (s.phase == "play" and s.variant.renege.allowed
+                and s.hand.hands[self.seat].bit_count() > 1):
+            return None
+        return legal[0]
+
+    def _apply(self, actor: int, actions: list[int], *, note: str = "") -> None:
+        """Apply ``actions`` of ``actor`` in turn, each told with what it brought about."""
+        for a in actions:
+            s = self.state
+            action = s.action_name(a)
+            was = After.before(s, action)
+            s.apply(action)
+            line = self.narrator.action(actor, action, phase=was.phase, viewer=self.seat)
+            line += note
+            if was.phase == "play" and s.hand_no == was.hand_no and s.hand.trick:
+                line += self.narrator.trick_progress(
+                    list(zip(s.hand.trick_seats, s.hand.trick, strict=True)), s.hand.trump)
             self.say(line)
-        if s.hand_no != was.hand_no and not s.is_terminal():
-            self.say()
-            for line in self.deal_lines():
-                self.say(line)
-        if self.save:
-            write_record(self.save, s, table=self.seating)
+            for text in self.narrator.after(was, s):
+                self.say(text)
+            for record in s.hands_played[was.hands_done:]:
+                self.say(self.narrator.short_summary(record, self.seat))
+            if s.hand_no != was.hand_no and not s.is_terminal():
+                self.say()
+                for text in self.deal_lines():
+                    self.say(text)
+            if self.save:
+                write_record(self.save, s, table=self.seating)
 
     # -- the human's turn ------------------------------------------------------------------
 
-    def _ask(self) -> int:
-        """Show the table and the options; read until a legal answer. Returns an action id."""
+    def _ask(self) -> list[int]:
+        """Show the table and the options; read until a legal answer. Returns action ids."""
         self.say()
-        for line in self.narrator.view_lines(self.state.view(self.seat)):
-            self.say(line)
+        self._table(full=False)
         self.say(question_for(self.state))
         self._options()
         while True:
@@ -140,6 +230,19 @@ class Table:
                 if answer is not None:
                     return answer
 
+    def _table(self, *, full: bool) -> None:
+        """The table from the human's view: in full, or (during the tricks, after the first
+        question of the hand) only the trick in progress and the hand."""
+        s = self.state
+        view = s.view(self.seat)
+        if full or s.phase != "play" or self.shown != (s.hand_no, s.phase):
+            lines = self.narrator.view_lines(view)
+        else:
+            lines = [self.narrator.trick_line(view), self.narrator.hand_line(view)]
+        self.shown = (s.hand_no, s.phase)
+        for line in lines:
+            self.say(line)
+
     def _choices(self) -> list[str]:
         """The legal actions in menu order: cards in the order the hand is shown."""
         s = self.state
@@ -153,12 +256,12 @@ class Table:
 
     def _read(self) -> str | None:
         """One line from the input, checked; ``None`` when the prompt should be repeated."""
-        print(f"{self.narrator.names[self.seat]}> ", end="", file=self.out, flush=True)
+        self.styler.line(f"{self.narrator.names[self.seat]}> ", end="")
         raw = self.inp.readline(MAX_LINE + 2)
         if not raw:
             raise Quit("\nEnd of input: you left the game.")
         text = raw.rstrip("\r\n")
-        if not _is_terminal(self.inp):  # echo piped answers, so transcripts read well
+        if not is_terminal(self.inp):  # echo piped answers, so transcripts read well
             print("".join(ch if ch.isprintable() else "?" for ch in text[:MAX_LINE]),
                   file=self.out)
         if len(text) > MAX_LINE:
@@ -177,8 +280,8 @@ class Table:
         while chunk and not chunk.endswith("\n"):
             chunk = self.inp.readline(4096)
 
-    def _answer(self, text: str) -> int | None:
-        """The action id an answer means (``None``: ask again); raises ``ValueError`` or
+    def _answer(self, text: str) -> list[int] | None:
+        """The action ids an answer means (``None``: ask again); raises ``ValueError`` or
         ``IllegalActionError`` with what is wrong."""
         word = text.lower()
         legal = self._choices()
@@ -188,15 +291,36 @@ class Table:
             return None
         if word in ("quit", "exit"):
             raise Quit("You left the game.")
+        if word == "hint":
+            self._hint(legal)
+            return None
+        if word == "table":
+            self._table(full=True)
+            self._options()
+            return None
+        parts = text.replace(",", " ").split()
+        if len(parts) > 1:
+            return several(self.state, parts, legal)
         if word.isascii() and word.isdigit():
             number = int(word)
             if not 1 <= number <= len(legal):
                 raise ValueError(f"There is no option {text}: choose 1 to {len(legal)}.")
-            return self.state.action_id(legal[number - 1])
+            return [self.state.action_id(legal[number - 1])]
         a = action_for(self.state, text)
         if a not in self.state.legal_action_ids() and not self._renege_confirmed(a):
             return None
-        return a
+        return [a]
+
+    def _hint(self, legal: list[str]) -> None:
+        """``Hint: 3. play:JH   J♥ (the cheapest card that wins the trick)``."""
+        bot = self.options.hint
+        if bot is None:
+            self.say("No hint here.")
+            return
+        action, why = bot.advise(self.state)
+        name = self.state.action_name(action)
+        number = f"{legal.index(name) + 1}. " if name in legal else ""
+        self.say(f"Hint: {number}{name}{card_hint(name)}" + (f" ({why})" if why else ""))
 
     def _renege_confirmed(self, action: int) -> bool:
         """Ask before a renege the variant allows: which suit must be followed, what it costs."""
@@ -214,11 +338,4 @@ class Table:
             return True
         self.say("Choose again.")
         self._options()
-        return False
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
         return False

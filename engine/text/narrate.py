@@ -70,16 +70,47 @@ class Narrator(HandNarrator):
             lines.append(self._contract(view))
         lines += self._extra_hands(view)
         if view.phase == "play":
-            trick_no = sum(view.tricks_won) + 1
-            shown = self.trick_text(view.trick) if view.trick else "you lead" if (
-                view.current_player == view.seat) else "nothing played yet"
-            shown += _joker_call(view)
-            lines.append(f"Trick {trick_no}: {shown}. Tricks won: "
-                         f"{self.tricks_line(view.tricks_won)}")
+            lines.append(self.trick_line(view))
+        lines.append(self.hand_line(view))
+        return lines
+
+    def hand_line(self, view: View) -> str:
+        """``Your hand (South): J♥ A♥  9♣``, trump first once named."""
         blind = view.phase == "upcard_bidding" and not view.hand
         hand = "(unseen: you name trump first)" if blind else hand_text(view.hand, view.trump)
-        lines.append(f"Your hand ({self.names[view.seat]}): {hand}")
-        return lines
+        return f"Your hand ({self.names[view.seat]}): {hand}"
+
+    def trick_line(self, view: View) -> str:
+        """``Trick 2: North J♥ (winning), East 9♥. Tricks won: ...``: the trick in progress,
+        the card winning it so far marked (from :meth:`winning`)."""
+        trick_no = sum(view.tricks_won) + 1
+        if view.trick:
+            best = self.winning(view.trick, view.trump) if len(view.trick) > 1 else -1
+            shown = ", ".join(f"{self.seat(s)} {C.pretty(c)}" + (" (winning)" if i == best
+                                                                 else "")
+                              for i, (s, c) in enumerate(view.trick))
+        else:
+            shown = "you lead" if view.current_player == view.seat else "nothing played yet"
+        shown += _joker_call(view)
+        return f"Trick {trick_no}: {shown}. Tricks won: {self.tricks_line(view.tricks_won)}"
+
+    def winning(self, trick: Sequence[tuple[int, int]], trump: int) -> int:
+        """The index in ``trick`` (seat, card pairs in play order) of the card winning it so
+        far, as the variant's own :meth:`~engine.rules.variant.Variant.trick_winner` says."""
+        return self.variant.trick_winner(C.trump_letter(trump),
+                                         [C.card_name(c) for _, c in trick])
+
+    def trick_progress(self, trick: Sequence[tuple[int, int]], trump: int) -> str:
+        """What the trick in progress looks like after its latest card: ``, winning the trick
+        so far``, or ``; North's J♥ wins so far``; nothing after the lead."""
+        if len(trick) < 2:
+            return ""
+        best = self.winning(trick, trump)
+        if best == len(trick) - 1:
+            return ", winning the trick so far"
+        seat, c = trick[best]
+        owner = "your" if seat == self.you else f"{self.names[seat]}'s"
+        return f"; {owner} {C.pretty(c)} wins so far"
 
     def _bidding(self, actions: Sequence[tuple[int, str]], viewer: int) -> list[str]:
         """The hand's actions before the tricks; a ``pass`` once trump is made declines to go

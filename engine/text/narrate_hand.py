@@ -247,6 +247,17 @@ class HandNarrator(TableNarrator):
         return (f"{head}: {self._contract_text(record)}; {took_text}: {record.label}. "
                 f"{reneges}{total}. {score}")
 
+    def short_summary(self, record: HandResult, seat: int) -> str:
+        """One short line for the player at ``seat`` after a hand: ``Hand 3 summary: you took
+        2 of 5 tricks (made); North-South +1. Score: ...`` (``no score`` when thrown in)."""
+        head = f"Hand {record.hand} summary:"
+        if record.thrown_in is not None:
+            return f"{head} thrown in, no score."
+        took = f"you took {record.tricks[seat]} of {sum(record.tricks)} tricks"
+        label = f" ({record.label})" if record.label else ""
+        return (f"{head} {took}{label}; {self.points(record.deltas)}. "
+                f"Score: {self.score_line(record.scores)}")
+
     def _contract_text(self, record: HandResult) -> str:
         """``East made hearts ♥ trump on a bid of 4 (East alone; ...)``."""
         maker = record.maker

@@ -170,7 +170,9 @@ def test_a_partnership_win_names_the_partner() -> None:
 
 
 def test_the_last_line_of_a_game_at_the_table_is_said_to_you(play: Play) -> None:
-    last = play("1\n" * 3000, "cutthroat", "--seed", "2").out.splitlines()[-1]
+    lines = play("1\n" * 3000, "cutthroat", "--seed", "2").out.splitlines()
+    assert lines[-2] == "Play again? (yes/no)"
+    last = lines[-3]
     assert re.match(r"You (win the game|lose: [BC] wins the game)\. Final score: ", last), last
 
 

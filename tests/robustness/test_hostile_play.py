@@ -32,6 +32,7 @@ from engine.play.state import State
 REPO = Path(__file__).resolve().parents[2]
 PROMPT = re.compile(r"^(?:North|East|South|West|A|B|C|P1|P2)> ")
 WINNER = re.compile(r" wins? the game\. Final score: ")
+AGAIN = "Play again? (yes/no)"
 EOF_LINE = "End of input: you left the game."
 
 
@@ -43,6 +44,15 @@ def _clean_exit(result: Result) -> None:
     assert result.code == 0, result.err
     assert result.err == ""
     assert "Traceback" not in result.out
+
+
+def _ending(out: str) -> str:
+    """The line that ends the game: the one before the offer to play again (declined by the
+    next line typed, or by the end of input)."""
+    lines = out.rstrip().splitlines()
+    at = max(i for i, line in enumerate(lines) if line == AGAIN)
+    assert all(PROMPT.match(line) for line in lines[at + 1:]), lines[at:]
+    return lines[at - 1]
 
 
 def _typed(out: str) -> list[tuple[int, str]]:
@@ -61,7 +71,7 @@ NEVER_AN_ANSWER: list[tuple[str, str]] = [
     ("99999999999999999999", "There is no option 99999999999999999999: choose 1 to"),
     ("+1", "'+1' is not an option"),
     ("1.0", "'1.0' is not an option"),
-    ("1 2", "'1 2' is not an option"),
+    ("1 frob", "is not an option"),  # "1 2" may discard two cards (issue 13)
     ("\u0661", "'\u0661' is not an option"),  # ARABIC-INDIC DIGIT ONE: a digit, not ASCII
     ("\uff11", "'\uff11' is not an option"),  # FULLWIDTH DIGIT ONE
     ("\u00b2", "'\u00b2' is not an option"),  # SUPERSCRIPT TWO
@@ -105,9 +115,10 @@ def test_a_mistake_before_every_answer_is_answered_and_the_game_still_ends(
     stdin, typed = _mistake_then_1()
     result = play(stdin, variant, "--seed", "7")
     _clean_exit(result)
-    lines = result.out.splitlines()
-    assert WINNER.search(lines[-1]), lines[-1]
-    prompts = _typed(result.out)
+    assert WINNER.search(_ending(result.out))
+    game = result.out[:result.out.rindex(AGAIN)]  # the offer to play again is declined
+    lines = game.splitlines()
+    prompts = _typed(game)
     assert len(prompts) > 20
     for k, (at, _) in enumerate(prompts):
         if k % 2:  # the "1" after the mistake: always an answer
@@ -190,7 +201,7 @@ def test_lines_that_are_not_utf8_are_refused_and_the_game_goes_on(play: Play,
     for at, _ in prompts[1:6]:
         assert ("is not an option" in lines[at + 1]
                 or "Control characters are not accepted" in lines[at + 1]), lines[at + 1]
-    assert WINNER.search(lines[-1]), lines[-1]
+    assert WINNER.search(_ending(result.out))
 
 
 def test_a_real_process_with_a_strict_keyboard_survives_bytes_that_are_not_utf8() -> None:
@@ -249,6 +260,8 @@ class WrongThenRight(io.TextIOBase):
             self.pending = False
             return "1\n"
         state = replay(read_record(self.record))
+        if state.is_terminal():  # the offer to play again
+            return "no\n"
         name = _wrong_action(state)
         if name is None:
             return "1\n"
@@ -266,7 +279,7 @@ def test_an_action_of_the_wrong_phase_at_every_prompt_is_refused_with_the_reason
     keyboard = WrongThenRight(saved)
     result = play(keyboard, variant, "--seed", "5", "--save", str(saved))
     _clean_exit(result)
-    assert WINNER.search(result.out.splitlines()[-1])
+    assert WINNER.search(_ending(result.out))
     refusals = re.findall(r"^Not allowed: .+\.$", result.out, re.M)
     assert len(refusals) == len(keyboard.wrong) > 10
     assert len({phase for phase, _ in keyboard.wrong}) >= 2
@@ -372,7 +385,7 @@ def test_end_of_input_at_each_kind_of_prompt_leaves_the_game_cleanly_and_saved(
     assert not state.is_terminal() and state.current_player == human
     resumed = play("1\n" * 3000, "--resume", str(saved))
     _clean_exit(resumed)
-    assert WINNER.search(resumed.out.splitlines()[-1])
+    assert WINNER.search(_ending(resumed.out))
 
 
 def test_end_of_input_in_the_middle_of_a_line_still_reads_that_line(play: Play) -> None:
