@@ -191,7 +191,8 @@ class Table:
             action = s.action_name(a)
             was = After.before(s, action)
             s.apply(action)
-            line = self.narrator.action(actor, action, phase=was.phase, viewer=self.seat)
+            line = self.narrator.action(actor, action, phase=was.phase, viewer=self.seat,
+                                        owner=was.owner)
             line += note
             if was.phase == "play" and s.hand_no == was.hand_no and s.hand.trick:
                 line += self.narrator.trick_progress(

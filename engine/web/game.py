@@ -140,9 +140,10 @@ class WebGame:
         s.apply(action)
         self.hint = ""
         if was.phase == "play" and action.startswith("play:") and not s.hand.trick:
-            self.last_trick = (*was.trick, (actor, C.card(action.partition(":")[2])))
+            self.last_trick = (*was.trick, (was.owner, C.card(action.partition(":")[2])))
         n = self.narrator
-        self.log.append(n.action(actor, action, phase=was.phase, viewer=self.seat))
+        self.log.append(n.action(actor, action, phase=was.phase, viewer=self.seat,
+                                 owner=was.owner))
         self.log.extend(n.after(was, s, viewer=self.seat))
         if s.hand_no != was.hand_no and not s.is_terminal():
             self.log.append(n.hand_header(s))

@@ -138,7 +138,7 @@ def replay_page(record: Mapping[str, Any], step: int) -> str:
             break
         was = After.before(state, action)
         lines.append(narrator.action(state.current_player, action, phase=state.phase,
-                                     reveal=True))
+                                     reveal=True, owner=was.owner))
     assert at is not None and narrator is not None
     return page(f"Replay of {at.variant.name}",
                 _replay_body(at, narrator, step=step, total=total, upcoming=upcoming,
