@@ -12,9 +12,12 @@ from engine.bots.random_bot import RandomBot
 from engine.core.errors import EuchreError
 from engine.rules.variant import Variant
 
-__all__ = ["BOTS", "Bot", "make_bot", "parse_bots"]
+__all__ = ["BEST_BOT", "BOTS", "Bot", "make_bot", "parse_bots"]
 
 BOTS: dict[str, type[Bot]] = {bot.name: bot for bot in (RandomBot, HeuristicBot)}
+BEST_BOT = "heuristic"
+"""The strongest bot for every variant: the one behind ``hint`` at the terminal and in the
+browser."""
 
 
 def make_bot(name: str, variant: Variant, seat: int, seed: int) -> Bot:

@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.bots import BOTS, make_bot, parse_bots
+from engine.bots import BEST_BOT, BOTS, make_bot, parse_bots
 from engine.cli.play_style import colour_wanted, is_terminal
 from engine.cli.play_table import MAX_LINE, Table, TableOptions
 from engine.cli.replay_command import load_game
@@ -42,7 +42,7 @@ from engine.text.narrate import Narrator, seat_names
 
 __all__ = ["HINT_BOT", "MAX_LINE", "register"]
 
-HINT_BOT = "heuristic"
+HINT_BOT = BEST_BOT
 """The bot whose advice ``hint`` gives: the best one available."""
 TERMINAL_DELAY = 0.6
 """Seconds before each bot's action when the output is a terminal and ``--delay`` is not

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.bots import BOTS, Bot, make_bot
+from engine.bots import BEST_BOT, BOTS, Bot, make_bot
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
 from engine.play.records import record_of
@@ -49,6 +49,7 @@ class WebGame:
     narrator: Narrator
     log: deque[str] = field(default_factory=lambda: deque(maxlen=MAX_LOG))
     hint: str = ""
+    hint_why: str = ""
     last_trick: tuple[tuple[int, int], ...] = ()
     """The last trick completed, as (seat, card) in play order: the bots may have played
     on since, and the table still shows it."""
@@ -127,11 +128,13 @@ class WebGame:
             self._apply(s.action_name(self.bots[s.current_player].act(s)))
 
     def hint_for(self) -> str:
-        """What the heuristic bot would do in the human's place (an action name)."""
+        """What the hint bot would do in the human's place (an action name); its reason, in
+        a few words, goes to :attr:`hint_why`."""
         s = self.state
-        bot = make_bot(DEFAULT_BOT, s.variant, self.seat,
+        bot = make_bot(BEST_BOT, s.variant, self.seat,
                        derive_seed(s.seed, "hint", len(s.history)))
-        return s.action_name(bot.act(s))
+        action, self.hint_why = bot.advise(s)
+        return s.action_name(action)
 
     def _apply(self, action: str) -> None:
         s = self.state

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import functools
 
+from engine.bots import BEST_BOT
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.play.view import View
 from engine.rules.loader import shipped_names
 from engine.text.narrate import sorted_hand, trump_text
-from engine.web.game import DEFAULT_BOT, WebGame
+from engine.web.game import WebGame
 from engine.web.html import card_html, cards_html, esc
 
 __all__ = ["action_label", "table_html"]
@@ -111,9 +112,11 @@ def _centre(game: WebGame, view: View) -> str:
         up = f'<div class="upcard"><span>upcard</span>{card_html(view.upcard)}</div>'
     trump = (f'<p class="trump">Trump: {esc(trump_text(view.trump_suit))}</p>'
              if view.trump_suit else "")
-    played = "".join(f'<figure class="played">{card_html(card)}'
-                     f'<figcaption>{esc(n.names[seat])}</figcaption></figure>'
-                     for seat, card in view.trick)
+    best = n.winning(view.trick, view.trump) if len(view.trick) > 1 and view.trump >= 0 else -1
+    played = "".join(f'<figure class="played{" winning" if i == best else ""}">{card_html(card)}'
+                     f'<figcaption>{esc(n.names[seat])}'
+                     f'{" - winning so far" if i == best else ""}</figcaption></figure>'
+                     for i, (seat, card) in enumerate(view.trick))
     trick = f'<div class="trick" aria-label="the trick in progress">{played}</div>'
     last = ""
     if game.last_trick:
@@ -157,13 +160,19 @@ def _mine(game: WebGame, view: View) -> str:
     hint = ""
     if legal:
         hint = ('<button class="hint" formaction="/hint" name="hint" value="1">Hint</button>'
-                + (f'<p class="hint-text" role="status">Hint: the {DEFAULT_BOT} bot would choose '
-                   f'{action_label(game, game.hint, html=True)}.</p>' if game.hint else ""))
+                + (f'<p class="hint-text" role="status">Hint: the {BEST_BOT} bot would choose '
+                   f'{action_label(game, game.hint, html=True)}'
+                   f'{esc(_why(game.hint_why))}.</p>' if game.hint else ""))
     return (f'<form class="mine" method="post" action="/act">'
             f'<input type="hidden" name="at" value="{len(s.history_ids)}">'
             f'<h2>{esc(game.narrator.names[view.seat])} (you)</h2>{hand}'
             f'<p class="ask">{esc(ask)}</p><div class="actions">{"".join(buttons)}</div>'
             f'{hint}</form>')
+
+
+def _why(reason: str) -> str:
+    """``: the cheapest card that wins`` (the hint bot's reason), or nothing."""
+    return f": {reason}" if reason else ""
 
 
 def _hinted(game: WebGame, name: str) -> str:

@@ -322,3 +322,55 @@ def test_the_last_trick_stays_on_the_table_after_the_bots_play_on(
     assert section
     shown = re.findall(r'class="card [a-z]+">([^<]+)<', section[0])
     assert shown == expected
+
+
+def _standard_winner(trick: list[str], trump: str) -> int:
+    """The index of the card winning a trick of `standard` so far, worked out from the rule
+    book: the right bower, the left bower (the jack of the same colour), then trump A K Q T 9;
+    without trump, the highest card of the suit led (A K Q J T 9)."""
+    left = {"H": "D", "D": "H", "C": "S", "S": "C"}[trump]
+
+    def suit(card: str) -> str:
+        return trump if card == f"J{left}" else card[1]
+
+    def power(card: str) -> int:
+        if card == f"J{trump}":
+            return 100
+        if card == f"J{left}":
+            return 99
+        order = "9TJQKA"
+        return (50 if suit(card) == trump else 0) + order.index(card[0])
+
+    led = suit(trick[0])
+    return max((i for i, c in enumerate(trick) if suit(c) in (led, trump)),
+               key=lambda i: power(trick[i]))
+
+
+def test_the_card_winning_the_trick_so_far_is_marked(
+        client: TestClient, store: SessionStore, read: Any) -> None:
+    page = read(_start(client, seed=7).text)
+    marked = 0
+    for _ in range(200):
+        state = _only_game(client, store).state
+        if state.is_terminal():
+            break
+        trick = [C.card_name(c) for c in state.hand.trick]
+        figures = re.findall(r'<figure class="played( winning)?">.*?</figure>',
+                             page.text.split('class="trick"')[1].split("</div>")[0])
+        if state.phase == "play" and state.hand.trump >= 0 and len(trick) > 1:
+            trump = "CDHS"[state.hand.trump]
+            assert [bool(f) for f in figures].count(True) == 1
+            assert [bool(f) for f in figures].index(True) == _standard_winner(trick, trump)
+            marked += 1
+        else:
+            assert not any(figures)
+        page = read(_act(client, page, page.actions[0]).text)
+    assert marked >= 3
+
+
+def test_the_hint_says_why_in_a_few_words(client: TestClient, read: Any) -> None:
+    page = read(_start(client, seed=3).text)
+    hinted = read(client.post("/hint", data={"at": page.at}).text)
+    # the heuristic bot gives its estimate of tricks when bidding (Bot.advise)
+    line = re.search(r'<p class="hint-text"[^>]*>(.*?)</p>', hinted.text)
+    assert line and "would choose" in line[1] and ": " in line[1].split("would choose")[1]
