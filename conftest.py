@@ -17,6 +17,11 @@ import pytest
 # module file (relative to this directory) -> (the module it imports, the extra providing it)
 NEEDS_EXTRA: dict[str, tuple[str, str]] = {
     "engine/testing/openspiel_differential.py": ("pyspiel", "openspiel"),
+    "engine/adapters/openspiel.py": ("pyspiel", "openspiel"),
+    "engine/adapters/pettingzoo.py": ("pettingzoo", "pettingzoo"),
+    # numpy comes with either extra
+    "engine/adapters/encoding.py": ("numpy", "pettingzoo"),
+    "engine/adapters/chance.py": ("numpy", "pettingzoo"),
 }
 
 

@@ -28,6 +28,7 @@ LEVEL = {name: index for index, name in enumerate(LAYERS)}
 # Packages and modules that are not a layer of their own, with the layer they count as.
 LEVEL["workers"] = LEVEL["sim"]  # local process pools for simulate and compare
 LEVEL["testing"] = LEVEL["cli"]  # beside the layers: may use any layer below cli
+LEVEL["adapters"] = LEVEL["cli"]  # OpenSpiel and PettingZoo games, beside cli (optional extras)
 LEVEL[""] = LEVEL["play"]  # `import engine`: the facade re-exports core, rules and play
 
 def engine_modules() -> list[Path]:
