@@ -84,7 +84,7 @@ class ChanceState:
     """One game in progress (see the module docstring)."""
 
     def __init__(self, spec: GameSpec) -> None:
-        self._game = spec
+        self.spec = spec
         v = spec.variant
         self.variant = v
         self.dealer = -1
@@ -97,13 +97,16 @@ class ChanceState:
         """The players' actions so far (the engine's ids), in order."""
         self.engine: State | None = None
         """The engine's state; None until the first deal is complete."""
-        self.events: list[tuple[int, int]] = []
-        """What happened, in order: (seat, action) for a player's action, (-1, seat) for the
-        first dealer, (-2, position) for a card dealt to a position (-2, -1 the upcard)."""
-        self.seen: list[list[tuple[int, _Seen]]] = [[] for _ in range(v.players)]
-        """Per seat: (number of events then, what it saw of the cards) whenever that changed."""
+        self.lines: list[list[str]] = [[f"seat {seat}"] for seat in range(v.players)]
+        """Per seat, its information state as lines: every event as the seat saw it (the
+        first dealer, a card dealt to a position, an action with another seat's private card
+        hidden), and what it saw of the cards whenever that changed."""
+        self.seen: list[list[_Seen]] = [[] for _ in range(v.players)]
+        """Per seat, what it saw of the cards, whenever that changed."""
         self.history: list[int] = []
         """Every action and chance outcome, in order."""
+        self.deal_starts: list[int] = []
+        """Where in ``history`` the cards of each deal start."""
         self._deck = v.deck.cards
         self._positions = v.deal.positions
         self._size = v.deal.hand_size
@@ -125,7 +128,7 @@ class ChanceState:
             return False
         real = len(self.deals)
         played = len(e.hands_played)
-        hands = self._game.hands
+        hands = self.spec.hands
         return (hands > 0 and min(played, real) >= hands) or (e.is_terminal() and played <= real)
 
     def current_player(self) -> int:
@@ -176,7 +179,7 @@ class ChanceState:
         seat = e.current_player
         e.apply(action)
         self.actions.append(action)
-        self.events.append((seat, action))
+        self._event(seat, action)
         if self._needs_deal():
             self._next_dealer()
         elif not self._over():
@@ -185,8 +188,10 @@ class ChanceState:
     def _deal(self, outcome: int) -> None:
         if self.dealer < 0:
             self.dealer = outcome
-            self.events.append((-1, outcome))
+            self._event(-1, outcome)
             return
+        if not self.dealing:
+            self.deal_starts.append(len(self.history) - 1)
         if outcome in self.dealing:  # the first copy is dealt already: this is the second
             outcome = C.copy_of(outcome)
         self.dealing.append(outcome)
@@ -194,8 +199,8 @@ class ChanceState:
         in_hands = self._positions * self._size
         order = dealing_order(self.variant.players, self._positions - self.variant.players,
                               self.dealer)
-        self.events.append((-2, order[k % self._positions] if k < in_hands else -1))
-        if len(self.dealing) == self._game.dealt_cards:
+        self._event(-2, order[k % self._positions] if k < in_hands else -1)
+        if len(self.dealing) == self.spec.dealt_cards:
             self._complete_deal()
 
     def _complete_deal(self) -> None:
@@ -242,8 +247,9 @@ class ChanceState:
             now = (v.hand, v.upcard, v.turned, v.extra_seen | v.dead_known, v.exposed_hand,
                    v.partner, e.hand_no)
             log = self.seen[seat]
-            if not log or log[-1][1] != now:
-                log.append((len(self.events), now))
+            if not log or log[-1] != now:
+                log.append(now)
+                self.lines[seat].append(_seen_line(now))
 
     # -- returns -----------------------------------------------------------------------------
 
@@ -255,7 +261,7 @@ class ChanceState:
         assert self.engine is not None
         total = [0.0] * n
         played = self.engine.hands_played[:len(self.deals)]
-        hands = self._game.hands
+        hands = self.spec.hands
         for record in played[:hands] if hands else played:
             for seat, points in enumerate(game_shape.toward_goal(self.variant, record.deltas)):
                 total[seat] += points
@@ -275,10 +281,10 @@ class ChanceState:
         """The fixed-size observation of ``player`` (:mod:`engine.adapters.encoding`)."""
         view = self._view(player)
         if view is not None:
-            self._game.encoder.encode(view, out)
+            self.spec.encoder.encode(view, out)
             return
         out.fill(0.0)
-        self._game.encoder.encode_dealing(seat=player, dealer=self.dealer,
+        self.spec.encoder.encode_dealing(seat=player, dealer=self.dealer,
                                           scores=self._scores(), out=out,
                                           over=self._over())
 
@@ -306,22 +312,18 @@ class ChanceState:
             return f"seat {player}; over; scores {self._scores()}"
         if view is None:
             return (f"seat {player}; dealing: dealer {self.dealer}, {len(self.dealing)} of "
-                    f"{self._game.dealt_cards} cards dealt; scores "
+                    f"{self.spec.dealt_cards} cards dealt; scores "
                     f"{self._scores()}")
         return describe(view)
 
     def information_state(self, player: int) -> str:
         """Every event as ``player`` saw it, and what it saw of the cards when that changed."""
-        lines = [f"seat {player}"]
-        seen = self.seen[player]
-        at = 0
-        for i, (who, what) in enumerate(self.events):
-            while at < len(seen) and seen[at][0] <= i:
-                lines.append(_seen_line(seen[at][1]))
-                at += 1
-            lines.append(self._event_line(player, who, what))
-        lines.extend(_seen_line(now) for _, now in seen[at:])
-        return "\n".join(lines)
+        return "\n".join(self.lines[player])
+
+    def _event(self, who: int, what: int) -> None:
+        """Log an event in every seat's information state."""
+        for seat, lines in enumerate(self.lines):
+            lines.append(self._event_line(seat, who, what))
 
     def _event_line(self, player: int, who: int, what: int) -> str:
         if who == -1:
@@ -332,7 +334,7 @@ class ChanceState:
         return f"{who}: {self._name(shown)}"
 
     def _name(self, action: int) -> str:
-        return A.name_of(action, self._game.special_names)
+        return A.name_of(action, self.spec.special_names)
 
     # -- strings -----------------------------------------------------------------------------
 
@@ -359,7 +361,7 @@ class ChanceState:
             copied = value
             if name == "engine":
                 copied = value.clone() if value is not None else None
-            elif name == "seen":
+            elif name in ("seen", "lines"):
                 copied = [list(log) for log in value]
             elif type(value) is list:
                 copied = list(value)
@@ -371,7 +373,7 @@ class ChanceState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A pickle is the game's settings and its history, replayed when loaded."""
-        return (_replay, (self._game.name, self._game.hands, list(self.history)))
+        return (_replay, (self.spec.name, self.spec.hands, list(self.history)))
 
 
 def _seen_line(now: _Seen) -> str:

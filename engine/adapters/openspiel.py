@@ -44,6 +44,7 @@ does not). Serialisation is OpenSpiel's own (the history of actions).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -52,6 +53,7 @@ import pyspiel  # type: ignore[import-not-found]  # compiled, ships no stubs
 from engine.adapters import game_shape
 from engine.adapters.chance import ChanceState, GameSpec, spec_for
 from engine.adapters.encoding import ACTION_SLOT, CARDS, MAX_SEATS, NUM_ACTIONS, OBSERVATION_SIZE
+from engine.adapters.resample import resample
 
 __all__ = ["EuchrekitGame", "EuchrekitObserver", "EuchrekitState", "load_game"]
 
@@ -144,6 +146,18 @@ class EuchrekitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stu
 
     def __str__(self) -> str:
         return str(self.core)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any
+                                ) -> EuchrekitState:
+        """A state ``player_id`` cannot tell from this one (:mod:`engine.adapters.resample`),
+        for information-set searches such as OpenSpiel's ISMCTS; ``probability_sampler()``
+        seeds the draw."""
+        rng = random.Random(int(probability_sampler() * 2**32))
+        core, _ = resample(self.core, player_id, rng)
+        other = self.get_game().new_initial_state()
+        for action in core.history:
+            other.apply_action(action)
+        return other  # type: ignore[no-any-return]  # pyspiel is untyped
 
 
 class EuchrekitObserver:
