@@ -5,8 +5,8 @@
 >>> e.agents, e.agent_selection
 (['player_0', 'player_1'], 'player_1')
 >>> observation, reward, terminated, truncated, info = e.last()
->>> observation["observation"].shape, int(observation["action_mask"].sum())
-((1836,), 2)
+>>> observation["observation"].shape == (OBSERVATION_SIZE,), int(observation["action_mask"].sum())
+(True, 2)
 >>> e.step(int(observation["action_mask"].nonzero()[0][0]))   # pass
 
 Agents are ``player_0`` ... one per seat. Actions are the engine's action ids
