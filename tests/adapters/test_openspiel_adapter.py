@@ -22,7 +22,7 @@ pyspiel = pytest.importorskip(
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from engine import shipped_names  # noqa: E402
+from engine import VariantErrors, shipped_names  # noqa: E402
 from engine.adapters.openspiel import load_game  # noqa: E402
 from engine.core import cards as C  # noqa: E402
 from engine.mechanics.deal import dealing_order  # noqa: E402
@@ -55,6 +55,31 @@ def test_the_game_loads_by_its_registered_name_with_openspiels_parameters() -> N
 def test_a_bad_number_of_hands_is_refused_with_a_message() -> None:
     with pytest.raises(ValueError, match="whole number of deals"):
         load_game("standard", hands=-1)
+
+
+def test_an_unknown_variant_is_refused_with_the_loaders_message() -> None:
+    with pytest.raises(VariantErrors, match="no variant named 'no-such-variant'"):
+        load_game("no-such-variant")
+
+
+def test_a_user_written_variant_serialises_and_comes_back_the_same(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: stick-the-dealer\ndescription: Stick the dealer, to 11.\n"
+                    "game:\n  target: 11\n", encoding="utf-8")
+    game = pyspiel.load_game(f"python_euchrekit(variant={path},hands=2)")
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    for _ in range(40):
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and state2.history() == state.history()
+    assert [state2.information_state_string(p) for p in range(4)] == \
+        [state.information_state_string(p) for p in range(4)]
+    assert state2.legal_actions() == state.legal_actions()
 
 
 def _random_playout(game: Any, rng: random.Random) -> Any:
