@@ -186,6 +186,10 @@ class ChanceState:
             self._look()
 
     def _deal(self, outcome: int) -> None:
+        if outcome not in dict(self.chance_outcomes()):
+            self.history.pop()
+            raise ValueError(f"{outcome} is not a chance outcome here (a seat for the first "
+                             f"dealer, else a card id not dealt yet)")
         if self.dealer < 0:
             self.dealer = outcome
             self._event(-1, outcome)

@@ -129,3 +129,16 @@ def test_a_resampled_deal_keeps_everything_the_seat_knows(name: str) -> None:
         assert other.history != state.history or exact
         moved += not exact
     assert moved >= 2
+
+
+def test_a_chance_outcome_that_cannot_happen_is_refused() -> None:
+    state = ChanceState(spec_for("standard", 1))
+    with pytest.raises(ValueError, match="not a chance outcome"):
+        state.apply(4)  # seat 4: standard has seats 0 to 3
+    state.apply(0)
+    state.apply(C.card("JH"))
+    with pytest.raises(ValueError, match="not a chance outcome"):
+        state.apply(C.card("JH"))  # a 24-card deck has one jack of hearts
+    with pytest.raises(ValueError, match="not a chance outcome"):
+        state.apply(C.card("8H"))  # not in a 24-card deck (9 to ace)
+    assert state.history == [0, C.card("JH")]
