@@ -39,7 +39,10 @@ offset). The information-state string is perfect recall: every event in order as
 it (others' discards without their card) and, whenever it changed, what the seat then saw of the
 cards (hand, upcard, a hand shown to it, an exposed hand). While cards are being dealt nobody
 sees them; each seat sees its hand when the deal is complete (a dealer who must name trump blind
-does not). Serialisation is OpenSpiel's own (the history of actions).
+does not). Serialisation is OpenSpiel's own (``serialize_game_and_state``): the state's one
+attribute, a :class:`~engine.adapters.chance.ChanceState`, pickles as the game's settings and
+its history, replayed when it is read back. ``resample_from_infostate`` serves information-set
+searches (:mod:`engine.adapters.resample`).
 """
 
 from __future__ import annotations
