@@ -22,6 +22,7 @@ NEEDS_EXTRA: dict[str, tuple[str, str]] = {
     # numpy comes with either extra
     "engine/adapters/encoding.py": ("numpy", "pettingzoo"),
     "engine/adapters/chance.py": ("numpy", "pettingzoo"),
+    "engine/adapters/resample.py": ("numpy", "pettingzoo"),
 }
 
 
