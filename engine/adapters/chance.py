@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.adapters import game_shape
-from engine.adapters.encoding import MAX_SEATS, Encoder, describe, encode_action
+from engine.adapters.encoding import MAX_SEATS, Encoder, describe, describe_seen, encode_action
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.deal import dealing_order
@@ -108,6 +108,7 @@ class ChanceState:
         self.deal_starts: list[int] = []
         """Where in ``history`` the cards of each deal start."""
         self._deck = v.deck.cards
+        self._deck_set = frozenset(v.deck.cards)
         self._positions = v.deal.positions
         self._size = v.deal.hand_size
 
@@ -186,7 +187,7 @@ class ChanceState:
             self._look()
 
     def _deal(self, outcome: int) -> None:
-        if outcome not in dict(self.chance_outcomes()):
+        if not self._possible(outcome):
             self.history.pop()
             raise ValueError(f"{outcome} is not a chance outcome here (a seat for the first "
                              f"dealer, else a card id not dealt yet)")
@@ -206,6 +207,20 @@ class ChanceState:
         self._event(-2, order[k % self._positions] if k < in_hands else -1)
         if len(self.dealing) == self.spec.dealt_cards:
             self._complete_deal()
+
+    def _possible(self, outcome: int) -> bool:
+        """``outcome`` is one of :meth:`chance_outcomes` (checked without listing them)."""
+        if self.dealer < 0:
+            return 0 <= outcome < self.variant.players
+        if outcome not in self._deck_set or C.original(outcome) != outcome:
+            return False
+        if outcome not in self.dealing:
+            return True
+        try:
+            second = C.copy_of(outcome)
+        except KeyError:
+            return False
+        return second in self._deck_set and second not in self.dealing
 
     def _complete_deal(self) -> None:
         """The deal is complete: the engine is built from the deals so far and the actions
@@ -253,7 +268,7 @@ class ChanceState:
             log = self.seen[seat]
             if not log or log[-1] != now:
                 log.append(now)
-                self.lines[seat].append(_seen_line(now))
+                self.lines[seat].append(describe_seen(now))
 
     # -- returns -----------------------------------------------------------------------------
 
@@ -379,11 +394,3 @@ class ChanceState:
         """A pickle is the game's settings and its history, replayed when loaded."""
         return (_replay, (self.spec.name, self.spec.hands, list(self.history)))
 
-
-def _seen_line(now: _Seen) -> str:
-    hand, upcard, turned, shown, exposed, partner, hand_no = now
-    up = C.card_name(upcard) if upcard >= 0 else "-"
-    turned_text = C.card_name(turned) if turned >= 0 else "-"
-    return (f"deal {hand_no}: hand {' '.join(C.names(hand))}; upcard {up}; turned "
-            f"{turned_text}; shown {' '.join(C.names(shown))}; exposed "
-            f"{' '.join(C.names(exposed))}; partner {partner}")

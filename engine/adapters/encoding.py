@@ -65,6 +65,7 @@ __all__ = [
     "Encoder",
     "decode_cards",
     "describe",
+    "describe_seen",
     "encode_action",
 ]
 
@@ -240,6 +241,18 @@ def describe(view: View) -> str:
             f"trump {trump}; maker {view.maker}; bid {view.bid}{view.bid_special}; alone "
             f"{list(view.alone)}; trick {trick}; tricks {list(view.tricks_won)}; scores "
             f"{list(view.scores)}; actions {actions}")
+
+
+def describe_seen(seen: tuple[int, int, int, int, int, int, int]) -> str:
+    """What a seat sees of the cards (hand, upcard, card turned, a hand shown to it, an
+    exposed hand, the partner it knows, the deal's number), as a line of its information
+    state."""
+    hand, upcard, turned, shown, exposed, partner, deal = seen
+    up = C.card_name(upcard) if upcard >= 0 else "-"
+    turned_text = C.card_name(turned) if turned >= 0 else "-"
+    return (f"deal {deal}: hand {' '.join(C.names(hand))}; upcard {up}; turned "
+            f"{turned_text}; shown {' '.join(C.names(shown))}; exposed "
+            f"{' '.join(C.names(exposed))}; partner {partner}")
 
 
 def decode_cards(vector: Vector, piece: str) -> int:
