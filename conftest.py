@@ -18,6 +18,12 @@ import pytest
 NEEDS_EXTRA: dict[str, tuple[str, str]] = {
     "engine/testing/openspiel_differential.py": ("pyspiel", "openspiel"),
     "engine/web/app.py": ("starlette", "web"),
+    "engine/adapters/openspiel.py": ("pyspiel", "openspiel"),
+    "engine/adapters/pettingzoo.py": ("pettingzoo", "pettingzoo"),
+    # numpy comes with either extra
+    "engine/adapters/encoding.py": ("numpy", "pettingzoo"),
+    "engine/adapters/chance.py": ("numpy", "pettingzoo"),
+    "engine/adapters/resample.py": ("numpy", "pettingzoo"),
 }
 
 

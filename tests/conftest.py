@@ -73,10 +73,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """Where the platform can install an optional extra, its tests must run, not skip.
 
     ``make test`` sets ``EUCHREKIT_REQUIRE`` to the modules the extras provide on platforms
-    with wheels for them (open-spiel, Dask, matplotlib; Starlette, uvicorn, httpx and Selenium
-    everywhere), and to the programs the browser tests run where ``make`` could install them
-    (an absolute path such as ``/usr/bin/chromium``); a missing one stops the run here instead
-    of turning into a quiet skip.
+    with wheels for them (PettingZoo and gymnasium everywhere; open-spiel, Dask, matplotlib
+    on Linux x86_64 and aarch64; Starlette, uvicorn, httpx and Selenium everywhere), and to the
+    programs the browser tests run where ``make`` could install them (an absolute path such as
+    ``/usr/bin/chromium``); a missing one stops the run here instead of turning into a quiet
+    skip.
     """
     names = [name for name in os.environ.get("EUCHREKIT_REQUIRE", "").split(",") if name]
     missing = [name for name in names if not _importable(name)]

@@ -29,6 +29,7 @@ LEVEL = {name: index for index, name in enumerate(LAYERS)}
 LEVEL["workers"] = LEVEL["sim"]  # local process pools for simulate and compare
 LEVEL["testing"] = LEVEL["cli"]  # beside the layers: may use any layer below cli
 LEVEL["web"] = LEVEL["cli"]  # the browser table (`euchre serve`): a front end beside the CLI
+LEVEL["adapters"] = LEVEL["cli"]  # OpenSpiel and PettingZoo games, beside cli (optional extras)
 LEVEL[""] = LEVEL["play"]  # `import engine`: the facade re-exports core, rules and play
 
 def engine_modules() -> list[Path]:

@@ -1,0 +1,74 @@
+"""The shape of a variant as a game for other frameworks: bounds, chance and returns.
+
+OpenSpiel needs bounds known before any game is played (the longest game, the smallest and
+largest utility), and both adapters need the same answer to "what does one deal of this
+variant score a seat". Everything here reads the compiled :class:`Variant` only.
+
+Returns are the points each seat scored over the deals played, with the sign turned over in a
+count-down game (``game.goal: down``, where points lost are the good ones), so that more is
+always better. Renege penalties never occur: the adapters offer only ``legal_actions()``,
+which never reneges.
+
+>>> from engine import load_variant
+>>> standard = load_variant("standard")
+>>> hand_points(standard), dealt_cards(standard), decisions_per_deal(standard) >= 4 * 5 + 8
+((0, 4), 21, True)
+>>> hand_points(load_variant("buck-euchre"))[1] > 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.mechanics.auction_rules import AuctionRules
+from engine.rules.game_end import Goal
+from engine.rules.variant import Variant
+
+__all__ = ["dealt_cards", "decisions_per_deal", "hand_points", "sign", "toward_goal"]
+
+
+def sign(variant: Variant) -> int:
+    """1 when scores count up to the target, -1 in a count-down game."""
+    return -1 if variant.game.goal is Goal.DOWN else 1
+
+
+def toward_goal(variant: Variant, deltas: Sequence[int]) -> list[float]:
+    """A hand's points per seat as returns: more is better for the seat."""
+    s = sign(variant)
+    return [float(s * d) for d in deltas]
+
+
+def hand_points(variant: Variant) -> tuple[int, int]:
+    """The fewest and most points (toward the goal) one deal can give a seat: every award of
+    the scoring table, and 0 for a deal thrown in."""
+    s = sign(variant)
+    values = [s * v for v in variant.scoring.points.values()]
+    return min(0, *values), max(0, *values)
+
+
+def dealt_cards(variant: Variant) -> int:
+    """Cards dealt one by one at the chance nodes of a deal: every hand (extra hands too),
+    then the upcard. The rest of the deck is the kitty, which nobody sees dealt."""
+    deal = variant.deal
+    return deal.positions * deal.hand_size + (1 if deal.upcard else 0)
+
+
+def decisions_per_deal(variant: Variant) -> int:
+    """An upper bound on the decisions of one deal, whatever its flow: each seat plays its
+    cards; every card can move once more (a discard, a gift, an exchange, a card called);
+    bidding on the upcard takes at most three rounds (a blind call, two rounds), going alone,
+    staying in and a redeal at most a few each per seat; an auction at most one round of
+    passes per bid level (each bid must beat the last); a led joker may name a suit once per
+    trick. ``tests/adapters`` checks the bound against random play of every variant."""
+    n = variant.players
+    deal = variant.deal
+    size = deal.hand_size
+    bound = n * size + 2 * deal.positions * size + 8 * n + 16 + size
+    auction = variant.rules(AuctionRules)
+    if auction is not None:
+        levels = len(auction.bids) + len(auction.special_bids)
+        if auction.trump_in_bid:
+            levels *= 6
+        bound += n * (levels + 2)
+    return bound
