@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-test
 # open-spiel publishes wheels for Linux on x86_64 and aarch64: there it must install, and the
 # tests that need it (and the other extras) must run, never skip.
 HAS_OPENSPIEL_WHEELS := $(PYTHON) -c 'import platform, sys; sys.exit(not (sys.platform == "linux" and platform.machine() in ("x86_64", "aarch64")))'
-REQUIRED_EXTRAS := $(shell $(HAS_OPENSPIEL_WHEELS) 2>/dev/null && echo pyspiel,dask.distributed,matplotlib)
+REQUIRED_EXTRAS := $(shell $(HAS_OPENSPIEL_WHEELS) 2>/dev/null && echo pyspiel,dask.distributed,matplotlib,numpy)
 
 .PHONY: play test lint typecheck pytest bench clean
 
@@ -14,7 +14,7 @@ REQUIRED_EXTRAS := $(shell $(HAS_OPENSPIEL_WHEELS) 2>/dev/null && echo pyspiel,d
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dask,plot]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dask,plot,batch]'
 	@if $(HAS_OPENSPIEL_WHEELS); then \
 		$(BIN)/python -m pip install --quiet -e '.[openspiel]'; \
 	else \

@@ -17,6 +17,9 @@ import pytest
 # module file (relative to this directory) -> (the module it imports, the extra providing it)
 NEEDS_EXTRA: dict[str, tuple[str, str]] = {
     "engine/testing/openspiel_differential.py": ("pyspiel", "openspiel"),
+    **{f"engine/batch/{name}.py": ("numpy", "batch") for name in (
+        "__init__", "forms", "hand", "kernels", "run", "score", "scoring", "simulate", "tables",
+        "tally", "verify")},
 }
 
 

@@ -1,0 +1,219 @@
+"""Batch forms of the mechanics of partnership Euchre: deal, upcard bidding, going alone,
+the dealer's pickup and trick play, each for B games at once with uniformly random seats.
+
+Each kernel is built once from a compiled variant (its mechanic's config record) and runs one
+phase of one hand for every row of a :class:`~engine.batch.hand.BatchHand`. ``check`` says
+why a configuration has no batch form (None: it has one); :mod:`engine.batch.forms` lists
+the kernels by mechanic name. Fixed-length phases are unrolled (four bidders a round, four
+seats a trick); a seat a row skips (a lone maker's partner, a decided bid) is masked.
+
+The choices are those of the scalar ``random`` bot: one uniform draw over the legal actions
+(``engine.bots.random_bot``), here over the same legal sets computed with masks.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+import numpy as np
+
+from engine.batch.hand import NONE, BatchHand, Ints
+from engine.batch.tables import EFFECTIVE, ONE, POWER, SUIT_MASK, SUITS, choose_bit, low_bit_index
+from engine.core import actions as A
+from engine.mechanics.dealer_pickup import DealerPickupRules, PickupMode
+from engine.mechanics.go_alone import GoAloneRules
+from engine.mechanics.play import FirstLead, PlayRules
+from engine.mechanics.upcard_bidding import AllPass, UpcardBiddingRules
+from engine.rules.variant import Variant
+
+__all__ = ["Deal", "DealerPickup", "GoAlone", "Play", "UpcardBidding"]
+
+_T = TypeVar("_T")
+
+
+def _rules(variant: Variant, record: type[_T]) -> _T:
+    rules = variant.rules(record)
+    assert rules is not None, record
+    return rules
+
+
+class Deal:
+    """``deal``: a shuffle per row (argsort of uniform keys), ``hand_size`` cards a seat, the
+    upcard, the rest to the kitty. Which seat gets which packet does not change the law of a
+    uniform shuffle, so packets are not simulated."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        if variant.deal.extra_hands:
+            return "extra hands (a dummy, a widow) have no batch form yet"
+        if variant.deck.copies != 1 or variant.deck.jokers:
+            return "double decks and jokers have no batch form yet"
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        self.deck = np.array(variant.deck.cards, dtype=np.uint64)
+        self.hand_size = variant.deal.hand_size
+        self.upcard = variant.deal.upcard
+
+    def run(self, bh: BatchHand) -> None:
+        n, p, h = bh.n, bh.players, self.hand_size
+        order = bh.rng.random((n, self.deck.size)).argsort(axis=1)
+        cards = self.deck[order]
+        bits = ONE << cards
+        bh.hands = bits[:, :p * h].reshape(n, p, h).sum(axis=2, dtype=np.uint64)
+        rest = p * h
+        if self.upcard:
+            bh.upcard = cards[:, rest].astype(np.int64)
+            rest += 1
+        bh.kitty = bits[:, rest:].sum(axis=1, dtype=np.uint64)
+        for row in range(bh.logged):
+            bh.deals.append((int(bh.dealer[row]), tuple(int(m) for m in bh.hands[row]),
+                             int(bh.upcard[row]), int(bh.kitty[row])))
+
+
+class UpcardBidding:
+    """``upcard_bidding``: round 1 each seat from eldest passes or orders up (one chance in
+    two); round 2 each passes or names a suit (the turned-down one excluded where the
+    variant says); with stick the dealer the dealer may not pass in the last round."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        r = _rules(variant, UpcardBiddingRules)
+        if r.rounds != 2 or r.must_order_when is not None or r.no_trump:
+            return "one-round bidding, forced orders and no-trump calls have no batch form yet"
+        if r.all_pass is not AllPass.THROW_IN:
+            return "`all_pass` other than throw_in has no batch form yet"
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        self.rules = _rules(variant, UpcardBiddingRules)
+
+    def run(self, bh: BatchHand) -> None:
+        p = bh.players
+        turned = SUITS[bh.upcard]
+        maker = bh.maker
+        for i in range(1, p + 1):  # round 1: pass or order up
+            seat = bh.seat(i)
+            undecided = maker < 0
+            order = bh.uniform(2) == 1
+            bh.act(np.where(undecided, np.where(order, A.ORDER_UP, A.PASS), NONE))
+            maker = np.where(undecided & order, seat, maker)
+        bh.ordered = maker >= 0
+        trump = turned.copy()
+        exclude = self.rules.exclude_turned_down
+        for i in range(1, p + 1):  # round 2: pass or name a suit
+            seat = bh.seat(i)
+            undecided = maker < 0
+            stuck = self.rules.stick_the_dealer and i == p
+            excluded = exclude and not (stuck and self.rules.stuck_dealer_may_name_turned_down)
+            suits = 3 if excluded else 4
+            pick = bh.uniform(suits if stuck else suits + 1) - (0 if stuck else 1)
+            suit = pick + (pick >= turned) if excluded else pick
+            call = undecided & (pick >= 0)
+            bh.act(np.where(undecided, np.where(call, A.CALL + suit, A.PASS), NONE))
+            maker = np.where(call, seat, maker)
+            trump = np.where(call, suit, trump)
+        bh.maker, bh.trump = maker, trump
+
+
+class GoAlone:
+    """``go_alone``: the maker says ``alone`` or ``pass`` (one chance in two); a lone maker's
+    partner sits out."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        r = _rules(variant, GoAloneRules)
+        if r.defender or r.must_when is not None or r.exposed or not r.maker:
+            return "lone defenders, forced or exposed lone hands have no batch form yet"
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        pass
+
+    def run(self, bh: BatchHand) -> None:
+        made = bh.maker >= 0
+        alone = made & (bh.uniform(2) == 1)
+        bh.act(np.where(made, np.where(alone, A.ALONE, A.PASS), NONE))
+        bh.out = np.where(alone, (bh.maker + 2) % bh.players, NONE)
+
+
+class DealerPickup:
+    """``dealer_pickup`` (``must`` or ``discard_other``): after an order-up the dealer, unless
+    he sits out, takes the upcard and discards one card uniformly (the upcard too with
+    ``must``)."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        r = _rules(variant, DealerPickupRules)
+        if r.mode is PickupMode.OPTIONAL:
+            return "the optional pickup has no batch form yet"
+        if "dummy_merge" in variant.flow:
+            return "a pickup followed by a dummy merge has no batch form yet"
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        self.other = _rules(variant, DealerPickupRules).mode is PickupMode.DISCARD_OTHER
+
+    def run(self, bh: BatchHand) -> None:
+        rows = np.arange(bh.n)
+        takes = bh.ordered & (bh.dealer != bh.out)
+        up = np.where(takes, ONE << np.maximum(bh.upcard, 0).astype(np.uint64), np.uint64(0))
+        held = bh.hands[rows, bh.dealer]
+        legal = np.where(takes, held if self.other else held | up, np.uint64(0))
+        bit = choose_bit(legal, bh.rng)
+        bh.act(np.where(takes, A.DISCARD + low_bit_index(bit), NONE))
+        bh.hands[rows, bh.dealer] = (held | up) ^ bit
+
+
+class Play:
+    """``play`` (first lead: eldest, skipping a seat that sits out): ``hand_size`` tricks of
+    up to four cards; a seat must follow the effective suit led when it can; the highest power
+    wins, the first of equals; the winner leads next."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        if _rules(variant, PlayRules).first_lead is not FirstLead.ELDEST:
+            return "first leads other than eldest have no batch form yet"
+        if variant.renege.allowed:
+            return "reneging has no batch form"
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        self.tricks = variant.deal.hand_size
+
+    def run(self, bh: BatchHand) -> None:
+        n, p = bh.n, bh.players
+        flat = bh.hands.reshape(-1)
+        base = np.arange(n) * p
+        trump, out = bh.trump, bh.out
+        leader = bh.seat(1)
+        leader = np.where(leader == out, (leader + 1) % p, leader)
+        power_rows = trump * (5 * 64)
+        playing = bh.maker >= 0  # a thrown-in hand is not played
+        for _ in range(self.tricks):
+            led: Ints = np.zeros(n, dtype=np.int64)
+            best_seat, best_power = leader, np.full(n, -1, dtype=np.int64)
+            for pos in range(p):
+                seat = (leader + pos) % p
+                where = base + seat
+                hand = flat[where]
+                if pos == 0:
+                    legal = hand
+                else:
+                    follow = hand & SUIT_MASK[trump, led]
+                    legal = np.where(follow != 0, follow, hand)
+                active = playing & (seat != out)
+                legal = np.where(active, legal, np.uint64(0))
+                bit = choose_bit(legal, bh.rng)
+                flat[where] = hand ^ bit
+                card = low_bit_index(bit)
+                if pos == 0:
+                    led = EFFECTIVE[trump, card]
+                power = POWER.reshape(-1)[power_rows + led * 64 + card]
+                better = active & (power > best_power)
+                best_seat = np.where(better, seat, best_seat)
+                best_power = np.where(better, power, best_power)
+                bh.act(np.where(active, A.PLAY + card, NONE))
+            taken = bh.tricks.reshape(-1)
+            taken[base + best_seat] += 1  # one row each: no repeated index
+            leader = best_seat

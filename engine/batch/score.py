@@ -1,0 +1,82 @@
+"""``score`` in batch form: the variant's scoring table, its expressions vectorised.
+
+For each row of the table the ``when`` condition is evaluated over all games at once
+(:func:`engine.batch.scoring.vectorise`); the table's compiler already proved that exactly one
+row applies to every outcome, so the first true row is the row. The awards are evaluated per
+seat, as the scalar ``score`` phase does: the makers' expression for the makers' side (with
+``tricks`` their tricks, ``is_alone`` for the lone maker, ``out`` for his partner), the
+defenders' expression for the others.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch.hand import NONE, BatchHand
+from engine.batch.scoring import NotVectorisable, vectorise
+from engine.rules.variant import SidesKind, Variant
+
+__all__ = ["Score"]
+
+
+class Score:
+    """The scoring table of a partnership game without bids, for B games at once."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        space = variant.scoring.space
+        if space.bids or space.no_maker or space.exposed or space.defender_alone:
+            return "bids, hands without a maker, exposed or lone defenders have no batch form yet"
+        if variant.sides.kind is not SidesKind.TEAMS or variant.players != 4 or \
+                variant.sides.teams != ((0, 2), (1, 3)):
+            return "only partnerships of four (0+2 against 1+3) have a batch form yet"
+        try:
+            Score(variant)
+        except NotVectorisable as error:
+            return str(error)
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        rows = variant.scoring.rows
+        self.when = [vectorise(row.when.text) for row in rows]
+        self.makers = [vectorise(row.makers.text) for row in rows]
+        self.defenders = [vectorise(row.defenders.text) for row in rows]
+        self.hand_size = variant.deal.hand_size
+        self.needed = variant.deal.hand_size // 2 + 1
+
+    def run(self, bh: BatchHand) -> None:
+        n, p = bh.n, bh.players
+        rows = np.arange(n)
+        scored = bh.maker >= 0
+        maker = np.maximum(bh.maker, 0)
+        partner = (maker + 2) % p
+        makers_tricks = bh.tricks[rows, maker] + bh.tricks[rows, partner]
+        alone = bh.out >= 0
+        env: dict[str, object] = {
+            "makers.tricks": makers_tricks,
+            "defenders.tricks": self.hand_size - makers_tricks,
+            "alone": alone,
+            "defender_alone": np.zeros(n, dtype=bool),
+        }
+        label = np.full(n, NONE, dtype=np.int64)
+        for index, when in reversed(list(enumerate(self.when))):
+            label = np.where(np.broadcast_to(when(env), (n,)), index, label)
+        label = np.where(scored, label, NONE)
+        deltas = np.zeros((n, p), dtype=np.int64)
+        for index in range(len(self.when)):
+            chosen = label == index
+            if not chosen.any():
+                continue
+            for seat in range(p):
+                on_makers = (seat == maker) | (seat == partner)
+                seat_env = dict(env)
+                seat_env["tricks"] = np.where(on_makers, makers_tricks,
+                                              self.hand_size - makers_tricks)
+                seat_env["is_alone"] = on_makers & alone & (seat == maker)
+                seat_env["out"] = seat == bh.out
+                points = np.where(on_makers, self.makers[index](seat_env),
+                                  self.defenders[index](seat_env))
+                deltas[:, seat] += np.where(chosen, points, 0)
+        bh.deltas = deltas
+        bh.label = label
+        bh.made = scored & (makers_tricks >= self.needed)
