@@ -6,7 +6,7 @@ the upcard and kitty, the maker, trump, who sits out, the tricks taken. Kernels
 (:mod:`engine.batch.kernels`) run one phase for every row at once; a row a phase does not
 concern is masked, never branched on.
 
-The first ``logged`` rows keep the scalar action id of every decision, in order (:meth:`act`):
+The ``logged`` rows keep the scalar action id of every decision, in order (:meth:`act`):
 ``--verify`` replays them through the scalar interpreter.
 """
 
@@ -31,8 +31,8 @@ class BatchHand:
     rng: np.random.Generator
     dealer: Ints
     players: int = 4
-    logged: int = 0
-    """Rows (the first ones) whose actions are kept for ``--verify``."""
+    logged: Ints | None = None
+    """Rows whose actions are kept for ``--verify`` (None: none)."""
     hands: npt.NDArray[np.uint64] = field(init=False)
     upcard: Ints = field(init=False)
     kitty: npt.NDArray[np.uint64] = field(init=False)
@@ -75,10 +75,13 @@ class BatchHand:
         """Rows whose hand nobody made: thrown in, the deal passes left."""
         return self.maker < 0
 
-    def act(self, actions: Ints) -> None:
-        """Keep one decision step's action ids (:data:`NONE` where a row did not act)."""
-        if self.logged:
-            self.log.append(actions[:self.logged].copy())
+    def act(self, acting: npt.NDArray[np.bool_], actions: Ints | int) -> None:
+        """Keep one decision step's action ids, :data:`NONE` where a row did not act (only
+        when rows are logged: the step costs nothing otherwise)."""
+        rows = self.logged
+        if rows is not None:
+            chosen = actions[rows] if isinstance(actions, np.ndarray) else actions
+            self.log.append(np.where(acting[rows], chosen, NONE))
 
     def uniform(self, options: Ints | int) -> Ints:
         """A uniform choice among ``options`` (per row, at least 1) alternatives: 0, 1, ..."""

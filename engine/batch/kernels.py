@@ -51,22 +51,26 @@ class Deal:
         return None
 
     def __init__(self, variant: Variant) -> None:
-        self.deck = np.array(variant.deck.cards, dtype=np.uint64)
+        self.deck = np.array(variant.deck.cards, dtype=np.int64)
+        self.bits = ONE << self.deck.astype(np.uint64)
         self.hand_size = variant.deal.hand_size
         self.upcard = variant.deal.upcard
 
     def run(self, bh: BatchHand) -> None:
         n, p, h = bh.n, bh.players, self.hand_size
         order = bh.rng.random((n, self.deck.size)).argsort(axis=1)
-        cards = self.deck[order]
-        bits = ONE << cards
-        bh.hands = bits[:, :p * h].reshape(n, p, h).sum(axis=2, dtype=np.uint64)
+        bits = self.bits[order]
+        dealt = bits[:, :p * h].reshape(n, p, h)
+        hands = dealt[:, :, 0].copy()
+        for i in range(1, h):
+            hands |= dealt[:, :, i]
+        bh.hands = hands
         rest = p * h
         if self.upcard:
-            bh.upcard = cards[:, rest].astype(np.int64)
+            bh.upcard = self.deck[order[:, rest]]
             rest += 1
-        bh.kitty = bits[:, rest:].sum(axis=1, dtype=np.uint64)
-        for row in range(bh.logged):
+        bh.kitty = np.bitwise_or.reduce(bits[:, rest:], axis=1)
+        for row in bh.logged if bh.logged is not None else ():
             bh.deals.append((int(bh.dealer[row]), tuple(int(m) for m in bh.hands[row]),
                              int(bh.upcard[row]), int(bh.kitty[row])))
 
@@ -96,7 +100,7 @@ class UpcardBidding:
             seat = bh.seat(i)
             undecided = maker < 0
             order = bh.uniform(2) == 1
-            bh.act(np.where(undecided, np.where(order, A.ORDER_UP, A.PASS), NONE))
+            bh.act(undecided, np.where(order, A.ORDER_UP, A.PASS))
             maker = np.where(undecided & order, seat, maker)
         bh.ordered = maker >= 0
         trump = turned.copy()
@@ -110,7 +114,7 @@ class UpcardBidding:
             pick = bh.uniform(suits if stuck else suits + 1) - (0 if stuck else 1)
             suit = pick + (pick >= turned) if excluded else pick
             call = undecided & (pick >= 0)
-            bh.act(np.where(undecided, np.where(call, A.CALL + suit, A.PASS), NONE))
+            bh.act(undecided, np.where(call, A.CALL + suit, A.PASS))
             maker = np.where(call, seat, maker)
             trump = np.where(call, suit, trump)
         bh.maker, bh.trump = maker, trump
@@ -133,7 +137,7 @@ class GoAlone:
     def run(self, bh: BatchHand) -> None:
         made = bh.maker >= 0
         alone = made & (bh.uniform(2) == 1)
-        bh.act(np.where(made, np.where(alone, A.ALONE, A.PASS), NONE))
+        bh.act(made, np.where(alone, A.ALONE, A.PASS))
         bh.out = np.where(alone, (bh.maker + 2) % bh.players, NONE)
 
 
@@ -161,7 +165,7 @@ class DealerPickup:
         held = bh.hands[rows, bh.dealer]
         legal = np.where(takes, held if self.other else held | up, np.uint64(0))
         bit = choose_bit(legal, bh.rng)
-        bh.act(np.where(takes, A.DISCARD + low_bit_index(bit), NONE))
+        bh.act(takes, A.DISCARD + low_bit_index(bit))
         bh.hands[rows, bh.dealer] = (held | up) ^ bit
 
 
@@ -190,8 +194,10 @@ class Play:
         leader = np.where(leader == out, (leader + 1) % p, leader)
         power_rows = trump * (5 * 64)
         playing = bh.maker >= 0  # a thrown-in hand is not played
+        power_table = POWER.reshape(-1)
         for _ in range(self.tricks):
             led: Ints = np.zeros(n, dtype=np.int64)
+            suit_mask = SUIT_MASK[0, 0]
             best_seat, best_power = leader, np.full(n, -1, dtype=np.int64)
             for pos in range(p):
                 seat = (leader + pos) % p
@@ -200,7 +206,7 @@ class Play:
                 if pos == 0:
                     legal = hand
                 else:
-                    follow = hand & SUIT_MASK[trump, led]
+                    follow = hand & suit_mask
                     legal = np.where(follow != 0, follow, hand)
                 active = playing & (seat != out)
                 legal = np.where(active, legal, np.uint64(0))
@@ -209,11 +215,13 @@ class Play:
                 card = low_bit_index(bit)
                 if pos == 0:
                     led = EFFECTIVE[trump, card]
-                power = POWER.reshape(-1)[power_rows + led * 64 + card]
+                    suit_mask = SUIT_MASK[trump, led]
+                    led_rows = power_rows + led * 64
+                power = power_table[led_rows + card]
                 better = active & (power > best_power)
                 best_seat = np.where(better, seat, best_seat)
                 best_power = np.where(better, power, best_power)
-                bh.act(np.where(active, A.PLAY + card, NONE))
+                bh.act(active, A.PLAY + card)
             taken = bh.tricks.reshape(-1)
             taken[base + best_seat] += 1  # one row each: no repeated index
             leader = best_seat

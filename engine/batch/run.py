@@ -1,20 +1,22 @@
-"""Playing whole games in batches: B games in lockstep, one hand of every unfinished game at
-a time, until every game of the batch is over.
+"""Playing whole games in batches: B games in lockstep, one hand of every game in play at a
+time; a row whose game ends starts the batch's next game, until all are over.
 
 Batch ``i`` of a run with seed ``S`` draws everything from one generator seeded with
-``derive_seed(S, "batch", i)``, and holds games ``i * B`` to ``(i + 1) * B - 1``: a run is the
-same for a seed and a batch size, however many processes play its batches. Memory is that of
-one batch (a few arrays of B rows; :func:`bytes_per_game` measures it).
+``derive_seed(S, "batch", i)`` and plays a fixed range of the run's games
+(:mod:`engine.batch.simulate`): a run is the same for a seed and a batch size, however many
+processes play its batches. Memory is that of B rows (a few arrays; ``tools/bench_batch.py``
+measures the bytes per game in flight) plus a few counters per game of the batch.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
 from engine.batch.forms import BATCH_FORMS, Kernel
-from engine.batch.hand import BatchHand
+from engine.batch.hand import BatchHand, Ints
 from engine.batch.tally import add_games, add_hands
 from engine.rules.results import Deal
 from engine.rules.variant import Variant
@@ -42,47 +44,96 @@ def compile_kernels(variant: Variant) -> list[Kernel]:
     return [BATCH_FORMS[name](variant) for name in variant.flow]
 
 
+@dataclass(slots=True)
+class _Slots:
+    """The rows of a batch: the game each plays and its running state; the results of the
+    batch's games by game number."""
+
+    variant: Variant
+    rng: np.random.Generator
+    size: int
+    games: int
+    slot_game: Ints = field(init=False)
+    scores: Ints = field(init=False)
+    dealer: Ints = field(init=False)
+    hands_played: Ints = field(init=False)
+    scored: Ints = field(init=False)
+    going: npt.NDArray[np.bool_] = field(init=False)
+    winners: npt.NDArray[np.bool_] = field(init=False)
+    scored_of: Ints = field(init=False)
+    stopped: npt.NDArray[np.bool_] = field(init=False)
+    next_game: int = 0
+
+    def __post_init__(self) -> None:
+        slots, p = min(self.size, self.games), self.variant.players
+        self.slot_game = np.arange(slots)
+        self.next_game = slots
+        self.scores = np.full((slots, p), self.variant.game.start, dtype=np.int64)
+        self.dealer = self.rng.integers(0, p, size=slots)
+        self.hands_played = np.zeros(slots, dtype=np.int64)
+        self.scored = np.zeros(slots, dtype=np.int64)
+        self.going = np.ones(slots, dtype=bool)
+        self.winners = np.zeros((self.games, p), dtype=bool)
+        self.scored_of = np.zeros(self.games, dtype=np.int64)
+        self.stopped = np.zeros(self.games, dtype=bool)
+
+    def finish(self, rows: Ints, done: npt.NDArray[np.bool_], won: npt.NDArray[np.bool_],
+               limit: npt.NDArray[np.bool_]) -> None:
+        """Record the games of ``rows[done]`` and start the next games in their rows."""
+        free, ended = rows[done], self.slot_game[rows[done]]
+        self.winners[ended], self.stopped[ended] = won[done], limit[done]
+        self.scored_of[ended] = self.scored[free]
+        take = min(free.size, self.games - self.next_game)
+        new, idle = free[:take], free[take:]
+        self.slot_game[new] = np.arange(self.next_game, self.next_game + take)
+        self.next_game += take
+        self.scores[new] = self.variant.game.start
+        self.dealer[new] = self.rng.integers(0, self.variant.players, size=take)
+        self.hands_played[new] = 0
+        self.scored[new] = 0
+        self.going[idle] = False
+
+
 def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int, size: int,
                games: int, logged: int = 0) -> tuple[Tally, list[GameLog]]:
-    """Play batch ``index`` (``games`` games, at most ``size``) of the run ``seed``; keep the
-    logs of its first ``logged`` games."""
+    """Play batch ``index`` of the run ``seed``: ``games`` games on ``size`` slots (rows); a
+    slot whose game ends takes the next game, so that every hand is played by full rows
+    until the last games. Keep the logs of the first ``logged`` games."""
     rng = np.random.Generator(np.random.PCG64(derive_seed(seed, "batch", index)))
     tally = Tally.for_variant(variant)
     p, game = variant.players, variant.game
     labels = tuple(row.label for row in variant.scoring.rows)
-    scores = np.full((games, p), game.start, dtype=np.int64)
-    dealer = rng.integers(0, p, size=games)
-    hands_played = np.zeros(games, dtype=np.int64)
-    scored = np.zeros(games, dtype=np.int64)
-    winners = np.zeros((games, p), dtype=bool)
-    stopped = np.zeros(games, dtype=bool)
-    going = np.ones(games, dtype=bool)
+    st = _Slots(variant, rng, size, games)
     logs: list[tuple[list[Deal], list[int]]] = [([], []) for _ in range(logged)]
-    while going.any():
-        rows = np.flatnonzero(going)
-        kept = int(np.searchsorted(rows, logged))
-        bh = BatchHand(rng=rng, dealer=dealer[rows], players=p, logged=kept)
+    final: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    while st.going.any():
+        rows = np.flatnonzero(st.going)
+        kept = np.flatnonzero(st.slot_game[rows] < logged) if logged else None
+        bh = BatchHand(rng=rng, dealer=st.dealer[rows], players=p, logged=kept)
         for kernel in kernels:
             kernel.run(bh)
-        after = scores[rows] + bh.deltas
-        scores[rows] = after
-        hands_played[rows] += 1
-        scored[rows] += ~bh.thrown_in
-        add_hands(tally, bh, after, scored[rows], labels)
-        _keep_logs(bh, [logs[g] for g in rows[:kept]])
+        after = st.scores[rows] + bh.deltas
+        st.scores[rows] = after
+        st.hands_played[rows] += 1
+        st.scored[rows] += ~bh.thrown_in
+        add_hands(tally, bh, after, st.scored[rows], labels)
+        if kept is not None:
+            _keep_logs(bh, [logs[g] for g in st.slot_game[rows[kept]]])
         over, won = _game_over(variant, after)
         won[~over] = False
-        limit = ~over & (hands_played[rows] >= game.max_hands)
+        limit = ~over & (st.hands_played[rows] >= game.max_hands)
         for row in np.flatnonzero(limit):
             won[row, list(variant.leaders(after[row].tolist()))] = True
-        winners[rows] = won
-        stopped[rows] = limit
-        going[rows] = ~(over | limit)
-        dealer[rows] = (dealer[rows] + 1) % p
-    add_games(tally, winners=winners, scored=scored, stopped=stopped)
-    out = [GameLog(index=g, deals=tuple(deals), actions=tuple(actions),
-                   scores=tuple(scores[g].tolist()),
-                   winners=tuple(np.flatnonzero(winners[g]).tolist()))
+        st.dealer[rows] = (st.dealer[rows] + 1) % p
+        done = over | limit
+        if done.any():
+            for r in np.flatnonzero(done & (st.slot_game[rows] < logged)).tolist():
+                final[int(st.slot_game[rows[r]])] = (
+                    tuple(after[r].tolist()), tuple(np.flatnonzero(won[r]).tolist()))
+            st.finish(rows, done, won, limit)
+    add_games(tally, winners=st.winners, scored=st.scored_of, stopped=st.stopped)
+    out = [GameLog(index=g, deals=tuple(deals), actions=tuple(actions), scores=final[g][0],
+                   winners=final[g][1])
            for g, (deals, actions) in enumerate(logs)]
     return tally, out
 

@@ -18,6 +18,9 @@ from engine.rules.variant import SidesKind, Variant
 
 __all__ = ["Score"]
 
+_SEAT_NAMES = frozenset({"tricks", "is_alone", "out"})
+"""The names of an award that differ from seat to seat."""
+
 
 class Score:
     """The scoring table of a partnership game without bids, for B games at once."""
@@ -41,6 +44,8 @@ class Score:
         self.when = [vectorise(row.when.text) for row in rows]
         self.makers = [vectorise(row.makers.text) for row in rows]
         self.defenders = [vectorise(row.defenders.text) for row in rows]
+        self.per_seat = [bool((row.makers.names | row.defenders.names) & _SEAT_NAMES)
+                         for row in rows]
         self.hand_size = variant.deal.hand_size
         self.needed = variant.deal.hand_size // 2 + 1
 
@@ -66,6 +71,13 @@ class Score:
         for index in range(len(self.when)):
             chosen = label == index
             if not chosen.any():
+                continue
+            if not self.per_seat[index]:  # the same for every seat of a side
+                makers_points = np.where(chosen, self.makers[index](env), 0)
+                defenders_points = np.where(chosen, self.defenders[index](env), 0)
+                for seat in range(p):
+                    on_makers = (seat == maker) | (seat == partner)
+                    deltas[:, seat] += np.where(on_makers, makers_points, defenders_points)
                 continue
             for seat in range(p):
                 on_makers = (seat == maker) | (seat == partner)

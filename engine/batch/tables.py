@@ -60,10 +60,10 @@ def low_bit_index(bit: U64) -> npt.NDArray[np.int64]:
 
 def pick_bits(masks: U64, k: npt.NDArray[np.int64]) -> U64:
     """The ``k``-th lowest set bit of each mask (``k`` below the mask's count), as a mask."""
-    m = masks
+    m = masks.copy()
     top = int(k.max()) if k.size else 0
     for j in range(top):
-        m = np.where(k > j, m & (m - ONE), m)
+        np.bitwise_and(m, m - (k > j), out=m)  # clear the lowest bit where k > j
     return m & (~m + ONE)
 
 
