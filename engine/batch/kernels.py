@@ -17,8 +17,16 @@ from typing import TypeVar
 
 import numpy as np
 
-from engine.batch.hand import NONE, BatchHand, Ints
-from engine.batch.tables import EFFECTIVE, ONE, POWER, SUIT_MASK, SUITS, choose_bit, low_bit_index
+from engine.batch.hand import NONE, BatchHand
+from engine.batch.tables import (
+    EFFECTIVE,
+    ONE,
+    POWER,
+    SUIT_MASK,
+    SUITS,
+    choose_bit,
+    low_bit_index,
+)
 from engine.core import actions as A
 from engine.mechanics.dealer_pickup import DealerPickupRules, PickupMode
 from engine.mechanics.go_alone import GoAloneRules
@@ -27,6 +35,10 @@ from engine.mechanics.upcard_bidding import AllPass, UpcardBiddingRules
 from engine.rules.variant import Variant
 
 __all__ = ["Deal", "DealerPickup", "GoAlone", "Play", "UpcardBidding"]
+
+BLANK_CARD = 63
+"""No card has this id (every id is below 62): the tables give it no suit and no power."""
+BLANK = ONE << np.uint64(BLANK_CARD)
 
 _T = TypeVar("_T")
 
@@ -186,17 +198,23 @@ class Play:
         self.tricks = variant.deal.hand_size
 
     def run(self, bh: BatchHand) -> None:
-        n, p = bh.n, bh.players
+        n, p, h = bh.n, bh.players, self.tricks
         flat = bh.hands.reshape(-1)
         base = np.arange(n) * p
         trump, out = bh.trump, bh.out
         leader = bh.seat(1)
         leader = np.where(leader == out, (leader + 1) % p, leader)
-        power_rows = trump * (5 * 64)
-        playing = bh.maker >= 0  # a thrown-in hand is not played
+        width = POWER.shape[2]
+        power_rows = trump * (5 * width)
+        # A seat that does not play (a lone maker's partner; every seat of a thrown-in hand)
+        # holds only the blank card, which follows no suit and has no power: it "plays" it
+        # and is given it back each trick, so no step has to mask it out.
+        sitting = np.concatenate([base[out >= 0] + out[out >= 0],
+                                  (base[bh.maker < 0, None] + np.arange(p)).reshape(-1)])
+        flat[sitting] = BLANK
         power_table = POWER.reshape(-1)
-        for _ in range(self.tricks):
-            led: Ints = np.zeros(n, dtype=np.int64)
+        draws = bh.rng.random((h, p, n))
+        for trick in range(h):
             suit_mask = SUIT_MASK[0, 0]
             best_seat, best_power = leader, np.full(n, -1, dtype=np.int64)
             for pos in range(p):
@@ -208,20 +226,25 @@ class Play:
                 else:
                     follow = hand & suit_mask
                     legal = np.where(follow != 0, follow, hand)
-                active = playing & (seat != out)
-                legal = np.where(active, legal, np.uint64(0))
-                bit = choose_bit(legal, bh.rng)
+                k = (draws[trick, pos] * np.bitwise_count(legal)).astype(np.int64)
+                m = legal.copy()
+                for j in range(h - trick - 1):  # clear the k lowest cards
+                    np.bitwise_and(m, m - (k > j), out=m)
+                bit = m & (~m + ONE)
                 flat[where] = hand ^ bit
                 card = low_bit_index(bit)
                 if pos == 0:
                     led = EFFECTIVE[trump, card]
                     suit_mask = SUIT_MASK[trump, led]
-                    led_rows = power_rows + led * 64
+                    led_rows = power_rows + led * width
                 power = power_table[led_rows + card]
-                better = active & (power > best_power)
+                better = power > best_power
                 best_seat = np.where(better, seat, best_seat)
                 best_power = np.where(better, power, best_power)
-                bh.act(active, A.PLAY + card)
+                if bh.logged is not None:
+                    bh.act(card != BLANK_CARD, A.PLAY + card)
             taken = bh.tricks.reshape(-1)
             taken[base + best_seat] += 1  # one row each: no repeated index
             leader = best_seat
+            flat[sitting] = BLANK
+        flat[sitting] = 0

@@ -28,8 +28,10 @@ __all__ = ["EFFECTIVE", "ONE", "POWER", "SUITS", "SUIT_MASK", "U64", "choose_bit
 
 U64 = npt.NDArray[np.uint64]
 ONE = np.uint64(1)
-_CARDS = 64
-"""Columns of the tables: every card id fits below 64 (a mask is one ``uint64``)."""
+_CARDS = 65
+"""Columns of the tables: every card id fits below 64 (a mask is one ``uint64``); column 64
+stands for no card (:func:`low_bit_index` of an empty mask) and, like 62 and 63, has no suit
+and no power."""
 
 _tables = [C.trump_tables(t) for t in range(6)]
 EFFECTIVE = np.zeros((6, _CARDS), dtype=np.int64)
@@ -45,16 +47,10 @@ SUITS = np.zeros(_CARDS, dtype=np.int64)
 SUITS[:C.CARD_COUNT] = [C.suit_of(c) for c in range(C.CARD_COUNT)]
 """``SUITS[c]``: the printed suit (``NO_TRUMP`` for a joker)."""
 
-_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
-for _i in range(64):
-    _DEBRUIJN_INDEX[((1 << _i) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58] = _i
-
-
 def low_bit_index(bit: U64) -> npt.NDArray[np.int64]:
-    """The index of a single set bit, per row (de Bruijn multiplication, no float log)."""
-    with np.errstate(over="ignore"):
-        index: npt.NDArray[np.int64] = _DEBRUIJN_INDEX[(bit * _DEBRUIJN) >> np.uint64(58)]
+    """The index of a single set bit, per row: the count of the ones below it (64 for no
+    bit, a column of the tables that no card has)."""
+    index: npt.NDArray[np.int64] = np.bitwise_count(bit - ONE).astype(np.int64)
     return index
 
 

@@ -67,11 +67,18 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
     if alone.any():
         tally.n[Count.ALONE_MARCH, None] += int((alone & march).sum())
     number, after = scored_index[ok], scores[ok]
-    for k in np.unique(number):
-        at = number == k
-        _count(tally, (Count.AT_HAND, int(k)), at.sum())
-        for side in tally.sides:
-            _sum(tally, (Total.SCORE, (int(k), side)), after[at, side[0]])
+    at_hand = np.bincount(number)
+    present = np.flatnonzero(at_hand).tolist()
+    for k in present:
+        tally.n[Count.AT_HAND, k] += int(at_hand[k])
+    for side in tally.sides:
+        score = after[:, side[0]]
+        # sums by hand number; float weights are exact far beyond any score (2**53)
+        sums = np.bincount(number, weights=score)
+        squares = np.bincount(number, weights=score * score)
+        for k in present:
+            tally.s[Total.SCORE, (k, side)] += int(sums[k])
+            tally.sq[Total.SCORE, (k, side)] += int(squares[k])
 
 
 def _by_seat(tally: Tally, what: Count, seats: Ints, players: int) -> None:
