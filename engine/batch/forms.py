@@ -52,7 +52,7 @@ BATCH_FORMS: dict[str, KernelForm] = {
 }
 """Mechanic name -> its batch form."""
 
-BATCH_BOTS = ("random",)
+BATCH_BOTS = ("random", "greedy")
 """The bots that have a batch form."""
 
 

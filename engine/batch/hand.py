@@ -33,6 +33,8 @@ class BatchHand:
     players: int = 4
     logged: Ints | None = None
     """Rows whose actions are kept for ``--verify`` (None: none)."""
+    greedy: npt.NDArray[np.bool_] | None = None
+    """Per seat: it is played by the ``greedy`` bot (None: every seat is ``random``)."""
     hands: npt.NDArray[np.uint64] = field(init=False)
     upcard: Ints = field(init=False)
     kitty: npt.NDArray[np.uint64] = field(init=False)
@@ -86,6 +88,18 @@ class BatchHand:
     def uniform(self, options: Ints | int) -> Ints:
         """A uniform choice among ``options`` (per row, at least 1) alternatives: 0, 1, ..."""
         return (self.rng.random(self.n) * options).astype(np.int64)
+
+    def greedy_at(self, seat: Ints) -> npt.NDArray[np.bool_] | None:
+        """Per row: whether ``seat[row]`` is greedy (None: no seat is)."""
+        if self.greedy is None:
+            return None
+        at: npt.NDArray[np.bool_] = self.greedy[seat]
+        return at
+
+    def hand_of(self, seat: Ints) -> npt.NDArray[np.uint64]:
+        """Per row, the cards of ``seat[row]``."""
+        held: npt.NDArray[np.uint64] = self.hands[np.arange(self.n), seat]
+        return held
 
     def seat(self, offset: int) -> Ints:
         """The seat ``offset`` places to the dealer's left, per row."""

@@ -16,14 +16,17 @@ from __future__ import annotations
 from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
-from engine.batch.hand import NONE, BatchHand
+from engine.batch.greedy import ALONE_AT, ORDER_AT, GreedyTables, counts_by_suit, trumps
+from engine.batch.hand import NONE, BatchHand, Ints
 from engine.batch.tables import (
     EFFECTIVE,
     ONE,
     POWER,
     SUIT_MASK,
     SUITS,
+    U64,
     choose_bit,
     low_bit_index,
 )
@@ -112,6 +115,10 @@ class UpcardBidding:
             seat = bh.seat(i)
             undecided = maker < 0
             order = bh.uniform(2) == 1
+            greedy = bh.greedy_at(seat)
+            if greedy is not None:
+                wants = trumps(bh.hand_of(seat), turned) >= ORDER_AT
+                order = np.where(greedy, wants, order)
             bh.act(undecided, np.where(order, A.ORDER_UP, A.PASS))
             maker = np.where(undecided & order, seat, maker)
         bh.ordered = maker >= 0
@@ -125,6 +132,15 @@ class UpcardBidding:
             suits = 3 if excluded else 4
             pick = bh.uniform(suits if stuck else suits + 1) - (0 if stuck else 1)
             suit = pick + (pick >= turned) if excluded else pick
+            greedy = bh.greedy_at(seat)
+            if greedy is not None:
+                counts = counts_by_suit(bh.hand_of(seat))
+                if excluded:
+                    counts[np.arange(bh.n), turned] = -1
+                best = counts.argmax(axis=1)  # the lowest suit of equals, as the bot
+                wants = stuck | (counts.max(axis=1) >= ORDER_AT)
+                pick = np.where(greedy, np.where(wants, 0, -1), pick)
+                suit = np.where(greedy, best, suit)
             call = undecided & (pick >= 0)
             bh.act(undecided, np.where(call, A.CALL + suit, A.PASS))
             maker = np.where(call, seat, maker)
@@ -149,6 +165,10 @@ class GoAlone:
     def run(self, bh: BatchHand) -> None:
         made = bh.maker >= 0
         alone = made & (bh.uniform(2) == 1)
+        greedy = bh.greedy_at(np.maximum(bh.maker, 0))
+        if greedy is not None:
+            wants = trumps(bh.hand_of(np.maximum(bh.maker, 0)), bh.trump) >= ALONE_AT
+            alone = made & np.where(greedy, wants, alone)
         bh.act(made, np.where(alone, A.ALONE, A.PASS))
         bh.out = np.where(alone, (bh.maker + 2) % bh.players, NONE)
 
@@ -169,6 +189,7 @@ class DealerPickup:
 
     def __init__(self, variant: Variant) -> None:
         self.other = _rules(variant, DealerPickupRules).mode is PickupMode.DISCARD_OTHER
+        self.greedy = GreedyTables(variant)
 
     def run(self, bh: BatchHand) -> None:
         rows = np.arange(bh.n)
@@ -177,6 +198,10 @@ class DealerPickup:
         held = bh.hands[rows, bh.dealer]
         legal = np.where(takes, held if self.other else held | up, np.uint64(0))
         bit = choose_bit(legal, bh.rng)
+        greedy = bh.greedy_at(bh.dealer)
+        if greedy is not None:
+            low = ONE << self.greedy.discard(legal, bh.trump).astype(np.uint64)
+            bit = np.where(greedy & takes, low, bit)
         bh.act(takes, A.DISCARD + low_bit_index(bit))
         bh.hands[rows, bh.dealer] = (held | up) ^ bit
 
@@ -196,6 +221,7 @@ class Play:
 
     def __init__(self, variant: Variant) -> None:
         self.tricks = variant.deal.hand_size
+        self.greedy = GreedyTables(variant)
 
     def run(self, bh: BatchHand) -> None:
         n, p, h = bh.n, bh.players, self.tricks
@@ -216,6 +242,7 @@ class Play:
         draws = bh.rng.random((h, p, n))
         for trick in range(h):
             suit_mask = SUIT_MASK[0, 0]
+            led = trump  # set by the lead
             best_seat, best_power = leader, np.full(n, -1, dtype=np.int64)
             for pos in range(p):
                 seat = (leader + pos) % p
@@ -231,6 +258,10 @@ class Play:
                 for j in range(h - trick - 1):  # clear the k lowest cards
                     np.bitwise_and(m, m - (k > j), out=m)
                 bit = m & (~m + ONE)
+                greedy = bh.greedy_at(seat)
+                if greedy is not None:
+                    bit = self._greedy(bit, greedy=greedy & (legal != BLANK), legal=legal,
+                                       trump=trump, led=led if pos else None, best=best_power)
                 flat[where] = hand ^ bit
                 card = low_bit_index(bit)
                 if pos == 0:
@@ -248,3 +279,11 @@ class Play:
             leader = best_seat
             flat[sitting] = BLANK
         flat[sitting] = 0
+
+    def _greedy(self, bit: U64, *, greedy: npt.NDArray[np.bool_], legal: U64, trump: Ints,
+                led: Ints | None, best: Ints) -> U64:
+        """``bit``, with the greedy bot's card in the rows it plays."""
+        card = self.greedy.lead(legal, trump) if led is None else \
+            self.greedy.follow(legal, trump, led, best)
+        chosen: U64 = np.where(greedy, ONE << card.astype(np.uint64), bit)
+        return chosen

@@ -10,6 +10,7 @@ measures the bytes per game in flight) plus a few counters per game of the batch
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -95,10 +96,13 @@ class _Slots:
 
 
 def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int, size: int,
-               games: int, logged: int = 0) -> tuple[Tally, list[GameLog]]:
+               games: int, logged: int = 0, bots: Sequence[str] = ()
+               ) -> tuple[Tally, list[GameLog]]:
     """Play batch ``index`` of the run ``seed``: ``games`` games on ``size`` slots (rows); a
     slot whose game ends takes the next game, so that every hand is played by full rows
-    until the last games. Keep the logs of the first ``logged`` games."""
+    until the last games. Keep the logs of the first ``logged`` games. ``bots``: one name per
+    seat, ``random`` (the default) or ``greedy``."""
+    greedy = np.array([name == "greedy" for name in bots]) if "greedy" in bots else None
     rng = np.random.Generator(np.random.PCG64(derive_seed(seed, "batch", index)))
     tally = Tally.for_variant(variant)
     p, game = variant.players, variant.game
@@ -109,7 +113,7 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
     while st.going.any():
         rows = np.flatnonzero(st.going)
         kept = np.flatnonzero(st.slot_game[rows] < logged) if logged else None
-        bh = BatchHand(rng=rng, dealer=st.dealer[rows], players=p, logged=kept)
+        bh = BatchHand(rng=rng, dealer=st.dealer[rows], players=p, logged=kept, greedy=greedy)
         for kernel in kernels:
             kernel.run(bh)
         after = st.scores[rows] + bh.deltas

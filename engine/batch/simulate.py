@@ -15,7 +15,7 @@ variant's resolved rules, as the scalar engine's jobs do.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -58,6 +58,7 @@ class BatchJob:
     size: int
     games: int
     logged: int
+    bots: tuple[str, ...] = ()
 
 
 @cache
@@ -70,7 +71,7 @@ def run_batch_job(job: BatchJob) -> tuple[Tally, list[GameLog]]:
     """Play one batch (in whatever process it lands)."""
     variant, kernels = _kernels(job.name, job.rules_json, job.rules_hash)
     tally, logs = play_batch(variant, kernels, seed=job.seed, index=job.index, size=job.size,
-                             games=job.games, logged=job.logged)
+                             games=job.games, logged=job.logged, bots=job.bots)
     offset = job.index * job.size * GAMES_PER_SLOT
     return tally, [GameLog(index=offset + log.index, deals=log.deals, actions=log.actions,
                            scores=log.scores, winners=log.winners) for log in logs]
@@ -80,20 +81,22 @@ GAMES_PER_SLOT = 8
 """A batch of B slots plays 8 B games (a slot takes the next game when its game ends)."""
 
 
-def _jobs(variant: Variant, seed: int, games: int, size: int, verify: int) -> Iterator[BatchJob]:
+def _jobs(variant: Variant, *, seed: int, games: int, size: int, verify: int,
+          bots: tuple[str, ...]) -> Iterator[BatchJob]:
     chunk = size * GAMES_PER_SLOT
     for index, start in enumerate(range(0, games, chunk)):
         count = min(chunk, games - start)
         yield BatchJob(variant.name, variant.rules_json, variant.rules_hash, seed, index, size,
-                       count, max(0, min(count, verify - start)))
+                       count, max(0, min(count, verify - start)), bots)
 
 
 def simulate_batch(variant: Variant, *, seed: int, games: int, batch_size: int = DEFAULT_BATCH,
                    workers: int = 1, scheduler: str | None = None, verify: int = 0,
-                   progress: Progress | None = None) -> BatchRun:
-    """Play ``games`` random games in batches of ``batch_size`` and tally them; replay the
-    first ``verify`` through the scalar interpreter. The variant must have batch forms for
-    all its mechanics (:func:`engine.batch.forms.missing`)."""
+                   bots: Sequence[str] = (), progress: Progress | None = None) -> BatchRun:
+    """Play ``games`` games (``bots``: one name per seat, random by default) in batches of
+    ``batch_size`` and tally them; replay the first ``verify`` through the scalar interpreter.
+    The variant must have batch forms for all its mechanics (:func:`engine.batch.forms.missing`).
+    """
     if not 1 <= batch_size <= MAX_BATCH:
         raise InvalidArgument(f"--batch-size must be from 1 to {MAX_BATCH:,}, not {batch_size:,}")
     run = BatchRun(Tally.for_variant(variant))
@@ -104,7 +107,8 @@ def simulate_batch(variant: Variant, *, seed: int, games: int, batch_size: int =
         if progress is not None:
             progress(job.games)
 
-    jobs = _jobs(variant, seed, games, batch_size, verify)
+    jobs = _jobs(variant, seed=seed, games=games, size=batch_size, verify=verify,
+                 bots=tuple(bots))
     if scheduler is not None:
         def on_cluster(client: Any, count: int) -> None:
             distributed: Any = importlib.import_module("dask.distributed")
@@ -124,5 +128,5 @@ def simulate_batch(variant: Variant, *, seed: int, games: int, batch_size: int =
             run_windowed(lambda job: pool.submit(run_batch_job, job), _first_done, jobs,
                          workers * 2, done)
     run.logs.sort(key=lambda log: log.index)
-    run.problems = verify_games(variant, run.logs)
+    run.problems = verify_games(variant, run.logs, bots=tuple(bots))
     return run

@@ -17,9 +17,10 @@ kernel, reported with the game and the action where it happened.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from engine.batch.run import GameLog
+from engine.bots.greedy import GreedyBot
 from engine.core.errors import EuchreError
 from engine.mechanics.base import TERMINAL
 from engine.play.state import State
@@ -28,12 +29,20 @@ from engine.rules.variant import Variant
 __all__ = ["verify_game", "verify_games"]
 
 
-def verify_game(variant: Variant, log: GameLog) -> str | None:
-    """What is wrong with one batch game replayed through the scalar engine, or None."""
+def verify_game(variant: Variant, log: GameLog, *, bots: Sequence[str] = ()) -> str | None:
+    """What is wrong with one batch game replayed through the scalar engine, or None. A
+    seat played by ``greedy`` must also have chosen what the scalar greedy bot chooses."""
     state = State(variant, seed=0, deals=list(log.deals))
+    greedy = {seat: GreedyBot(variant, seat, 0) for seat, name in enumerate(bots)
+              if name == "greedy"}
     for step, action in enumerate(log.actions):
         if state.current == TERMINAL:
             return f"game {log.index}: over after {step} actions, the batch played more"
+        bot = greedy.get(state.current)
+        if bot is not None and (wanted := bot.act(state)) != action:
+            return (f"game {log.index}, action {step + 1}: the batch's greedy seat "
+                    f"{state.current} played {state.action_name(action)}, the scalar greedy "
+                    f"bot {state.action_name(wanted)}")
         try:
             state.apply(action)
         except EuchreError as error:
@@ -46,6 +55,8 @@ def verify_game(variant: Variant, log: GameLog) -> str | None:
     return None
 
 
-def verify_games(variant: Variant, logs: Iterable[GameLog]) -> list[str]:
+def verify_games(variant: Variant, logs: Iterable[GameLog], *, bots: Sequence[str] = ()
+                 ) -> list[str]:
     """The problems found in the given games (empty: all replayed legally, same results)."""
-    return [problem for log in logs if (problem := verify_game(variant, log)) is not None]
+    return [problem for log in logs
+            if (problem := verify_game(variant, log, bots=bots)) is not None]

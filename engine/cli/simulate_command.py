@@ -53,7 +53,7 @@ def add_run_options(p: argparse.ArgumentParser, *, games: int = 1000,
     p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p.add_argument("--bots", default="heuristic",
                    help="one bot for every seat, or one per seat in seat order, comma-separated "
-                   "(random, heuristic; default heuristic)")
+                   "(random, heuristic, greedy; default heuristic)")
     p.add_argument("--workers", type=positive, default=1,
                    help=f"local processes (default 1, at most {WORKERS_PER_CPU} per CPU); "
                    "results are identical for every count")
@@ -177,7 +177,7 @@ def run_batch_tally(args: argparse.Namespace
     try:
         run = simulate_batch(variant, seed=args.seed, games=args.games, batch_size=size,
                              workers=args.workers, scheduler=args.scheduler,
-                             verify=min(args.verify, args.games), progress=bar)
+                             verify=min(args.verify, args.games), bots=bots, progress=bar)
     finally:
         bar.close()
     elapsed = time.perf_counter() - start
