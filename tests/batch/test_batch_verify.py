@@ -84,3 +84,21 @@ def test_cli_batch_options_need_the_batch_engine(run_cli: RunCli) -> None:
     assert run_cli("simulate", "standard", "--engine", "batch", "--verify", "-1").code == 2
     bad = run_cli("simulate", "standard", "--engine", "batch", "--batch-size", "0")
     assert bad.code == 2
+
+
+def test_awards_that_differ_by_seat_replay_with_the_same_scores(write: Callable[..., Any]
+                                                                ) -> None:
+    # the lone maker's partner (`out`) scores nothing; the makers score their tricks less 2
+    path = write("per-seat.yaml", """
+        extends: standard
+        description: awards by seat
+        scoring:
+          table:
+            - {label: made, when: "3 <= makers.tricks <= 4", makers: "if(out, 0, tricks - 2)"}
+            - {label: march, when: "makers.tricks == 5", makers: "if(out, 0, 3)"}
+            - {label: euchre, when: "makers.tricks <= 2", defenders: "tricks"}
+        """)
+    variant = load_variant(str(path))
+    assert missing(variant) is None
+    run = simulate_batch(variant, seed=9, games=200, batch_size=70, verify=200)
+    assert run.problems == []
