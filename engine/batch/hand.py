@@ -2,7 +2,7 @@
 
 A :class:`BatchHand` holds, per game in the batch (one row each), what the scalar
 :class:`~engine.play.hand.Hand` holds for one: the dealer, the hands as ``uint64`` card masks,
-the upcard and kitty, the maker, trump, who sits out, the tricks taken. Kernels
+the upcard, the maker, trump, who sits out, the tricks taken. Kernels
 (:mod:`engine.batch.kernels`) run one phase for every row at once; a row a phase does not
 concern is masked, never branched on.
 
@@ -37,7 +37,6 @@ class BatchHand:
     """Per seat: it is played by the ``greedy`` bot (None: every seat is ``random``)."""
     hands: npt.NDArray[np.uint64] = field(init=False)
     upcard: Ints = field(init=False)
-    kitty: npt.NDArray[np.uint64] = field(init=False)
     maker: Ints = field(init=False)
     trump: Ints = field(init=False)
     ordered: npt.NDArray[np.bool_] = field(init=False)
@@ -57,7 +56,6 @@ class BatchHand:
         n, p = self.n, self.players
         self.hands = np.zeros((n, p), dtype=np.uint64)
         self.upcard = np.full(n, NONE, dtype=np.int64)
-        self.kitty = np.zeros(n, dtype=np.uint64)
         self.maker = np.full(n, NONE, dtype=np.int64)
         self.trump = np.zeros(n, dtype=np.int64)
         self.ordered = np.zeros(n, dtype=bool)

@@ -68,14 +68,14 @@ class Deal:
     def __init__(self, variant: Variant) -> None:
         self.deck = np.array(variant.deck.cards, dtype=np.int64)
         self.bits = ONE << self.deck.astype(np.uint64)
+        self.mask = variant.deck.mask
         self.hand_size = variant.deal.hand_size
         self.upcard = variant.deal.upcard
 
     def run(self, bh: BatchHand) -> None:
         n, p, h = bh.n, bh.players, self.hand_size
         order = bh.rng.random((n, self.deck.size)).argsort(axis=1)
-        bits = self.bits[order]
-        dealt = bits[:, :p * h].reshape(n, p, h)
+        dealt = self.bits[order[:, :p * h]].reshape(n, p, h)
         hands = dealt[:, :, 0].copy()
         for i in range(1, h):
             hands |= dealt[:, :, i]
@@ -84,10 +84,11 @@ class Deal:
         if self.upcard:
             bh.upcard = self.deck[order[:, rest]]
             rest += 1
-        bh.kitty = np.bitwise_or.reduce(bits[:, rest:], axis=1)
-        for row in bh.logged if bh.logged is not None else ():
-            bh.deals.append((int(bh.dealer[row]), tuple(int(m) for m in bh.hands[row]),
-                             int(bh.upcard[row]), int(bh.kitty[row])))
+        for row in bh.logged if bh.logged is not None else ():  # the kitty: the rest
+            held = [int(m) for m in bh.hands[row]]
+            up = int(bh.upcard[row])
+            kitty = self.mask & ~(sum(held) | (1 << up if up >= 0 else 0))
+            bh.deals.append((int(bh.dealer[row]), tuple(held), up, kitty))
 
 
 class UpcardBidding:
