@@ -18,7 +18,8 @@ import pytest
 NEEDS_EXTRA: dict[str, tuple[str, str]] = {
     "engine/testing/openspiel_differential.py": ("pyspiel", "openspiel"),
     **{f"engine/batch/{name}.py": ("numpy", "batch") for name in (
-        "__init__", "forms", "hand", "kernels", "run", "score", "scoring", "simulate", "tables",
+        "__init__", "forms", "greedy", "hand", "kernels", "run", "score", "scoring", "simulate",
+        "tables",
         "tally", "verify")},
 }
 

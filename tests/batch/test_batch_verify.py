@@ -102,3 +102,18 @@ def test_awards_that_differ_by_seat_replay_with_the_same_scores(write: Callable[
     assert missing(variant) is None
     run = simulate_batch(variant, seed=9, games=200, batch_size=70, verify=200)
     assert run.problems == []
+
+
+def test_a_dask_cluster_and_local_workers_give_the_report_of_one_process() -> None:
+    distributed = pytest.importorskip("dask.distributed",
+                                      reason="the dask extra is not installed")
+    standard = load_variant("standard")
+    # 900 games in batches of 25 rows: 5 batches of 200 games (8 per row), the last shorter
+    local = simulate_batch(standard, seed=5, games=900, batch_size=25).tally.report()
+    pooled = simulate_batch(standard, seed=5, games=900, batch_size=25, workers=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = simulate_batch(standard, seed=5, games=900, batch_size=25,
+                                scheduler=cluster.scheduler_address).tally.report()
+    assert json.dumps(remote, sort_keys=True) == json.dumps(local, sort_keys=True)
+    assert json.dumps(pooled.tally.report(), sort_keys=True) == json.dumps(local, sort_keys=True)
