@@ -11,16 +11,16 @@ extra stops the run instead (tests/conftest.py), so nothing is skipped quietly.
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 
 import pytest
 
 # module file (relative to this directory) -> (the module it imports, the extra providing it)
 NEEDS_EXTRA: dict[str, tuple[str, str]] = {
     "engine/testing/openspiel_differential.py": ("pyspiel", "openspiel"),
-    **{f"engine/batch/{name}.py": ("numpy", "batch") for name in (
-        "__init__", "forms", "greedy", "hand", "kernels", "run", "score", "scoring", "simulate",
-        "tables",
-        "tally", "verify")},
+    # batch mode: every module of engine/batch/ imports numpy, or one that does
+    **{f"engine/batch/{path.name}": ("numpy", "batch")
+       for path in sorted((Path(__file__).parent / "engine" / "batch").glob("*.py"))},
 }
 
 
