@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed-test
 # tests that need it (and the other extras) must run, never skip.
 HAS_OPENSPIEL_WHEELS := $(PYTHON) -c 'import platform, sys; sys.exit(not (sys.platform == "linux" and platform.machine() in ("x86_64", "aarch64")))'
 # PettingZoo (pure Python) installs everywhere, so its tests never skip.
-REQUIRED_EXTRAS := pettingzoo,gymnasium$(shell $(HAS_OPENSPIEL_WHEELS) 2>/dev/null && echo ,pyspiel,dask.distributed,matplotlib)
+REQUIRED_EXTRAS := pettingzoo,gymnasium$(shell $(HAS_OPENSPIEL_WHEELS) 2>/dev/null && echo ,pyspiel,dask.distributed,matplotlib,numpy)
 # The browser table's extra is pure Python: it installs everywhere, and its tests always run.
 WEB_EXTRAS := starlette,uvicorn,httpx,selenium
 # The browser tests drive the OS's Chromium (Debian's chromium and chromium-driver); `browser`
@@ -21,7 +21,7 @@ REQUIRED_BROWSER := $(shell $(CAN_INSTALL_BROWSER) && echo /usr/bin/chromium,/us
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dask,plot,web,pettingzoo]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dask,plot,web,pettingzoo,batch]'
 	@if $(HAS_OPENSPIEL_WHEELS); then \
 		$(BIN)/python -m pip install --quiet -e '.[openspiel]'; \
 	else \

@@ -11,6 +11,7 @@ extra stops the run instead (tests/conftest.py), so nothing is skipped quietly.
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,9 @@ NEEDS_EXTRA: dict[str, tuple[str, str]] = {
     "engine/adapters/encoding.py": ("numpy", "pettingzoo"),
     "engine/adapters/chance.py": ("numpy", "pettingzoo"),
     "engine/adapters/resample.py": ("numpy", "pettingzoo"),
+    # batch mode: every module of engine/batch/ imports numpy, or one that does
+    **{f"engine/batch/{path.name}": ("numpy", "batch")
+       for path in sorted((Path(__file__).parent / "engine" / "batch").glob("*.py"))},
 }
 
 

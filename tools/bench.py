@@ -399,6 +399,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--runs", type=int, default=5, help="runs per engine; median taken (5)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the games played (0)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    parser.add_argument("--batch", action="store_true",
+                        help="time batch mode beside OpenSpiel's C++ loop instead "
+                        "(tools/bench_batch.py; its options follow --batch)")
     parser.add_argument("--install-references", action="store_true",
                         help=f"pip-install {OPENSPIEL_PACKAGE} and {EUCHRE_CLI_PACKAGE} into "
                         f"{REFERENCES_VENV.name} first")
@@ -409,6 +412,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--batch" in argv:  # batch mode's figures (numpy kernels), in bench_batch.py
+        import bench_batch  # noqa: PLC0415 - beside this script; needs the batch extra
+
+        return bench_batch.main([a for a in argv if a != "--batch"])
     args = parse_args(argv)
     if args.install_references:
         install_references()

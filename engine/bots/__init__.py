@@ -1,12 +1,14 @@
-"""Bots: ``random`` and ``heuristic``. Both work for every variant.
+"""Bots: ``random`` and ``heuristic``, which work for every variant, and ``greedy``, rules of
+thumb for upcard bidding and tricks (it has a batch form: ``simulate --engine batch``).
 
 >>> sorted(BOTS)
-['heuristic', 'random']
+['greedy', 'heuristic', 'random']
 """
 
 from __future__ import annotations
 
 from engine.bots.base import Bot
+from engine.bots.greedy import GreedyBot
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.random_bot import RandomBot
 from engine.core.errors import EuchreError
@@ -14,7 +16,7 @@ from engine.rules.variant import Variant
 
 __all__ = ["BEST_BOT", "BOTS", "Bot", "make_bot", "parse_bots"]
 
-BOTS: dict[str, type[Bot]] = {bot.name: bot for bot in (RandomBot, HeuristicBot)}
+BOTS: dict[str, type[Bot]] = {bot.name: bot for bot in (RandomBot, HeuristicBot, GreedyBot)}
 BEST_BOT = "heuristic"
 """The strongest bot for every variant: the one behind ``hint`` at the terminal and in the
 browser."""

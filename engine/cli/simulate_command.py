@@ -1,4 +1,5 @@
-"""``euchre simulate NAME --games N --seed S [--bots ...] [--workers K] [--json|--csv]``."""
+"""``euchre simulate NAME --games N --seed S [--bots ...] [--workers K] [--json|--csv]``, and
+batch mode: ``--engine batch [--batch-size B] [--verify K]`` (:mod:`engine.batch`)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,17 @@ def positive(text: str) -> int:
     return value
 
 
+def non_negative(text: str) -> int:
+    """argparse type: a whole number >= 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
 def add_run_options(p: argparse.ArgumentParser, *, games: int = 1000,
                     scheduler: bool = True) -> None:
     """Options shared by ``simulate`` and ``compare``."""
@@ -41,7 +53,7 @@ def add_run_options(p: argparse.ArgumentParser, *, games: int = 1000,
     p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p.add_argument("--bots", default="heuristic",
                    help="one bot for every seat, or one per seat in seat order, comma-separated "
-                   "(random, heuristic; default heuristic)")
+                   "(random, heuristic, greedy; default heuristic)")
     p.add_argument("--workers", type=positive, default=1,
                    help=f"local processes (default 1, at most {WORKERS_PER_CPU} per CPU); "
                    "results are identical for every count")
@@ -75,7 +87,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                      help="print metric,group,value,ci_low,ci_high rows")
     p.add_argument("--plot", metavar="FILE.png",
                    help="draw score over hands and win rates (needs euchrekit[plot])")
-    p.set_defaults(run=_simulate)
+    p.add_argument("--engine", choices=("scalar", "batch"), default="scalar",
+                   help="scalar (default): the interpreter, one game at a time; batch: numpy "
+                   "kernels playing --batch-size games in lockstep (random bots; needs "
+                   "euchrekit[batch]); a variant or bot without a batch form is named and "
+                   "played by the scalar engine")
+    p.add_argument("--batch-size", type=positive, default=None, metavar="B",
+                   help="games per batch with --engine batch (default 10,000); the report is "
+                   "the same for a seed and a batch size")
+    p.add_argument("--verify", type=non_negative, default=0, metavar="K",
+                   help="with --engine batch: replay the first K games through the scalar "
+                   "interpreter (every action legal, the same scores)")
+    p.set_defaults(run=_simulate, bots=None)  # None: heuristic, or random in batch mode
 
 
 def capped_workers(requested: int) -> int:
@@ -93,7 +116,7 @@ def run_tally(args: argparse.Namespace, variant_ref: str, label: str = "games"
     """Load, simulate and report one variant with the shared options."""
     args.workers = capped_workers(args.workers)
     variant = load_variant(variant_ref)
-    bots = parse_bots(args.bots, variant.players)
+    bots = parse_bots(args.bots if args.bots is not None else "heuristic", variant.players)
     bar = ProgressBar(args.games, enabled=not args.quiet, label=label)
     start = time.perf_counter()
     try:
@@ -111,13 +134,61 @@ def run_tally(args: argparse.Namespace, variant_ref: str, label: str = "games"
 
 def _simulate(args: argparse.Namespace) -> int:
     plot_path = plot.check_plot_path(args.plot) if args.plot is not None else None
-    report, tally, speed = run_tally(args, args.variant)
+    if args.engine == "scalar" and (args.verify or args.batch_size is not None):
+        print("euchre simulate: error: --verify and --batch-size need --engine batch",
+              file=sys.stderr)
+        return 2
+    batch = run_batch_tally(args) if args.engine == "batch" else None
+    report, tally, speed = batch[:3] if batch is not None else run_tally(args, args.variant)
     _print_report(args, report, speed)
+    if batch is not None and batch[3]:
+        print("euchre: --verify found batch games the scalar engine plays otherwise:\n  "
+              + "\n  ".join(batch[3]), file=sys.stderr)
+        return 1
     if plot_path is not None:  # after the report: a plot that fails does not lose it
         sys.stdout.flush()
         plot.plot_report(tally, report, plot_path,
                          f"{report['variant']}: {report['games']:,} games")
     return 0
+
+
+def run_batch_tally(args: argparse.Namespace
+                    ) -> tuple[dict[str, Any], Tally, str, list[str]] | None:
+    """Simulate in batch mode; None (after a message naming why on stderr) when the variant
+    or a bot has no batch form and the scalar engine must play instead."""
+    try:
+        from engine.batch import forms  # noqa: PLC0415 - the batch extra is optional
+        from engine.batch.simulate import DEFAULT_BATCH, simulate_batch  # noqa: PLC0415
+    except ImportError:
+        print("euchre: batch mode needs numpy (pip install 'euchrekit[batch]'); playing the "
+              "scalar engine", file=sys.stderr)
+        return None
+    args.workers = capped_workers(args.workers)
+    variant = load_variant(args.variant)
+    bots = parse_bots(args.bots if args.bots is not None else "random", variant.players)
+    reason = forms.missing(variant) or forms.missing_bot(bots)
+    if reason is not None:
+        print(f"euchre: batch mode: {reason}; playing the scalar engine", file=sys.stderr)
+        args.bots = ",".join(bots)
+        return None
+    size = args.batch_size if args.batch_size is not None else DEFAULT_BATCH
+    bar = ProgressBar(args.games, enabled=not args.quiet, label="games")
+    start = time.perf_counter()
+    try:
+        run = simulate_batch(variant, seed=args.seed, games=args.games, batch_size=size,
+                             workers=args.workers, scheduler=args.scheduler,
+                             verify=min(args.verify, args.games), bots=bots, progress=bar)
+    finally:
+        bar.close()
+    elapsed = time.perf_counter() - start
+    report: dict[str, Any] = {"variant": variant.name, "rules_hash": variant.rules_hash,
+                              "seed": args.seed, "bots": bots, **run.tally.report()}
+    speed = (f"{run.tally.hands / elapsed:,.0f} hands/s ({elapsed:.2f} s, batch engine, "
+             f"B = {size:,}, {args.workers} worker{'s' * (args.workers > 1)})")
+    if run.logs and not run.problems:
+        print(f"verify: {len(run.logs):,} batch games replayed through the scalar interpreter: "
+              "every action legal, the same scores and winners", file=sys.stderr)
+    return report, run.tally, speed, run.problems
 
 
 def _print_report(args: argparse.Namespace, report: dict[str, Any], speed: str) -> None:

@@ -83,7 +83,7 @@ CORPUS: list[Case] = [
     _invalid("play", "standard", "--bots", "", message=r"--bots takes one name"),
     _invalid("play", "standard", "--bots", "random,random", message=r"got 2"),
     _invalid("simulate", "standard", "--games", "1", "--bots", "clever",
-             message=r"no bot named 'clever'; choose from heuristic, random"),
+             message=r"no bot named 'clever'; choose from greedy, heuristic, random"),
     _invalid("simulate", "standard", "--games", "1", "--bots", ",,,",
              message=r"one name per seat \(4\); got 0"),
     _invalid("compare", "standard", "cutthroat", "--games", "1", "--bots", "clever",

@@ -27,6 +27,7 @@ LAYERS = ["core", "rules", "mechanics", "play", "bots", "sim", "text", "cli"]
 LEVEL = {name: index for index, name in enumerate(LAYERS)}
 # Packages and modules that are not a layer of their own, with the layer they count as.
 LEVEL["workers"] = LEVEL["sim"]  # local process pools for simulate and compare
+LEVEL["batch"] = LEVEL["sim"]  # numpy kernels playing B games at once (simulate --engine batch)
 LEVEL["testing"] = LEVEL["cli"]  # beside the layers: may use any layer below cli
 LEVEL["web"] = LEVEL["cli"]  # the browser table (`euchre serve`): a front end beside the CLI
 LEVEL["adapters"] = LEVEL["cli"]  # OpenSpiel and PettingZoo games, beside cli (optional extras)

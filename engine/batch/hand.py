@@ -1,0 +1,104 @@
+"""One hand of B games at once: the arrays every batch kernel reads and writes.
+
+A :class:`BatchHand` holds, per game in the batch (one row each), what the scalar
+:class:`~engine.play.hand.Hand` holds for one: the dealer, the hands as ``uint64`` card masks,
+the upcard, the maker, trump, who sits out, the tricks taken. Kernels
+(:mod:`engine.batch.kernels`) run one phase for every row at once; a row a phase does not
+concern is masked, never branched on.
+
+The ``logged`` rows keep the scalar action id of every decision, in order (:meth:`act`):
+``--verify`` replays them through the scalar interpreter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["NONE", "BatchHand", "Ints"]
+
+Ints = npt.NDArray[np.int64]
+NONE = -1
+"""No seat, no card, no action (in a row a step does not concern)."""
+
+
+@dataclass(slots=True, kw_only=True)
+class BatchHand:
+    """One hand of ``n`` games; ``rng`` is the batch's generator (every choice flows from it)."""
+
+    rng: np.random.Generator
+    dealer: Ints
+    players: int = 4
+    logged: Ints | None = None
+    """Rows whose actions are kept for ``--verify`` (None: none)."""
+    greedy: npt.NDArray[np.bool_] | None = None
+    """Per seat: it is played by the ``greedy`` bot (None: every seat is ``random``)."""
+    hands: npt.NDArray[np.uint64] = field(init=False)
+    upcard: Ints = field(init=False)
+    maker: Ints = field(init=False)
+    trump: Ints = field(init=False)
+    ordered: npt.NDArray[np.bool_] = field(init=False)
+    """Trump is the upcard's suit, ordered up in round 1: the dealer takes the upcard."""
+    out: Ints = field(init=False)
+    """The seat sitting out (a lone maker's partner), or :data:`NONE`."""
+    tricks: Ints = field(init=False)
+    deltas: Ints = field(init=False)
+    label: Ints = field(init=False)
+    """The index of the scoring row that applied (:data:`NONE` for a thrown-in hand)."""
+    made: npt.NDArray[np.bool_] = field(init=False)
+    log: list[Ints] = field(init=False, default_factory=list)
+    deals: list[tuple[int, tuple[int, ...], int, int]] = field(init=False, default_factory=list)
+    """The logged rows' deals: (dealer, hand masks, upcard, kitty mask)."""
+
+    def __post_init__(self) -> None:
+        n, p = self.n, self.players
+        self.hands = np.zeros((n, p), dtype=np.uint64)
+        self.upcard = np.full(n, NONE, dtype=np.int64)
+        self.maker = np.full(n, NONE, dtype=np.int64)
+        self.trump = np.zeros(n, dtype=np.int64)
+        self.ordered = np.zeros(n, dtype=bool)
+        self.out = np.full(n, NONE, dtype=np.int64)
+        self.tricks = np.zeros((n, p), dtype=np.int64)
+        self.deltas = np.zeros((n, p), dtype=np.int64)
+        self.label = np.full(n, NONE, dtype=np.int64)
+        self.made = np.zeros(n, dtype=bool)
+
+    @property
+    def n(self) -> int:
+        """Games in the batch (rows)."""
+        return int(self.dealer.shape[0])
+
+    @property
+    def thrown_in(self) -> npt.NDArray[np.bool_]:
+        """Rows whose hand nobody made: thrown in, the deal passes left."""
+        return self.maker < 0
+
+    def act(self, acting: npt.NDArray[np.bool_], actions: Ints | int) -> None:
+        """Keep one decision step's action ids, :data:`NONE` where a row did not act (only
+        when rows are logged: the step costs nothing otherwise)."""
+        rows = self.logged
+        if rows is not None:
+            chosen = actions[rows] if isinstance(actions, np.ndarray) else actions
+            self.log.append(np.where(acting[rows], chosen, NONE))
+
+    def uniform(self, options: Ints | int) -> Ints:
+        """A uniform choice among ``options`` (per row, at least 1) alternatives: 0, 1, ..."""
+        return (self.rng.random(self.n) * options).astype(np.int64)
+
+    def greedy_at(self, seat: Ints) -> npt.NDArray[np.bool_] | None:
+        """Per row: whether ``seat[row]`` is greedy (None: no seat is)."""
+        if self.greedy is None:
+            return None
+        at: npt.NDArray[np.bool_] = self.greedy[seat]
+        return at
+
+    def hand_of(self, seat: Ints) -> npt.NDArray[np.uint64]:
+        """Per row, the cards of ``seat[row]``."""
+        held: npt.NDArray[np.uint64] = self.hands[np.arange(self.n), seat]
+        return held
+
+    def seat(self, offset: int) -> Ints:
+        """The seat ``offset`` places to the dealer's left, per row."""
+        return (self.dealer + offset) % self.players

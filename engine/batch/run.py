@@ -1,0 +1,174 @@
+"""Playing whole games in batches: B games in lockstep, one hand of every game in play at a
+time; a row whose game ends starts the batch's next game, until all are over.
+
+Batch ``i`` of a run with seed ``S`` draws everything from one generator seeded with
+``derive_seed(S, "batch", i)`` and plays a fixed range of the run's games
+(:mod:`engine.batch.simulate`): a run is the same for a seed and a batch size, however many
+processes play its batches. Memory is that of B rows (a few arrays; ``tools/bench_batch.py``
+measures the bytes per game in flight) plus a few counters per game of the batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.batch.forms import BATCH_FORMS, Kernel
+from engine.batch.hand import BatchHand, Ints
+from engine.batch.tally import add_games, add_hands
+from engine.rules.results import Deal
+from engine.rules.variant import Variant
+from engine.sim.simulate import derive_seed
+from engine.sim.stats import Tally
+
+__all__ = ["GameLog", "compile_kernels", "play_batch"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameLog:
+    """One batch game as the scalar engine can replay it: every hand's deal (thrown-in ones
+    included), every action id in order, and the final scores and winners."""
+
+    index: int
+    deals: tuple[Deal, ...]
+    actions: tuple[int, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+def compile_kernels(variant: Variant) -> list[Kernel]:
+    """The batch form of each mechanic of the flow, in order (the variant must have them all:
+    see :func:`engine.batch.forms.missing`)."""
+    return [BATCH_FORMS[name](variant) for name in variant.flow]
+
+
+@dataclass(slots=True)
+class _Slots:
+    """The rows of a batch: the game each plays and its running state; the results of the
+    batch's games by game number."""
+
+    variant: Variant
+    rng: np.random.Generator
+    size: int
+    games: int
+    slot_game: Ints = field(init=False)
+    scores: Ints = field(init=False)
+    dealer: Ints = field(init=False)
+    hands_played: Ints = field(init=False)
+    scored: Ints = field(init=False)
+    going: npt.NDArray[np.bool_] = field(init=False)
+    winners: npt.NDArray[np.bool_] = field(init=False)
+    scored_of: Ints = field(init=False)
+    stopped: npt.NDArray[np.bool_] = field(init=False)
+    next_game: int = 0
+
+    def __post_init__(self) -> None:
+        slots, p = min(self.size, self.games), self.variant.players
+        self.slot_game = np.arange(slots)
+        self.next_game = slots
+        self.scores = np.full((slots, p), self.variant.game.start, dtype=np.int64)
+        self.dealer = self.rng.integers(0, p, size=slots)
+        self.hands_played = np.zeros(slots, dtype=np.int64)
+        self.scored = np.zeros(slots, dtype=np.int64)
+        self.going = np.ones(slots, dtype=bool)
+        self.winners = np.zeros((self.games, p), dtype=bool)
+        self.scored_of = np.zeros(self.games, dtype=np.int64)
+        self.stopped = np.zeros(self.games, dtype=bool)
+
+    def finish(self, rows: Ints, done: npt.NDArray[np.bool_], won: npt.NDArray[np.bool_],
+               limit: npt.NDArray[np.bool_]) -> None:
+        """Record the games of ``rows[done]`` and start the next games in their rows."""
+        free, ended = rows[done], self.slot_game[rows[done]]
+        self.winners[ended], self.stopped[ended] = won[done], limit[done]
+        self.scored_of[ended] = self.scored[free]
+        take = min(free.size, self.games - self.next_game)
+        new, idle = free[:take], free[take:]
+        self.slot_game[new] = np.arange(self.next_game, self.next_game + take)
+        self.next_game += take
+        self.scores[new] = self.variant.game.start
+        self.dealer[new] = self.rng.integers(0, self.variant.players, size=take)
+        self.hands_played[new] = 0
+        self.scored[new] = 0
+        self.going[idle] = False
+
+
+def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int, size: int,
+               games: int, logged: int = 0, bots: Sequence[str] = ()
+               ) -> tuple[Tally, list[GameLog]]:
+    """Play batch ``index`` of the run ``seed``: ``games`` games on ``size`` slots (rows); a
+    slot whose game ends takes the next game, so that every hand is played by full rows
+    until the last games. Keep the logs of the first ``logged`` games. ``bots``: one name per
+    seat, ``random`` (the default) or ``greedy``."""
+    greedy = np.array([name == "greedy" for name in bots]) if "greedy" in bots else None
+    rng = np.random.Generator(np.random.PCG64(derive_seed(seed, "batch", index)))
+    tally = Tally.for_variant(variant)
+    p, game = variant.players, variant.game
+    labels = tuple(row.label for row in variant.scoring.rows)
+    st = _Slots(variant, rng, size, games)
+    logs: list[tuple[list[Deal], list[int]]] = [([], []) for _ in range(logged)]
+    final: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    while st.going.any():
+        rows = np.flatnonzero(st.going)
+        kept = np.flatnonzero(st.slot_game[rows] < logged) if logged else None
+        bh = BatchHand(rng=rng, dealer=st.dealer[rows], players=p, logged=kept, greedy=greedy)
+        for kernel in kernels:
+            kernel.run(bh)
+        after = st.scores[rows] + bh.deltas
+        st.scores[rows] = after
+        st.hands_played[rows] += 1
+        st.scored[rows] += ~bh.thrown_in
+        add_hands(tally, bh, after, st.scored[rows], labels)
+        if kept is not None:
+            _keep_logs(bh, [logs[g] for g in st.slot_game[rows[kept]]])
+        over, won = _game_over(variant, after)
+        won[~over] = False
+        limit = ~over & (st.hands_played[rows] >= game.max_hands)
+        for row in np.flatnonzero(limit):
+            won[row, list(variant.leaders(after[row].tolist()))] = True
+        st.dealer[rows] = (st.dealer[rows] + 1) % p
+        done = over | limit
+        if done.any():
+            for r in np.flatnonzero(done & (st.slot_game[rows] < logged)).tolist():
+                final[int(st.slot_game[rows[r]])] = (
+                    tuple(after[r].tolist()), tuple(np.flatnonzero(won[r]).tolist()))
+            st.finish(rows, done, won, limit)
+    add_games(tally, winners=st.winners, scored=st.scored_of, stopped=st.stopped)
+    out = [GameLog(index=g, deals=tuple(deals), actions=tuple(actions), scores=final[g][0],
+                   winners=final[g][1])
+           for g, (deals, actions) in enumerate(logs)]
+    return tally, out
+
+
+def _keep_logs(bh: BatchHand, logs: list[tuple[list[Deal], list[int]]]) -> None:
+    """Add the hand of the logged rows to their games' logs (row ``r`` is ``logs[r]``)."""
+    if not logs:
+        return
+    steps = np.stack(bh.log, axis=1) if bh.log else np.zeros((len(logs), 0), dtype=np.int64)
+    for row, (dealer, hands, upcard, kitty) in enumerate(bh.deals):
+        deals, actions = logs[row]
+        deals.append(Deal(dealer=dealer, hands=hands, upcard=upcard, kitty=kitty))
+        actions.extend(int(a) for a in steps[row] if a >= 0)
+
+
+def _game_over(variant: Variant, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row: whether a side reached the target, and the winning seats (as
+    :meth:`Variant.game_result` decides for ``win: reach``, ``goal: up``)."""
+    game = variant.game
+    teams = variant.sides.teams
+    n, p = scores.shape
+    team_scores = np.stack([scores[:, team[0]] for team in teams], axis=1)
+    reached = team_scores >= game.target
+    best = np.where(reached, team_scores, np.iinfo(np.int64).min).max(axis=1)
+    top = reached & (team_scores == best[:, None])
+    shared = top.sum(axis=1) > 1
+    over: np.ndarray = np.asarray(reached.any(axis=1))
+    if game.tie.value == "play_on":
+        over = over & ~shared
+    won = np.zeros((n, p), dtype=bool)
+    for t, team in enumerate(teams):
+        for seat in team:
+            won[:, seat] = top[:, t]
+    return over, won

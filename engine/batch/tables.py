@@ -1,0 +1,70 @@
+"""The per-trump card tables of :mod:`engine.core.cards` as numpy arrays, and bit tricks.
+
+Card ids and masks are those of the scalar engine (a hand is a ``uint64`` whose bit ``c`` is
+card ``c``), so a batch hand converts to a scalar :class:`~engine.rules.results.Deal` as is.
+The tables are built once at import from the scalar ones (``trump_tables``), never written
+again: ``EFFECTIVE[trump, c]`` is the suit card ``c`` follows, ``SUIT_MASK[trump, s]`` the cards
+of effective suit ``s``, ``POWER[trump, led, c]`` the trick power of ``c``.
+
+>>> import numpy as np
+>>> from engine.core import cards as C
+>>> int(EFFECTIVE[C.HEARTS, C.card("JD")]) == C.HEARTS
+True
+>>> low_bit_index(np.array([0b1000, 1 << 40], dtype=np.uint64)).tolist()
+[3, 40]
+>>> pick_bits(np.array([0b1011], dtype=np.uint64), np.array([2])).tolist()
+[8]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.core import cards as C
+
+__all__ = ["EFFECTIVE", "ONE", "POWER", "SUITS", "SUIT_MASK", "U64", "choose_bit",
+           "low_bit_index", "pick_bits"]
+
+U64 = npt.NDArray[np.uint64]
+ONE = np.uint64(1)
+_CARDS = 65
+"""Columns of the tables: every card id fits below 64 (a mask is one ``uint64``); column 64
+stands for no card (:func:`low_bit_index` of an empty mask) and, like 62 and 63, has no suit
+and no power."""
+
+_tables = [C.trump_tables(t) for t in range(6)]
+EFFECTIVE = np.zeros((6, _CARDS), dtype=np.int64)
+POWER = np.zeros((6, 5, _CARDS), dtype=np.int64)
+SUIT_MASK = np.zeros((6, 5), dtype=np.uint64)
+for _t, _table in enumerate(_tables):
+    _n = len(_table.effective)
+    EFFECTIVE[_t, :_n] = _table.effective
+    SUIT_MASK[_t] = _table.suit_mask
+    for _led in range(5):
+        POWER[_t, _led, :_n] = _table.power[_led]
+SUITS = np.zeros(_CARDS, dtype=np.int64)
+SUITS[:C.CARD_COUNT] = [C.suit_of(c) for c in range(C.CARD_COUNT)]
+"""``SUITS[c]``: the printed suit (``NO_TRUMP`` for a joker)."""
+
+def low_bit_index(bit: U64) -> npt.NDArray[np.int64]:
+    """The index of a single set bit, per row: the count of the ones below it (64 for no
+    bit, a column of the tables that no card has)."""
+    index: npt.NDArray[np.int64] = np.bitwise_count(bit - ONE).astype(np.int64)
+    return index
+
+
+def pick_bits(masks: U64, k: npt.NDArray[np.int64]) -> U64:
+    """The ``k``-th lowest set bit of each mask (``k`` below the mask's count), as a mask."""
+    m = masks.copy()
+    top = int(k.max()) if k.size else 0
+    for j in range(top):
+        np.bitwise_and(m, m - (k > j), out=m)  # clear the lowest bit where k > j
+    return m & (~m + ONE)
+
+
+def choose_bit(masks: U64, rng: np.random.Generator) -> U64:
+    """One set bit of each (non-empty) mask, uniformly: a uniform legal card per game."""
+    count = np.bitwise_count(masks).astype(np.int64)
+    k = (rng.random(masks.shape[0]) * count).astype(np.int64)
+    return pick_bits(masks, k)

@@ -1,0 +1,97 @@
+"""Counting batch hands and games into the scalar :class:`~engine.sim.stats.Tally`.
+
+The counters are the ones :meth:`Tally.add_game` fills from a scalar game, filled here from
+arrays with one row per game (``bincount`` and sums): the report, its intervals and its JSON
+keys are the scalar engine's. A counter is only touched when it counts something, so that
+labels and qualifiers appear exactly when a scalar run would show them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.batch.hand import BatchHand, Ints
+from engine.sim.stats import Count, Tally, Total
+
+__all__ = ["add_games", "add_hands"]
+
+
+def _count(tally: Tally, key: tuple[Count, object], value: object) -> None:
+    number = int(value)  # type: ignore[call-overload]
+    if number:
+        tally.n[key] += number  # type: ignore[index]
+
+
+def _sum(tally: Tally, key: tuple[Total, object], values: Ints) -> None:
+    tally.s[key] += int(values.sum())  # type: ignore[index]
+    tally.sq[key] += int((values * values).sum())  # type: ignore[index]
+
+
+def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
+              labels: tuple[str, ...]) -> None:
+    """Count one hand of every row: ``scores`` after it, ``scored_index`` its number among
+    the game's scored hands (thrown-in hands have none)."""
+    p = bh.players
+    thrown = bh.thrown_in
+    _count(tally, (Count.REDEALS, None), thrown.sum())
+    for seat, k in enumerate(np.bincount(bh.dealer[thrown], minlength=p)):
+        _count(tally, (Count.REDEALS, seat), k)
+    ok = ~thrown
+    if not ok.any():
+        return
+    deltas, dealer, maker = bh.deltas[ok], bh.dealer[ok], bh.maker[ok]
+    for side in tally.sides:
+        _sum(tally, (Total.POINTS, side), deltas[:, side[0]])
+    rows = np.arange(deltas.shape[0])
+    dealer_side = deltas[rows, dealer % 2]  # partnerships 0+2 and 1+3
+    _sum(tally, (Total.DEALER_POINTS, None), dealer_side)
+    _sum(tally, (Total.NON_DEALER_POINTS, None), deltas[rows, (dealer + 1) % 2])
+    for index, k in enumerate(np.bincount(bh.label[ok], minlength=len(labels))):
+        _count(tally, (Count.LABEL, labels[index] or "unlabelled"), k)
+    tally.n[Count.RENEGES, None] += 0
+    made, tricks, out = bh.made[ok], bh.tricks[ok], bh.out[ok]
+    march = (tricks[rows, maker] + tricks[rows, (maker + 2) % p]) == tricks.sum(axis=1)
+    alone = out >= 0
+    for what, which in ((Count.MADE, made), (Count.EUCHRED, ~made)):
+        _count(tally, (what, None), which.sum())
+        _by_seat(tally, what, maker[which], p)
+    _by_seat(tally, Count.MAKER, maker, p)
+    _count(tally, (Count.MARCH, None), march.sum())
+    _by_seat(tally, Count.MARCH, maker[march], p)
+    _count(tally, (Count.ALONE, None), alone.sum())
+    _by_seat(tally, Count.ALONE, maker[alone], p)
+    for what, which in ((Count.ALONE_MADE, alone & made), (Count.ALONE_EUCHRED, alone & ~made)):
+        _by_seat(tally, what, maker[which], p)
+        _count(tally, (what, None), which.sum())
+    if alone.any():
+        tally.n[Count.ALONE_MARCH, None] += int((alone & march).sum())
+    number, after = scored_index[ok], scores[ok]
+    at_hand = np.bincount(number)
+    present = np.flatnonzero(at_hand).tolist()
+    for k in present:
+        tally.n[Count.AT_HAND, k] += int(at_hand[k])
+    for side in tally.sides:
+        score = after[:, side[0]]
+        # sums by hand number; float weights are exact far beyond any score (2**53)
+        sums = np.bincount(number, weights=score)
+        squares = np.bincount(number, weights=score * score)
+        for k in present:
+            tally.s[Total.SCORE, (k, side)] += int(sums[k])
+            tally.sq[Total.SCORE, (k, side)] += int(squares[k])
+
+
+def _by_seat(tally: Tally, what: Count, seats: Ints, players: int) -> None:
+    for seat, k in enumerate(np.bincount(seats, minlength=players)):
+        _count(tally, (what, seat), k)
+
+
+def add_games(tally: Tally, *, winners: npt.NDArray[np.bool_], scored: Ints,
+              stopped: npt.NDArray[np.bool_]) -> None:
+    """Count finished games: ``winners[g, seat]``, scored hands, stopped at the hand limit."""
+    tally.n[Count.GAMES, None] += int(scored.shape[0])
+    _count(tally, (Count.STOPPED_AT_HAND_LIMIT, None), stopped.sum())
+    for side in tally.sides:
+        _count(tally, (Count.WINS, side), winners[:, side[0]].sum())
+    tally.n[Count.HANDS, None] += int(scored.sum())
+    _sum(tally, (Total.HANDS_PER_GAME, None), scored)

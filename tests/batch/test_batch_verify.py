@@ -1,0 +1,119 @@
+"""Batch games replayed through the scalar interpreter: every action legal, the same scores
+and winners, for every shipped variant the batch engine supports; the others are named.
+
+The scalar interpreter is the independent source here: it checks each action of a batch game
+against its own legal actions (``State.apply`` raises with the reason) and scores the hands
+itself from the batch's deals.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)")
+
+from engine import load_variant
+from engine.batch.forms import missing
+from engine.batch.simulate import simulate_batch
+from engine.rules.resources import variants_dir
+
+RunCli = Callable[..., Any]
+SHIPPED = sorted(path.stem for path in variants_dir().glob("*.yaml"))
+SUPPORTED = [name for name in SHIPPED if missing(load_variant(name)) is None]
+
+
+def test_the_batch_engine_supports_standard_and_its_deck_and_bidding_variants() -> None:
+    assert {"standard", "stick-the-dealer", "standard-28", "standard-32"} <= set(SUPPORTED)
+
+
+@pytest.mark.parametrize("name", SUPPORTED)
+def test_every_batch_game_replays_legally_with_the_same_scores(name: str) -> None:
+    # 400 games in batches of 150: logs cross batch boundaries and games end at many hands
+    run = simulate_batch(load_variant(name), seed=16, games=400, batch_size=150, verify=400)
+    assert len(run.logs) == 400
+    assert run.problems == []
+
+
+def test_a_tampered_log_is_caught_by_the_replay() -> None:
+    from dataclasses import replace  # noqa: PLC0415
+
+    from engine.batch.verify import verify_game  # noqa: PLC0415
+    standard = load_variant("standard")
+    log = simulate_batch(standard, seed=3, games=1, batch_size=1, verify=1).logs[0]
+    wrong = replace(log, scores=tuple(score + 1 for score in log.scores))
+    assert "the scalar engine ends" in (verify_game(standard, wrong) or "")
+    cut = replace(log, actions=log.actions[:-1])
+    assert "not over" in (verify_game(standard, cut) or "")
+
+
+@pytest.mark.parametrize("name", sorted(set(SHIPPED) - set(SUPPORTED)))
+def test_a_variant_without_batch_forms_names_the_mechanic(name: str) -> None:
+    reason = missing(load_variant(name))
+    assert reason is not None and reason.startswith(f"{name}: ")
+    assert "mechanic `" in reason or "match rules" in reason
+
+
+def test_cli_falls_back_to_the_scalar_engine_with_a_message(run_cli: RunCli) -> None:
+    result = run_cli("simulate", "cutthroat", "--engine", "batch", "--games", "3", "--quiet",
+                     "--json")
+    assert result.code == 0
+    assert "mechanic `deal`" in result.err and "playing the scalar engine" in result.err
+    assert json.loads(result.out)["games"] == 3
+
+
+def test_cli_batch_report_has_the_scalar_keys_and_is_the_same_for_a_seed(run_cli: RunCli) -> None:
+    args = ["simulate", "standard", "--games", "300", "--seed", "5", "--quiet", "--json",
+            "--bots", "random"]
+    scalar = json.loads(run_cli(*args).out)
+    first = run_cli(*args, "--engine", "batch", "--batch-size", "64", "--verify", "50")
+    second = run_cli(*args, "--engine", "batch", "--batch-size", "64", "--workers", "2")
+    assert first.code == 0 and "verify: 50 batch games" in first.err
+    assert first.out == second.out
+    batch = json.loads(first.out)
+    assert batch.keys() == scalar.keys()
+    assert batch["win_rate"].keys() == scalar["win_rate"].keys()
+    assert batch["games"] == 300
+
+
+def test_cli_batch_options_need_the_batch_engine(run_cli: RunCli) -> None:
+    assert run_cli("simulate", "standard", "--verify", "3", "--games", "2").code == 2
+    assert run_cli("simulate", "standard", "--engine", "batch", "--verify", "-1").code == 2
+    bad = run_cli("simulate", "standard", "--engine", "batch", "--batch-size", "0")
+    assert bad.code == 2
+
+
+def test_awards_that_differ_by_seat_replay_with_the_same_scores(write: Callable[..., Any]
+                                                                ) -> None:
+    # the lone maker's partner (`out`) scores nothing; the makers score their tricks less 2
+    path = write("per-seat.yaml", """
+        extends: standard
+        description: awards by seat
+        scoring:
+          table:
+            - {label: made, when: "3 <= makers.tricks <= 4", makers: "if(out, 0, tricks - 2)"}
+            - {label: march, when: "makers.tricks == 5", makers: "if(out, 0, 3)"}
+            - {label: euchre, when: "makers.tricks <= 2", defenders: "tricks"}
+        """)
+    variant = load_variant(str(path))
+    assert missing(variant) is None
+    run = simulate_batch(variant, seed=9, games=200, batch_size=70, verify=200)
+    assert run.problems == []
+
+
+def test_a_dask_cluster_and_local_workers_give_the_report_of_one_process() -> None:
+    distributed = pytest.importorskip("dask.distributed",
+                                      reason="the dask extra is not installed")
+    standard = load_variant("standard")
+    # 900 games in batches of 25 rows: 5 batches of 200 games (8 per row), the last shorter
+    local = simulate_batch(standard, seed=5, games=900, batch_size=25).tally.report()
+    pooled = simulate_batch(standard, seed=5, games=900, batch_size=25, workers=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = simulate_batch(standard, seed=5, games=900, batch_size=25,
+                                scheduler=cluster.scheduler_address).tally.report()
+    assert json.dumps(remote, sort_keys=True) == json.dumps(local, sort_keys=True)
+    assert json.dumps(pooled.tally.report(), sort_keys=True) == json.dumps(local, sort_keys=True)
