@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.bots import BOTS, make_bot, parse_bots
+from engine.bots import is_bot_name, make_bot, parse_bots
 from engine.cli.play_table import MAX_LINE, Table
 from engine.cli.replay_command import load_game
 from engine.core.errors import EuchreError, RecordError
@@ -163,7 +163,7 @@ def _stored_seating(record: dict[str, Any], players: int, shown: str) -> dict[st
     bots = table.get("bots") if isinstance(table, dict) else None
     if (type(human) is not int or not 0 <= human < players or not isinstance(bots, list)
             or len(bots) != players
-            or any((b is None) != (s == human) or (b is not None and b not in BOTS)
+            or any((b is None) != (s == human) or (b is not None and not is_bot_name(b))
                    for s, b in enumerate(bots))):
         raise RecordError(f"{shown}: the record's `table` (the human's seat and the bots) is "
                           "not valid")
