@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_SIMULATIONS", "SearchBot"]
 
-DEFAULT_SIMULATIONS = 64
-"""Simulations per decision of ``search`` without a number: about 0.15 s per decision in
+DEFAULT_SIMULATIONS = 128
+"""Simulations per decision of ``search`` without a number: about 40 ms of CPU a decision in
 ``standard`` on one core here (README, "Bots")."""
 
 
