@@ -13,7 +13,8 @@ its own RNG), so luck cancels within a set.
 
 Reported for A against B: A's win rate (a game A's seat or side wins) with its 95% Wilson
 interval and the fair share it would get by seats alone; A's points per hand less B's (per
-seat) with a 95% interval over the sets; the mean time per decision of each bot (decisions
+seat; the other way round in a countdown game, where points are lost to win) with a 95%
+interval over the sets; the mean time per decision of each bot (decisions
 with more than one legal action) and the search bot's simulations per second. ``--json``
 prints the same as JSON.
 """
@@ -38,6 +39,7 @@ from engine.bots import make_bot, parse_bots  # noqa: E402
 from engine.bots.search import SearchBot  # noqa: E402
 from engine.core.errors import EuchreError  # noqa: E402
 from engine.play.state import State  # noqa: E402
+from engine.rules.game_end import Goal  # noqa: E402
 from engine.rules.variant import Variant  # noqa: E402
 from engine.sim.confidence import mean_ci, wilson  # noqa: E402
 from engine.sim.simulate import derive_seed  # noqa: E402
@@ -110,7 +112,8 @@ def play_set(name: str, a: str, b: str, seed: int, index: int) -> SetResult:
         result.games += 1
         result.hands += hands
         result.a_wins += any(seat in seats for seat in state.winners)
-        result.points_diff += (a_points - b_points) / len(rotations(variant))
+        sign = -1 if variant.game.goal is Goal.DOWN else 1  # a countdown is won by losing points
+        result.points_diff += sign * (a_points - b_points) / len(rotations(variant))
         result.rollouts += sum(bot.rollouts for bot in bots if isinstance(bot, SearchBot))
     return result
 

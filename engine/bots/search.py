@@ -5,7 +5,8 @@ seat's view (:func:`~engine.bots.determinize.determinize`: the hidden cards deal
 voids, the upcard's fate and a called partner respected), and in each world tries every legal
 action and plays the hand out with the heuristic bot at every seat. The action with the best
 mean result wins; the result of a rollout is the seat's points this hand less the mean of all
-seats' points (so a partnership's gain counts against the other side in any variant), plus a
+seats' points (so a partnership's gain counts against the other side in any variant; the
+other way round in a countdown game, where points are lost to win), plus a
 bonus of the game's target when the hand ends the game in the seat's favour (minus it when
 against). Every world tries every action (common random numbers: the comparison is between
 actions, not between lucky and unlucky deals).
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING
 from engine.bots.base import Bot
 from engine.bots.determinize import determinize
 from engine.bots.heuristic import HeuristicBot
+from engine.rules.game_end import Goal
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -53,6 +55,8 @@ class SearchBot(Bot):
         """Decides when only a view is given (:meth:`choose`)."""
         self.rollout_bots = [HeuristicBot(variant, s, seed) for s in range(variant.players)]
         self.rollouts = 0
+        self.sign = -1.0 if variant.game.goal is Goal.DOWN else 1.0
+        """A countdown game (``game.goal: down``, Buck Euchre) is won by losing points."""
         """Rollouts played so far (for measuring simulations per second)."""
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
@@ -103,7 +107,7 @@ class SearchBot(Bot):
             s.apply(bots[s.current_player].act(s))
         self.rollouts += 1
         gains = [after - was for after, was in zip(s.scores, before, strict=True)]
-        result = gains[self.seat] - sum(gains) / len(gains)
+        result = self.sign * (gains[self.seat] - sum(gains) / len(gains))
         if s.is_terminal() and s.winners:
             result += s.target if self.seat in s.winners else -s.target
         return result
