@@ -34,6 +34,7 @@ _TRUMP_VALUE = (0.30, 0.30, 0.35, 0.40, 0.45, 0.55, 0.70, 0.85, 1.00, 1.00, 0.25
 """By ``power - _TRUMP_BASE``: 7 8 9 T Q K A left right joker; the last (index -1) is the six
 of a 36-card deck, one below the seven."""
 _TRUMP_BASE = 100
+_LEFT_POWER = _TRUMP_BASE + 7  # the left bower's place: the bowers and the joker are above
 _LENGTH_BONUS = 0.2      # per trump beyond the second
 _VOID_BONUS = 0.25       # per void side suit when holding two trumps or more
 _OFF_ACE, _OFF_ACE_LONG, _OFF_KING_GUARDED = 0.7, 0.4, 0.25
@@ -205,6 +206,26 @@ class HeuristicBot(Bot):
             return cards.bit_count(), cards if trump == C.NO_TRUMP else -cards
         return max(range(4), key=weight)
 
+    def two_weak_trumps(self, hand: int, trump: int) -> bool:
+        """The hand-strength count under which the bot never makes trump (unless it must):
+        at most two trumps, and no bower or joker among them (a suit trump; no-trump has no
+        trumps to count). Two trumps are enough with a bower among them, or three of any.
+
+        >>> from engine import load_variant
+        >>> bot = HeuristicBot(load_variant("standard"), 0, 0)
+        >>> hearts = C.parse_suit("H")
+        >>> bot.two_weak_trumps(C.mask_of(["AH", "KH", "AC", "AS", "AD"]), hearts)
+        True
+        >>> bot.two_weak_trumps(C.mask_of(["JD", "9H", "AC", "9S", "TD"]), hearts)
+        False
+        """
+        if trump >= _NO_TRUMP:
+            return False
+        t = self.tables[trump]
+        trumps = hand & t.suit_mask[trump]
+        power = t.power[trump]
+        return trumps.bit_count() <= 2 and all(power[c] < _LEFT_POWER for c in C.cards_of(trumps))
+
     def best_keep(self, hand: int, trump: int, size: int) -> int:
         """Greedily drop the card whose loss hurts least until ``size`` cards remain."""
         while hand.bit_count() > size:
@@ -252,9 +273,20 @@ class HeuristicBot(Bot):
         return (self.seat,)
 
     def discard(self, view: View, legal: list[int]) -> int:
+        """The card whose loss costs the least estimated tricks; among equals the one that
+        leaves a void in a side suit, then the lowest (never a jack kept over a singleton
+        ten: the ten goes and leaves the void)."""
         trump = view.trump if view.trump >= 0 else 0
         hand = view.hand
-        return max(legal, key=lambda a: self.strength(hand & ~(1 << (a - A.DISCARD)), trump))
+        t = self.tables[trump]
+
+        def keep(a: int) -> tuple[float, bool, int]:
+            c = a - A.DISCARD
+            rest = hand & ~(1 << c)
+            suit = t.effective[c]
+            void = suit != trump and not rest & t.suit_mask[suit]
+            return round(self.strength(rest, trump), 6), void, -t.power[suit][c]
+        return max(legal, key=keep)
 
     # -- card play -----------------------------------------------------------------------------
 
@@ -277,12 +309,25 @@ class HeuristicBot(Bot):
         last = len(view.trick) == active - 1
         partners = self._side(view)
         if win_seat in partners and win_seat != self.seat and (
-                last or win_power >= _TRUMP_BASE - 1 or C.RANKS[win_card] == C.RANK_A):
+                last or win_power >= _TRUMP_BASE - 1 or C.RANKS[win_card] == C.RANK_A
+                or self._boss(view, trump, led, win_power)):
+            # Partner's trick: follow low or throw off, never ruff or overtake it.
             return A.PLAY + min(cards, key=lambda c: self._low_key(trump, c))
         beaters = [c for c in cards if power[c] > win_power]
         if beaters:
             return A.PLAY + min(beaters, key=lambda c: power[c])
         return A.PLAY + min(cards, key=lambda c: self._low_key(trump, c))
+
+    def _boss(self, view: View, trump: int, led: int, win_power: int) -> bool:
+        """No card of the suit led that could beat ``win_power`` is still out (every better
+        one is played or in this bot's hand; trumps are left out: ruffing a partner's winner
+        does not stop an opponent's ruff)."""
+        t = self.tables[trump]
+        power = t.power[led]
+        out = t.suit_mask[led] & ~self.outside_deck & ~view.hand
+        for _, c in view.played:
+            out &= ~(1 << c)
+        return all(power[c] <= win_power for c in C.cards_of(out))
 
     def lead(self, view: View, cards: list[int], trump: int) -> int:
         t = self.tables[trump]

@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.bots import BEST_BOT, BOTS, make_bot, parse_bots
+from engine.bots import BEST_BOT, is_bot_name, make_bot, parse_bots
 from engine.cli.play_style import colour_wanted, is_terminal
 from engine.cli.play_table import MAX_LINE, Table, TableOptions
 from engine.cli.replay_command import load_game
@@ -66,7 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=int, help="deal seed (default: a random one, printed)")
     p.add_argument("--bots",
                    help="one bot for every other seat, or one per seat, comma-separated "
-                   "(random, heuristic, greedy; default heuristic)")
+                   "(random, heuristic, search or search:N, greedy; default heuristic)")
     p.add_argument("--save", metavar="FILE", help="write the game record here after every "
                    "action (an existing file only if it is a record of this game)")
     p.add_argument("--force", action="store_true",
@@ -224,7 +224,7 @@ def _stored_seating(record: dict[str, Any], players: int, shown: str) -> dict[st
     bots = table.get("bots") if isinstance(table, dict) else None
     if (type(human) is not int or not 0 <= human < players or not isinstance(bots, list)
             or len(bots) != players
-            or any((b is None) != (s == human) or (b is not None and b not in BOTS)
+            or any((b is None) != (s == human) or (b is not None and not is_bot_name(b))
                    for s, b in enumerate(bots))):
         raise RecordError(f"{shown}: the record's `table` (the human's seat and the bots) is "
                           "not valid")

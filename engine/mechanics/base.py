@@ -154,6 +154,9 @@ class BotTools(Protocol):
     def best_keep(self, hand: int, trump: int, size: int) -> int:
         """The best ``size`` cards of ``hand`` to keep with ``trump``."""
 
+    def two_weak_trumps(self, hand: int, trump: int) -> bool:
+        """``hand`` holds at most two trumps and no bower or joker: too weak to make trump."""
+
     def side_of_view(self, view: View) -> tuple[int, ...]:
         """The seats on the bot's side this hand (its own seat before a maker is known)."""
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from engine import load_variant, new_game
+from engine.bots import BEST_BOT, make_bot
 from engine.bots.heuristic import HeuristicBot
 from engine.cli.play_table import Table, TableOptions
 from engine.core import cards as C
@@ -279,7 +280,7 @@ def test_declining_another_game_exits_0(play: Play, tmp_path: Path, answer: str)
 # -- hint ------------------------------------------------------------------------------------------
 
 
-def test_hint_says_what_the_heuristic_bot_would_do_and_why(play: Play, tmp_path: Path) -> None:
+def test_hint_says_what_the_best_bot_would_do_and_why(play: Play, tmp_path: Path) -> None:
     saved = tmp_path / "g.json"
     hinted: list[State] = []
 
@@ -294,9 +295,11 @@ def test_hint_says_what_the_heuristic_bot_would_do_and_why(play: Play, tmp_path:
                   "--save", str(saved))
     hints = re.findall(r"^Hint: (\d+)\. (\S+)\s+\S+ \((.+)\)$", result.out, re.M)
     assert len(hints) == 3
+    # the same bot, asked the same questions in the same order, gives the same answers
+    advisor = make_bot(BEST_BOT, hinted[0].variant, 2, derive_seed(4, "hint", 2))
     for state, (_, name, why) in zip(hinted, hints, strict=True):
-        advisor = HeuristicBot(state.variant, 2, derive_seed(4, "hint", 2))
-        assert state.action_name(advisor.act(state)) == name and why
+        action, reason = advisor.advise(state)
+        assert state.action_name(action) == name and why == reason
 
 
 def test_asking_for_a_hint_does_not_change_the_game(play: Play, tmp_path: Path) -> None:
@@ -346,7 +349,7 @@ def test_the_hint_is_a_legal_action_in_every_phase(variant: str) -> None:
     # Seeded random play; at every decision of seat 0 the hint bot must name a legal action.
     loaded = load_variant(variant)
     state = new_game(loaded, seed=3)
-    advisor = HeuristicBot(loaded, 0, 3)
+    advisor = make_bot(BEST_BOT, loaded, 0, 3)
     rng = random.Random(3)
     phases = set()
     while not state.is_terminal() and len(state.hands_played) < 2:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient  # the conftest imported it first, quietly
 
+from engine.bots import BEST_BOT
 from engine.cli import main
 from engine.core import cards as C
 from engine.play.records import replay
@@ -241,7 +242,7 @@ def test_the_hint_marks_one_legal_action(client: TestClient, read: Any) -> None:
     page = read(_start(client).text)
     hinted = read(client.post("/hint", data={"at": page.at}).text)
     assert len(hinted.hinted) == 1 and hinted.hinted[0] in page.actions
-    assert "Hint: the heuristic bot would choose" in hinted.text
+    assert f"Hint: the {BEST_BOT} bot would choose" in hinted.text
 
 
 def test_every_shipped_rule_book_is_one_click_away(client: TestClient) -> None:
@@ -371,6 +372,6 @@ def test_the_card_winning_the_trick_so_far_is_marked(
 def test_the_hint_says_why_in_a_few_words(client: TestClient, read: Any) -> None:
     page = read(_start(client, seed=3).text)
     hinted = read(client.post("/hint", data={"at": page.at}).text)
-    # the heuristic bot gives its estimate of tricks when bidding (Bot.advise)
+    # the best bot gives its reason with its choice (Bot.advise)
     line = re.search(r'<p class="hint-text"[^>]*>(.*?)</p>', hinted.text)
     assert line and "would choose" in line[1] and ": " in line[1].split("would choose")[1]
