@@ -44,6 +44,7 @@ BLANK_CARD = 63
 BLANK = ONE << np.uint64(BLANK_CARD)
 PLAYABLE = ~BLANK
 """Every bit but the blank card's: a seat that plays the blank card keeps it."""
+_TRICK_BITS = 5
 _COLUMNS = POWER.shape[2]
 _EFFECTIVE_FLAT = EFFECTIVE.reshape(-1)
 _SUIT_MASK_FLAT = SUIT_MASK.reshape(-1)
@@ -250,6 +251,9 @@ class Play:
         self.greedy = GreedyTables(variant)
         p = self.players = variant.players
         self.places = np.arange(p)[:, None]
+        self.trick_of = np.left_shift(1, _TRICK_BITS * np.arange(p))
+        """One trick for a seat in the count of every seat's tricks (one ``int64``)."""
+        assert p * _TRICK_BITS < 63 and self.tricks < 1 << _TRICK_BITS
         self.shift = max(1, (p - 1).bit_length())
         self.place_mask = (1 << self.shift) - 1
         self.power_code = POWER.reshape(-1) << self.shift
@@ -273,8 +277,10 @@ class Play:
         held = self._turn(seats, leader, games)
         trump_cards = trump * _COLUMNS
         trump_suits = trump * 5
-        draws = bh.rng.random((h, p, n))
-        winners = np.empty((h, n), dtype=np.int64)
+        # The last trick needs no draw: every seat holds one card (or the blank one).
+        draws = bh.rng.random((h - 1, p, n))
+        taken = np.zeros(n, dtype=np.int64)
+        """The tricks taken, ``_TRICK_BITS`` bits a seat (seat 0 the lowest)."""
         for trick in range(h):
             # A trick's best card as one number: its power, then the earlier place (the
             # first of equals wins), so that the winner is a running maximum.
@@ -287,7 +293,8 @@ class Play:
                 else:
                     follow = hand & suit_mask
                     legal = np.where(follow != 0, follow, hand)
-                bit = self._uniform(legal, draws[trick, pos], clears=h - trick - 1)
+                bit = legal.copy() if trick == h - 1 else \
+                    self._uniform(legal, draws[trick, pos], clears=h - trick - 1)
                 if bh.greedy is not None:
                     greedy = bh.greedy[self._wrap(leader + pos)] & (legal != BLANK)
                     bit = self._greedy(bit, greedy=greedy, legal=legal, trump=trump,
@@ -304,9 +311,12 @@ class Play:
                 if bh.logged is not None:
                     bh.act(card != BLANK_CARD, A.PLAY + card.astype(np.int64))
             place = self.place_mask - (best & self.place_mask)
-            leader = winners[trick] = self._wrap(leader + place)
-            held = self._turn(held, place, games)
-        bh.tricks += np.stack([(winners == seat).sum(axis=0) for seat in range(p)], axis=1)
+            leader = self._wrap(leader + place)
+            taken += self.trick_of[leader]
+            if trick < h - 1:
+                held = self._turn(held, place, games)
+        for seat in range(p):
+            bh.tricks[:, seat] += (taken >> (_TRICK_BITS * seat)) & ((1 << _TRICK_BITS) - 1)
         bh.hands.fill(0)
 
     def _wrap(self, seats: Ints) -> Ints:
