@@ -42,6 +42,13 @@ __all__ = ["Deal", "DealerPickup", "GoAlone", "Play", "UpcardBidding"]
 BLANK_CARD = 63
 """No card has this id (every id is below 62): the tables give it no suit and no power."""
 BLANK = ONE << np.uint64(BLANK_CARD)
+PLAYABLE = ~BLANK
+"""Every bit but the blank card's: a seat that plays the blank card keeps it."""
+_TRICK_BITS = 5
+_COLUMNS = POWER.shape[2]
+_EFFECTIVE_FLAT = EFFECTIVE.reshape(-1)
+_SUIT_MASK_FLAT = SUIT_MASK.reshape(-1)
+"""The tables flat: one index ``trump * columns + card`` instead of two index arrays."""
 
 _T = TypeVar("_T")
 
@@ -53,9 +60,14 @@ def _rules(variant: Variant, record: type[_T]) -> _T:
 
 
 class Deal:
-    """``deal``: a shuffle per row (argsort of uniform keys), ``hand_size`` cards a seat, the
-    upcard, the rest to the kitty. Which seat gets which packet does not change the law of a
-    uniform shuffle, so packets are not simulated."""
+    """``deal``: a shuffle per row, ``hand_size`` cards a seat, the upcard, the rest to the
+    kitty. Which seat gets which packet does not change the law of a uniform shuffle, so
+    packets are not simulated.
+
+    The shuffle is Fisher-Yates, run on all rows at once and only as far as the cards dealt
+    (position ``i`` takes a uniform one of the positions ``i`` and after): every ordering of
+    the dealt cards is equally likely, as with a full shuffle, in about two thirds of the time
+    of sorting random keys."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
@@ -72,18 +84,32 @@ class Deal:
         self.hand_size = variant.deal.hand_size
         self.upcard = variant.deal.upcard
 
+    def shuffle(self, rng: np.random.Generator, n: int, dealt: int) -> npt.NDArray[np.int8]:
+        """``(dealt, n)``: the deck positions of the first ``dealt`` cards of a uniform
+        shuffle of each row's deck (partial Fisher-Yates, one column per row)."""
+        size = self.deck.size
+        order = np.repeat(np.arange(size, dtype=np.int8)[:, None], n, axis=1)
+        flat = order.reshape(-1)
+        rows = np.arange(n)
+        draws = rng.random((dealt, n))
+        for i in range(min(dealt, size - 1)):
+            where = (draws[i] * (size - i)).astype(np.int64)  # i + a uniform 0 .. size-i-1
+            where += i
+            where *= n
+            where += rows
+            here = order[i].copy()
+            order[i] = flat[where]
+            flat[where] = here
+        return order[:dealt]
+
     def run(self, bh: BatchHand) -> None:
         n, p, h = bh.n, bh.players, self.hand_size
-        order = bh.rng.random((n, self.deck.size)).argsort(axis=1)
-        dealt = self.bits[order[:, :p * h]].reshape(n, p, h)
-        hands = dealt[:, :, 0].copy()
-        for i in range(1, h):
-            hands |= dealt[:, :, i]
-        bh.hands = hands
-        rest = p * h
+        dealt = p * h + (1 if self.upcard else 0)
+        order = self.shuffle(bh.rng, n, dealt)
+        cards = self.bits[order[:p * h]].reshape(p, h, n)
+        bh.hands = np.bitwise_or.reduce(cards, axis=1).T.copy()
         if self.upcard:
-            bh.upcard = self.deck[order[:, rest]]
-            rest += 1
+            bh.upcard = self.deck[order[p * h]]
         for row in bh.logged if bh.logged is not None else ():  # the kitty: the rest
             held = [int(m) for m in bh.hands[row]]
             up = int(bh.upcard[row])
@@ -223,63 +249,100 @@ class Play:
     def __init__(self, variant: Variant) -> None:
         self.tricks = variant.deal.hand_size
         self.greedy = GreedyTables(variant)
+        p = self.players = variant.players
+        self.places = np.arange(p)[:, None]
+        self.trick_of = np.left_shift(1, _TRICK_BITS * np.arange(p))
+        """One trick for a seat in the count of every seat's tricks (one ``int64``)."""
+        assert p * _TRICK_BITS < 63 and self.tricks < 1 << _TRICK_BITS
+        self.shift = max(1, (p - 1).bit_length())
+        self.place_mask = (1 << self.shift) - 1
+        self.power_code = POWER.reshape(-1) << self.shift
+        self.place_code = self.place_mask - np.arange(p)
+        """A card's code in a trick: its power, shifted, plus ``place_code[place]``."""
 
     def run(self, bh: BatchHand) -> None:
         n, p, h = bh.n, bh.players, self.tricks
-        flat = bh.hands.reshape(-1)
-        base = np.arange(n) * p
+        games = np.arange(n)
         trump, out = bh.trump, bh.out
-        leader = bh.seat(1)
-        leader = np.where(leader == out, (leader + 1) % p, leader)
-        width = POWER.shape[2]
-        power_rows = trump * (5 * width)
+        leader = self._wrap(bh.dealer + 1)
+        leader = np.where(leader == out, self._wrap(leader + 1), leader)
         # A seat that does not play (a lone maker's partner; every seat of a thrown-in hand)
-        # holds only the blank card, which follows no suit and has no power: it "plays" it
-        # and is given it back each trick, so no step has to mask it out.
-        sitting = np.concatenate([base[out >= 0] + out[out >= 0],
-                                  (base[bh.maker < 0, None] + np.arange(p)).reshape(-1)])
-        flat[sitting] = BLANK
-        power_table = POWER.reshape(-1)
-        draws = bh.rng.random((h, p, n))
+        # holds only the blank card, which follows no suit, has no power and is never taken
+        # from the hand, so no step has to mask the seat out.
+        seats = bh.hands.T.copy()
+        seats[out[out >= 0], games[out >= 0]] = BLANK
+        seats[:, bh.maker < 0] = BLANK
+        # The hands by place in the trick (row q: the seat q places after the leader),
+        # turned each trick so that the winner's is row 0: a step reads and writes one row.
+        held = self._turn(seats, leader, games)
+        trump_cards = trump * _COLUMNS
+        trump_suits = trump * 5
+        # The last trick needs no draw: every seat holds one card (or the blank one).
+        draws = bh.rng.random((h - 1, p, n))
+        taken = np.zeros(n, dtype=np.int64)
+        """The tricks taken, ``_TRICK_BITS`` bits a seat (seat 0 the lowest)."""
         for trick in range(h):
-            suit_mask = SUIT_MASK[0, 0]
-            led = trump  # set by the lead
-            best_seat, best_power = leader, np.full(n, -1, dtype=np.int64)
+            # A trick's best card as one number: its power, then the earlier place (the
+            # first of equals wins), so that the winner is a running maximum.
+            best = np.full(n, -1, dtype=np.int64)
+            suit_mask, led, led_cards = SUIT_MASK[0, 0], trump, trump  # set by the lead
             for pos in range(p):
-                seat = (leader + pos) % p
-                where = base + seat
-                hand = flat[where]
+                hand = held[pos]
                 if pos == 0:
                     legal = hand
                 else:
                     follow = hand & suit_mask
                     legal = np.where(follow != 0, follow, hand)
-                k = (draws[trick, pos] * np.bitwise_count(legal)).astype(np.int64)
-                m = legal.copy()
-                for j in range(h - trick - 1):  # clear the k lowest cards
-                    np.bitwise_and(m, m - (k > j), out=m)
-                bit = m & (~m + ONE)
-                greedy = bh.greedy_at(seat)
-                if greedy is not None:
-                    bit = self._greedy(bit, greedy=greedy & (legal != BLANK), legal=legal,
-                                       trump=trump, led=led if pos else None, best=best_power)
-                flat[where] = hand ^ bit
-                card = low_bit_index(bit)
+                bit = legal.copy() if trick == h - 1 else \
+                    self._uniform(legal, draws[trick, pos], clears=h - trick - 1)
+                if bh.greedy is not None:
+                    greedy = bh.greedy[self._wrap(leader + pos)] & (legal != BLANK)
+                    bit = self._greedy(bit, greedy=greedy, legal=legal, trump=trump,
+                                       led=led if pos else None, best=best >> self.shift)
+                np.bitwise_xor(hand, bit & PLAYABLE, out=hand)
+                card = np.bitwise_count(bit - ONE)
                 if pos == 0:
-                    led = EFFECTIVE[trump, card]
-                    suit_mask = SUIT_MASK[trump, led]
-                    led_rows = power_rows + led * width
-                power = power_table[led_rows + card]
-                better = power > best_power
-                best_seat = np.where(better, seat, best_seat)
-                best_power = np.where(better, power, best_power)
+                    led = _EFFECTIVE_FLAT[trump_cards + card]
+                    suit_mask = _SUIT_MASK_FLAT[trump_suits + led]
+                    led_cards = (trump_suits + led) * _COLUMNS
+                code = self.power_code[led_cards + card]
+                code += self.place_code[pos]
+                np.maximum(best, code, out=best)
                 if bh.logged is not None:
-                    bh.act(card != BLANK_CARD, A.PLAY + card)
-            taken = bh.tricks.reshape(-1)
-            taken[base + best_seat] += 1  # one row each: no repeated index
-            leader = best_seat
-            flat[sitting] = BLANK
-        flat[sitting] = 0
+                    bh.act(card != BLANK_CARD, A.PLAY + card.astype(np.int64))
+            place = self.place_mask - (best & self.place_mask)
+            leader = self._wrap(leader + place)
+            taken += self.trick_of[leader]
+            if trick < h - 1:
+                held = self._turn(held, place, games)
+        for seat in range(p):
+            bh.tricks[:, seat] += (taken >> (_TRICK_BITS * seat)) & ((1 << _TRICK_BITS) - 1)
+        bh.hands.fill(0)
+
+    def _wrap(self, seats: Ints) -> Ints:
+        """``seats`` modulo the number of players (in place)."""
+        if self.players & (self.players - 1) == 0:  # a power of two: a mask, no division
+            return np.bitwise_and(seats, self.players - 1, out=seats)
+        return np.remainder(seats, self.players, out=seats)
+
+    def _turn(self, rows: U64, first: Ints, games: Ints) -> U64:
+        """``rows`` (one per seat or place) turned so that row ``first[game]`` comes first."""
+        n = games.size
+        which = self._wrap(first + self.places) * n
+        which += games
+        turned: U64 = rows.reshape(-1)[which]
+        return turned
+
+    @staticmethod
+    def _uniform(legal: U64, draw: npt.NDArray[np.float64], *, clears: int) -> U64:
+        """A uniform card of each ``legal`` mask (of at most ``clears + 1`` cards), as a bit:
+        the ``k``-th lowest, ``k`` uniform below the mask's count."""
+        k = draw * np.bitwise_count(legal)
+        m = legal.copy()
+        for j in range(clears):  # clear the lowest card where k > j
+            np.bitwise_and(m, m - (k >= j + 1), out=m)
+        bit: U64 = m & -m
+        return bit
 
     def _greedy(self, bit: U64, *, greedy: npt.NDArray[np.bool_], legal: U64, trump: Ints,
                 led: Ints | None, best: Ints) -> U64:

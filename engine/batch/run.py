@@ -112,26 +112,28 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
     final: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
     while st.going.any():
         rows = np.flatnonzero(st.going)
-        kept = np.flatnonzero(st.slot_game[rows] < logged) if logged else None
-        bh = BatchHand(rng=rng, dealer=st.dealer[rows], players=p, logged=kept, greedy=greedy)
+        # every row until the batch runs out of games: a slice, not a gather
+        at: slice | Ints = slice(None) if rows.size == st.going.size else rows
+        kept = np.flatnonzero(st.slot_game[at] < logged) if logged else None
+        bh = BatchHand(rng=rng, dealer=st.dealer[at].copy(), players=p, logged=kept, greedy=greedy)
         for kernel in kernels:
             kernel.run(bh)
-        after = st.scores[rows] + bh.deltas
-        st.scores[rows] = after
-        st.hands_played[rows] += 1
-        st.scored[rows] += ~bh.thrown_in
-        add_hands(tally, bh, after, st.scored[rows], labels)
+        after = st.scores[at] + bh.deltas
+        st.scores[at] = after
+        st.hands_played[at] += 1
+        st.scored[at] += ~bh.thrown_in
+        add_hands(tally, bh, after, st.scored[at], labels)
         if kept is not None:
             _keep_logs(bh, [logs[g] for g in st.slot_game[rows[kept]]])
         over, won = _game_over(variant, after)
         won[~over] = False
-        limit = ~over & (st.hands_played[rows] >= game.max_hands)
+        limit = ~over & (st.hands_played[at] >= game.max_hands)
         for row in np.flatnonzero(limit):
             won[row, list(variant.leaders(after[row].tolist()))] = True
-        st.dealer[rows] = (st.dealer[rows] + 1) % p
+        st.dealer[at] = (st.dealer[at] + 1) % p
         done = over | limit
         if done.any():
-            for r in np.flatnonzero(done & (st.slot_game[rows] < logged)).tolist():
+            for r in np.flatnonzero(done & (st.slot_game[at] < logged)).tolist():
                 final[int(st.slot_game[rows[r]])] = (
                     tuple(after[r].tolist()), tuple(np.flatnonzero(won[r]).tolist()))
             st.finish(rows, done, won, limit)
@@ -159,16 +161,19 @@ def _game_over(variant: Variant, scores: np.ndarray) -> tuple[np.ndarray, np.nda
     game = variant.game
     teams = variant.sides.teams
     n, p = scores.shape
-    team_scores = np.stack([scores[:, team[0]] for team in teams], axis=1)
-    reached = team_scores >= game.target
-    best = np.where(reached, team_scores, np.iinfo(np.int64).min).max(axis=1)
-    top = reached & (team_scores == best[:, None])
-    shared = top.sum(axis=1) > 1
-    over: np.ndarray = np.asarray(reached.any(axis=1))
+    lowest = np.iinfo(np.int64).min
+    # column by column (a side per column): reductions across a short row are slow
+    team_scores = [scores[:, team[0]] for team in teams]
+    reached = [score >= game.target for score in team_scores]
+    best = np.full(n, lowest, dtype=np.int64)
+    for score, got in zip(team_scores, reached, strict=True):
+        np.maximum(best, np.where(got, score, lowest), out=best)
+    top = [got & (score == best) for score, got in zip(team_scores, reached, strict=True)]
+    over: np.ndarray = np.logical_or.reduce(reached)
     if game.tie.value == "play_on":
-        over = over & ~shared
+        over = over & (np.add.reduce([t.astype(np.int64) for t in top]) <= 1)
     won = np.zeros((n, p), dtype=bool)
     for t, team in enumerate(teams):
         for seat in team:
-            won[:, seat] = top[:, t]
+            won[:, seat] = top[t]
     return over, won

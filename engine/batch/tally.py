@@ -43,15 +43,16 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
     deltas, dealer, maker = bh.deltas[ok], bh.dealer[ok], bh.maker[ok]
     for side in tally.sides:
         _sum(tally, (Total.POINTS, side), deltas[:, side[0]])
-    rows = np.arange(deltas.shape[0])
-    dealer_side = deltas[rows, dealer % 2]  # partnerships 0+2 and 1+3
-    _sum(tally, (Total.DEALER_POINTS, None), dealer_side)
-    _sum(tally, (Total.NON_DEALER_POINTS, None), deltas[rows, (dealer + 1) % 2])
+    # partnerships 0+2 and 1+3 (the only batch form): a seat's side is its parity
+    odd = (dealer & 1).astype(bool)
+    _sum(tally, (Total.DEALER_POINTS, None), np.where(odd, deltas[:, 1], deltas[:, 0]))
+    _sum(tally, (Total.NON_DEALER_POINTS, None), np.where(odd, deltas[:, 0], deltas[:, 1]))
     for index, k in enumerate(np.bincount(bh.label[ok], minlength=len(labels))):
         _count(tally, (Count.LABEL, labels[index] or "unlabelled"), k)
     tally.n[Count.RENEGES, None] += 0
     made, tricks, out = bh.made[ok], bh.tricks[ok], bh.out[ok]
-    march = (tricks[rows, maker] + tricks[rows, (maker + 2) % p]) == tricks.sum(axis=1)
+    even_side, odd_side = tricks[:, 0] + tricks[:, 2], tricks[:, 1] + tricks[:, 3]
+    march = np.where((maker & 1).astype(bool), odd_side, even_side) == even_side + odd_side
     alone = out >= 0
     for what, which in ((Count.MADE, made), (Count.EUCHRED, ~made)):
         _count(tally, (what, None), which.sum())
