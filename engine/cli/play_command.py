@@ -4,7 +4,7 @@
 A human plays one seat at the terminal; bots play the others (the game itself:
 :mod:`engine.cli.play_table`). An answer is a number from the list, an action name
 (``order_up``, ``call:H``, ``look``), a bare card as a code or as shown (``JH``, ``10h``,
-``K♥``), or several discards (``9C TD``, ``1 3``); ``hint`` asks the :data:`HINT_BOT`,
+``K♥``), or several discards (``9C TD``, ``1 3``); ``hint`` asks the :data:`~engine.bots.BEST_BOT`,
 ``help`` lists the options again and ``quit`` stops. Input and output are looked up on
 ``sys`` at call time so tests can drive a game. Colour: :mod:`engine.cli.play_style`.
 
@@ -40,10 +40,8 @@ from engine.rules.loader import load_variant
 from engine.sim.simulate import derive_seed
 from engine.text.narrate import Narrator, seat_names
 
-__all__ = ["HINT_BOT", "MAX_LINE", "register"]
+__all__ = ["MAX_LINE", "register"]
 
-HINT_BOT = BEST_BOT
-"""The bot whose advice ``hint`` gives: the best one available."""
 TERMINAL_DELAY = 0.6
 """Seconds before each bot's action when the output is a terminal and ``--delay`` is not
 given (elsewhere 0)."""
@@ -93,7 +91,7 @@ def _play(args: argparse.Namespace) -> int:
         save = _numbered(Path(save_to), number) if save_to else None
         options = TableOptions(
             delay=delay, ask_forced=args.ask_forced, colour=colour_wanted(out),
-            hint=make_bot(HINT_BOT, state.variant, seat, derive_seed(seed, "hint", seat)))
+            hint=make_bot(BEST_BOT, state.variant, seat, derive_seed(seed, "hint", seat)))
         game = _table(state, seed, seat, names, save, keyboard=keyboard, out=out,
                       options=options, force=args.force)
         code = game.run()

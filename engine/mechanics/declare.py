@@ -102,13 +102,10 @@ class Declare(Phase):
 
     def start(self, s: State) -> None:
         h = s.hand
-        first = h.next_active(s.dealer)
-        order, seat = [first], h.next_active(first)
-        while seat != first:
-            order.append(seat)
-            seat = h.next_active(seat)
+        n = self.players
+        order = [seat for seat in ((s.dealer + k) % n for k in range(1, n + 1)) if h.active(seat)]
         h.scratch = DeclareScratch(queue=order)
-        s.current = first
+        s.current = order[0]
 
     def legal(self, s: State) -> list[int]:
         return [A.PASS, *self.options(s.hand, s.current)]
