@@ -14,7 +14,6 @@ variant's resolved rules, as the scalar engine's jobs do.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -24,10 +23,9 @@ from engine.batch.run import GameLog, compile_kernels, play_batch
 from engine.batch.verify import verify_games
 from engine.core.errors import InvalidArgument
 from engine.rules.variant import Variant
-from engine.sim.cluster import run_on_cluster
-from engine.sim.simulate import Progress, _first_done, _variant_of, run_windowed
+from engine.sim.dispatch import run_jobs
+from engine.sim.simulate import Progress, _variant_of
 from engine.sim.stats import Tally
-from engine.sim.workers import worker_pool
 
 __all__ = ["DEFAULT_BATCH", "BatchJob", "BatchRun", "simulate_batch"]
 
@@ -107,26 +105,9 @@ def simulate_batch(variant: Variant, *, seed: int, games: int, batch_size: int =
         if progress is not None:
             progress(job.games)
 
-    jobs = _jobs(variant, seed=seed, games=games, size=batch_size, verify=verify,
-                 bots=tuple(bots))
-    if scheduler is not None:
-        def on_cluster(client: Any, count: int) -> None:
-            distributed: Any = importlib.import_module("dask.distributed")
-
-            def first_done(futures: set[Any]) -> Any:
-                return next(iter(distributed.wait(futures, return_when="FIRST_COMPLETED").done))
-
-            run_windowed(lambda job: client.submit(run_batch_job, job, pure=False), first_done,
-                         jobs, count * 2, done)
-
-        run_on_cluster(scheduler, on_cluster)
-    elif workers <= 1:
-        for job in jobs:
-            done(job, run_batch_job(job))
-    else:
-        with worker_pool(workers) as pool:
-            run_windowed(lambda job: pool.submit(run_batch_job, job), _first_done, jobs,
-                         workers * 2, done)
+    run_jobs(run_batch_job, lambda _: _jobs(variant, seed=seed, games=games, size=batch_size,
+                                             verify=verify, bots=tuple(bots)),
+             done, workers=workers, scheduler=scheduler, window=2)
     run.logs.sort(key=lambda log: log.index)
     run.problems = verify_games(variant, run.logs, bots=tuple(bots))
     return run

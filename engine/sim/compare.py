@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -26,17 +26,15 @@ from engine.play.state import State
 from engine.rules.results import HandResult
 from engine.rules.variant import Variant
 from engine.sim.confidence import Z95
+from engine.sim.dispatch import run_jobs
 from engine.sim.simulate import (
     Job,
-    _first_done,
     _variant_of,
     derive_seed,
     iter_jobs,
     play_game,
-    run_windowed,
 )
 from engine.sim.stats import side_name, stopped_at_hand_limit
-from engine.sim.workers import worker_pool
 
 __all__ = ["Metric", "compare", "paired_possible"]
 
@@ -211,23 +209,19 @@ def _run_pair(job: PairJob) -> PairTally:
 def _tally(a: Variant, b: Variant, *, seed: int, games: int, bots_a: Sequence[str],
            bots_b: Sequence[str], workers: int, progress: Callable[[int], None] | None
            ) -> PairTally:
-    jobs = (PairJob(ja, jb) for ja, jb in zip(iter_jobs(a, seed, games, bots_a, workers * 8),
-                                              iter_jobs(b, seed, games, bots_b, workers * 8),
-                                              strict=True))
     tally = PairTally(common_keys(a, b))
+
+    def jobs(workers: int) -> Iterator[PairJob]:
+        return (PairJob(ja, jb) for ja, jb in zip(iter_jobs(a, seed, games, bots_a, workers * 8),
+                                                  iter_jobs(b, seed, games, bots_b, workers * 8),
+                                                  strict=True))
 
     def done(job: PairJob, result: PairTally) -> None:
         tally.merge(result)
         if progress:
             progress(2 * (job.a.stop - job.a.start))
 
-    if workers <= 1:
-        for job in jobs:
-            done(job, _run_pair(job))
-    else:
-        with worker_pool(workers) as pool:
-            run_windowed(lambda job: pool.submit(_run_pair, job), _first_done, jobs,
-                         workers * 4, done)
+    run_jobs(_run_pair, jobs, done, workers=workers)
     return tally
 
 

@@ -14,13 +14,10 @@ stops the run with a message (:mod:`engine.sim.cluster`).
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, TypeVar
 
 from engine.bots import make_bot
 from engine.core.errors import EuchreError
@@ -28,9 +25,8 @@ from engine.mechanics.base import TERMINAL
 from engine.play.state import State
 from engine.rules.loader import variant_from_data
 from engine.rules.variant import Variant
-from engine.sim.cluster import run_on_cluster
+from engine.sim.dispatch import run_jobs
 from engine.sim.stats import Tally
-from engine.sim.workers import worker_pool
 
 __all__ = ["Job", "derive_seed", "play_game", "run_games", "simulate"]
 
@@ -155,32 +151,6 @@ def iter_jobs(variant: Variant, seed: int, games: int, bots: Sequence[str], part
                   min(games, start + size), tuple(bots))
 
 
-JobT = TypeVar("JobT")
-
-
-def run_windowed(
-    submit: Callable[[JobT], Any], wait_one: Callable[[set[Any]], Any], jobs: Iterator[JobT],
-    window: int, done: Callable[[JobT, Any], None],
-) -> None:
-    """Keep at most ``window`` jobs in flight: memory stays flat however many games a run
-    has. ``submit`` starts a job and returns its future; ``wait_one`` returns one finished
-    future from a set; ``done`` receives each job with its result."""
-    pending: dict[Any, JobT] = {}
-    for job in jobs:
-        pending[submit(job)] = job
-        while len(pending) >= window:
-            future = wait_one(set(pending))
-            done(pending.pop(future), future.result())
-    while pending:
-        future = wait_one(set(pending))
-        done(pending.pop(future), future.result())
-
-
-def _first_done(futures: set[Future[Any]]) -> Future[Any]:
-    finished, _ = wait(futures, return_when=FIRST_COMPLETED)
-    return next(iter(finished))
-
-
 def simulate(
     variant: Variant,
     *,
@@ -193,10 +163,7 @@ def simulate(
 ) -> Tally:
     """Play ``games`` games and tally them: in this process (``workers=1``), in ``workers``
     local processes, or on the Dask cluster at ``scheduler``. The result is identical."""
-    if scheduler is not None:  # an empty address is a mistake, not a request to run locally
-        return _simulate_dask(variant, seed=seed, games=games, bots=bots, scheduler=scheduler,
-                              progress=progress)
-    if workers <= 1:
+    if scheduler is None and workers <= 1:
         return run_games(variant, seed=seed, indices=range(games), bots=bots, progress=progress)
     tally = Tally.for_variant(variant)
 
@@ -205,33 +172,8 @@ def simulate(
         if progress is not None:
             progress(job.stop - job.start)
 
-    with worker_pool(workers) as pool:
-        run_windowed(lambda job: pool.submit(run_job, job), _first_done,
-                     iter_jobs(variant, seed, games, bots, workers * 8), workers * 4, done)
-    return tally
-
-
-def _simulate_dask(
-    variant: Variant, *, seed: int, games: int, bots: Sequence[str], scheduler: str,
-    progress: Progress | None,
-) -> Tally:
-    tally = Tally.for_variant(variant)
-
-    def done(job: Job, result: Tally) -> None:
-        tally.merge(result)
-        if progress is not None:
-            progress(job.stop - job.start)
-
-    def run(client: Any, workers: int) -> None:
-        distributed: Any = importlib.import_module("dask.distributed")
-
-        def first_done(futures: set[Any]) -> Any:
-            return next(iter(distributed.wait(futures, return_when="FIRST_COMPLETED").done))
-
-        run_windowed(lambda job: client.submit(run_job, job, pure=False), first_done,
-                     iter_jobs(variant, seed, games, bots, workers * 8), workers * 4, done)
-
-    run_on_cluster(scheduler, run)
+    run_jobs(run_job, lambda k: iter_jobs(variant, seed, games, bots, k * 8), done,
+             workers=workers, scheduler=scheduler)
     return tally
 
 

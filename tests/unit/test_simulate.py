@@ -176,7 +176,8 @@ def test_compare_cli_prints_a_readable_report(capsys: pytest.CaptureFixture[str]
 def test_a_run_keeps_a_bounded_number_of_jobs_in_flight() -> None:
     from concurrent.futures import Future  # noqa: PLC0415
 
-    from engine.sim.simulate import iter_jobs, run_windowed  # noqa: PLC0415
+    from engine.sim.dispatch import run_windowed  # noqa: PLC0415
+    from engine.sim.simulate import iter_jobs  # noqa: PLC0415
 
     variant = load_variant("standard")
     jobs = iter_jobs(variant, 1, 10**9, ["random"] * 4, 16)  # lazy: nothing is built yet
