@@ -198,14 +198,18 @@ def test_openspiels_euchre_and_the_openspiel_variant_agree_on_the_same_deals(
 def test_openspiels_information_set_mcts_plays_two_handed_against_random() -> None:
     """ISMCTS (with its samples of the unseen cards from ``resample_from_infostate``) plays
     whole deals of ``two-handed``; every move it makes is legal, and against a random player
-    it scores more over four deals (20 simulations a move already win most deals)."""
+    it scores more over eight deals (20 simulations a move already win most deals: 9-10
+    points to 1-5 for six other seeds of both generators)."""
     game = load_game("two-handed")
     rs = np.random.RandomState(3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20, random_state=rs)
+    # ISMCTS's default resampler draws from an unseeded C++ sampler (the test failed one run in
+    # two); its resampler hook, set here, draws from ``rs``: the same searches on every run.
+    bot._resampler_cb = lambda state, player: state.resample_from_infostate(player, rs.uniform)
     rng = random.Random(5)
     points = {"ismcts": 0.0, "random": 0.0}
-    for deal in range(4):
+    for deal in range(8):
         seat = deal % 2
         state = game.new_initial_state()
         while not state.is_terminal():
