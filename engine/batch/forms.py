@@ -9,8 +9,8 @@ mechanic of a variant's flow, or the first game rule, that the batch engine cann
 >>> from engine import load_variant
 >>> missing(load_variant("standard")) is None
 True
->>> print(missing(load_variant("cutthroat")))
-cutthroat: mechanic `deal` as configured: extra hands (a dummy, a widow) have no batch form yet
+>>> print(missing(load_variant("railroad")))
+railroad: mechanic `deal` as configured: double decks and jokers have no batch form yet
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.batch import kernels
+from engine.batch.extra_hands import DummyMerge
 from engine.batch.hand import BatchHand
 from engine.batch.score import Score
 from engine.rules.game_end import Goal, Win
-from engine.rules.variant import Variant
+from engine.rules.variant import SidesKind, Variant
 
 __all__ = ["BATCH_BOTS", "BATCH_FORMS", "Kernel", "missing", "missing_bot"]
 
@@ -47,6 +48,7 @@ BATCH_FORMS: dict[str, KernelForm] = {
     "upcard_bidding": kernels.UpcardBidding,
     "go_alone": kernels.GoAlone,
     "dealer_pickup": kernels.DealerPickup,
+    "dummy_merge": DummyMerge,
     "play": kernels.Play,
     "score": Score,
 }
@@ -71,10 +73,13 @@ def missing(variant: Variant) -> str | None:
     return None
 
 
-def missing_bot(bots: Sequence[str]) -> str | None:
-    """Why the batch engine cannot play these bots (naming one), or None."""
+def missing_bot(bots: Sequence[str], variant: Variant | None = None) -> str | None:
+    """Why the batch engine cannot play these bots (naming one) in ``variant``, or None."""
     for name in bots:
         if name not in BATCH_BOTS:
             return (f"bot `{name}` has no batch form (batch bots: "
                     f"{', '.join(BATCH_BOTS)})")
+    if "greedy" in bots and variant is not None and variant.sides.kind is not SidesKind.TEAMS:
+        return (f"bot `greedy` has a batch form for partnership games only, not "
+                f"{variant.name} (batch bots here: random)")
     return None

@@ -30,6 +30,32 @@ def test_the_batch_engine_supports_standard_and_its_deck_and_bidding_variants() 
     assert {"standard", "stick-the-dealer", "standard-28", "standard-32"} <= set(SUPPORTED)
 
 
+def test_the_batch_engine_supports_three_handed_cutthroat_with_its_dummy() -> None:
+    assert {"cutthroat", "cutthroat-stick", "three-handed"} <= set(SUPPORTED)
+
+
+def test_cutthroat_batch_games_have_lone_defenders_merges_and_shared_top_scores() -> None:
+    # the replay above proves them legal; this proves the rare branches were exercised
+    from engine.batch.run import compile_kernels, play_batch  # noqa: PLC0415
+    cutthroat = load_variant("cutthroat")
+    tally, logs = play_batch(cutthroat, compile_kernels(cutthroat), seed=4, index=0, size=300,
+                             games=300, logged=300)
+    report = tally.report()
+    # each defender asked says alone one time in two: 3 hands in 4 have a lone defender
+    assert 0.7 < report["defender_alone"]["attempts"]["rate"] < 0.8
+    assert 0.45 < report["dummy_merges"]["rate"] < 0.55  # a maker not alone: 1 in 2
+    # CTD-A10: a game ends with one highest score at 10 or more, the sole winner
+    assert all(len(log.winners) == 1 and max(log.scores) >= 10 for log in logs)
+    assert all(sorted(log.scores)[-2] < log.scores[log.winners[0]] for log in logs)
+
+
+def test_greedy_has_no_batch_form_for_three_players(run_cli: RunCli) -> None:
+    result = run_cli("simulate", "cutthroat", "--engine", "batch", "--games", "2", "--quiet",
+                     "--json", "--bots", "greedy,random,random")
+    assert result.code == 0
+    assert "bot `greedy` has a batch form for partnership games only" in result.err
+
+
 @pytest.mark.parametrize("name", SUPPORTED)
 def test_every_batch_game_replays_legally_with_the_same_scores(name: str) -> None:
     # 400 games in batches of 150: logs cross batch boundaries and games end at many hands
@@ -58,7 +84,7 @@ def test_a_variant_without_batch_forms_names_the_mechanic(name: str) -> None:
 
 
 def test_cli_falls_back_to_the_scalar_engine_with_a_message(run_cli: RunCli) -> None:
-    result = run_cli("simulate", "cutthroat", "--engine", "batch", "--games", "3", "--quiet",
+    result = run_cli("simulate", "railroad", "--engine", "batch", "--games", "3", "--quiet",
                      "--json")
     assert result.code == 0
     assert "mechanic `deal`" in result.err and "playing the scalar engine" in result.err
