@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.batch import kernels
+from engine.batch.auction import Auction, NameTrump
 from engine.batch.extra_hands import DummyMerge
 from engine.batch.hand import BatchHand
 from engine.batch.score import Score
@@ -49,6 +50,8 @@ BATCH_FORMS: dict[str, KernelForm] = {
     "go_alone": kernels.GoAlone,
     "dealer_pickup": kernels.DealerPickup,
     "dummy_merge": DummyMerge,
+    "auction": Auction,
+    "name_trump": NameTrump,
     "play": kernels.Play,
     "score": Score,
 }

@@ -64,6 +64,14 @@ class BatchHand:
     """The seat of a defender who plays alone, or :data:`NONE`."""
     merged: npt.NDArray[np.bool_] = field(init=False)
     """The maker took the dummy into his hand (``dummy_merge``)."""
+    bid: Ints = field(init=False)
+    """The tricks the winning bid contracts for (``auction``; 0: no auction)."""
+    special: Ints = field(init=False)
+    """The winning special bid's index (``moon``), or :data:`NONE` for a number."""
+    swapped: Ints = field(init=False)
+    """The seat that took the extra hand (``auction.swap``), or :data:`NONE`."""
+    special_names: tuple[str, ...] = field(init=False, default=())
+    """The names of the special bids (``moon``), by :attr:`special` index."""
     tricks: Ints = field(init=False)
     deltas: Ints = field(init=False)
     label: Ints = field(init=False)
@@ -84,6 +92,9 @@ class BatchHand:
         self.alone = np.zeros(n, dtype=bool)
         self.defender_alone = np.full(n, NONE, dtype=np.int64)
         self.merged = np.zeros(n, dtype=bool)
+        self.bid = np.zeros(n, dtype=np.int64)
+        self.special = np.full(n, NONE, dtype=np.int64)
+        self.swapped = np.full(n, NONE, dtype=np.int64)
         self.tricks = np.zeros((n, p), dtype=np.int64)
         self.deltas = np.zeros((n, p), dtype=np.int64)
         self.label = np.full(n, NONE, dtype=np.int64)

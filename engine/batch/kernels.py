@@ -214,8 +214,9 @@ class Play:
     def check(variant: Variant) -> str | None:
         if _rules(variant, PlayRules).first_lead not in _FIRST_LEADS:
             return "this first lead has no batch form yet"
-        if variant.renege.allowed:
-            return "reneging has no batch form"
+        # Reneging (``penalties.renege.allowed``) needs nothing here: the batch bots, like the
+        # scalar ones, choose among the legal actions, which always follow suit (a renege is
+        # an action a player types, accepted but never offered); so no renege is penalised.
         return None
 
     def __init__(self, variant: Variant) -> None:

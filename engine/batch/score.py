@@ -24,22 +24,22 @@ _SEAT_NAMES = frozenset({"tricks", "is_alone", "out"})
 
 
 class Score:
-    """The scoring table of a game without bids (partnerships of four, or the maker against
-    the rest), for B games at once.
+    """The scoring table (partnerships of four, the maker against the rest, or every player
+    for himself), for B games at once.
 
-    When no award differs from seat to seat (no ``tricks``, ``is_alone`` or ``out``), the
-    table is evaluated once over every outcome and each hand looks its outcome up."""
+    When no award differs from seat to seat (no ``tricks``, ``is_alone`` or ``out``) and there
+    are no bids, the table is evaluated once over every outcome and each hand looks its
+    outcome up."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
         space = variant.scoring.space
-        if space.bids or space.no_maker or space.exposed:
-            return "bids, hands without a maker or exposed lone hands have no batch form yet"
-        if variant.sides.kind is not SidesKind.MAKER_VS_REST and (
-                variant.sides.kind is not SidesKind.TEAMS or variant.players != 4
-                or variant.sides.teams != ((0, 2), (1, 3))):
-            return ("only partnerships of four (0+2 against 1+3) and the maker against the rest "
-                    "have a batch form yet")
+        if space.no_maker or space.exposed:
+            return "hands without a maker or exposed lone hands have no batch form yet"
+        if variant.sides.kind is SidesKind.TEAMS and (
+                variant.players != 4 or variant.sides.teams != ((0, 2), (1, 3))):
+            return ("only partnerships of four (0+2 against 1+3), the maker against the rest "
+                    "and every player for himself have a batch form yet")
         try:
             Score(variant)
         except NotVectorisable as error:
@@ -51,12 +51,17 @@ class Score:
         self.when = [vectorise(row.when.text) for row in rows]
         self.makers = [vectorise(row.makers.text) for row in rows]
         self.defenders = [vectorise(row.defenders.text) for row in rows]
+        space = variant.scoring.space
         self.per_seat = [bool((row.makers.names | row.defenders.names) & _SEAT_NAMES)
                          for row in rows]
         self.hand_size = variant.deal.hand_size
         self.partners = variant.sides.kind is SidesKind.TEAMS
         """The maker's partner (across) is on his side; else the maker is alone against all."""
-        self.table = None if any(self.per_seat) else self._table()
+        self.individual = variant.sides.kind is SidesKind.INDIVIDUAL
+        """Each defender is his own side: a defender's ``tricks`` are his own."""
+        self.specials = tuple(name for name, _, _ in space.specials) if space.bids else ()
+        self.bids = bool(space.bids)
+        self.table = None if any(self.per_seat) or self.bids else self._table()
 
     def _table(self) -> tuple[Ints, Ints, Ints]:
         """The row and both awards of every outcome (makers' tricks, alone, a lone defender),
@@ -118,6 +123,11 @@ class Score:
         n, p = bh.n, bh.players
         scored = bh.maker >= 0
         env = self._env(makers_tricks, bh.alone, bh.defender_alone >= 0)
+        if self.bids:  # the names of an auction (`engine.rules.scoring.AUCTION_NAMES`)
+            env["bid"] = bh.bid
+            env["bidder.tricks"] = makers_tricks
+            for index, name in enumerate(self.specials):
+                env[name] = bh.special == index
         label = np.where(scored, self._label(env, n), NONE)
         deltas = np.zeros((n, p), dtype=np.int64)
         for index in range(len(self.when)):
@@ -127,8 +137,9 @@ class Score:
             for seat in range(p):
                 on_makers = (seat == maker) | (seat == partner)
                 seat_env = dict(env)
-                seat_env["tricks"] = np.where(on_makers, makers_tricks,
-                                              self.hand_size - makers_tricks)
+                defenders_tricks = bh.tricks[:, seat] if self.individual else \
+                    self.hand_size - makers_tricks
+                seat_env["tricks"] = np.where(on_makers, makers_tricks, defenders_tricks)
                 seat_env["is_alone"] = np.where(on_makers, bh.alone & (seat == maker),
                                                 seat == bh.defender_alone)
                 seat_env["out"] = seat == bh.out

@@ -102,6 +102,18 @@ def _lone_defenders_and_merges(tally: Tally, bh: BatchHand, ok: npt.NDArray[np.b
         _by_seat(tally, Count.DEFENDER_ALONE, loner[lone], bh.players)
         tally.n[Count.DEFENDER_ALONE_WON, None] += int((lone & ~made).sum())
     _count(tally, (Count.MERGES, None), bh.merged[ok].sum())
+    swapped = bh.swapped[ok]
+    if (swapped >= 0).any():
+        _count(tally, (Count.SWAPS, None), (swapped >= 0).sum())
+        _by_seat(tally, Count.SWAPS, swapped[swapped >= 0], bh.players)
+    if bh.bid.any():  # an auction: the bids by name (a number, or the special bid's name)
+        names = bh.special_names
+        special, bid = bh.special[ok], bh.bid[ok]
+        for key in np.unique(np.stack([special, bid], axis=1), axis=0).tolist():
+            which = (special == key[0]) & (bid == key[1])
+            name = names[key[0]] if key[0] >= 0 else key[1]
+            tally.n[Count.BID, name] += int(which.sum())
+            tally.n[Count.BID_MADE, name] += int((which & made).sum())
 
 
 def _by_seat(tally: Tally, what: Count, seats: Ints, players: int) -> None:
