@@ -54,6 +54,9 @@ def test_greedy_has_no_batch_form_for_three_players(run_cli: RunCli) -> None:
                      "--json", "--bots", "greedy,random,random")
     assert result.code == 0
     assert "bot `greedy` has a batch form for partnership games only" in result.err
+    from engine.core.errors import InvalidArgument  # noqa: PLC0415
+    with pytest.raises(InvalidArgument, match="partnership games only"):
+        simulate_batch(load_variant("ghost-hand"), seed=1, games=1, bots=["greedy"] * 3)
 
 
 @pytest.mark.parametrize("name", SUPPORTED)
