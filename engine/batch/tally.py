@@ -16,6 +16,9 @@ from engine.sim.stats import Count, Tally, Total
 
 __all__ = ["add_games", "add_hands"]
 
+_SPECIAL_CODE = 64
+"""Bids above every number of tricks (a hand has at most 64 cards): the special bids."""
+
 
 def _count(tally: Tally, key: tuple[Count, object], value: object) -> None:
     number = int(value)  # type: ignore[call-overload]
@@ -107,13 +110,16 @@ def _lone_defenders_and_merges(tally: Tally, bh: BatchHand, ok: npt.NDArray[np.b
         _count(tally, (Count.SWAPS, None), (swapped >= 0).sum())
         _by_seat(tally, Count.SWAPS, swapped[swapped >= 0], bh.players)
     if bh.bid.any():  # an auction: the bids by name (a number, or the special bid's name)
-        names = bh.special_names
-        special, bid = bh.special[ok], bh.bid[ok]
-        for key in np.unique(np.stack([special, bid], axis=1), axis=0).tolist():
-            which = (special == key[0]) & (bid == key[1])
-            name = names[key[0]] if key[0] >= 0 else key[1]
-            tally.n[Count.BID, name] += int(which.sum())
-            tally.n[Count.BID_MADE, name] += int((which & made).sum())
+        # one code a bid: its number, or _SPECIAL_CODE + the special bid's index
+        special, names = bh.special[ok], bh.special_names
+        code = np.where(special >= 0, _SPECIAL_CODE + special, bh.bid[ok])
+        size = _SPECIAL_CODE + len(names)
+        counts = np.bincount(code, minlength=size)
+        made_counts = np.bincount(code[made], minlength=size)
+        for key in np.flatnonzero(counts).tolist():
+            name = names[key - _SPECIAL_CODE] if key >= _SPECIAL_CODE else key
+            tally.n[Count.BID, name] += int(counts[key])
+            tally.n[Count.BID_MADE, name] += int(made_counts[key])
 
 
 def _by_seat(tally: Tally, what: Count, seats: Ints, players: int) -> None:
