@@ -30,8 +30,9 @@ class GoAlone:
         r = rules_of(variant, GoAloneRules)
         if r.must_when is not None or r.exposed or not r.maker:
             return "forced or exposed lone hands have no batch form yet"
-        if r.defender and variant.sides.kind is not SidesKind.MAKER_VS_REST:
-            return "lone defenders in partnerships have no batch form yet"
+        if r.defender and (variant.sides.kind is not SidesKind.MAKER_VS_REST
+                           or variant.players != 3):
+            return "lone defenders other than one of three players' two have no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
@@ -64,6 +65,5 @@ class GoAlone:
             says = asking & (bh.uniform(2) == 1)
             bh.act(asking, np.where(says, A.ALONE, A.PASS))
             loner = np.where(says, seat, loner)
-        assert p == 3, "the maker against two defenders"
         bh.defender_alone = loner
         bh.out = np.where(loner >= 0, 3 - bh.maker - loner, bh.out)  # the third seat
