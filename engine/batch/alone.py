@@ -63,6 +63,10 @@ class GoAlone:
             seat = (start + k) % p
             asking = asked & (seat != bh.maker) & (loner < 0)
             says = asking & (bh.uniform(2) == 1)
+            greedy = bh.greedy_at(seat)
+            if greedy is not None:  # the greedy bot's rule: four trumps or more
+                wants = trumps(bh.hand_of(seat), bh.trump) >= ALONE_AT
+                says = asking & np.where(greedy, wants, says)
             bh.act(asking, np.where(says, A.ALONE, A.PASS))
             loner = np.where(says, seat, loner)
         bh.defender_alone = loner

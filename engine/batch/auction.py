@@ -10,13 +10,15 @@ cards are then dead; it then passes or bids. If all pass the deal is thrown in a
 
 Every choice is the scalar ``random`` bot's: one uniform draw over the legal actions, here
 ``pass``, ``swap`` (while allowed) and each bid above the high bid; after a swap, a second draw
-over ``pass`` and the bids.
+over ``pass`` and the bids. The ``greedy`` bot has no rule for an auction and takes the first
+legal action, ``pass`` (``engine.bots.greedy``); it names the suit with the most trumps.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.greedy import counts_by_suit
 from engine.batch.hand import NONE, BatchHand, rules_of
 from engine.core import actions as A
 from engine.mechanics.auction_rules import AllPass, AuctionFirst, AuctionRules, Turns
@@ -69,10 +71,13 @@ class Auction:
         for k in range(p):
             seat = (bh.dealer + self.first + k) % p
             acting = high < self.top
+            greedy = bh.greedy_at(seat)  # the greedy bot has no auction rule: it passes
             above = self.top - high  # the bids that beat the high bid
             if self.ghost >= 0:
                 may_swap = acting & (swapped < 0)
                 pick = bh.uniform(1 + may_swap + above)  # 0 pass, 1 swap (where allowed), bids
+                if greedy is not None:
+                    pick = np.where(greedy, 0, pick)
                 swaps = may_swap & (pick == 1)
                 bh.act(swaps, A.SWAP)
                 if swaps.any():
@@ -84,6 +89,8 @@ class Auction:
                 pick = np.where(swaps, again, pick - (may_swap & (pick > 1)))
             else:
                 pick = bh.uniform(1 + above)
+                if greedy is not None:
+                    pick = np.where(greedy, 0, pick)
             level = np.where(pick > 0, high + pick, 0)
             bh.act(acting, self.action[level])
             bids = acting & (pick > 0)
@@ -112,5 +119,9 @@ class NameTrump:
     def run(self, bh: BatchHand) -> None:
         made = bh.maker >= 0
         suit = bh.uniform(4)
+        greedy = bh.greedy_at(np.maximum(bh.maker, 0))
+        if greedy is not None:  # the suit with the most trumps, the lowest of equals
+            suit = np.where(greedy, counts_by_suit(bh.hand_of(np.maximum(bh.maker, 0)))
+                            .argmax(axis=1), suit)
         bh.act(made, A.CALL + suit)
         bh.trump = np.where(made, suit, 0)

@@ -4,15 +4,17 @@ As the scalar phase (``engine.mechanics.dummy_merge``, mode ``choose``): a maker
 alone adds the dummy to his hand and discards one card at a time until he holds
 ``hand_size`` (5 of 10; 5 of 11 for the dealer who took the upcard, CTD-A3); a lone maker's
 dummy is set aside unseen (CTD-A13) and he discards only what the upcard added. Each discard
-is the scalar ``random`` bot's: one uniform card of those held.
+is the scalar ``random`` bot's: one uniform card of those held (the ``greedy`` bot's: the card
+of least power in its own suit).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from engine.batch.greedy import GreedyTables
 from engine.batch.hand import BatchHand, rules_of
-from engine.batch.tables import choose_bit, low_bit_index
+from engine.batch.tables import ONE, choose_bit, low_bit_index
 from engine.core import actions as A
 from engine.mechanics.dummy_merge import DummyMergeRules, MergeMode
 from engine.rules.variant import Variant
@@ -32,6 +34,7 @@ class DummyMerge:
     def __init__(self, variant: Variant) -> None:
         self.hand_size = variant.deal.hand_size
         self.dummy = variant.players + variant.deal.extra_hands.index("dummy")
+        self.greedy = GreedyTables(variant)
         self.most = variant.deal.hand_size + 1
         """Discards at most: the dummy's cards and the upcard."""
 
@@ -47,6 +50,10 @@ class DummyMerge:
             if not acting.any():
                 break
             bit = choose_bit(np.where(acting, held, np.uint64(0)), bh.rng)
+            greedy = bh.greedy_at(maker)
+            if greedy is not None:  # the greedy bot: the card of least power in its own suit
+                low = ONE << self.greedy.discard(held, bh.trump).astype(np.uint64)
+                bit = np.where(greedy & acting, low, bit)
             bh.act(acting, A.DISCARD + low_bit_index(bit))
             held ^= bit
         bh.hands[rows, maker] = np.where(made, held, bh.hands[rows, maker])

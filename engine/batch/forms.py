@@ -24,7 +24,7 @@ from engine.batch.extra_hands import DummyMerge
 from engine.batch.hand import BatchHand
 from engine.batch.score import Score
 from engine.rules.game_end import Goal, Win
-from engine.rules.variant import SidesKind, Variant
+from engine.rules.variant import Variant
 
 __all__ = ["BATCH_BOTS", "BATCH_FORMS", "Kernel", "missing", "missing_bot"]
 
@@ -76,13 +76,10 @@ def missing(variant: Variant) -> str | None:
     return None
 
 
-def missing_bot(bots: Sequence[str], variant: Variant | None = None) -> str | None:
-    """Why the batch engine cannot play these bots (naming one) in ``variant``, or None."""
+def missing_bot(bots: Sequence[str]) -> str | None:
+    """Why the batch engine cannot play these bots (naming one), or None."""
     for name in bots:
         if name not in BATCH_BOTS:
             return (f"bot `{name}` has no batch form (batch bots: "
                     f"{', '.join(BATCH_BOTS)})")
-    if "greedy" in bots and variant is not None and variant.sides.kind is not SidesKind.TEAMS:
-        return (f"bot `greedy` has a batch form for partnership games only, not "
-                f"{variant.name} (batch bots here: random)")
     return None

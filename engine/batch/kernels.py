@@ -199,7 +199,7 @@ class DealerPickup:
         greedy = bh.greedy_at(bh.dealer)
         if greedy is not None:
             low = ONE << self.greedy.discard(legal, bh.trump).astype(np.uint64)
-            bit = np.where(greedy & takes, low, bit)
+            bit = np.where(greedy & discards, low, bit)
         bh.act(discards, A.DISCARD + low_bit_index(bit))
         bh.hands[rows, bh.dealer] = (held | up) ^ bit
 

@@ -166,7 +166,7 @@ def run_batch_tally(args: argparse.Namespace
     args.workers = capped_workers(args.workers)
     variant = load_variant(args.variant)
     bots = parse_bots(args.bots if args.bots is not None else "random", variant.players)
-    reason = forms.missing(variant) or forms.missing_bot(bots, variant)
+    reason = forms.missing(variant) or forms.missing_bot(bots)
     if reason is not None:
         print(f"euchre: batch mode: {reason}; playing the scalar engine", file=sys.stderr)
         args.bots = ",".join(bots)

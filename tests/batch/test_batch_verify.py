@@ -49,14 +49,23 @@ def test_cutthroat_batch_games_have_lone_defenders_merges_and_shared_top_scores(
     assert all(sorted(log.scores)[-2] < log.scores[log.winners[0]] for log in logs)
 
 
-def test_greedy_has_no_batch_form_for_three_players(run_cli: RunCli) -> None:
-    result = run_cli("simulate", "cutthroat", "--engine", "batch", "--games", "2", "--quiet",
-                     "--json", "--bots", "greedy,random,random")
-    assert result.code == 0
-    assert "bot `greedy` has a batch form for partnership games only" in result.err
+@pytest.mark.parametrize(("name", "bots"), [
+    ("cutthroat", ("greedy", "greedy", "greedy")), ("cutthroat", ("random", "greedy", "random")),
+    ("ghost-hand", ("greedy", "random", "greedy"))])
+def test_three_handed_greedy_seats_replay_as_the_scalar_greedy_bot(name: str,
+                                                                  bots: tuple[str, ...]) -> None:
+    # the replay asks the scalar greedy bot at each of its seats' decisions: lone defenders
+    # with four trumps, the merge's discards, and in Ghost Hand a pass (no auction rule)
+    games = 20 if name == "ghost-hand" else 150
+    run = simulate_batch(load_variant(name), seed=8, games=games, batch_size=50, verify=games,
+                         bots=bots)
+    assert run.problems == []
+
+
+def test_an_unknown_batch_bot_is_refused_by_the_python_api() -> None:
     from engine.core.errors import InvalidArgument  # noqa: PLC0415
-    with pytest.raises(InvalidArgument, match="partnership games only"):
-        simulate_batch(load_variant("ghost-hand"), seed=1, games=1, bots=["greedy"] * 3)
+    with pytest.raises(InvalidArgument, match="bot `heuristic` has no batch form"):
+        simulate_batch(load_variant("ghost-hand"), seed=1, games=1, bots=["heuristic"] * 3)
 
 
 @pytest.mark.parametrize("name", SUPPORTED)
