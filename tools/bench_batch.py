@@ -2,7 +2,8 @@
 
 Run from the repository root (``tools/bench.py --batch`` runs this)::
 
-    .venv/bin/python tools/bench_batch.py [--runs R] [--sizes 100,1000,10000,100000] [--json]
+    .venv/bin/python tools/bench_batch.py [--runs R] [--sizes 100,1000,10000,100000]
+        [--variants standard,cutthroat,ghost-hand] [--other-sizes 10000] [--json]
 
 In this one process, on one core, interleaved round by round (so that other work on the
 machine slows every subject alike), median of ``R`` runs (default 3):
@@ -12,7 +13,9 @@ machine slows every subject alike), median of ``R`` runs (default 3):
   OpenSpiel game is one hand, stick-the-dealer); about 2 s a run.
 - **euchrekit batch**, ``standard`` with random bots, at each batch size B: one batch of
   ``max(2 B, 20,000)`` whole games (rows take the next game when theirs ends). *hands/s*
-  counts scored hands, as ``simulate`` does.
+  counts scored hands, as ``simulate`` does. The other variants (``cutthroat``, ``ghost-hand``
+  by default) the same way at the ``--other-sizes`` (10,000 by default; a random Ghost Hand
+  game lasts about 500 hands, so a run of it takes half a minute).
 
 Figures are per second of wall time and per second of this process's CPU time (steadier on a
 busy machine). Memory: the peak of numpy's and Python's allocations (``tracemalloc``) while
@@ -90,10 +93,13 @@ def _median(runs: list[Timed]) -> dict[str, float]:
             "hands": sum(h for h, _, _ in runs)}
 
 
-def measure(sizes: Sequence[int], runs: int, variants: Sequence[str]) -> dict[str, Any]:
-    """Every subject ``runs`` times, interleaved."""
-    timers = {f"{name} B={size}": batch_timer(name, size) for name in variants
-              for size in sizes}
+def measure(sizes: Sequence[int], runs: int, variants: Sequence[str],
+            other_sizes: Sequence[int] | None = None) -> dict[str, Any]:
+    """Every subject ``runs`` times, interleaved: the first variant at ``sizes``, the others
+    at ``other_sizes`` (default: ``sizes``)."""
+    subjects = [(name, size) for i, name in enumerate(variants)
+                for size in (sizes if i == 0 or other_sizes is None else other_sizes)]
+    timers = {f"{name} B={size}": batch_timer(name, size) for name, size in subjects}
     done: dict[str, list[Timed]] = {key: [] for key in ["openspiel_cpp", *timers]}
     for r in range(runs):
         reference = time_openspiel(2.0, first=r * 1_000_000)
@@ -102,9 +108,8 @@ def measure(sizes: Sequence[int], runs: int, variants: Sequence[str]) -> dict[st
         for key, timer in timers.items():
             done[key].append(timer(r))
     out: dict[str, Any] = {key: _median(value) for key, value in done.items() if value}
-    for name in variants:
-        for size in sizes:
-            out[f"{name} B={size}"]["bytes_per_game"] = round(bytes_per_game(name, size))
+    for name, size in subjects:
+        out[f"{name} B={size}"]["bytes_per_game"] = round(bytes_per_game(name, size))
     return out
 
 
@@ -131,17 +136,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="batch sizes, comma-separated (100,1000,10000,100000)")
     parser.add_argument("--variants", default="standard,cutthroat,ghost-hand",
                         help="variants to time in batch mode, where they have batch forms")
+    parser.add_argument("--other-sizes", default="10000",
+                        help="batch sizes for the variants after the first (10000)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     args = parser.parse_args(argv)
     try:
         sizes = [int(s) for s in args.sizes.split(",")]
+        other_sizes = [int(s) for s in args.other_sizes.split(",")]
     except ValueError:
-        parser.error(f"--sizes: whole numbers separated by commas, not {args.sizes!r}")
-    if args.runs < 1 or any(s < 1 for s in sizes):
+        parser.error(f"--sizes, --other-sizes: whole numbers separated by commas, not "
+                     f"{args.sizes!r}, {args.other_sizes!r}")
+    if args.runs < 1 or any(s < 1 for s in [*sizes, *other_sizes]):
         parser.error("--runs and every size must be at least 1")
     names = [n.strip() for n in args.variants.split(",") if n.strip()]
     skipped = {n: r for n in names if (r := missing(load_variant(n))) is not None}
-    measured = measure(sizes, args.runs, [n for n in names if n not in skipped])
+    measured = measure(sizes, args.runs, [n for n in names if n not in skipped], other_sizes)
     if args.json:
         print(json.dumps({"measured": measured, "no_batch_form": skipped}, indent=2))
     else:

@@ -9,8 +9,8 @@ mechanic of a variant's flow, or the first game rule, that the batch engine cann
 >>> from engine import load_variant
 >>> missing(load_variant("standard")) is None
 True
->>> print(missing(load_variant("cutthroat")))
-cutthroat: mechanic `deal` as configured: extra hands (a dummy, a widow) have no batch form yet
+>>> print(missing(load_variant("railroad")))
+railroad: mechanic `deal` as configured: double decks and jokers have no batch form yet
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.batch import kernels
+from engine.batch.auction import Auction, NameTrump
+from engine.batch.extra_hands import DummyMerge
 from engine.batch.hand import BatchHand
 from engine.batch.score import Score
 from engine.rules.game_end import Goal, Win
@@ -47,6 +49,9 @@ BATCH_FORMS: dict[str, KernelForm] = {
     "upcard_bidding": kernels.UpcardBidding,
     "go_alone": kernels.GoAlone,
     "dealer_pickup": kernels.DealerPickup,
+    "dummy_merge": DummyMerge,
+    "auction": Auction,
+    "name_trump": NameTrump,
     "play": kernels.Play,
     "score": Score,
 }

@@ -13,15 +13,28 @@ The ``logged`` rows keep the scalar action id of every decision, in order (:meth
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["NONE", "BatchHand", "Ints"]
+if TYPE_CHECKING:
+    from engine.rules.variant import Variant
+
+__all__ = ["NONE", "BatchHand", "Ints", "rules_of"]
+
+_T = TypeVar("_T")
 
 Ints = npt.NDArray[np.int64]
 NONE = -1
 """No seat, no card, no action (in a row a step does not concern)."""
+
+
+def rules_of(variant: Variant, record: type[_T]) -> _T:
+    """The variant's config record of a mechanic its flow has."""
+    rules = variant.rules(record)
+    assert rules is not None, record
+    return rules
 
 
 @dataclass(slots=True, kw_only=True)
@@ -31,6 +44,8 @@ class BatchHand:
     rng: np.random.Generator
     dealer: Ints
     players: int = 4
+    extras: int = 0
+    """Extra hands (a dummy, the ghost): columns ``players ..`` of :attr:`hands`."""
     logged: Ints | None = None
     """Rows whose actions are kept for ``--verify`` (None: none)."""
     greedy: npt.NDArray[np.bool_] | None = None
@@ -42,7 +57,21 @@ class BatchHand:
     ordered: npt.NDArray[np.bool_] = field(init=False)
     """Trump is the upcard's suit, ordered up in round 1: the dealer takes the upcard."""
     out: Ints = field(init=False)
-    """The seat sitting out (a lone maker's partner), or :data:`NONE`."""
+    """The seat sitting out (a lone player's partner), or :data:`NONE`."""
+    alone: npt.NDArray[np.bool_] = field(init=False)
+    """The maker plays alone."""
+    defender_alone: Ints = field(init=False)
+    """The seat of a defender who plays alone, or :data:`NONE`."""
+    merged: npt.NDArray[np.bool_] = field(init=False)
+    """The maker took the dummy into his hand (``dummy_merge``)."""
+    bid: Ints = field(init=False)
+    """The tricks the winning bid contracts for (``auction``; 0: no auction)."""
+    special: Ints = field(init=False)
+    """The winning special bid's index (``moon``), or :data:`NONE` for a number."""
+    swapped: Ints = field(init=False)
+    """The seat that took the extra hand (``auction.swap``), or :data:`NONE`."""
+    special_names: tuple[str, ...] = field(init=False, default=())
+    """The names of the special bids (``moon``), by :attr:`special` index."""
     tricks: Ints = field(init=False)
     deltas: Ints = field(init=False)
     label: Ints = field(init=False)
@@ -54,12 +83,18 @@ class BatchHand:
 
     def __post_init__(self) -> None:
         n, p = self.n, self.players
-        self.hands = np.zeros((n, p), dtype=np.uint64)
+        self.hands = np.zeros((n, p + self.extras), dtype=np.uint64)
         self.upcard = np.full(n, NONE, dtype=np.int64)
         self.maker = np.full(n, NONE, dtype=np.int64)
         self.trump = np.zeros(n, dtype=np.int64)
         self.ordered = np.zeros(n, dtype=bool)
         self.out = np.full(n, NONE, dtype=np.int64)
+        self.alone = np.zeros(n, dtype=bool)
+        self.defender_alone = np.full(n, NONE, dtype=np.int64)
+        self.merged = np.zeros(n, dtype=bool)
+        self.bid = np.zeros(n, dtype=np.int64)
+        self.special = np.full(n, NONE, dtype=np.int64)
+        self.swapped = np.full(n, NONE, dtype=np.int64)
         self.tricks = np.zeros((n, p), dtype=np.int64)
         self.deltas = np.zeros((n, p), dtype=np.int64)
         self.label = np.full(n, NONE, dtype=np.int64)

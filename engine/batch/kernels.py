@@ -13,13 +13,12 @@ The choices are those of the scalar ``random`` bot: one uniform draw over the le
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 import numpy as np
 import numpy.typing as npt
 
-from engine.batch.greedy import ALONE_AT, ORDER_AT, GreedyTables, counts_by_suit, trumps
-from engine.batch.hand import NONE, BatchHand, Ints
+from engine.batch.alone import GoAlone
+from engine.batch.greedy import ORDER_AT, GreedyTables, counts_by_suit, trumps
+from engine.batch.hand import BatchHand, Ints, rules_of
 from engine.batch.tables import (
     EFFECTIVE,
     ONE,
@@ -32,7 +31,6 @@ from engine.batch.tables import (
 )
 from engine.core import actions as A
 from engine.mechanics.dealer_pickup import DealerPickupRules, PickupMode
-from engine.mechanics.go_alone import GoAloneRules
 from engine.mechanics.play import FirstLead, PlayRules
 from engine.mechanics.upcard_bidding import AllPass, UpcardBiddingRules
 from engine.rules.variant import Variant
@@ -50,19 +48,14 @@ _EFFECTIVE_FLAT = EFFECTIVE.reshape(-1)
 _SUIT_MASK_FLAT = SUIT_MASK.reshape(-1)
 """The tables flat: one index ``trump * columns + card`` instead of two index arrays."""
 
-_T = TypeVar("_T")
-
-
-def _rules(variant: Variant, record: type[_T]) -> _T:
-    rules = variant.rules(record)
-    assert rules is not None, record
-    return rules
+_FIRST_LEADS = (FirstLead.ELDEST, FirstLead.MAKER, FirstLead.LEFT_OF_LONER)
+_rules = rules_of
 
 
 class Deal:
-    """``deal``: a shuffle per row, ``hand_size`` cards a seat, the upcard, the rest to the
-    kitty. Which seat gets which packet does not change the law of a uniform shuffle, so
-    packets are not simulated.
+    """``deal``: a shuffle per row, ``hand_size`` cards a seat and an extra hand (a dummy, the
+    ghost), the upcard, the rest to the kitty. Which position gets which packet does not
+    change the law of a uniform shuffle, so packets are not simulated.
 
     The shuffle is Fisher-Yates, run on all rows at once and only as far as the cards dealt
     (position ``i`` takes a uniform one of the positions ``i`` and after): every ordering of
@@ -71,8 +64,6 @@ class Deal:
 
     @staticmethod
     def check(variant: Variant) -> str | None:
-        if variant.deal.extra_hands:
-            return "extra hands (a dummy, a widow) have no batch form yet"
         if variant.deck.copies != 1 or variant.deck.jokers:
             return "double decks and jokers have no batch form yet"
         return None
@@ -83,6 +74,8 @@ class Deal:
         self.mask = variant.deck.mask
         self.hand_size = variant.deal.hand_size
         self.upcard = variant.deal.upcard
+        self.positions = variant.deal.positions
+        """The seats, then the extra hands (a dummy, the ghost), as the scalar deal's."""
 
     def shuffle(self, rng: np.random.Generator, n: int, dealt: int) -> npt.NDArray[np.int8]:
         """``(dealt, n)``: the deck positions of the first ``dealt`` cards of a uniform
@@ -103,7 +96,7 @@ class Deal:
         return order[:dealt]
 
     def run(self, bh: BatchHand) -> None:
-        n, p, h = bh.n, bh.players, self.hand_size
+        n, p, h = bh.n, self.positions, self.hand_size
         dealt = p * h + (1 if self.upcard else 0)
         order = self.shuffle(bh.rng, n, dealt)
         cards = self.bits[order[:p * h]].reshape(p, h, n)
@@ -175,47 +168,24 @@ class UpcardBidding:
         bh.maker, bh.trump = maker, trump
 
 
-class GoAlone:
-    """``go_alone``: the maker says ``alone`` or ``pass`` (one chance in two); a lone maker's
-    partner sits out."""
-
-    @staticmethod
-    def check(variant: Variant) -> str | None:
-        r = _rules(variant, GoAloneRules)
-        if r.defender or r.must_when is not None or r.exposed or not r.maker:
-            return "lone defenders, forced or exposed lone hands have no batch form yet"
-        return None
-
-    def __init__(self, variant: Variant) -> None:
-        pass
-
-    def run(self, bh: BatchHand) -> None:
-        made = bh.maker >= 0
-        alone = made & (bh.uniform(2) == 1)
-        greedy = bh.greedy_at(np.maximum(bh.maker, 0))
-        if greedy is not None:
-            wants = trumps(bh.hand_of(np.maximum(bh.maker, 0)), bh.trump) >= ALONE_AT
-            alone = made & np.where(greedy, wants, alone)
-        bh.act(made, np.where(alone, A.ALONE, A.PASS))
-        bh.out = np.where(alone, (bh.maker + 2) % bh.players, NONE)
-
-
 class DealerPickup:
     """``dealer_pickup`` (``must`` or ``discard_other``): after an order-up the dealer, unless
     he sits out, takes the upcard and discards one card uniformly (the upcard too with
-    ``must``)."""
+    ``must``); a dealer who made trump keeps all six when a dummy merge follows."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
         r = _rules(variant, DealerPickupRules)
         if r.mode is PickupMode.OPTIONAL:
             return "the optional pickup has no batch form yet"
-        if "dummy_merge" in variant.flow:
-            return "a pickup followed by a dummy merge has no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
         self.other = _rules(variant, DealerPickupRules).mode is PickupMode.DISCARD_OTHER
+        flow = variant.flow
+        self.merge_follows = "dummy_merge" in flow and flow.index("dummy_merge") > flow.index(
+            "dealer_pickup")
+        """A dealer who is the maker discards in the merge instead (5 of 11, CTD-A3)."""
         self.greedy = GreedyTables(variant)
 
     def run(self, bh: BatchHand) -> None:
@@ -223,31 +193,35 @@ class DealerPickup:
         takes = bh.ordered & (bh.dealer != bh.out)
         up = np.where(takes, ONE << np.maximum(bh.upcard, 0).astype(np.uint64), np.uint64(0))
         held = bh.hands[rows, bh.dealer]
-        legal = np.where(takes, held if self.other else held | up, np.uint64(0))
+        discards = takes & (bh.maker != bh.dealer) if self.merge_follows else takes
+        legal = np.where(discards, held if self.other else held | up, np.uint64(0))
         bit = choose_bit(legal, bh.rng)
         greedy = bh.greedy_at(bh.dealer)
         if greedy is not None:
             low = ONE << self.greedy.discard(legal, bh.trump).astype(np.uint64)
-            bit = np.where(greedy & takes, low, bit)
-        bh.act(takes, A.DISCARD + low_bit_index(bit))
+            bit = np.where(greedy & discards, low, bit)
+        bh.act(discards, A.DISCARD + low_bit_index(bit))
         bh.hands[rows, bh.dealer] = (held | up) ^ bit
 
 
 class Play:
-    """``play`` (first lead: eldest, skipping a seat that sits out): ``hand_size`` tricks of
+    """``play`` (first lead: eldest, the maker or left of the loner, skipping a seat that
+    sits out): ``hand_size`` tricks of
     up to four cards; a seat must follow the effective suit led when it can; the highest power
     wins, the first of equals; the winner leads next."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
-        if _rules(variant, PlayRules).first_lead is not FirstLead.ELDEST:
-            return "first leads other than eldest have no batch form yet"
-        if variant.renege.allowed:
-            return "reneging has no batch form"
+        if _rules(variant, PlayRules).first_lead not in _FIRST_LEADS:
+            return "this first lead has no batch form yet"
+        # Reneging (``penalties.renege.allowed``) needs nothing here: the batch bots, like the
+        # scalar ones, choose among the legal actions, which always follow suit (a renege is
+        # an action a player types, accepted but never offered); so no renege is penalised.
         return None
 
     def __init__(self, variant: Variant) -> None:
         self.tricks = variant.deal.hand_size
+        self.first_lead = _rules(variant, PlayRules).first_lead
         self.greedy = GreedyTables(variant)
         p = self.players = variant.players
         self.places = np.arange(p)[:, None]
@@ -264,12 +238,11 @@ class Play:
         n, p, h = bh.n, bh.players, self.tricks
         games = np.arange(n)
         trump, out = bh.trump, bh.out
-        leader = self._wrap(bh.dealer + 1)
-        leader = np.where(leader == out, self._wrap(leader + 1), leader)
+        leader = self._first_leader(bh)
         # A seat that does not play (a lone maker's partner; every seat of a thrown-in hand)
         # holds only the blank card, which follows no suit, has no power and is never taken
         # from the hand, so no step has to mask the seat out.
-        seats = bh.hands.T.copy()
+        seats = bh.hands[:, :p].T.copy()
         seats[out[out >= 0], games[out >= 0]] = BLANK
         seats[:, bh.maker < 0] = BLANK
         # The hands by place in the trick (row q: the seat q places after the leader),
@@ -318,6 +291,20 @@ class Play:
         for seat in range(p):
             bh.tricks[:, seat] += (taken >> (_TRICK_BITS * seat)) & ((1 << _TRICK_BITS) - 1)
         bh.hands.fill(0)
+
+    def _first_leader(self, bh: BatchHand) -> Ints:
+        """Eldest (STD-A2), the maker, or left of the loner (CTD-A6: the lone maker, else the
+        lone defender, else eldest), skipping the seat that sits out."""
+        rule, made = self.first_lead, bh.maker >= 0
+        if rule is FirstLead.MAKER:
+            leader = np.where(made, bh.maker, self._wrap(bh.dealer + 1))
+        else:
+            before = bh.dealer
+            if rule is FirstLead.LEFT_OF_LONER:
+                loner = np.where(bh.defender_alone >= 0, bh.defender_alone, bh.dealer)
+                before = np.where(bh.alone, bh.maker, loner)
+            leader = self._wrap(before + 1)
+        return np.where(leader == bh.out, self._wrap(leader + 1), leader)
 
     def _wrap(self, seats: Ints) -> Ints:
         """``seats`` modulo the number of players (in place)."""

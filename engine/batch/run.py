@@ -106,6 +106,7 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
     rng = np.random.Generator(np.random.PCG64(derive_seed(seed, "batch", index)))
     tally = Tally.for_variant(variant)
     p, game = variant.players, variant.game
+    extras = len(variant.deal.extra_hands)
     labels = tuple(row.label for row in variant.scoring.rows)
     st = _Slots(variant, rng, size, games)
     logs: list[tuple[list[Deal], list[int]]] = [([], []) for _ in range(logged)]
@@ -115,7 +116,8 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
         # every row until the batch runs out of games: a slice, not a gather
         at: slice | Ints = slice(None) if rows.size == st.going.size else rows
         kept = np.flatnonzero(st.slot_game[at] < logged) if logged else None
-        bh = BatchHand(rng=rng, dealer=st.dealer[at].copy(), players=p, logged=kept, greedy=greedy)
+        bh = BatchHand(rng=rng, dealer=st.dealer[at].copy(), players=p, extras=extras,
+                       logged=kept, greedy=greedy)
         for kernel in kernels:
             kernel.run(bh)
         after = st.scores[at] + bh.deltas

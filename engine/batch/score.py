@@ -5,7 +5,7 @@ For each row of the table the ``when`` condition is evaluated over all games at 
 row applies to every outcome, so the first true row is the row. The awards are evaluated per
 seat, as the scalar ``score`` phase does: the makers' expression for the makers' side (with
 ``tricks`` their tricks, ``is_alone`` for the lone maker, ``out`` for his partner), the
-defenders' expression for the others.
+defenders' expression for each of the others (``"defenders: 2"``: 2 to each defender).
 """
 
 from __future__ import annotations
@@ -24,19 +24,22 @@ _SEAT_NAMES = frozenset({"tricks", "is_alone", "out"})
 
 
 class Score:
-    """The scoring table of a partnership game without bids, for B games at once.
+    """The scoring table (partnerships of four, the maker against the rest, or every player
+    for himself), for B games at once.
 
-    When no award differs from seat to seat (no ``tricks``, ``is_alone`` or ``out``), the
-    table is evaluated once over every outcome and each hand looks its outcome up."""
+    When no award differs from seat to seat (no ``tricks``, ``is_alone`` or ``out``) and there
+    are no bids, the table is evaluated once over every outcome and each hand looks its
+    outcome up."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
         space = variant.scoring.space
-        if space.bids or space.no_maker or space.exposed or space.defender_alone:
-            return "bids, hands without a maker, exposed or lone defenders have no batch form yet"
-        if variant.sides.kind is not SidesKind.TEAMS or variant.players != 4 or \
-                variant.sides.teams != ((0, 2), (1, 3)):
-            return "only partnerships of four (0+2 against 1+3) have a batch form yet"
+        if space.no_maker or space.exposed:
+            return "hands without a maker or exposed lone hands have no batch form yet"
+        if variant.sides.kind is SidesKind.TEAMS and (
+                variant.players != 4 or variant.sides.teams != ((0, 2), (1, 3))):
+            return ("only partnerships of four (0+2 against 1+3), the maker against the rest "
+                    "and every player for himself have a batch form yet")
         try:
             Score(variant)
         except NotVectorisable as error:
@@ -48,18 +51,26 @@ class Score:
         self.when = [vectorise(row.when.text) for row in rows]
         self.makers = [vectorise(row.makers.text) for row in rows]
         self.defenders = [vectorise(row.defenders.text) for row in rows]
+        space = variant.scoring.space
         self.per_seat = [bool((row.makers.names | row.defenders.names) & _SEAT_NAMES)
                          for row in rows]
         self.hand_size = variant.deal.hand_size
-        self.needed = variant.deal.hand_size // 2 + 1
-        self.table = None if any(self.per_seat) else self._table()
+        self.partners = variant.sides.kind is SidesKind.TEAMS
+        """The maker's partner (across) is on his side; else the maker is alone against all."""
+        self.individual = variant.sides.kind is SidesKind.INDIVIDUAL
+        """Each defender is his own side: a defender's ``tricks`` are his own."""
+        self.specials = tuple(name for name, _, _ in space.specials) if space.bids else ()
+        self.bids = bool(space.bids)
+        self.table = None if any(self.per_seat) or self.bids else self._table()
 
     def _table(self) -> tuple[Ints, Ints, Ints]:
-        """The row and both awards of every outcome (makers' tricks, alone), the
-        vectorised expressions evaluated once over all of them: index ``2 tricks + alone``."""
-        tricks = np.repeat(np.arange(self.hand_size + 1), 2)
-        alone = np.tile(np.array([False, True]), self.hand_size + 1)
-        env = self._env(tricks, alone)
+        """The row and both awards of every outcome (makers' tricks, alone, a lone defender),
+        the vectorised expressions evaluated once over all of them: index ``4 tricks + 2 alone
+        + defender_alone`` (an outcome outside the variant's space has no row: never read)."""
+        tricks = np.repeat(np.arange(self.hand_size + 1), 4)
+        alone = np.tile(np.array([False, False, True, True]), self.hand_size + 1)
+        defender_alone = np.tile(np.array([False, True]), 2 * (self.hand_size + 1))
+        env = self._env(tricks, alone, defender_alone)
         label = self._label(env, tricks.size)
         makers = np.zeros(tricks.size, dtype=np.int64)
         defenders = np.zeros(tricks.size, dtype=np.int64)
@@ -69,12 +80,13 @@ class Score:
             defenders += np.where(chosen, self.defenders[index](env), 0)
         return label, makers, defenders
 
-    def _env(self, makers_tricks: Ints, alone: npt.NDArray[np.bool_]) -> dict[str, object]:
+    def _env(self, makers_tricks: Ints, alone: npt.NDArray[np.bool_],
+             defender_alone: npt.NDArray[np.bool_]) -> dict[str, object]:
         return {
             "makers.tricks": makers_tricks,
             "defenders.tricks": self.hand_size - makers_tricks,
             "alone": alone,
-            "defender_alone": np.zeros(makers_tricks.size, dtype=bool),
+            "defender_alone": defender_alone,
         }
 
     def _label(self, env: dict[str, object], n: int) -> Ints:
@@ -89,19 +101,33 @@ class Score:
         rows = np.arange(n)
         scored = bh.maker >= 0
         maker = np.maximum(bh.maker, 0)
-        partner = (maker + 2) % p
-        makers_tricks = bh.tricks[rows, maker] + bh.tricks[rows, partner]
-        alone = bh.out >= 0
-        bh.made = scored & (makers_tricks >= self.needed)
+        partner = (maker + 2) % p if self.partners else maker
+        makers_tricks = bh.tricks[rows, maker]
+        if self.partners:
+            makers_tricks = makers_tricks + bh.tricks[rows, partner]
+        alone, defender_alone = bh.alone, bh.defender_alone >= 0
         if self.table is not None:
-            outcome = makers_tricks * 2 + alone
+            outcome = makers_tricks * 4 + alone * 2 + defender_alone
             label, makers, defenders = (column[outcome] for column in self.table)
             makers, defenders = makers * scored, defenders * scored
             bh.label = np.where(scored, label, NONE)
             bh.deltas = np.stack([np.where((seat == maker) | (seat == partner), makers, defenders)
                                   for seat in range(p)], axis=1)
-            return
-        env = self._env(makers_tricks, alone)
+        else:
+            self._per_seat(bh, makers_tricks, maker, partner)
+        # made: the maker gained points, as a hand record's ``made``
+        bh.made = scored & (bh.deltas[rows, maker] > 0)
+
+    def _per_seat(self, bh: BatchHand, makers_tricks: Ints, maker: Ints, partner: Ints) -> None:
+        """The awards seat by seat (an award that reads ``tricks``, ``is_alone`` or ``out``)."""
+        n, p = bh.n, bh.players
+        scored = bh.maker >= 0
+        env = self._env(makers_tricks, bh.alone, bh.defender_alone >= 0)
+        if self.bids:  # the names of an auction (`engine.rules.scoring.AUCTION_NAMES`)
+            env["bid"] = bh.bid
+            env["bidder.tricks"] = makers_tricks
+            for index, name in enumerate(self.specials):
+                env[name] = bh.special == index
         label = np.where(scored, self._label(env, n), NONE)
         deltas = np.zeros((n, p), dtype=np.int64)
         for index in range(len(self.when)):
@@ -111,9 +137,11 @@ class Score:
             for seat in range(p):
                 on_makers = (seat == maker) | (seat == partner)
                 seat_env = dict(env)
-                seat_env["tricks"] = np.where(on_makers, makers_tricks,
-                                              self.hand_size - makers_tricks)
-                seat_env["is_alone"] = on_makers & alone & (seat == maker)
+                defenders_tricks = bh.tricks[:, seat] if self.individual else \
+                    self.hand_size - makers_tricks
+                seat_env["tricks"] = np.where(on_makers, makers_tricks, defenders_tricks)
+                seat_env["is_alone"] = np.where(on_makers, bh.alone & (seat == maker),
+                                                seat == bh.defender_alone)
                 seat_env["out"] = seat == bh.out
                 points = np.where(on_makers, self.makers[index](seat_env),
                                   self.defenders[index](seat_env))

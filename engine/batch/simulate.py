@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from engine.batch.forms import missing_bot
 from engine.batch.run import GameLog, compile_kernels, play_batch
 from engine.batch.verify import verify_games
 from engine.core.errors import InvalidArgument
@@ -97,6 +98,8 @@ def simulate_batch(variant: Variant, *, seed: int, games: int, batch_size: int =
     """
     if not 1 <= batch_size <= MAX_BATCH:
         raise InvalidArgument(f"--batch-size must be from 1 to {MAX_BATCH:,}, not {batch_size:,}")
+    if (reason := missing_bot(bots)) is not None:
+        raise InvalidArgument(f"batch mode: {reason}")
     run = BatchRun(Tally.for_variant(variant))
 
     def done(job: BatchJob, result: tuple[Tally, list[GameLog]]) -> None:

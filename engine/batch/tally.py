@@ -16,6 +16,9 @@ from engine.sim.stats import Count, Tally, Total
 
 __all__ = ["add_games", "add_hands"]
 
+_SPECIAL_CODE = 64
+"""Bids above every number of tricks (a hand has at most 64 cards): the special bids."""
+
 
 def _count(tally: Tally, key: tuple[Count, object], value: object) -> None:
     number = int(value)  # type: ignore[call-overload]
@@ -43,17 +46,25 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
     deltas, dealer, maker = bh.deltas[ok], bh.dealer[ok], bh.maker[ok]
     for side in tally.sides:
         _sum(tally, (Total.POINTS, side), deltas[:, side[0]])
-    # partnerships 0+2 and 1+3 (the only batch form): a seat's side is its parity
-    odd = (dealer & 1).astype(bool)
-    _sum(tally, (Total.DEALER_POINTS, None), np.where(odd, deltas[:, 1], deltas[:, 0]))
-    _sum(tally, (Total.NON_DEALER_POINTS, None), np.where(odd, deltas[:, 0], deltas[:, 1]))
+    made, tricks, alone = bh.made[ok], bh.tricks[ok], bh.alone[ok]
+    partners = len(tally.sides[0]) > 1
+    if partners:  # partnerships 0+2 and 1+3 (the only ones): a seat's side is its parity
+        odd = (dealer & 1).astype(bool)
+        dealers = np.where(odd, deltas[:, 1], deltas[:, 0])
+        others = np.where(odd, deltas[:, 0], deltas[:, 1])
+        even_side, odd_side = tricks[:, 0] + tricks[:, 2], tricks[:, 1] + tricks[:, 3]
+        makers = np.where((maker & 1).astype(bool), odd_side, even_side)
+        march = makers == even_side + odd_side
+    else:  # every seat its own fixed side
+        rows = np.arange(dealer.size)
+        dealers = deltas[rows, dealer]
+        others = deltas.sum(axis=1) - dealers
+        march = tricks[rows, maker] == tricks.sum(axis=1)
+    _sum(tally, (Total.DEALER_POINTS, None), dealers)
+    _sum(tally, (Total.NON_DEALER_POINTS, None), others)
     for index, k in enumerate(np.bincount(bh.label[ok], minlength=len(labels))):
         _count(tally, (Count.LABEL, labels[index] or "unlabelled"), k)
     tally.n[Count.RENEGES, None] += 0
-    made, tricks, out = bh.made[ok], bh.tricks[ok], bh.out[ok]
-    even_side, odd_side = tricks[:, 0] + tricks[:, 2], tricks[:, 1] + tricks[:, 3]
-    march = np.where((maker & 1).astype(bool), odd_side, even_side) == even_side + odd_side
-    alone = out >= 0
     for what, which in ((Count.MADE, made), (Count.EUCHRED, ~made)):
         _count(tally, (what, None), which.sum())
         _by_seat(tally, what, maker[which], p)
@@ -67,6 +78,8 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
         _count(tally, (what, None), which.sum())
     if alone.any():
         tally.n[Count.ALONE_MARCH, None] += int((alone & march).sum())
+    if not partners:
+        _lone_defenders_and_merges(tally, bh, ok, made)
     number, after = scored_index[ok], scores[ok]
     at_hand = np.bincount(number)
     present = np.flatnonzero(at_hand).tolist()
@@ -80,6 +93,33 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
         for k in present:
             tally.s[Total.SCORE, (k, side)] += int(sums[k])
             tally.sq[Total.SCORE, (k, side)] += int(squares[k])
+
+
+def _lone_defenders_and_merges(tally: Tally, bh: BatchHand, ok: npt.NDArray[np.bool_],
+                               made: npt.NDArray[np.bool_]) -> None:
+    """Lone defenders (and how often they set the maker) and merged dummies."""
+    loner = bh.defender_alone[ok]
+    lone = loner >= 0
+    if lone.any():
+        _count(tally, (Count.DEFENDER_ALONE, None), lone.sum())
+        _by_seat(tally, Count.DEFENDER_ALONE, loner[lone], bh.players)
+        tally.n[Count.DEFENDER_ALONE_WON, None] += int((lone & ~made).sum())
+    _count(tally, (Count.MERGES, None), bh.merged[ok].sum())
+    swapped = bh.swapped[ok]
+    if (swapped >= 0).any():
+        _count(tally, (Count.SWAPS, None), (swapped >= 0).sum())
+        _by_seat(tally, Count.SWAPS, swapped[swapped >= 0], bh.players)
+    if bh.bid.any():  # an auction: the bids by name (a number, or the special bid's name)
+        # one code a bid: its number, or _SPECIAL_CODE + the special bid's index
+        special, names = bh.special[ok], bh.special_names
+        code = np.where(special >= 0, _SPECIAL_CODE + special, bh.bid[ok])
+        size = _SPECIAL_CODE + len(names)
+        counts = np.bincount(code, minlength=size)
+        made_counts = np.bincount(code[made], minlength=size)
+        for key in np.flatnonzero(counts).tolist():
+            name = names[key - _SPECIAL_CODE] if key >= _SPECIAL_CODE else key
+            tally.n[Count.BID, name] += int(counts[key])
+            tally.n[Count.BID_MADE, name] += int(made_counts[key])
 
 
 def _by_seat(tally: Tally, what: Count, seats: Ints, players: int) -> None:

@@ -93,6 +93,7 @@ class _ShyGoAlone(kernels.GoAlone):
     def run(self, bh: BatchHand) -> None:
         made = bh.maker >= 0
         lone = made & (bh.uniform(3) == 0)
+        bh.alone = lone
         bh.out = np.where(lone, (bh.maker + 2) % bh.players, NONE)
 
 

@@ -30,11 +30,52 @@ def test_the_batch_engine_supports_standard_and_its_deck_and_bidding_variants() 
     assert {"standard", "stick-the-dealer", "standard-28", "standard-32"} <= set(SUPPORTED)
 
 
+def test_the_batch_engine_supports_three_handed_cutthroat_and_ghost_hand() -> None:
+    assert {"cutthroat", "cutthroat-stick", "three-handed", "ghost-hand"} <= set(SUPPORTED)
+
+
+def test_cutthroat_batch_games_have_lone_defenders_merges_and_shared_top_scores() -> None:
+    # the replay above proves them legal; this proves the rare branches were exercised
+    from engine.batch.run import compile_kernels, play_batch  # noqa: PLC0415
+    cutthroat = load_variant("cutthroat")
+    tally, logs = play_batch(cutthroat, compile_kernels(cutthroat), seed=4, index=0, size=300,
+                             games=300, logged=300)
+    report = tally.report()
+    # each defender asked says alone one time in two: 3 hands in 4 have a lone defender
+    assert 0.7 < report["defender_alone"]["attempts"]["rate"] < 0.8
+    assert 0.45 < report["dummy_merges"]["rate"] < 0.55  # a maker not alone: 1 in 2
+    # CTD-A10: a game ends with one highest score at 10 or more, the sole winner
+    assert all(len(log.winners) == 1 and max(log.scores) >= 10 for log in logs)
+    assert all(sorted(log.scores)[-2] < log.scores[log.winners[0]] for log in logs)
+
+
+@pytest.mark.parametrize(("name", "bots"), [
+    ("cutthroat", ("greedy", "greedy", "greedy")), ("cutthroat", ("random", "greedy", "random")),
+    ("ghost-hand", ("greedy", "random", "greedy"))])
+def test_three_handed_greedy_seats_replay_as_the_scalar_greedy_bot(name: str,
+                                                                  bots: tuple[str, ...]) -> None:
+    # the replay asks the scalar greedy bot at each of its seats' decisions: lone defenders
+    # with four trumps, the merge's discards, and in Ghost Hand a pass (no auction rule)
+    games = 20 if name == "ghost-hand" else 150
+    run = simulate_batch(load_variant(name), seed=8, games=games, batch_size=50, verify=games,
+                         bots=bots)
+    assert run.problems == []
+
+
+def test_an_unknown_batch_bot_is_refused_by_the_python_api() -> None:
+    from engine.core.errors import InvalidArgument  # noqa: PLC0415
+    with pytest.raises(InvalidArgument, match="bot `heuristic` has no batch form"):
+        simulate_batch(load_variant("ghost-hand"), seed=1, games=1, bots=["heuristic"] * 3)
+
+
 @pytest.mark.parametrize("name", SUPPORTED)
 def test_every_batch_game_replays_legally_with_the_same_scores(name: str) -> None:
-    # 400 games in batches of 150: logs cross batch boundaries and games end at many hands
-    run = simulate_batch(load_variant(name), seed=16, games=400, batch_size=150, verify=400)
-    assert len(run.logs) == 400
+    # 400 games in batches of 150: logs cross batch boundaries and games end at many hands;
+    # random Ghost Hand games are about 500 hands long (many stop at the hand limit): 40
+    variant = load_variant(name)
+    games, size = (40, 15) if "auction" in variant.flow else (400, 150)
+    run = simulate_batch(variant, seed=16, games=games, batch_size=size, verify=games)
+    assert len(run.logs) == games
     assert run.problems == []
 
 
@@ -58,7 +99,7 @@ def test_a_variant_without_batch_forms_names_the_mechanic(name: str) -> None:
 
 
 def test_cli_falls_back_to_the_scalar_engine_with_a_message(run_cli: RunCli) -> None:
-    result = run_cli("simulate", "cutthroat", "--engine", "batch", "--games", "3", "--quiet",
+    result = run_cli("simulate", "railroad", "--engine", "batch", "--games", "3", "--quiet",
                      "--json")
     assert result.code == 0
     assert "mechanic `deal`" in result.err and "playing the scalar engine" in result.err
@@ -117,3 +158,19 @@ def test_a_dask_cluster_and_local_workers_give_the_report_of_one_process() -> No
                                 scheduler=cluster.scheduler_address).tally.report()
     assert json.dumps(remote, sort_keys=True) == json.dumps(local, sort_keys=True)
     assert json.dumps(pooled.tally.report(), sort_keys=True) == json.dumps(local, sort_keys=True)
+
+
+@pytest.mark.parametrize("name", ["cutthroat", "ghost-hand"])
+def test_three_handed_batch_runs_are_the_same_for_a_seed_and_a_batch_size(
+        name: str, write: Callable[..., Any]) -> None:
+    # Ghost Hand stopped at 40 hands: random games of it are about 500 hands long
+    variant = load_variant(name if name == "cutthroat" else str(write("short.yaml", f"""
+        extends: {name}
+        description: stopped early
+        game: {{target: 32, tie: play_on, max_hands: 40}}
+        """)))
+    one = simulate_batch(variant, seed=11, games=60, batch_size=20).tally.report()
+    again = simulate_batch(variant, seed=11, games=60, batch_size=20, workers=2).tally.report()
+    other = simulate_batch(variant, seed=12, games=60, batch_size=20).tally.report()
+    assert json.dumps(one, sort_keys=True) == json.dumps(again, sort_keys=True)
+    assert json.dumps(one, sort_keys=True) != json.dumps(other, sort_keys=True)

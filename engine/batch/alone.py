@@ -1,0 +1,73 @@
+"""``go_alone`` in batch form: the maker, then (the maker against the rest) the defenders.
+
+The choices are the scalar ``random`` bot's: one uniform draw between ``pass`` and ``alone``
+at each question (``engine.mechanics.go_alone`` asks them in the same order).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.batch.greedy import ALONE_AT, trumps
+from engine.batch.hand import NONE, BatchHand, rules_of
+from engine.core import actions as A
+from engine.mechanics.go_alone import DefenderOrder, GoAloneRules
+from engine.rules.variant import SidesKind, Variant
+
+__all__ = ["GoAlone"]
+
+
+class GoAlone:
+    """``go_alone``: the maker says ``alone`` or ``pass`` (one chance in two); a lone maker's
+    partner sits out (a lone Cutthroat maker gives up the dummy instead: ``dummy_merge``).
+    Where a defender may go alone (the maker against the rest), the defenders are asked in
+    turn, clockwise from the maker's left or from eldest; the first to say ``alone`` plays
+    alone and the other defender sits out (CTD-A8)."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        r = rules_of(variant, GoAloneRules)
+        if r.must_when is not None or r.exposed or not r.maker:
+            return "forced or exposed lone hands have no batch form yet"
+        if r.defender and (variant.sides.kind is not SidesKind.MAKER_VS_REST
+                           or variant.players != 3):
+            return "lone defenders other than one of three players' two have no batch form yet"
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        self.rules = rules_of(variant, GoAloneRules)
+        self.teams = variant.sides.kind is SidesKind.TEAMS
+
+    def run(self, bh: BatchHand) -> None:
+        made = bh.maker >= 0
+        alone = made & (bh.uniform(2) == 1)
+        greedy = bh.greedy_at(np.maximum(bh.maker, 0))
+        if greedy is not None:
+            wants = trumps(bh.hand_of(np.maximum(bh.maker, 0)), bh.trump) >= ALONE_AT
+            alone = made & np.where(greedy, wants, alone)
+        bh.act(made, np.where(alone, A.ALONE, A.PASS))
+        bh.alone = alone
+        if self.teams:
+            bh.out = np.where(alone, (bh.maker + 2) % bh.players, NONE)
+        if self.rules.defender:
+            self._defenders(bh, made & alone if self.rules.defender_needs_lone_maker else made)
+
+    def _defenders(self, bh: BatchHand, asked: npt.NDArray[np.bool_]) -> None:
+        """Each defender in turn (every seat but the maker's, from the maker's left or from
+        eldest) until one says ``alone``; the others sit out (three players: one other)."""
+        p = bh.players
+        start = bh.maker if self.rules.defender_order is DefenderOrder.MAKER_LEFT else bh.dealer
+        loner = np.full(bh.n, NONE, dtype=np.int64)
+        for k in range(1, p + 1):
+            seat = (start + k) % p
+            asking = asked & (seat != bh.maker) & (loner < 0)
+            says = asking & (bh.uniform(2) == 1)
+            greedy = bh.greedy_at(seat)
+            if greedy is not None:  # the greedy bot's rule: four trumps or more
+                wants = trumps(bh.hand_of(seat), bh.trump) >= ALONE_AT
+                says = asking & np.where(greedy, wants, says)
+            bh.act(asking, np.where(says, A.ALONE, A.PASS))
+            loner = np.where(says, seat, loner)
+        bh.defender_alone = loner
+        bh.out = np.where(loner >= 0, 3 - bh.maker - loner, bh.out)  # the third seat

@@ -1,0 +1,127 @@
+"""``auction`` and ``name_trump`` in batch form: one bid each, the blind swap, trump named.
+
+As the scalar phases (``engine.mechanics.auction``, ``engine.mechanics.name_trump``) with
+``turns: one_each`` (GH-A2): from eldest (or the dealer) each seat once may pass or bid above
+the high bid (the numbers, then the special bids such as ``moon``, which beat every number);
+the highest special bid ends the auction at once. With a blind ``swap`` (GH-A3, GH-A4) a seat
+may first, on its turn and once per deal for the table, take the extra hand for its own, whose
+cards are then dead; it then passes or bids. If all pass the deal is thrown in and passes left
+(GH-A16). The high bidder names trump.
+
+Every choice is the scalar ``random`` bot's: one uniform draw over the legal actions, here
+``pass``, ``swap`` (while allowed) and each bid above the high bid; after a swap, a second draw
+over ``pass`` and the bids. The ``greedy`` bot has no rule for an auction and takes the first
+legal action, ``pass`` (``engine.bots.greedy``); it names the suit with the most trumps.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch.greedy import counts_by_suit
+from engine.batch.hand import NONE, BatchHand, rules_of
+from engine.core import actions as A
+from engine.mechanics.auction_rules import AllPass, AuctionFirst, AuctionRules, Turns
+from engine.mechanics.name_trump import NameTrumpRules, contracts
+from engine.rules.variant import SidesKind, Variant
+
+__all__ = ["Auction", "NameTrump"]
+
+
+class Auction:
+    """``auction`` (one bid each; a blind swap or none) for B games at once."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        r = rules_of(variant, AuctionRules)
+        if r.turns is not Turns.ONE_EACH or r.all_pass is not AllPass.REDEAL:
+            return "continuous auctions and a forced dealer have no batch form yet"
+        if r.trump_in_bid or r.must_bid_when is not None:
+            return "bids naming trump and forced bids have no batch form yet"
+        if r.swap is not None and (not r.swap.blind or r.swap.per_deal != 1):
+            return "a swap that looks first has no batch form yet"
+        if any(special.alone for special in r.special_bids) and \
+                variant.sides.kind is SidesKind.TEAMS:
+            return "special bids played alone in partnerships have no batch form yet"
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        r = rules_of(variant, AuctionRules)
+        self.first = 1 if r.first is AuctionFirst.ELDEST else 0
+        numbers = [A.BID + k for k in r.bids]
+        specials = [A.SPECIAL_BID + i for i in range(len(r.special_bids))]
+        self.action = np.array([A.PASS, *numbers, *specials], dtype=np.int64)
+        """Per level (0: pass, 1: the lowest bid, ...): its action id."""
+        self.tricks = np.array([0, *r.bids, *(b.tricks for b in r.special_bids)], dtype=np.int64)
+        self.special = np.array([NONE] * (1 + len(numbers)) + list(range(len(specials))),
+                                dtype=np.int64)
+        self.alone = np.array([False] * (1 + len(numbers)) + [b.alone for b in r.special_bids])
+        self.names = tuple(b.name for b in r.special_bids)
+        self.top = len(numbers) + len(specials)
+        """The highest level: it ends the auction."""
+        self.ghost = (variant.players + variant.deal.extra_hands.index(r.swap.hand)
+                      if r.swap is not None else NONE)
+
+    def run(self, bh: BatchHand) -> None:
+        n, p = bh.n, bh.players
+        rows = np.arange(n)
+        high = np.zeros(n, dtype=np.int64)  # the level of the high bid (0: none yet)
+        bidder = np.full(n, NONE, dtype=np.int64)
+        swapped = np.full(n, NONE, dtype=np.int64)
+        for k in range(p):
+            seat = (bh.dealer + self.first + k) % p
+            acting = high < self.top
+            greedy = bh.greedy_at(seat)  # the greedy bot has no auction rule: it passes
+            above = self.top - high  # the bids that beat the high bid
+            if self.ghost >= 0:
+                may_swap = acting & (swapped < 0)
+                pick = bh.uniform(1 + may_swap + above)  # 0 pass, 1 swap (where allowed), bids
+                if greedy is not None:
+                    pick = np.where(greedy, 0, pick)
+                swaps = may_swap & (pick == 1)
+                bh.act(swaps, A.SWAP)
+                if swaps.any():
+                    bh.hands[rows, seat] = np.where(swaps, bh.hands[:, self.ghost],
+                                                    bh.hands[rows, seat])
+                    bh.hands[:, self.ghost] = np.where(swaps, np.uint64(0), bh.hands[:, self.ghost])
+                    swapped = np.where(swaps, seat, swapped)
+                again = bh.uniform(1 + above)  # after the swap: pass or a bid
+                pick = np.where(swaps, again, pick - (may_swap & (pick > 1)))
+            else:
+                pick = bh.uniform(1 + above)
+                if greedy is not None:
+                    pick = np.where(greedy, 0, pick)
+            level = np.where(pick > 0, high + pick, 0)
+            bh.act(acting, self.action[level])
+            bids = acting & (pick > 0)
+            high = np.where(bids, level, high)
+            bidder = np.where(bids, seat, bidder)
+        bh.maker = bidder
+        bh.bid = self.tricks[high]
+        bh.special = self.special[high]
+        bh.alone = self.alone[high]
+        bh.swapped = swapped
+        bh.special_names = self.names
+
+
+class NameTrump:
+    """``name_trump``: the high bidder names one of the suits, uniformly."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        if len(contracts(rules_of(variant, NameTrumpRules))) != 4:
+            return "no-trump contracts have no batch form yet"
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        pass
+
+    def run(self, bh: BatchHand) -> None:
+        made = bh.maker >= 0
+        suit = bh.uniform(4)
+        greedy = bh.greedy_at(np.maximum(bh.maker, 0))
+        if greedy is not None:  # the suit with the most trumps, the lowest of equals
+            suit = np.where(greedy, counts_by_suit(bh.hand_of(np.maximum(bh.maker, 0)))
+                            .argmax(axis=1), suit)
+        bh.act(made, A.CALL + suit)
+        bh.trump = np.where(made, suit, 0)

@@ -1,0 +1,59 @@
+"""``dummy_merge`` in batch form: the Cutthroat maker takes the dummy and discards down.
+
+As the scalar phase (``engine.mechanics.dummy_merge``, mode ``choose``): a maker who is not
+alone adds the dummy to his hand and discards one card at a time until he holds
+``hand_size`` (5 of 10; 5 of 11 for the dealer who took the upcard, CTD-A3); a lone maker's
+dummy is set aside unseen (CTD-A13) and he discards only what the upcard added. Each discard
+is the scalar ``random`` bot's: one uniform card of those held (the ``greedy`` bot's: the card
+of least power in its own suit).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.batch.greedy import GreedyTables
+from engine.batch.hand import BatchHand, rules_of
+from engine.batch.tables import ONE, choose_bit, low_bit_index
+from engine.core import actions as A
+from engine.mechanics.dummy_merge import DummyMergeRules, MergeMode
+from engine.rules.variant import Variant
+
+__all__ = ["DummyMerge"]
+
+
+class DummyMerge:
+    """``dummy_merge`` (mode ``choose``) for B games at once."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        if rules_of(variant, DummyMergeRules).mode is not MergeMode.CHOOSE:
+            return "merge modes other than `choose` have no batch form yet"
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        self.hand_size = variant.deal.hand_size
+        self.dummy = variant.players + variant.deal.extra_hands.index("dummy")
+        self.greedy = GreedyTables(variant)
+        self.most = variant.deal.hand_size + 1
+        """Discards at most: the dummy's cards and the upcard."""
+
+    def run(self, bh: BatchHand) -> None:
+        rows = np.arange(bh.n)
+        made = bh.maker >= 0
+        maker = np.maximum(bh.maker, 0)
+        bh.merged = made & ~bh.alone
+        held = bh.hands[rows, maker] | np.where(bh.merged, bh.hands[:, self.dummy], np.uint64(0))
+        bh.hands[:, self.dummy] = 0
+        for _ in range(self.most):
+            acting = made & (np.bitwise_count(held) > self.hand_size)
+            if not acting.any():
+                break
+            bit = choose_bit(np.where(acting, held, np.uint64(0)), bh.rng)
+            greedy = bh.greedy_at(maker)
+            if greedy is not None:  # the greedy bot: the card of least power in its own suit
+                low = ONE << self.greedy.discard(held, bh.trump).astype(np.uint64)
+                bit = np.where(greedy & acting, low, bit)
+            bh.act(acting, A.DISCARD + low_bit_index(bit))
+            held ^= bit
+        bh.hands[rows, maker] = np.where(made, held, bh.hands[rows, maker])

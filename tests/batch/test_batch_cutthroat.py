@@ -1,0 +1,108 @@
+"""Outcome shares of random batch Cutthroat match the scalar engine's random play.
+
+The scalar interpreter with three ``random`` bots is the independent source: 3,000 of its
+games (seed 7, about 21,000 hands) against 30,000 batch games (seed 7). Every comparison is a
+two-sided test at the 0.1% level (critical values from standard tables: chi-square with 4
+degrees of freedom 18.47; normal 3.29). A batch kernel whose defenders go alone one time in
+three instead of one in two is caught (the last test), so the tests can fail.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)")
+
+from engine import load_variant
+from engine.batch import alone as batch_alone
+from engine.batch.hand import NONE, BatchHand
+from engine.batch.run import compile_kernels, play_batch
+from engine.batch.simulate import simulate_batch
+from engine.core import actions as A
+from engine.sim.simulate import simulate
+from engine.sim.stats import Count, Tally, Total
+
+CHI2_4DF_0_001 = 18.47
+Z_0_001 = 3.29
+LABELS = ("made", "march", "lone_march", "euchre", "lone_defender_march")
+
+
+@pytest.fixture(scope="module")
+def scalar() -> Tally:
+    return simulate(load_variant("cutthroat"), seed=7, games=3000, bots=["random"] * 3)
+
+
+@pytest.fixture(scope="module")
+def batch() -> Tally:
+    return simulate_batch(load_variant("cutthroat"), seed=7, games=30_000,
+                          batch_size=5000).tally
+
+
+def chi_square(a: Tally, b: Tally) -> float:
+    """Pearson's chi-square of homogeneity of the scoring rows' shares of hands."""
+    rows = np.array([[t.n[Count.LABEL, label] for label in LABELS] for t in (a, b)], float)
+    expected = rows.sum(axis=1, keepdims=True) * rows.sum(axis=0) / rows.sum()
+    return float(((rows - expected) ** 2 / expected).sum())
+
+
+def z_rate(a: tuple[int, int], b: tuple[int, int]) -> float:
+    """Two-proportion z statistic of ``count / of`` pairs."""
+    pooled = (a[0] + b[0]) / (a[1] + b[1])
+    se = math.sqrt(pooled * (1 - pooled) * (1 / a[1] + 1 / b[1]))
+    return (a[0] / a[1] - b[0] / b[1]) / se
+
+
+def rate(t: Tally, what: Count) -> tuple[int, int]:
+    return t.n[what, None], t.hands
+
+
+def test_cutthroat_scoring_row_shares_match_the_scalar_engine(scalar: Tally,
+                                                               batch: Tally) -> None:
+    assert chi_square(scalar, batch) < CHI2_4DF_0_001
+
+
+@pytest.mark.parametrize("what", [Count.ALONE, Count.DEFENDER_ALONE, Count.MERGES, Count.MADE,
+                                  Count.MARCH])
+def test_cutthroat_rates_match_the_scalar_engine(scalar: Tally, batch: Tally,
+                                                 what: Count) -> None:
+    assert abs(z_rate(rate(scalar, what), rate(batch, what))) < Z_0_001
+
+
+def test_cutthroat_hands_per_game_and_wins_match_the_scalar_engine(scalar: Tally,
+                                                                   batch: Tally) -> None:
+    key = (Total.HANDS_PER_GAME, None)
+    parts = []
+    for t in (scalar, batch):
+        mean = t.s[key] / t.games
+        parts.append((mean, (t.sq[key] / t.games - mean * mean) / t.games))
+    assert abs((parts[0][0] - parts[1][0]) / math.sqrt(parts[0][1] + parts[1][1])) < Z_0_001
+    wins = [(t.n[Count.WINS, (0,)], t.games) for t in (scalar, batch)]
+    assert abs(z_rate(*wins)) < Z_0_001
+
+
+class _ShyDefenders(batch_alone.GoAlone):
+    """A wrong kernel: each defender goes alone one time in three."""
+
+    def _defenders(self, bh: BatchHand, asked: np.ndarray) -> None:
+        loner = np.full(bh.n, NONE, dtype=np.int64)
+        for k in (1, 2):
+            seat = (bh.maker + k) % 3
+            asking = asked & (loner < 0)
+            says = asking & (bh.uniform(3) == 0)
+            bh.act(asking, np.where(says, A.ALONE, A.PASS))
+            loner = np.where(says, seat, loner)
+        bh.defender_alone = loner
+        bh.out = np.where(loner >= 0, 3 - bh.maker - loner, bh.out)
+
+
+def test_the_cutthroat_tests_catch_a_biased_kernel(scalar: Tally) -> None:
+    cutthroat = load_variant("cutthroat")
+    wrong = [_ShyDefenders(cutthroat) if isinstance(k, batch_alone.GoAlone) else k
+             for k in compile_kernels(cutthroat)]
+    biased, _ = play_batch(cutthroat, wrong, seed=7, index=0, size=5000, games=30_000)
+    assert chi_square(scalar, biased) > CHI2_4DF_0_001
+    assert abs(z_rate(rate(scalar, Count.DEFENDER_ALONE),
+                      rate(biased, Count.DEFENDER_ALONE))) > Z_0_001

@@ -1,0 +1,96 @@
+"""Random batch Ghost Hand hands match the scalar engine's random play, hand by hand.
+
+Random Ghost Hand games last about 500 hands (a random seat shoots the moon in two hands of
+three and loses 6), so the comparison is over hands, which random play makes independent of
+the score: 30 scalar games (seed 7, about 15,000 hands) against 1,000 batch games (seed 7,
+about half a million hands). Every comparison is a two-sided test at the 0.1% level (critical
+values from standard tables: chi-square with 3 degrees of freedom 16.27; normal 3.29). A batch
+auction that never offers the swap is caught (the last test), so the tests can fail.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)")
+
+from engine import load_variant
+from engine.batch import auction as batch_auction
+from engine.batch.hand import NONE
+from engine.batch.run import compile_kernels, play_batch
+from engine.batch.simulate import simulate_batch
+from engine.rules.variant import Variant
+from engine.sim.simulate import simulate
+from engine.sim.stats import Count, Tally
+
+CHI2_3DF_0_001 = 16.27
+Z_0_001 = 3.29
+LABELS = ("made", "set", "moon", "moon_failed")
+BIDS = (3, 4, 5, "moon")
+
+
+@pytest.fixture(scope="module")
+def scalar() -> Tally:
+    return simulate(load_variant("ghost-hand"), seed=7, games=30, bots=["random"] * 3)
+
+
+@pytest.fixture(scope="module")
+def batch() -> Tally:
+    return simulate_batch(load_variant("ghost-hand"), seed=7, games=1000, batch_size=500).tally
+
+
+def chi_square(a: Tally, b: Tally, what: Count, keys: tuple[object, ...]) -> float:
+    """Pearson's chi-square of homogeneity of the shares of hands by ``keys``."""
+    rows = np.array([[t.n[what, key] for key in keys] for t in (a, b)], float)
+    expected = rows.sum(axis=1, keepdims=True) * rows.sum(axis=0) / rows.sum()
+    return float(((rows - expected) ** 2 / expected).sum())
+
+
+def z_rate(a: tuple[int, int], b: tuple[int, int]) -> float:
+    """Two-proportion z statistic of ``count / of`` pairs."""
+    pooled = (a[0] + b[0]) / (a[1] + b[1])
+    se = math.sqrt(pooled * (1 - pooled) * (1 / a[1] + 1 / b[1]))
+    return (a[0] / a[1] - b[0] / b[1]) / se
+
+
+def rate(t: Tally, what: Count) -> tuple[int, int]:
+    return t.n[what, None], t.hands
+
+
+def test_ghost_hand_scoring_rows_and_bids_match_the_scalar_engine(scalar: Tally,
+                                                                  batch: Tally) -> None:
+    assert scalar.hands > 10_000
+    assert chi_square(scalar, batch, Count.LABEL, LABELS) < CHI2_3DF_0_001
+    assert chi_square(scalar, batch, Count.BID, BIDS) < CHI2_3DF_0_001
+
+
+@pytest.mark.parametrize("what", [Count.SWAPS, Count.MADE, Count.MARCH])
+def test_ghost_hand_rates_match_the_scalar_engine(scalar: Tally, batch: Tally,
+                                                  what: Count) -> None:
+    assert abs(z_rate(rate(scalar, what), rate(batch, what))) < Z_0_001
+
+
+def test_ghost_hand_throw_ins_match_the_scalar_engine(scalar: Tally, batch: Tally) -> None:
+    # GH-A16: the deal is thrown in when all three pass
+    deals = [(t.n[Count.REDEALS, None], t.hands + t.n[Count.REDEALS, None])
+             for t in (scalar, batch)]
+    assert abs(z_rate(*deals)) < Z_0_001
+
+
+class _NoSwap(batch_auction.Auction):
+    """A wrong kernel: the ghost hand is never offered."""
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__(variant)
+        self.ghost = NONE
+
+
+def test_the_ghost_hand_tests_catch_a_kernel_without_the_swap(scalar: Tally) -> None:
+    ghost = load_variant("ghost-hand")
+    wrong = [_NoSwap(ghost) if isinstance(k, batch_auction.Auction) else k
+             for k in compile_kernels(ghost)]
+    biased, _ = play_batch(ghost, wrong, seed=7, index=0, size=200, games=200)
+    assert abs(z_rate(rate(scalar, Count.SWAPS), rate(biased, Count.SWAPS))) > Z_0_001
