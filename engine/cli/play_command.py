@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import secrets
-import stat
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -33,6 +31,7 @@ from engine.cli.play_style import colour_wanted, is_terminal
 from engine.cli.play_table import MAX_LINE, Table, TableOptions
 from engine.cli.replay_command import load_game
 from engine.core.errors import EuchreError, RecordError
+from engine.core.files import UnsafeTarget, write_target
 from engine.core.printable import printable
 from engine.play.records import continues, read_record, remove_stale_temporaries, write_record
 from engine.play.state import State
@@ -146,20 +145,18 @@ def _numbered(path: Path, number: int) -> Path:
 
 
 def _check_save_target(path: Path, state: State, *, force: bool) -> None:
-    """Refuse a ``--save`` that would destroy a file: anything but a regular file, or (unless
-    ``force``) a regular file that is not a record of this game."""
+    """Refuse a ``--save`` that would destroy a file: a path that cannot be resolved, anything
+    but a regular file, or (unless ``force``) a regular file that is not a record of this game.
+    """
     shown = printable(str(path))
     try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):  # no such file yet, or a name the save then reports
-        return
-    if not stat.S_ISREG(mode):
-        raise RecordError(f"cannot save the game to {shown}: it is a directory, device or "
-                          "pipe, not a regular file")
-    if force:
+        target = write_target(path)
+    except UnsafeTarget as exc:
+        raise RecordError(f"cannot save the game to {shown}: {exc}") from None
+    if force or not target.is_file():  # no such file yet, or one the save then reports
         return
     try:
-        existing = read_record(path)
+        existing = read_record(target)
     except RecordError:
         existing = None
     if existing is not None and _continues_from(existing, state):

@@ -19,12 +19,12 @@ import contextlib
 import hashlib
 import json
 import os
-import stat
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from engine.core.errors import EuchreError, IllegalActionError, RecordError
+from engine.core.files import UnsafeTarget, write_target
 from engine.core.printable import printable
 from engine.play.game import check_scores, deals_from_json
 from engine.play.state import State
@@ -104,12 +104,12 @@ def write_record(path: str | Path, state: State, *,
     ``os.replace``), so an interrupted save never leaves a half-written record. ``table`` (the
     human's seat and the bots) is stored with it. A path that names something other than a
     regular file (a device, a pipe, a directory) is refused: replacing it would destroy it. A
-    symbolic link is followed, so the link stays and the file it names is replaced."""
+    symbolic link is followed, so the link stays and the file it names is replaced; a path whose
+    links loop cannot be resolved and is refused (:func:`engine.core.files.write_target`)."""
     try:
-        target = Path(os.path.realpath(path))
-    except ValueError as exc:  # a NUL byte in the name
+        target = write_target(path)
+    except UnsafeTarget as exc:
         raise RecordError(f"cannot save the game to {printable(str(path))}: {exc}") from None
-    _check_regular(target, path)
     temp = _temporary(target, os.getpid())
     try:
         text = json.dumps(record_of(state, table=table), indent=1) + "\n"
@@ -123,16 +123,6 @@ def write_record(path: str | Path, state: State, *,
                 temp.unlink()
         raise RecordError(f"cannot save the game to {printable(str(path))}: "
                           f"{getattr(exc, 'strerror', None) or exc}") from None
-
-
-def _check_regular(target: Path, path: str | Path) -> None:
-    try:
-        mode = os.stat(target).st_mode
-    except (OSError, ValueError):  # no file yet; or the write that follows reports the error
-        return
-    if not stat.S_ISREG(mode):
-        raise RecordError(f"cannot save the game to {printable(str(path))}: it is a "
-                          "directory, device or pipe, not a regular file")
 
 
 def _temporary(target: Path, pid: int) -> Path:

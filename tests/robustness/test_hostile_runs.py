@@ -323,3 +323,57 @@ def test_the_report_is_printed_even_when_the_plot_fails(
     out, err = capsys.readouterr()
     assert "game wins:" in out
     assert "No space left on device" in _one_error_line(err)
+
+
+# --- issue 22, item 25: --plot replaces only what this project wrote ---------------------------
+
+_PHOTO = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0dIHDR" + bytes(17) + b"a holiday photo"
+
+
+@pytest.mark.usefixtures("no_games")
+def test_plot_refuses_to_overwrite_a_picture_it_did_not_write(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+    photo = tmp_path / "holiday-photo.png"
+    photo.write_bytes(_PHOTO)
+    assert _run(_simulate_args("--plot", str(photo))) == 1
+    line = _one_error_line(capsys.readouterr().err)
+    assert f"--plot {photo}: it already exists" in line and "--force" in line
+    assert photo.read_bytes() == _PHOTO
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["holiday-photo.png"]
+
+
+def test_plot_replaces_its_own_plot_and_with_force_any_regular_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+    target = tmp_path / "run.png"
+    assert _run(_simulate_args("--plot", str(target))) == 0
+    first = target.stat().st_mode, target.read_bytes()
+    assert _run(_simulate_args("--seed", "9", "--plot", str(target))) == 0, capsys.readouterr()
+    assert target.read_bytes() != first[1]  # another run: another picture, same file
+    target.write_bytes(_PHOTO)
+    assert _run(_simulate_args("--plot", str(target), "--force")) == 0, capsys.readouterr()
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and target.read_bytes() != _PHOTO
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run.png"]
+
+
+def test_plot_through_a_symlink_keeps_the_link(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+    link = tmp_path / "link.png"
+    link.symlink_to("real.png")
+    assert _run(_simulate_args("--plot", str(link))) == 0
+    assert link.is_symlink() and (tmp_path / "real.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.usefixtures("no_games")
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_plot_onto_a_symlink_loop_is_refused_and_keeps_both_links(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], force: list[str]) -> None:
+    pytest.importorskip("matplotlib", reason="the plot extra is not installed")
+    first, second = tmp_path / "a.png", tmp_path / "b.png"
+    first.symlink_to(second.name)
+    second.symlink_to(first.name)
+    assert _run(_simulate_args("--plot", str(first), *force)) == 1
+    assert "cannot be resolved" in _one_error_line(capsys.readouterr().err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.png", "b.png"]
+    assert os.readlink(first) == "b.png" and os.readlink(second) == "a.png"

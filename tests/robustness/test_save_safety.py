@@ -154,3 +154,59 @@ def test_resume_continues_saving_into_its_own_record(play: Play, tmp_path: Path)
     result = play("1\n" * 3, "--resume", str(saved))
     assert result.code == 0, result.err
     assert len(read_record(saved)["actions"]) > count
+
+
+# --- issue 22, item 8: a path that cannot be resolved --------------------------------------------
+
+
+def _loop(tmp_path: Path) -> tuple[Path, Path]:
+    """Two links naming each other: ``a.json -> b.json -> a.json``."""
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    first.symlink_to(second.name)
+    second.symlink_to(first.name)
+    return first, second
+
+
+def _links_unchanged(tmp_path: Path, first: Path, second: Path) -> None:
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b.json"]
+    assert first.is_symlink() and os.readlink(first) == "b.json"
+    assert second.is_symlink() and os.readlink(second) == "a.json"
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_save_onto_a_symlink_loop_is_refused_and_keeps_both_links(
+        play: Play, tmp_path: Path, force: list[str]) -> None:
+    first, second = _loop(tmp_path)
+    result = play("1\nquit\n", "standard", "--seed", "4", "--save", str(first), *force)
+    assert result.code == 1
+    assert f"cannot save the game to {first}: " in result.err
+    assert "cannot be resolved" in result.err and "Traceback" not in result.err
+    _links_unchanged(tmp_path, first, second)
+
+
+def test_save_into_a_directory_that_is_a_symlink_loop_is_refused(play: Play,
+                                                                  tmp_path: Path) -> None:
+    (tmp_path / "d1").symlink_to("d2")
+    (tmp_path / "d2").symlink_to("d1")
+    result = play("1\nquit\n", "standard", "--seed", "4", "--save", str(tmp_path / "d1" / "g.json"))
+    assert result.code == 1 and "cannot save the game to " in result.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["d1", "d2"]
+    assert (tmp_path / "d1").is_symlink() and (tmp_path / "d2").is_symlink()
+
+
+def test_write_record_itself_refuses_a_symlink_loop(tmp_path: Path) -> None:
+    first, second = _loop(tmp_path)
+    with pytest.raises(RecordError, match="cannot be resolved"):
+        write_record(first, new_game(load_variant("standard"), seed=1))
+    _links_unchanged(tmp_path, first, second)
+
+
+def test_save_through_a_chain_of_links_writes_the_file_at_its_end(play: Play,
+                                                                  tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    (tmp_path / "middle.json").symlink_to(real.name)
+    (tmp_path / "link.json").symlink_to("middle.json")
+    result = play("1\nquit\n", "standard", "--seed", "4", "--save", str(tmp_path / "link.json"))
+    assert result.code == 0, result.err
+    assert (tmp_path / "link.json").is_symlink() and (tmp_path / "middle.json").is_symlink()
+    assert read_record(real)["seed"] == 4
