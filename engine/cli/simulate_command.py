@@ -86,7 +86,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     out.add_argument("--csv", action="store_true",
                      help="print metric,group,value,ci_low,ci_high rows")
     p.add_argument("--plot", metavar="FILE.png",
-                   help="draw score over hands and win rates (needs euchrekit[plot])")
+                   help="draw score over hands and win rates (needs euchrekit[plot]); an "
+                   "existing file is replaced only when it is an earlier plot")
+    p.add_argument("--force", action="store_true",
+                   help="with --plot: replace an existing file even if it is not a plot")
     p.add_argument("--engine", choices=("scalar", "batch"), default="scalar",
                    help="scalar (default): the interpreter, one game at a time; batch: numpy "
                    "kernels playing --batch-size games in lockstep (random bots; needs "
@@ -133,7 +136,8 @@ def run_tally(args: argparse.Namespace, variant_ref: str, label: str = "games"
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    plot_path = plot.check_plot_path(args.plot) if args.plot is not None else None
+    plot_path = (plot.check_plot_path(args.plot, force=args.force)
+                 if args.plot is not None else None)
     if args.engine == "scalar" and (args.verify or args.batch_size is not None):
         print("euchre simulate: error: --verify and --batch-size need --engine batch",
               file=sys.stderr)

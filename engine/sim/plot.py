@@ -2,8 +2,11 @@
 
 The path and the extra are checked before any game is played (:func:`check_plot_path`): the
 name must end in ``.png`` (so matplotlib never adds a suffix of its own), and it must be, or
-be creatable as, a regular file in an existing directory. The picture is written to a
-temporary file beside it and moved into place, so a failed write leaves no partial file.
+be creatable as, a regular file in an existing directory, by the rule every writer follows
+(:func:`engine.core.files.write_target`: links are kept, a loop is refused). As ``play --save``
+does, it replaces an existing file only when this project wrote it (a PNG whose ``Software``
+text is :data:`SOFTWARE`), or with ``--force``. The picture is written to a temporary file
+beside it and moved into place, so a failed write leaves no partial file.
 """
 
 from __future__ import annotations
@@ -11,34 +14,84 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from engine.core.errors import EuchreError
+from engine.core.files import UnsafeTarget, write_target
 from engine.core.printable import printable
 from engine.sim.stats import Tally
 
-__all__ = ["check_plot_path", "plot_report"]
+__all__ = ["SOFTWARE", "check_plot_path", "is_own_plot", "plot_report"]
+
+SOFTWARE = "euchrekit simulate --plot"
+"""The ``Software`` text every plot carries: the mark that lets a later run replace it."""
+
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_MAX_CHUNK = 1 << 16  # text chunks before the image data are small; a larger one is not ours
 
 
-def check_plot_path(path: str) -> Path:
-    """The plot's path if a PNG can be written there and matplotlib is installed, else a
-    :class:`EuchreError` saying why."""
-    target = Path(path)
+def check_plot_path(path: str, *, force: bool = False) -> Path:
+    """The file the plot goes to (``path``, its links followed) if a PNG can be written there
+    without destroying a file (an existing one is replaced only when it is a plot of this
+    project, or with ``force``) and matplotlib is installed, else a :class:`EuchreError`
+    saying why."""
+    given = Path(path)
     shown = printable(path)
-    if target.is_dir():
+    if given.is_dir():
         raise EuchreError(f"--plot {shown} is a directory; give a file name ending in .png")
-    if target.suffix.lower() != ".png":
+    if given.suffix.lower() != ".png":
         raise EuchreError(f"--plot {shown}: the plot is a PNG image; give a file name ending "
                           "in .png")
-    if target.exists() and not target.is_file():
-        raise EuchreError(f"--plot {shown} is not a regular file")
+    try:
+        target = write_target(path)
+    except UnsafeTarget as exc:
+        raise EuchreError(f"--plot {shown}: {exc}") from None
     folder = target.parent
     if not folder.is_dir():
         raise EuchreError(f"--plot {shown}: there is no directory {printable(str(folder))}")
     if not os.access(folder, os.W_OK):
         raise EuchreError(f"--plot {shown}: cannot write in {printable(str(folder))}")
+    if target.exists() and not force and not is_own_plot(target):
+        raise EuchreError(f"--plot {shown}: it already exists and is not a plot euchrekit "
+                          "drew; choose another file, or add --force to replace it")
     _pyplot()
     return target
+
+
+def is_own_plot(path: Path) -> bool:
+    """Whether ``path`` is a PNG this project drew: a ``tEXt`` chunk ``Software`` holding
+    :data:`SOFTWARE` before the image data. Reads only the chunks before the image.
+
+    >>> import io
+    >>> chunk = b"Software\\x00" + SOFTWARE.encode()
+    >>> _marked(io.BytesIO(_SIGNATURE + len(chunk).to_bytes(4, "big") + b"tEXt" + chunk
+    ...                    + bytes(4)))
+    True
+    >>> _marked(io.BytesIO(b"my notes"))
+    False
+    """
+    try:
+        with path.open("rb") as handle:
+            return _marked(handle)
+    except OSError:
+        return False
+
+
+def _marked(handle: BinaryIO) -> bool:
+    if handle.read(len(_SIGNATURE)) != _SIGNATURE:
+        return False
+    mark = b"Software\x00" + SOFTWARE.encode()
+    while True:
+        head = handle.read(8)
+        if len(head) < 8:
+            return False
+        size, kind = int.from_bytes(head[:4], "big"), head[4:]
+        if kind in (b"IDAT", b"IEND") or size > _MAX_CHUNK:
+            return False
+        data = handle.read(size)
+        if kind == b"tEXt" and data == mark:
+            return True
+        handle.read(4)  # the chunk's CRC
 
 
 def _pyplot() -> Any:
@@ -81,14 +134,21 @@ def plot_report(tally: Tally, report: dict[str, Any], path: str | Path, title: s
     right.set_title("wins")
     fig.suptitle(title)
     fig.tight_layout()
-    target = Path(path)
+    try:
+        target = write_target(path)
+    except UnsafeTarget as exc:
+        plt.close(fig)
+        raise EuchreError(f"cannot write {printable(str(path))}: {exc}") from None
     temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        fig.savefig(temp, dpi=100, format="png")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
+        with os.fdopen(fd, "wb") as handle:
+            fig.savefig(handle, dpi=100, format="png", metadata={"Software": SOFTWARE})
         os.replace(temp, target)
     except OSError as exc:
         with contextlib.suppress(OSError):
-            temp.unlink()
+            if temp.is_file() and not temp.is_symlink():
+                temp.unlink()
         raise EuchreError(f"cannot write {printable(str(path))}: {exc.strerror or exc}"
                           ) from None
     finally:
