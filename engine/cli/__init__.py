@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import os
 import sys
 from collections.abc import Sequence
@@ -22,6 +21,7 @@ from engine.cli import (
     simulate_command,
     variant_commands,
 )
+from engine.cli.streams import fit_output_streams
 from engine.core.errors import EuchreError
 
 __all__ = ["EXIT_INVALID", "EXIT_OK", "EXIT_USAGE", "main"]
@@ -48,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    _escape_undecodable_output()
+    fit_output_streams()  # an ASCII locale: suits as letters; a bad path: escapes
     if sys.stderr is None:  # started with stderr closed (`2>&-`): messages go nowhere
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives on
     parser = build_parser()
@@ -102,14 +102,6 @@ def _discard_stdout() -> bool:
     except (OSError, ValueError):  # not a real file (a test's buffer): nothing to discard
         pass
     return True
-
-
-def _escape_undecodable_output() -> None:
-    """Print a path that holds bytes that are not UTF-8 (Python keeps them as lone surrogates)
-    with escapes, rather than fail on it where the output streams are strict."""
-    for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
-            stream.reconfigure(errors="backslashreplace")
 
 
 if __name__ == "__main__":  # pragma: no cover
