@@ -8,6 +8,10 @@ Variants are YAML files checked against a JSON Schema and compiled into frozen
 10
 """
 
+# First of all, before the imports that take most of a second: Ctrl-C while the `euchre`
+# command starts exits 130 without a traceback (engine/_startup.py; the library is unchanged).
+# (it sorts first, so import sorting keeps it first)
+from engine import _startup  # noqa: F401 - imported for its effect
 from engine.core.errors import (
     EuchreError,
     ExpressionError,

@@ -9,9 +9,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from types import FrameType
+from typing import Any
 
+from engine._startup import EXIT_INTERRUPTED, exit_quietly
 from engine.cli import (
     compare_command,
     play_command,
@@ -24,7 +28,7 @@ from engine.cli import (
 from engine.cli.streams import fit_output_streams
 from engine.core.errors import EuchreError
 
-__all__ = ["EXIT_INVALID", "EXIT_OK", "EXIT_USAGE", "main"]
+__all__ = ["EXIT_INTERRUPTED", "EXIT_INVALID", "EXIT_OK", "EXIT_USAGE", "main"]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -47,7 +51,35 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
+    """Run the command line; returns the exit code (130 after Ctrl-C, never a traceback)."""
+    started_quietly = _handler_is_quiet_exit()
+    try:
+        if started_quietly:  # inside the try: a Ctrl-C right after is caught below
+            _set_sigint(signal.default_int_handler)
+        return _main(argv)
+    except KeyboardInterrupt:  # outside the handling of a command's own
+        if started_quietly:
+            _set_sigint(exit_quietly)  # a second Ctrl-C now exits at once
+        _error("\ninterrupted", prefix="")
+        return EXIT_INTERRUPTED
+    finally:
+        if started_quietly:
+            _set_sigint(exit_quietly)
+
+
+def _handler_is_quiet_exit() -> bool:
+    """Whether Ctrl-C now exits quietly (:mod:`engine._startup`: the command was started).
+    While a command runs, Ctrl-C raises ``KeyboardInterrupt`` instead, which the command
+    handles; only that handler is replaced, so a program calling :func:`main` keeps its own."""
+    return signal.getsignal(signal.SIGINT) is exit_quietly
+
+
+def _set_sigint(handler: Callable[[int, FrameType | None], Any]) -> None:
+    with contextlib.suppress(ValueError):  # not the main thread: the signal is not ours
+        signal.signal(signal.SIGINT, handler)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     fit_output_streams()  # an ASCII locale: suits as letters; a bad path: escapes
     if sys.stderr is None:  # started with stderr closed (`2>&-`): messages go nowhere
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives on
@@ -63,9 +95,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EuchreError as exc:
         _error(str(exc))
         return EXIT_INVALID
-    except KeyboardInterrupt:
-        _error("\ninterrupted", prefix="")
-        return 130
     except BrokenPipeError:  # output piped into `head`: not an error
         _discard_stdout()
         sys.stderr.close()
