@@ -183,6 +183,8 @@ class Narrator(HandNarrator):
                 fate = self.dummy_fate(view.maker, alone=view.maker in view.alone,
                                         merged=self._merged(view))
                 lines.append(f"The dummy hand: {fate.removeprefix('the dummy ')}")
+            elif name == "dummy" and view.trump >= 0:  # a hand nobody made (CTD-A15)
+                lines.append("The dummy hand: set aside unseen, since nobody made trump")
         looked = [seat for seat, name in view.actions if name == "look"]
         if view.extra_seen:
             lines.append(f"You looked at the {self.swap_hand} hand: "

@@ -16,6 +16,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import cards as C
+from engine.mechanics.kitty_exchange import (
+    EXCHANGE_DISCARDS,
+    KITTY,
+    KittyExchangeRules,
+    KittyScratch,
+)
 from engine.mechanics.play_exposed import ExposedScratch
 from engine.mechanics.wording import card_words
 from engine.play.state import State
@@ -122,21 +128,32 @@ class HandNarrator(TableNarrator):
                 f"({self.hand_size} cards){cards}; no other swap this deal.")
 
     def _extras_gone(self, was: After, state: State) -> list[str]:
-        """The dummy leaving the table: merged by the maker, or given up unseen by a lone
-        maker (CTD-A13), or set aside (an optional merge declined)."""
+        """An extra hand leaving the table: taken by the seat that exchanges with it
+        (``kitty_exchange``), merged by the maker, given up unseen by a lone maker (CTD-A13),
+        or set aside (an optional merge declined; a hand nobody made, CTD-A15)."""
         lines = []
-        maker = self.seat(state.hand.maker)
+        h = state.hand
         for name, before, now in zip(self.variant.deal.extra_hands, was.extra_sizes,
                                      _extra_sizes(state), strict=True):
             if not before or now:
                 continue
-            if state.hand.merged:
-                held = state.hand.hands[state.hand.maker].bit_count()
-                lines.append(f"The {name} hand ({before} cards) is merged by {maker}, who "
-                             f"holds {held} cards and discards {held - self.hand_size}.")
-            elif state.hand.maker in state.hand.alone:
-                lines.append(f"The {name} hand ({before} cards) is given up unseen: {maker} "
-                             "plays alone.")
+            x = h.scratch
+            if type(x) is KittyScratch and x.step == EXCHANGE_DISCARDS:
+                taker = state.current_player  # the seat the exchange gave the cards to
+                held = h.hands[taker].bit_count()
+                lines.append(f"{self.seat(taker)} takes the {name} hand ({before} cards): he "
+                             f"holds {held} cards and discards {x.left}.")
+            elif h.merged:
+                held = h.hands[h.maker].bit_count()
+                lines.append(f"The {name} hand ({before} cards) is merged by "
+                             f"{self.seat(h.maker)}, who holds {held} cards and discards "
+                             f"{held - self.hand_size}.")
+            elif h.maker >= 0 and h.maker in h.alone:
+                lines.append(f"The {name} hand ({before} cards) is given up unseen: "
+                             f"{self.seat(h.maker)} plays alone.")
+            elif h.maker < 0 and h.trump >= 0:
+                lines.append(f"The {name} hand ({before} cards) is set aside unseen: nobody "
+                             "made trump.")
             else:
                 lines.append(f"The {name} hand ({before} cards) is set aside unseen.")
         return lines
@@ -197,6 +214,12 @@ class HandNarrator(TableNarrator):
                  f"{self._made_by(h.maker)}"
             if h.picked >= 0:
                 up += f"; the dealer takes the {C.pretty(h.picked)}"
+        x = h.scratch
+        if type(x) is KittyScratch and x.step == EXCHANGE_DISCARDS:  # taken as the hand began
+            rules = self.variant.rules(KittyExchangeRules)
+            source = "the kitty" if rules is None or rules.source == KITTY else \
+                f"the {rules.source} hand"
+            up += f"; {self.seat(state.current_player)} takes {source} ({x.left} cards)"
         return f"-- Hand {state.hand_no}, dealer {self.seat(state.dealer)}{up} --"
 
     def _made_by(self, maker: int) -> str:

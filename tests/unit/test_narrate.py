@@ -14,6 +14,7 @@ from engine import load_variant, new_game
 from engine.core import cards as C
 from engine.play.state import State
 from engine.rules.results import HandResult
+from engine.testing.rules import overlay
 from engine.text.narrate import After, Narrator, hand_text, seat_names, sorted_hand, third_person
 
 
@@ -472,3 +473,38 @@ def test_the_last_trick_of_a_hand_goes_to_the_seat_the_hands_record_credits(name
                 f"Trick {variant.deal.hand_size} to {n.seat(winner)}: "), lines
             checked += 1
     assert checked == 3
+
+
+# -- an exchange with an extra hand names the seat that took it (`kitty_exchange`) -------------
+
+GHOST_EXCHANGE = """
+extends: two-handed
+description: two-handed with a ghost hand the dealer exchanges with{after}.
+flow: [deal, {flow}, play, score]
+deal:
+  packets: one_at_a_time
+  extra_hands: [{{name: ghost, position: dealer_right}}]
+kitty_exchange: {{source: ghost, seat: dealer}}
+"""
+TWO_GHOST = {"dealer": 0, "hands": [["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "JD", "QD", "KD"]],
+             "upcard": "9S", "extra": {"ghost": ["AC", "AD", "AH", "AS", "KH"]}}
+
+
+def test_the_dealer_who_takes_the_ghost_hand_is_named_with_his_discards() -> None:
+    variant = overlay(GHOST_EXCHANGE.format(
+        after=" after the bidding",
+        flow="upcard_bidding, dealer_pickup, kitty_exchange"))
+    n = Narrator(variant)
+    # P2 (eldest) orders up the 9S; P1, the dealer, takes it and discards; then he exchanges.
+    state = run(new_game(variant, seed=0, deal=TWO_GHOST), "order_up")
+    assert narrate_last(n, state, "discard:9C") == [
+        "P1 takes the ghost hand (5 cards): he holds 10 cards and discards 5."]
+    assert state.current_player == 0
+
+
+def test_a_ghost_hand_taken_as_the_hand_begins_is_said_in_the_hand_header() -> None:
+    variant = overlay(GHOST_EXCHANGE.format(
+        after="", flow="kitty_exchange, upcard_bidding, dealer_pickup"))
+    state = new_game(variant, seed=0, deal=TWO_GHOST)
+    assert Narrator(variant).hand_header(state) == (
+        "-- Hand 1, dealer P1, upcard 9♠; P1 takes the ghost hand (5 cards) --")
