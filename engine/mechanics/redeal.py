@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
-from engine.rules.expressions import CompiledExpression, Given, Scope, Type
+from engine.rules.expressions import BoolLit, CompiledExpression, Given, Scope, Type, parse
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
 
@@ -222,9 +222,14 @@ def book(v: Variant, rules: RedealRules) -> list[Rule]:
     'Right after the deal, a player whose han'
     """
     lines = []
-    if rules.when is not None:
-        lines.append(Rule(text="Right after the deal, a player whose hand meets "
-                          f"`{rules.when.text}` may throw it in: the same dealer deals again "
+    always = _constant(rules.when)
+    if always is False:
+        lines.append(Rule(text="No hand may be thrown in for a redeal: `redeal.when` is false, "
+                          "so every player can only keep his hand."))
+    elif rules.when is not None:
+        who = ("any player may throw his hand in" if always else "a player whose hand meets "
+               f"`{rules.when.text}` may throw it in")
+        lines.append(Rule(text=f"Right after the deal, {who}: the same dealer deals again "
                           "(STD-A15). Every player answers in turn from eldest, so that "
                           "nobody learns who held such a hand."))
     if rules.exchange_cards:
@@ -234,6 +239,14 @@ def book(v: Variant, rules: RedealRules) -> list[Rule]:
                           "of the kitty, before any bid; only the first to do so, in turn "
                           "from eldest (STD-A15)."))
     return lines
+
+
+def _constant(when: CompiledExpression | None) -> bool | None:
+    """``True``/``False`` when ``redeal.when`` is written as a constant, else ``None``."""
+    if when is None:
+        return None
+    tree = parse(when.text)
+    return tree.value if isinstance(tree, BoolLit) else None
 
 
 def _offers(variant: Variant, legal: list[str]) -> list[str]:

@@ -23,7 +23,7 @@ from engine.mechanics.kitty_exchange import (
     KittyScratch,
 )
 from engine.mechanics.play_exposed import ExposedScratch
-from engine.mechanics.wording import card_words
+from engine.mechanics.wording import agreeing, card_words, number
 from engine.play.state import State
 from engine.rules.results import HandResult, Penalty
 from engine.text.narrate_table import TableNarrator
@@ -65,6 +65,8 @@ class After(NamedTuple):
     owner: int = -1
     """Whose card a play is: the acting seat's, or the exposed lone hand's that the acting
     opponent chooses for (STD-A17)."""
+    kitty: int = 0
+    """The kitty before the action: a farmer's exchange puts the cards he shows there."""
 
     @classmethod
     def before(cls, state: State, action: str) -> After:
@@ -75,7 +77,7 @@ class After(NamedTuple):
                    tuple(zip(state.hand.trick_seats, state.hand.trick, strict=True)),
                    sum(state.hand.tricks_won), len(state.hands_played), state.hand.inactive,
                    state.hand.upcard, _extra_sizes(state), renege, tuple(state.hand.tricks_won),
-                   _owner(state))
+                   _owner(state), state.hand.kitty)
 
 
 class HandNarrator(TableNarrator):
@@ -105,9 +107,15 @@ class HandNarrator(TableNarrator):
             lines += self._extras_gone(was, state)
         if same_hand and state.hand.inactive != was.sitting_out and was.action != "drop":
             out = [s for s in range(self.variant.players) if state.hand.inactive >> s & 1]
-            lines.append(f"{', '.join(self.seat(s) for s in out)} sits out this hand.")
+            lines.append(f"{agreeing([self.seat(s) for s in out], 'sits', 'sit')} out this "
+                         "hand.")
         if was.phase == "play" and was.action.startswith("play:"):
             lines += self._card_played(was, state)
+        if same_hand and was.action == "exchange":  # a farmer's hand, shown to all (STD-A15)
+            farmer = state.hand.kitty & ~was.kitty  # the cards he showed went to the kitty
+            lines.append(f"{self.seat(was.seat)} shows {cards_text(sorted_hand(farmer))} and "
+                         f"takes {number(farmer.bit_count())} cards of the kitty in their "
+                         "place, face down.")
         if was.action.startswith("declare:"):
             lines.append(self._shown_line(was, state, same_hand=same_hand))
         lines += [self.hand_summary(r) for r in state.hands_played[was.hands_done:]]
@@ -287,11 +295,12 @@ class HandNarrator(TableNarrator):
         if maker < 0:
             what = "no-trump" if record.trump == "N" else f"{trump_text(record.trump)} trump"
             return f"{what}, with no maker"
-        made = f"{self.seat(maker)} made {trump_text(record.trump)} trump"
-        bid = record.bid
-        if bid is not None:
-            top = isinstance(bid, str) and bid in self.special_bids
-            made += f" on a bid to {self.bid_text(bid)}" if top else f" on a bid of {bid}"
+        if record.trump in ("N", "L"):  # no suit is trump: the maker called no-trump
+            made = f"{self.seat(maker)} called {trump_text(record.trump)}"
+        else:
+            made = f"{self.seat(maker)} made {trump_text(record.trump)} trump"
+        if record.bid is not None:
+            made += f" {self.on_bid(record.bid)}"
         alone = record.alone
         extras = [f"{self.seat(s)} alone" for s in alone]
         extras += [f"{self.seat(s)} dropped out" for s in record.dropped]
