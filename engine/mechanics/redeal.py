@@ -13,6 +13,7 @@ refused when the file is loaded.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,13 +29,16 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["EXCHANGE", "KEEP", "MECHANIC", "REDEAL", "Redeal", "RedealRules", "RedealScratch"]
+__all__ = ["EXCHANGE", "KEEP", "MECHANIC", "REDEAL", "REDEAL_WHY", "Redeal", "RedealRules",
+           "RedealScratch", "exchangers"]
 
 REDEAL_KIND = A.declare_kind("redeal")
 KEEP_KIND = A.declare_kind("keep")  # the dealer's `keep` of dealer_pickup, the same word
 EXCHANGE_KIND = A.declare_kind("exchange")
 REDEAL, KEEP, EXCHANGE = REDEAL_KIND.base, KEEP_KIND.base, EXCHANGE_KIND.base
 """The action ids of ``redeal``, ``keep`` and ``exchange``."""
+REDEAL_WHY = "redeal"
+"""``HandResult.thrown_in`` of a hand thrown in by this rule (not a deal all passed)."""
 
 SCOPE: Scope = {"hand": Given.HAND}
 """The names of ``redeal.when``: the seat's hand, read by ``count`` and ``holds``."""
@@ -58,6 +62,14 @@ class RedealScratch(Scratch):
 
     queue: list[int] = field(default_factory=list)
     exchanged: bool = False
+
+
+def exchangers(history: Sequence[int], actors: Sequence[int]) -> list[int]:
+    """The seats that exchanged a farmer's hand in a game's history (action ids and who took
+    each), one entry per exchange, for statistics: no hand record keeps the exchange."""
+    if EXCHANGE not in history:
+        return []
+    return [seat for action, seat in zip(history, actors, strict=True) if action == EXCHANGE]
 
 
 class Redeal(Phase):
@@ -117,7 +129,7 @@ class Redeal(Phase):
         seat = x.queue.pop(0)
         if action == REDEAL:
             s.next_hand(HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer,
-                                                  why="redeal", scores=s.scores),
+                                                  why=REDEAL_WHY, scores=s.scores),
                         same_dealer=True)
             return
         if action == EXCHANGE:
