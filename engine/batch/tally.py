@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.batch.hand import BatchHand, Ints
+from engine.mechanics.upcard_bidding import ALL_PASSED
 from engine.sim.stats import Count, Tally, Total
 
 __all__ = ["add_games", "add_hands"]
@@ -31,15 +32,22 @@ def _sum(tally: Tally, key: tuple[Total, object], values: Ints) -> None:
     tally.sq[key] += int((values * values).sum())  # type: ignore[index]
 
 
+def _add_thrown_in(tally: Tally, bh: BatchHand, thrown: npt.NDArray[np.bool_]) -> None:
+    """The deals thrown in, all and per dealer; in the batch forms all passed, the one cause."""
+    _count(tally, (Count.REDEALS, None), thrown.sum())
+    _count(tally, (Count.THROWN_IN, ALL_PASSED), thrown.sum())
+    for seat, k in enumerate(np.bincount(bh.dealer[thrown], minlength=bh.players)):
+        _count(tally, (Count.REDEALS, seat), k)
+        _count(tally, (Count.THROWN_IN, (ALL_PASSED, seat)), k)
+
+
 def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
               labels: tuple[str, ...]) -> None:
     """Count one hand of every row: ``scores`` after it, ``scored_index`` its number among
     the game's scored hands (thrown-in hands have none)."""
     p = bh.players
     thrown = bh.thrown_in
-    _count(tally, (Count.REDEALS, None), thrown.sum())
-    for seat, k in enumerate(np.bincount(bh.dealer[thrown], minlength=p)):
-        _count(tally, (Count.REDEALS, seat), k)
+    _add_thrown_in(tally, bh, thrown)
     ok = ~thrown
     if not ok.any():
         return

@@ -19,7 +19,9 @@ from __future__ import annotations
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
+from engine.mechanics.pass_cards import PassScratch
 from engine.mechanics.registry import mechanic
+from engine.mechanics.wording import counted
 from engine.play.state import State
 
 __all__ = [
@@ -42,25 +44,37 @@ def question_for(state: State) -> str:
     ``{offers}`` filled in from the legal actions (:class:`~engine.mechanics.base.Words`)."""
     legal = state.legal_actions()
     if any(name.startswith("discard:") for name in legal):
-        keep = state.variant.deal.hand_size
-        extra = state.hand.hands[state.current_player].bit_count() - keep
-        if extra > 1:
-            return (f"Discard {extra} cards (you keep {keep}); one answer may name them all, "
-                    "e.g. 1 2 or 9C TD.")
-        return f"Discard a card (you keep {keep})."
+        return _discard_question(state)
     words = mechanic(state.phase).words
     if "{offers}" not in words.prompt:  # a fixed question, or the offer's own when it has one
         own = words.offers(state.variant, legal) if words.offers else []
         return own[0] if own else words.prompt or "Your move:"
     offers = words.offers(state.variant, legal) if words.offers else []
     if "pass" in legal:
-        text = f"{', '.join(offers)}, or pass?"
+        text = f"{', '.join(offers)}, or pass?" if offers else "pass?"
     elif any(n.startswith("call:") for n in legal):
         text = f"{', or '.join(offers)} (you may not pass: you must name trump)."
-    else:
+    elif "pass" in words.verbs:  # a pass the mechanic knows is not open to you now
         text = f"{', or '.join(offers)} (you may not pass)."
+    else:
+        text = f"{', or '.join(offers)}?"
     prefix = words.prompt[:words.prompt.index("{offers}")]
     return prefix + (text[0].upper() + text[1:] if not prefix else text)
+
+
+def _discard_question(state: State) -> str:
+    """How many cards to discard now: what the running phase still asks of this seat (a lone
+    player calling for his partner's best discards first and is given as many, RAIL-A7),
+    else down to the hand size."""
+    x = state.hand.scratch
+    several_hint = "; one answer may name them all, e.g. 1 2 or 9C TD"
+    if type(x) is PassScratch:
+        return (f"Discard {counted(x.left, 'card')} face down; your partner then gives you as "
+                f"many{several_hint if x.left > 1 else ''}.")
+    keep = state.variant.deal.hand_size
+    extra = state.hand.hands[state.current_player].bit_count() - keep
+    return (f"Discard {counted(max(extra, 1), 'card')} (you keep {keep})"
+            f"{several_hint if extra > 1 else ''}.")
 
 
 def action_for(state: State, text: str) -> int:

@@ -246,10 +246,18 @@ def _who(side: str) -> str:
     return f"seat{'s' * ('+' in side)} {side}"
 
 
+def _thrown_in(r: dict[str, Any]) -> str:
+    """``12 deals thrown in (10 all passed, 2 redeals by the redeal rule)``."""
+    causes = r["thrown_in_by_cause"]
+    words = {"all passed": "all passed", "redeal": "redeals by the redeal rule"}
+    said = ", ".join(f"{n:,} {words.get(why, printable(why))}" for why, n in causes.items())
+    return f"{r['thrown_in']:,} deals thrown in" + (f" ({said})" if said else "")
+
+
 def print_text(r: dict[str, Any]) -> None:
     """The human-readable report (95% intervals in parentheses)."""
     print(f"{printable(r['variant'])}: {r['games']:,} games, {r['hands']:,} hands, "
-          f"{r['redeals']:,} redeals; bots {', '.join(r['bots'])}; 95% intervals in parentheses")
+          f"{_thrown_in(r)}; bots {', '.join(r['bots'])}; 95% intervals in parentheses")
     print(f"hands per game: {_mean(r['hands_per_game'])}")
     if r["stopped_at_hand_limit"]:
         print(f"stopped at the hand limit (game.max_hands): {r['stopped_at_hand_limit']:,} "
@@ -271,16 +279,20 @@ def print_text(r: dict[str, Any]) -> None:
     d = r["defender_alone"]
     if d["attempts"]["count"]:
         print(f"defender alone: {d['attempts']['count']:,}; won {_pct(d['won'])}")
-    print("per seat: made trump / makes / marches / euchred / alone / redeals as dealer")
+    print("per seat: made trump / makes / marches / euchred / alone / deals thrown in as "
+          "dealer")
     for seat, s in r["per_seat"].items():
         print(f"  seat {seat}: {_pct(s['made_trump'])} / {_pct(s['made'])} / "
               f"{_pct(s['march'])} / {_pct(s['euchred'])} / {s['alone']['attempts']:,} / "
-              f"{s['redeals_as_dealer']:,}")
+              f"{s['thrown_in_as_dealer']:,}")
     if "bids" in r:
         print("bids: " + "; ".join(f"{b} x{v['count']:,} made {_pct(v['made'])}"
                                    for b, v in r["bids"].items()))
     if "swaps" in r:
         print(f"ghost swaps: {r['swaps']['count']:,} ({_pct(r['swaps'])} of hands)")
+    if "farmer_exchanges" in r:
+        print(f"farmer's-hand swaps: {r['farmer_exchanges']['count']:,} "
+              f"({_pct(r['farmer_exchanges'])} of hands)")
     if "dummy_merges" in r:
         print(f"dummy merges: {r['dummy_merges']['count']:,} ({_pct(r['dummy_merges'])} of hands)")
     if "reneges" in r:

@@ -36,7 +36,7 @@ from engine.mechanics.auction_rules import (
 )
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
 from engine.mechanics.name_trump import NameTrumpRules, contracts
-from engine.mechanics.upcard_bidding import throw_in
+from engine.mechanics.upcard_bidding import ALL_PASSED, throw_in
 from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
@@ -175,7 +175,7 @@ class Auction(Phase):
             return
         if x.high_bidder < 0:
             if not self.forced:
-                throw_in(s, "all passed")
+                throw_in(s, ALL_PASSED)
                 return
             x.high_bidder, x.high_bid = s.dealer, self.rules.bids[0]  # BID-A4: stuck
         self._contract(s, x.high_bidder, x.high_bid, x.trump)

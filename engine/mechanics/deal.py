@@ -226,10 +226,15 @@ def book(v: Variant) -> list[Rule]:
     to_whom = "each player" + (f" and to {join(extras)}" if extras else "")
     lines = [Rule(text=f"The dealer deals {deal.hand_size} cards to {to_whom}, clockwise, "
                   "starting with eldest and ending with himself.")]
-    if extras:
-        lines.append(Rule(text=f"{join(extras).capitalize()} is dealt as if it were a player "
+    if len(extras) == 1:
+        lines.append(Rule(text=f"{extras[0].capitalize()} is dealt as if it were a player "
                           "sitting at the dealer's right: it receives its cards just before the "
                           "dealer (CTD-A7, GH-A15). It lies face down and no one sees it."))
+    elif extras:
+        lines.append(Rule(text=f"{join(extras).capitalize()} are each dealt as if they were "
+                          "players sitting at the dealer's right: they receive their cards, in "
+                          "that order, just before the dealer (CTD-A7, GH-A15). They lie face "
+                          "down and no one sees them."))
     lines.append(_packets_rule(v))
     lines.append(_kitty_rule(v))
     return lines

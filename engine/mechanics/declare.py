@@ -265,9 +265,8 @@ def book(v: Variant, rules: DeclareRules) -> list[Rule]:
 def _offers(variant: Variant, legal: list[str]) -> list[str]:
     rules = variant.rules(DeclareRules)
     assert rules is not None
-    out = [f"{name} ({rules.shows[int(name.partition(':')[2]) - 1].label})"
-           for name in legal if name.startswith("declare:")]
-    return [*out, "pass"]
+    return [f"declare {rules.shows[int(name.partition(':')[2]) - 1].label}"
+            for name in legal if name.startswith("declare:")]
 
 
 MECHANIC = Mechanic(

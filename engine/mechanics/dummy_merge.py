@@ -4,7 +4,9 @@
 holds ``hand_size`` (5 of 10; 5 of 11 for the dealer who took the upcard; CTD-A3);
 ``at_least_one``: he must keep at least one dummy card; ``optional``: he first says ``merge``
 or ``keep``. A lone maker gives up the dummy unseen (CTD-A13) and only discards what the
-upcard added.
+upcard added. A hand without a maker (trump fixed by the upcard, or played at no-trump when
+all pass) has nobody to merge: the dummy is set aside face down, unseen and out of play, and
+goes back into the deck with the other cards for the next deal (CTD-A15).
 """
 
 from __future__ import annotations
@@ -53,6 +55,11 @@ class DummyMerge(Phase):
 
     def start(self, s: State) -> None:
         h = s.hand
+        if h.maker < 0:  # nobody to merge (CTD-A15): the dummy stays out of play, unseen
+            h.dead |= h.hands[self.dummy]
+            h.hands[self.dummy] = 0
+            s.advance()
+            return
         s.current = h.maker
         x = h.scratch = ExchangeScratch()
         if h.maker in h.alone:
@@ -197,8 +204,19 @@ def book(v: Variant, merge: DummyMergeRules) -> list[Rule]:
                 f"not (`keep`). If he takes it, he adds it to his hand and discards face down "
                 f"until he holds {size} cards again; if not, the dummy is set aside unseen.")
     other, effect = _OTHERS[merge.mode]
-    return [Rule(text=text, alternative=f"{setting('dummy_merge.mode', other)} {effect}."),
-            Rule(text="A lone maker does not use the dummy: it is set aside unseen (CTD-A13).")]
+    lines = [Rule(text=text, alternative=f"{setting('dummy_merge.mode', other)} {effect}."),
+             Rule(text="A lone maker does not use the dummy: it is set aside unseen (CTD-A13).")]
+    if _hands_without_maker(v):
+        lines.append(Rule(text="In a hand nobody made (trump fixed by the upcard, or no-trump "
+                          "played when all pass) nobody takes the dummy: it is set aside face "
+                          "down, unseen and out of play, and goes back into the deck for the "
+                          "next deal (CTD-A15)."))
+    return lines
+
+
+def _hands_without_maker(v: Variant) -> bool:
+    """Whether a hand of ``v`` can have no maker (the scoring outcome space says so)."""
+    return v.scoring.space.no_maker
 
 
 MECHANIC = Mechanic(

@@ -35,10 +35,13 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "ExchangeSeat", "KittyExchange", "KittyExchangeRules", "KittyScratch"]
+__all__ = ["EXCHANGE_DISCARDS", "MECHANIC", "ExchangeSeat", "KittyExchange", "KittyExchangeRules",
+           "KittyScratch"]
 
 KITTY = "kitty"
 _OFFER, _DISCARD = 0, 1
+EXCHANGE_DISCARDS = _DISCARD
+"""``KittyScratch.step`` once a seat holds the cards taken and owes his discards."""
 
 
 class ExchangeSeat(StrEnum):

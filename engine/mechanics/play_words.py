@@ -46,15 +46,22 @@ def book(v: Variant, play: PlayRules) -> list[Rule]:
         Rule(text=_FIRST_LEAD[lead],
              alternative=f"`play.first_lead` can also be {join(others, 'or')}."),
         Rule(text="The leader may lead any card. Each player in turn, clockwise, must follow "
-             "the suit led if he can; the left bower counts as a trump, not as its printed "
-             "suit. A player who cannot follow may play any card, trump or not; no one has to "
-             "trump or to beat the cards played."),
+             f"the suit led if he can{_left_bower_follows(v)}. A player who cannot follow may "
+             "play any card, trump or not; no one has to trump or to beat the cards played."),
         Rule(text="The highest trump played wins the trick; if no trump was played, the highest "
              "card of the suit led wins. The winner leads the next trick."),
         *_no_trump_rules(v, play),
         Rule(text=f"A hand is {v.deal.hand_size} tricks."),
         _renege_rule(v),
     ]
+
+
+def _left_bower_follows(v: Variant) -> str:
+    """``; the left bower counts as a trump ...`` where the deck has jacks (a deck without
+    them has no bowers)."""
+    if not any(C.rank_of(c) == C.RANK_J for c in v.deck.cards):
+        return ""
+    return "; the left bower counts as a trump, not as its printed suit"
 
 
 def no_trump_contracts(v: Variant) -> tuple[int, ...]:

@@ -13,13 +13,14 @@ refused when the file is loaded.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
-from engine.rules.expressions import CompiledExpression, Given, Scope, Type
+from engine.rules.expressions import BoolLit, CompiledExpression, Given, Scope, Type, parse
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
 
@@ -28,13 +29,16 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["EXCHANGE", "KEEP", "MECHANIC", "REDEAL", "Redeal", "RedealRules", "RedealScratch"]
+__all__ = ["EXCHANGE", "KEEP", "MECHANIC", "REDEAL", "REDEAL_WHY", "Redeal", "RedealRules",
+           "RedealScratch", "exchangers"]
 
 REDEAL_KIND = A.declare_kind("redeal")
 KEEP_KIND = A.declare_kind("keep")  # the dealer's `keep` of dealer_pickup, the same word
 EXCHANGE_KIND = A.declare_kind("exchange")
 REDEAL, KEEP, EXCHANGE = REDEAL_KIND.base, KEEP_KIND.base, EXCHANGE_KIND.base
 """The action ids of ``redeal``, ``keep`` and ``exchange``."""
+REDEAL_WHY = "redeal"
+"""``HandResult.thrown_in`` of a hand thrown in by this rule (not a deal all passed)."""
 
 SCOPE: Scope = {"hand": Given.HAND}
 """The names of ``redeal.when``: the seat's hand, read by ``count`` and ``holds``."""
@@ -58,6 +62,14 @@ class RedealScratch(Scratch):
 
     queue: list[int] = field(default_factory=list)
     exchanged: bool = False
+
+
+def exchangers(history: Sequence[int], actors: Sequence[int]) -> list[int]:
+    """The seats that exchanged a farmer's hand in a game's history (action ids and who took
+    each), one entry per exchange, for statistics: no hand record keeps the exchange."""
+    if EXCHANGE not in history:
+        return []
+    return [seat for action, seat in zip(history, actors, strict=True) if action == EXCHANGE]
 
 
 class Redeal(Phase):
@@ -117,7 +129,7 @@ class Redeal(Phase):
         seat = x.queue.pop(0)
         if action == REDEAL:
             s.next_hand(HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer,
-                                                  why="redeal", scores=s.scores),
+                                                  why=REDEAL_WHY, scores=s.scores),
                         same_dealer=True)
             return
         if action == EXCHANGE:
@@ -222,9 +234,14 @@ def book(v: Variant, rules: RedealRules) -> list[Rule]:
     'Right after the deal, a player whose han'
     """
     lines = []
-    if rules.when is not None:
-        lines.append(Rule(text="Right after the deal, a player whose hand meets "
-                          f"`{rules.when.text}` may throw it in: the same dealer deals again "
+    always = _constant(rules.when)
+    if always is False:
+        lines.append(Rule(text="No hand may be thrown in for a redeal: `redeal.when` is false, "
+                          "so every player can only keep his hand."))
+    elif rules.when is not None:
+        who = ("any player may throw his hand in" if always else "a player whose hand meets "
+               f"`{rules.when.text}` may throw it in")
+        lines.append(Rule(text=f"Right after the deal, {who}: the same dealer deals again "
                           "(STD-A15). Every player answers in turn from eldest, so that "
                           "nobody learns who held such a hand."))
     if rules.exchange_cards:
@@ -234,6 +251,14 @@ def book(v: Variant, rules: RedealRules) -> list[Rule]:
                           "of the kitty, before any bid; only the first to do so, in turn "
                           "from eldest (STD-A15)."))
     return lines
+
+
+def _constant(when: CompiledExpression | None) -> bool | None:
+    """``True``/``False`` when ``redeal.when`` is written as a constant, else ``None``."""
+    if when is None:
+        return None
+    tree = parse(when.text)
+    return tree.value if isinstance(tree, BoolLit) else None
 
 
 def _offers(variant: Variant, legal: list[str]) -> list[str]:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = [
+    "ALL_PASSED",
     "MECHANIC",
     "MUST_ORDER_SCOPE",
     "AllPass",
@@ -53,6 +54,10 @@ class BiddingScratch(Scratch):
     BLIND: ClassVar[int] = _BLIND
     round: int = 1
     passes: int = 0
+
+
+ALL_PASSED = "all passed"
+"""``HandResult.thrown_in`` of a deal everybody passed (not a redeal by ``redeal.when``)."""
 
 
 def throw_in(s: State, why: str) -> None:
@@ -141,7 +146,7 @@ class UpcardBidding(Phase):
                 without_maker(s, C.NO_TRUMP)
                 s.advance()
                 return
-            throw_in(s, "all passed")
+            throw_in(s, ALL_PASSED)
             return
         s.make(s.current)
         if action == A.ORDER_UP:

@@ -9,6 +9,10 @@ their rule-book lines are made of (numbers, lists, settings as written, extra ha
 'name a suit, no-trump or low no-trump'
 >>> number(4), join(["9", "10", "jack"]), setting("game.tie", "shared")
 ('four', '9, 10 and jack', '`game.tie: shared`')
+>>> agreeing(["Seat 2"], "sits", "sit"), agreeing(["Seat 2", "Seat 4"], "sits", "sit")
+('Seat 2 sits', 'Seat 2 and Seat 4 sit')
+>>> counted(1, "card"), counted(2, "card")
+('a card', '2 cards')
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ from collections.abc import Sequence
 from engine.core import cards as C
 from engine.rules.expression_errors import join_words
 
-__all__ = ["card_words", "extra_hand_word", "join", "naming", "number", "setting", "suit_word"]
+__all__ = ["agreeing", "card_words", "counted", "extra_hand_word", "join", "naming", "number",
+           "setting", "suit_word"]
 
 
 def naming(suits: list[str]) -> str:
@@ -49,6 +54,20 @@ def join(items: Sequence[str], word: str = "and") -> str:
     """``a, b and c`` (``word`` joins the last two): the expression errors' joining, with
     ``and`` by default."""
     return join_words(items, word)
+
+
+def agreeing(subjects: Sequence[str], singular: str, plural: str) -> str:
+    """``subjects`` joined and followed by the verb form that agrees with them: ``singular``
+    for one (``West sits``), ``plural`` for several (``Seat 2 and Seat 4 sit``)."""
+    return f"{join(subjects)} {singular if len(subjects) == 1 else plural}"
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``a card``, ``2 cards``: a count with its noun in the agreeing form (``plural``
+    defaults to the noun and an ``s``)."""
+    if n == 1:
+        return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+    return f"{n} {plural or noun + 's'}"
 
 
 def suit_word(suit: int) -> str:

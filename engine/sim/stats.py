@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from engine.mechanics.redeal import REDEAL_WHY, exchangers
 from engine.sim.confidence import mean_ci, wilson
 
 if TYPE_CHECKING:
@@ -59,8 +60,9 @@ class Count(Enum):
     """Hands scored (thrown-in deals excluded)."""
     AT_HAND = "at_hand"
     """Games that scored a ``k``-th hand (per ``k``)."""
-    REDEALS = "redeals"
-    """Deals thrown in: all, and per dealer."""
+    REDEALS = "redeals"  # deals thrown in unplayed, whatever the cause: all, per dealer
+    THROWN_IN = "thrown_in"  # per cause (HandResult.thrown_in), and per (cause, dealer)
+    FARMER_EXCHANGES = "farmer_exchanges"  # farmer's hands exchanged (redeal.exchange)
     LABEL = "label"
     """Hands per scoring row (per label)."""
     MAKER = "maker"
@@ -109,7 +111,7 @@ class Total(Enum):
 
 
 Side = tuple[int, ...]
-Qualifier = int | str | Side | tuple[int, Side] | None
+Qualifier = int | str | Side | tuple[int, Side] | tuple[str, int] | None
 """Which part of an event a counter counts: see :class:`Count`."""
 CountKey = tuple[Count, Qualifier]
 SumKey = tuple[Total, Qualifier]
@@ -178,6 +180,8 @@ class Tally:
             if record.thrown_in is not None:
                 n[Count.REDEALS, None] += 1
                 n[Count.REDEALS, record.dealer] += 1
+                n.update([(Count.THROWN_IN, record.thrown_in),
+                          (Count.THROWN_IN, (record.thrown_in, record.dealer))])
                 continue
             scored += 1
             self._add_hand(record)
@@ -185,6 +189,8 @@ class Tally:
             for side in self.sides:
                 self.add((Total.SCORE, (scored, side)), record.scores[side[0]])
         n[Count.HANDS, None] += scored
+        # farmer's hands exchanged (no hand record has them)
+        n[Count.FARMER_EXCHANGES, None] += len(exchangers(state.history_ids, state.actors))
         self.add((Total.HANDS_PER_GAME, None), scored)
 
     def add_match_game(self, state: State, *, credit: int, carried: int,
@@ -300,7 +306,8 @@ class Tally:
             "alone": {"attempts": n[Count.ALONE, seat],
                       "made": self.rate(n[Count.ALONE_MADE, seat], n[Count.ALONE, seat])},
             "defender_alone": n[Count.DEFENDER_ALONE, seat],
-            "redeals_as_dealer": n[Count.REDEALS, seat],
+            "thrown_in_as_dealer": n[Count.REDEALS, seat],
+            "redeals_as_dealer": n[Count.THROWN_IN, (REDEAL_WHY, seat)],
         }
         if n[Count.DROPPED, None]:
             out["dropped"] = n[Count.DROPPED, seat]
@@ -323,7 +330,10 @@ class Tally:
         report: dict[str, Any] = {
             "games": games,
             "hands": hands,
-            "redeals": total(Count.REDEALS),
+            "thrown_in": total(Count.REDEALS),  # by cause below; "redeals": the redeal rule's
+            "thrown_in_by_cause": {str(q): n[Count.THROWN_IN, q] for q in sorted(
+                self._qualifiers(Count.THROWN_IN), key=str) if isinstance(q, str)},
+            "redeals": n[Count.THROWN_IN, REDEAL_WHY],
             # Games that game.max_hands stopped; the side ahead won them, and the wins and
             # win rates below include them.
             "stopped_at_hand_limit": total(Count.STOPPED_AT_HAND_LIMIT),
@@ -361,6 +371,8 @@ class Tally:
                               for b in bids}
         if total(Count.SWAPS):
             report["swaps"] = self.rate(total(Count.SWAPS), hands)
+        if total(Count.FARMER_EXCHANGES):
+            report["farmer_exchanges"] = self.rate(total(Count.FARMER_EXCHANGES), hands)
         if total(Count.MERGES):
             report["dummy_merges"] = self.rate(total(Count.MERGES), hands)
         if total(Count.RENEGES):

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from engine.core import cards as C
 from engine.mechanics.dummy_merge import DummyMergeRules
+from engine.mechanics.registry import mechanic
 from engine.mechanics.wording import card_words
 from engine.play.view import View
 from engine.text.narrate_hand import After, HandNarrator
@@ -116,8 +117,9 @@ class Narrator(HandNarrator):
         """The hand's actions before the tricks; a ``pass`` once trump is made declines to go
         alone."""
         lines: list[str] = []
-        made = playing = False
+        playing = False
         hidden = 0
+        phases = _PhaseGuess(self.variant.flow)
         for i, (seat, name) in enumerate(actions):
             if name.startswith("play:"):
                 playing = True
@@ -127,8 +129,7 @@ class Narrator(HandNarrator):
             if name == "discard" and tuple(actions[i + 1:i + 2]) == ((seat, name),):
                 hidden += 1  # another discard by the same seat follows: say them together
                 continue
-            phase = "go_alone" if made else ""
-            made = made or name == "order_up" or name.startswith("call:")
+            phase = phases.of(seat, name)
             line = self.action(seat, name, phase=phase, viewer=viewer)
             lines.append(f"{line} {hidden + 1} cards" if hidden else line)
             hidden = 0
@@ -183,6 +184,8 @@ class Narrator(HandNarrator):
                 fate = self.dummy_fate(view.maker, alone=view.maker in view.alone,
                                         merged=self._merged(view))
                 lines.append(f"The dummy hand: {fate.removeprefix('the dummy ')}")
+            elif name == "dummy" and view.trump >= 0:  # a hand nobody made (CTD-A15)
+                lines.append("The dummy hand: set aside unseen, since nobody made trump")
         looked = [seat for seat, name in view.actions if name == "look"]
         if view.extra_seen:
             lines.append(f"You looked at the {self.swap_hand} hand: "
@@ -208,6 +211,44 @@ class Narrator(HandNarrator):
         if rules is not None and rules.mode == "optional":
             return (view.maker, "merge") in view.actions
         return view.maker not in view.alone
+
+
+class _PhaseGuess:
+    """Which mechanic of the flow an earlier action of the hand belonged to, for its verb
+    (``keep`` keeps the hand in a redeal but leaves the upcard in the dealer's pickup): the
+    hand goes through the flow in order, so each action belongs to the first mechanic, from
+    the one of the action before, that names its kind. A ``pass`` once trump is made is
+    never a bid; a seat passes once in a mechanic that is no bidding (going alone, declaring
+    a show), so his next pass belongs to a later one."""
+
+    def __init__(self, flow: Sequence[str]) -> None:
+        self.flow = flow
+        self.at = 0
+        self.made = False
+        self.passed: set[tuple[int, int]] = set()
+        """(flow index, seat) of each pass said in a mechanic that is no bidding."""
+
+    def of(self, seat: int, name: str) -> str:
+        kind = name.partition(":")[0]
+        for i in range(self.at, len(self.flow)):
+            m = mechanic(self.flow[i])
+            if kind not in m.words.verbs:
+                continue
+            if kind == "pass" and ((self.made and _bids(m.key)) or (i, seat) in self.passed):
+                continue
+            if kind == "pass" and not _bids(m.key):
+                self.passed.add((i, seat))
+            self.at = i
+            break
+        else:
+            return ""
+        self.made = self.made or kind in ("order_up", "call")
+        return self.flow[self.at]
+
+
+def _bids(key: str) -> bool:
+    """A mechanic in which a player may pass more than once: the bidding."""
+    return key in ("upcard_bidding", "auction")
 
 
 def _joker_call(view: View) -> str:

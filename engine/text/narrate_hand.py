@@ -16,8 +16,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import cards as C
+from engine.mechanics.kitty_exchange import (
+    EXCHANGE_DISCARDS,
+    KITTY,
+    KittyExchangeRules,
+    KittyScratch,
+)
 from engine.mechanics.play_exposed import ExposedScratch
-from engine.mechanics.wording import card_words
+from engine.mechanics.wording import agreeing, card_words, number
 from engine.play.state import State
 from engine.rules.results import HandResult, Penalty
 from engine.text.narrate_table import TableNarrator
@@ -59,6 +65,8 @@ class After(NamedTuple):
     owner: int = -1
     """Whose card a play is: the acting seat's, or the exposed lone hand's that the acting
     opponent chooses for (STD-A17)."""
+    kitty: int = 0
+    """The kitty before the action: a farmer's exchange puts the cards he shows there."""
 
     @classmethod
     def before(cls, state: State, action: str) -> After:
@@ -69,7 +77,7 @@ class After(NamedTuple):
                    tuple(zip(state.hand.trick_seats, state.hand.trick, strict=True)),
                    sum(state.hand.tricks_won), len(state.hands_played), state.hand.inactive,
                    state.hand.upcard, _extra_sizes(state), renege, tuple(state.hand.tricks_won),
-                   _owner(state))
+                   _owner(state), state.hand.kitty)
 
 
 class HandNarrator(TableNarrator):
@@ -99,9 +107,15 @@ class HandNarrator(TableNarrator):
             lines += self._extras_gone(was, state)
         if same_hand and state.hand.inactive != was.sitting_out and was.action != "drop":
             out = [s for s in range(self.variant.players) if state.hand.inactive >> s & 1]
-            lines.append(f"{', '.join(self.seat(s) for s in out)} sits out this hand.")
+            lines.append(f"{agreeing([self.seat(s) for s in out], 'sits', 'sit')} out this "
+                         "hand.")
         if was.phase == "play" and was.action.startswith("play:"):
             lines += self._card_played(was, state)
+        if same_hand and was.action == "exchange":  # a farmer's hand, shown to all (STD-A15)
+            farmer = state.hand.kitty & ~was.kitty  # the cards he showed went to the kitty
+            lines.append(f"{self.seat(was.seat)} shows {cards_text(sorted_hand(farmer))} and "
+                         f"takes {number(farmer.bit_count())} cards of the kitty in their "
+                         "place, face down.")
         if was.action.startswith("declare:"):
             lines.append(self._shown_line(was, state, same_hand=same_hand))
         lines += [self.hand_summary(r) for r in state.hands_played[was.hands_done:]]
@@ -122,21 +136,32 @@ class HandNarrator(TableNarrator):
                 f"({self.hand_size} cards){cards}; no other swap this deal.")
 
     def _extras_gone(self, was: After, state: State) -> list[str]:
-        """The dummy leaving the table: merged by the maker, or given up unseen by a lone
-        maker (CTD-A13), or set aside (an optional merge declined)."""
+        """An extra hand leaving the table: taken by the seat that exchanges with it
+        (``kitty_exchange``), merged by the maker, given up unseen by a lone maker (CTD-A13),
+        or set aside (an optional merge declined; a hand nobody made, CTD-A15)."""
         lines = []
-        maker = self.seat(state.hand.maker)
+        h = state.hand
         for name, before, now in zip(self.variant.deal.extra_hands, was.extra_sizes,
                                      _extra_sizes(state), strict=True):
             if not before or now:
                 continue
-            if state.hand.merged:
-                held = state.hand.hands[state.hand.maker].bit_count()
-                lines.append(f"The {name} hand ({before} cards) is merged by {maker}, who "
-                             f"holds {held} cards and discards {held - self.hand_size}.")
-            elif state.hand.maker in state.hand.alone:
-                lines.append(f"The {name} hand ({before} cards) is given up unseen: {maker} "
-                             "plays alone.")
+            x = h.scratch
+            if type(x) is KittyScratch and x.step == EXCHANGE_DISCARDS:
+                taker = state.current_player  # the seat the exchange gave the cards to
+                held = h.hands[taker].bit_count()
+                lines.append(f"{self.seat(taker)} takes the {name} hand ({before} cards): he "
+                             f"holds {held} cards and discards {x.left}.")
+            elif h.merged:
+                held = h.hands[h.maker].bit_count()
+                lines.append(f"The {name} hand ({before} cards) is merged by "
+                             f"{self.seat(h.maker)}, who holds {held} cards and discards "
+                             f"{held - self.hand_size}.")
+            elif h.maker >= 0 and h.maker in h.alone:
+                lines.append(f"The {name} hand ({before} cards) is given up unseen: "
+                             f"{self.seat(h.maker)} plays alone.")
+            elif h.maker < 0 and h.trump >= 0:
+                lines.append(f"The {name} hand ({before} cards) is set aside unseen: nobody "
+                             "made trump.")
             else:
                 lines.append(f"The {name} hand ({before} cards) is set aside unseen.")
         return lines
@@ -197,6 +222,12 @@ class HandNarrator(TableNarrator):
                  f"{self._made_by(h.maker)}"
             if h.picked >= 0:
                 up += f"; the dealer takes the {C.pretty(h.picked)}"
+        x = h.scratch
+        if type(x) is KittyScratch and x.step == EXCHANGE_DISCARDS:  # taken as the hand began
+            rules = self.variant.rules(KittyExchangeRules)
+            source = "the kitty" if rules is None or rules.source == KITTY else \
+                f"the {rules.source} hand"
+            up += f"; {self.seat(state.current_player)} takes {source} ({x.left} cards)"
         return f"-- Hand {state.hand_no}, dealer {self.seat(state.dealer)}{up} --"
 
     def _made_by(self, maker: int) -> str:
@@ -264,11 +295,12 @@ class HandNarrator(TableNarrator):
         if maker < 0:
             what = "no-trump" if record.trump == "N" else f"{trump_text(record.trump)} trump"
             return f"{what}, with no maker"
-        made = f"{self.seat(maker)} made {trump_text(record.trump)} trump"
-        bid = record.bid
-        if bid is not None:
-            top = isinstance(bid, str) and bid in self.special_bids
-            made += f" on a bid to {self.bid_text(bid)}" if top else f" on a bid of {bid}"
+        if record.trump in ("N", "L"):  # no suit is trump: the maker called no-trump
+            made = f"{self.seat(maker)} called {trump_text(record.trump)}"
+        else:
+            made = f"{self.seat(maker)} made {trump_text(record.trump)} trump"
+        if record.bid is not None:
+            made += f" {self.on_bid(record.bid)}"
         alone = record.alone
         extras = [f"{self.seat(s)} alone" for s in alone]
         extras += [f"{self.seat(s)} dropped out" for s in record.dropped]

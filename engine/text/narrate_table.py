@@ -17,6 +17,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics import auction_words
 from engine.mechanics.auction import AuctionRules
+from engine.mechanics.auction_rules import SpecialBid
 from engine.mechanics.declare import DeclareRules
 from engine.mechanics.registry import verb_for
 from engine.mechanics.wording import card_words
@@ -134,7 +135,8 @@ class TableNarrator:
         if special is not None and special.said:
             return special.said
         if special is not None and special.label != special.name:
-            return third_person(special.label)
+            return third_person(special.label) if _said_as_verb(special) else \
+                f"bids {special.label}"
         return f"bids {arg}"
 
     def bid_text(self, bid: int | str) -> str:
@@ -145,6 +147,15 @@ class TableNarrator:
             return special.label
         return str(bid)
 
+    def on_bid(self, bid: int | str) -> str:
+        """How a contract was bid: ``on a bid of 4``; a special bid whose label is what the
+        bidder does (``shoot the moon``, said ``shoots the moon``) as ``on a bid to shoot the
+        moon``, any other by its name as a noun (``on a bid of little pepper``)."""
+        special = self.special_bids.get(bid) if isinstance(bid, str) else None
+        if special is None:
+            return f"on a bid of {bid}"
+        return f"on a bid {'to' if _said_as_verb(special) else 'of'} {special.label}"
+
     def trick_text(self, trick: Sequence[tuple[int, int]]) -> str:
         """``North J♥, East 9♥`` (in play order)."""
         return ", ".join(f"{self.seat(s)} {C.pretty(c)}" for s, c in trick)
@@ -154,3 +165,17 @@ class TableNarrator:
         if merged:
             return f"the dummy merged by {self.seat(maker)}"
         return "the dummy given up unseen" if alone else "the dummy set aside unseen"
+
+
+_BIDDING_VERBS = frozenset({"shoot", "go", "play", "call", "take", "make", "run", "lay", "march",
+                            "sweep", "try"})
+"""First words that make a top bid's label (which has no ``said``) a verb phrase."""
+
+
+def _said_as_verb(special: SpecialBid) -> bool:
+    """Whether a special bid's label is what the bidder does (``shoot the moon``) rather than
+    the bid's name as a noun (``little pepper``, ``double moon``): its ``said`` is the label
+    in the third person, or, for a top bid (no ``said``), the label starts with a verb."""
+    if special.said:
+        return special.said == third_person(special.label)
+    return special.label.partition(" ")[0].lower() in _BIDDING_VERBS

@@ -14,6 +14,7 @@ from engine import load_variant, new_game
 from engine.core import cards as C
 from engine.play.state import State
 from engine.rules.results import HandResult
+from engine.testing.rules import overlay
 from engine.text.narrate import After, Narrator, hand_text, seat_names, sorted_hand, third_person
 
 
@@ -472,3 +473,129 @@ def test_the_last_trick_of_a_hand_goes_to_the_seat_the_hands_record_credits(name
                 f"Trick {variant.deal.hand_size} to {n.seat(winner)}: "), lines
             checked += 1
     assert checked == 3
+
+
+# -- an exchange with an extra hand names the seat that took it (`kitty_exchange`) -------------
+
+GHOST_EXCHANGE = """
+extends: two-handed
+description: two-handed with a ghost hand the dealer exchanges with{after}.
+flow: [deal, {flow}, play, score]
+deal:
+  packets: one_at_a_time
+  extra_hands: [{{name: ghost, position: dealer_right}}]
+kitty_exchange: {{source: ghost, seat: dealer}}
+"""
+TWO_GHOST = {"dealer": 0, "hands": [["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "JD", "QD", "KD"]],
+             "upcard": "9S", "extra": {"ghost": ["AC", "AD", "AH", "AS", "KH"]}}
+
+
+def test_the_dealer_who_takes_the_ghost_hand_is_named_with_his_discards() -> None:
+    variant = overlay(GHOST_EXCHANGE.format(
+        after=" after the bidding",
+        flow="upcard_bidding, dealer_pickup, kitty_exchange"))
+    n = Narrator(variant)
+    # P2 (eldest) orders up the 9S; P1, the dealer, takes it and discards; then he exchanges.
+    state = run(new_game(variant, seed=0, deal=TWO_GHOST), "order_up")
+    assert narrate_last(n, state, "discard:9C") == [
+        "P1 takes the ghost hand (5 cards): he holds 10 cards and discards 5."]
+    assert state.current_player == 0
+
+
+def test_a_ghost_hand_taken_as_the_hand_begins_is_said_in_the_hand_header() -> None:
+    variant = overlay(GHOST_EXCHANGE.format(
+        after="", flow="kitty_exchange, upcard_bidding, dealer_pickup"))
+    state = new_game(variant, seed=0, deal=TWO_GHOST)
+    assert Narrator(variant).hand_header(state) == (
+        "-- Hand 1, dealer P1, upcard 9♠; P1 takes the ghost hand (5 cards) --")
+
+
+# -- words that agree (issue 22, items 16 and 28) --------------------------------------------
+
+def test_two_partners_of_a_lone_maker_sit_out_in_the_plural_standard_six() -> None:
+    variant = load_variant("standard-six")
+    state = run(new_game(variant, seed=0), "order_up")  # seed 0: Seat 2 (eldest) orders up
+    assert state.current_player == 2 and "alone" in state.legal_actions()
+    assert narrate_last(Narrator(variant), state, "alone") == [
+        "Seat 1 picks up the Q♦.", "Seat 0 and Seat 4 sit out this hand."]
+
+
+def test_a_lone_partner_sitting_out_is_said_in_the_singular_standard() -> None:
+    variant = load_variant("standard")
+    state = run(new_game(variant, seed=4), "order_up")  # seed 4: North orders up, West deals
+    assert narrate_last(Narrator(variant), state, "alone") == [
+        "West picks up the J♠.", "South sits out this hand."]
+
+
+def test_a_hand_played_at_no_trump_was_called_not_made_trump_bid_euchre() -> None:
+    n = Narrator(load_variant("bid-euchre"))
+    record = HandResult(hand=1, dealer=3, maker=0, trump="N", tricks=(2, 0, 2, 2), bid=4,
+                        label="made", deltas=(4, 2, 4, 2), scores=(4, 2, 4, 2))
+    assert n.hand_summary(record).startswith(
+        "Hand 1, dealer West: North called no-trump on a bid of 4; the makers took 4 of 6 "
+        "tricks: made.")
+
+
+def test_a_special_bid_named_as_a_noun_is_a_bid_of_it_pepper() -> None:
+    n = Narrator(load_variant("pepper"))
+    record = HandResult(hand=1, dealer=3, maker=0, trump="H", tricks=(3, 0, 3, 0),
+                        bid="little_pepper", label="little_pepper", deltas=(12, 0, 12, 0),
+                        scores=(12, 0, 12, 0))
+    assert "North made hearts ♥ trump on a bid of little pepper;" in n.hand_summary(record)
+    assert n.action(0, "bid:little_pepper") == "North bids little pepper"
+
+
+def test_a_top_bid_named_as_a_noun_is_a_bid_of_it_and_is_bid() -> None:
+    variant = overlay("""
+extends: ghost-hand
+description: ghost hand whose top bid is called the double moon.
+auction:
+  top_bid: {name: moon, tricks: 6, label: double moon}
+""")
+    n = Narrator(variant)
+    record = HandResult(hand=1, dealer=2, maker=0, trump="H", tricks=(6, 0, 0), bid="moon",
+                        label="moon", deltas=(24, 0, 0), scores=(24, 0, 0))
+    assert "A made hearts ♥ trump on a bid of double moon;" in n.hand_summary(record)
+    assert n.action(0, "bid:moon") == "A bids double moon"
+
+
+def test_a_moon_shot_stays_a_bid_to_shoot_the_moon_ghost_hand() -> None:
+    n = Narrator(load_variant("ghost-hand"))
+    record = HandResult(hand=1, dealer=2, maker=0, trump="H", tricks=(6, 0, 0), bid="moon",
+                        label="moon", deltas=(24, 0, 0), scores=(24, 0, 0))
+    assert "A made hearts ♥ trump on a bid to shoot the moon;" in n.hand_summary(record)
+
+
+FARMER = {"dealer": 3, "upcard": "KS",
+          "hands": [h.split() for h in ("9C 9D 9H TC AS", "JH AH KH QH TH",
+                                        "AC KC QC JC JD", "AD KD QD TD JS")]}
+
+
+def test_a_farmers_exchange_names_the_cards_shown_STD_A15() -> None:
+    variant = load_variant("farmers-hand")
+    n = Narrator(variant)
+    state = new_game(variant, seed=0, deal=FARMER)
+    # North holds three nines (and the ten of clubs): he shows the nines, first suits first
+    assert narrate_last(n, state, "exchange") == [
+        "North shows 9♥ 9♣ 9♦ and takes three cards of the kitty in their place, face down."]
+
+
+def test_the_hand_so_far_says_who_kept_his_hand_in_the_redeal_farmers_hand() -> None:
+    variant = load_variant("farmers-hand")
+    state = run(new_game(variant, seed=0, deal=FARMER), "exchange keep keep keep")
+    assert state.phase == "upcard_bidding"
+    text = view_text(Narrator(variant), state, 1)
+    assert ("This hand so far: North shows a farmer's hand and exchanges it with the kitty; "
+            "East keeps his hand; South keeps his hand; West keeps his hand") in text
+    assert "leaves the upcard" not in text
+
+
+def test_passes_after_trump_belong_to_going_alone_then_to_declaring_railroad_jamboree() -> None:
+    variant = load_variant("railroad-jamboree")
+    deal = {"dealer": 3, "upcard": "9H",
+            "hands": [h.split() for h in ("QH 9C TC QC KC", "JK JH JD AH KH",
+                                          "AC JC 9D TD QD", "KD AD 9S TS JS")]}
+    state = run(new_game(variant, seed=0, deal=deal), "order_up pass discard:9S pass pass")
+    text = view_text(Narrator(variant), state, 2)
+    assert ("This hand so far: North orders up; North does not go alone; West discards; "
+            "North passes; East passes") in text

@@ -12,6 +12,8 @@ quotes the expression as written.
 >>> for part in said.split(" and "): print(part)
 the makers take 2 tricks or fewer
 either no defender plays alone or the makers take at least 1 trick
+>>> value_words("-2 * bid", words), value_words("bid * -3", words)
+([('', '-twice the bid')], [('', '-3 times the bid')])
 """
 
 from __future__ import annotations
@@ -65,9 +67,11 @@ class Vocabulary:
     @classmethod
     def for_scoring(cls, *, kind: str, hand_size: int,
                     special_bids: Sequence[tuple[str, str]] = (),
-                    receiver: Party | None = None) -> Vocabulary:
+                    receiver: Party | None = None,
+                    tricks_of: Party | None = None) -> Vocabulary:
         """The names of a scoring row (``special_bids``: each bid's name and label; ``receiver``
-        is the party an award goes to, for ``tricks`` and ``is_alone``)."""
+        is the party an award goes to, for ``is_alone``; ``tricks_of`` the side whose tricks
+        ``tricks`` counts, the receiver's own by default)."""
         makers = party(kind=kind, makers=True)
         defenders = Party(subject="the defenders", plural=True, pronoun="they")
         bidder = makers if kind == "teams" else Party(subject="the bidder", plural=False,
@@ -80,7 +84,7 @@ class Vocabulary:
         for name, label in special_bids:
             flags[name] = (f'the bid is "{label}"', f'the bid is not "{label}"')
         if receiver is not None:
-            counts["tricks"] = receiver
+            counts["tricks"] = tricks_of or receiver
             who = receiver.pronoun
             flags["is_alone"] = (f"{who} plays alone", f"{who} does not play alone")
             flags["out"] = (f"{who} sat the hand out", f"{who} played the hand")
@@ -204,6 +208,10 @@ def _noun(node: Expr, words: Vocabulary) -> str:
             return f"the number of tricks {who.subject} took"
         case Unary(op="-", operand=operand):
             return f"minus {_noun(operand, words)}"
+        case Binary(op="*", left=IntLit(value=n), right=other) | Binary(
+                op="*", left=other, right=IntLit(value=n)) if n >= 0 and not isinstance(
+                    other, IntLit):
+            return f"{'twice' if n == 2 else f'{n} times'} {_noun(other, words)}"
         case Binary(op="+" | "-" | "*" as op, left=left, right=right):
             word = {"+": "plus", "-": "minus", "*": "times"}[op]
             return f"{_noun(left, words)} {word} {_noun(right, words)}"
@@ -229,14 +237,32 @@ def _cases(node: Expr, words: Vocabulary, path: list[str]
     return [(" and ".join(path), _value(node, words))]
 
 
-def _value(node: Expr, words: Vocabulary) -> int | str:
+def _magnitude(node: Expr) -> tuple[bool, Expr]:
+    """Whether a product is negative, and the product without its minus signs: ``-2 * bid``
+    is minus ``2 * bid`` (points lost), not a noun with "minus" in it."""
     match node:
-        case IntLit(value=value):
-            return value
-        case Unary(op="-", operand=IntLit(value=value)):
-            return -value
         case Unary(op="-", operand=operand):
-            return f"-{_noun(operand, words)}"
-        case Name(name="tricks") if "tricks" in words.counts:
-            return "tricks"
-    return _noun(node, words)
+            negative, size = _magnitude(operand)
+            return not negative, size
+        case Binary(op="*", left=left, right=right):
+            left_negative, left_size = _magnitude(left)
+            right_negative, right_size = _magnitude(right)
+            return left_negative != right_negative, Binary(
+                column=node.column, end=node.end, op="*", left=left_size, right=right_size)
+        case Binary(op="-", left=left, right=right):  # -bid - 2 is minus (bid + 2)
+            left_negative, left_size = _magnitude(left)
+            if left_negative:
+                return True, Binary(column=node.column, end=node.end, op="+", left=left_size,
+                                    right=right)
+    return False, node
+
+
+def _value(node: Expr, words: Vocabulary) -> int | str:
+    negative, size = _magnitude(node)
+    if isinstance(size, IntLit):
+        return -size.value if negative else size.value
+    if negative:
+        return f"-{_noun(size, words)}"
+    if isinstance(size, Name) and size.name == "tricks" and "tricks" in words.counts:
+        return "tricks"
+    return _noun(size, words)

@@ -18,7 +18,7 @@ from engine.rules.expressions import CompiledExpression
 from engine.rules.scoring import ScoreRow
 from engine.rules.variant import Variant
 from engine.text.rulebook.conditions import Vocabulary, condition_words, value_words
-from engine.text.rulebook.words import Party, party, sides_kind
+from engine.text.rulebook.words import CALLED, Party, party, sides_kind
 
 __all__ = ["award_words", "renege_penalty_rules", "table_rules"]
 
@@ -38,12 +38,19 @@ def renege_penalty_rules(v: Variant) -> list[Rule]:
                  f"{_renege_text(v)}")]
 
 
-def _vocabulary(v: Variant, receiver: Party | None = None) -> Vocabulary:
+def _vocabulary(v: Variant, receiver: Party | None = None,
+                tricks_of: Party | None = None) -> Vocabulary:
     auction = v.rules(AuctionRules)
     specials = auction.special_bids if auction is not None else ()
     return Vocabulary.for_scoring(
         kind=sides_kind(v), hand_size=v.deal.hand_size,
-        special_bids=tuple((b.name, printable(b.label)) for b in specials), receiver=receiver)
+        special_bids=tuple((b.name, printable(b.label)) for b in specials), receiver=receiver,
+        tricks_of=tricks_of)
+
+
+_DEFENDERS_TOGETHER = Party(subject="the defenders", plural=True, pronoun="they")
+"""Whose tricks ``tricks`` counts for each defender where the defenders are one side for the
+hand (``maker_vs_rest``, a called partner): theirs together (``Variant.award_points``)."""
 
 
 def _row_text(v: Variant, row: ScoreRow) -> str:
@@ -77,18 +84,23 @@ def award_words(v: Variant, expression: CompiledExpression, *, makers: bool,
                                                       pronoun="he"))
     if expression.text.strip() == "0":
         return ""
-    cases = value_words(expression.text, _vocabulary(v, receiver=who))
+    together = not makers and not every_player and not who.plural and sides_kind(v) in (
+        "maker_vs_rest", CALLED)
+    tricks_of = _DEFENDERS_TOGETHER if together else None
+    cases = value_words(expression.text, _vocabulary(v, receiver=who, tricks_of=tricks_of))
     if cases is None:
         return (f"{who.subject} {who.verb('score', 'scores')} `{printable(expression.text)}` "
                 "points")
-    terms = [_term(who, value) + (f" if {condition}" if condition else "")
+    terms = [_term(who, value, together=together) + (f" if {condition}" if condition else "")
              for condition, value in cases]
     return f"{who.subject} {join(terms) if len(terms) < 3 else '; '.join(terms)}"
 
 
-def _term(who: Party, value: int | str) -> str:
+def _term(who: Party, value: int | str, *, together: bool = False) -> str:
     score, lose = who.verb("score", "scores"), who.verb("lose", "loses")
     if value == "tricks":
+        if together:  # each defender scores the tricks of the defenders' side
+            return f"{score} 1 point for each trick the defenders took together"
         return f"{score} 1 point for each trick {who.pronoun} took"
     if isinstance(value, int):
         if value == 0:

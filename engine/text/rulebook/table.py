@@ -54,6 +54,20 @@ def _deck_ranks(v: Variant) -> list[int]:
                   key=C.RANK_ORDER.index, reverse=True)
 
 
+def _trump_ranking(v: Variant) -> tuple[list[str], int]:
+    """The trumps of the deck in words, high to low, as play ranks them (the core's trump
+    tables, here for hearts), and how many bowers the deck has (0 without jacks: a jack-less
+    deck has neither bower, 2 with them)."""
+    tables = C.trump_tables(C.HEARTS)
+    names = {C.card_name(c): c for c in v.deck.cards}  # the two copies share a name
+    trumps = sorted((c for c in names.values() if tables.effective[c] == C.HEARTS),
+                    key=tables.power[C.HEARTS].__getitem__, reverse=True)
+    words = {"JK": "the joker", "JH": "the right bower (the jack of trump)",
+             "JD": "the left bower (the other jack of the same colour)"}
+    said = [words.get(C.card_name(c)) or RANK_WORDS[C.rank_of(c)] for c in trumps]
+    return said, sum(name in names for name in ("JH", "JD"))
+
+
 def cards_section(v: Variant) -> Section:
     """The pack, the bowers, the joker and the ranking of the suits."""
     ranks = _deck_ranks(v)
@@ -68,24 +82,27 @@ def cards_section(v: Variant) -> Section:
     rules = [Rule(text=pack, alternative=f"{_other_packs(v.deck.size)}; "
                   f"{setting('deck.jokers', 1 - v.deck.jokers)} "
                   + ("leaves the joker out." if joker else "adds a joker as the highest trump."))]
-    plain = [r for r in ranks if r != C.RANK_J]
-    trump = (["the joker"] if joker else []) + [
-        "the right bower (the jack of trump)",
-        "the left bower (the other jack of the same colour)",
-        *[RANK_WORDS[r] for r in plain]]
-    rules.append(Rule(text=f"Trumps rank, high to low: {join(trump)}."))
-    if joker:
-        belongs = ("The joker and the left bower belong to the trump suit in every respect: "
-                   "they are led and followed as trumps, never as cards of a printed suit.")
-    else:
-        belongs = ("The left bower belongs to the trump suit in every respect: it is led and "
-                   "followed as a trump, never as a card of its printed suit.")
-    rules.append(Rule(text=belongs))
-    rules.append(Rule(text=f"The other suits rank, high to low: {ranks_text(ranks)}; the suit "
-                      "of trump's colour lacks its jack, which became the left bower."))
+    trumps, bowers = _trump_ranking(v)
+    rules.append(Rule(text=f"Trumps rank, high to low: {join(trumps)}."))
+    special = (["the joker"] if joker else []) + (["the left bower"] if bowers == 2 else [])
+    if len(special) == 2:
+        rules.append(Rule(text="The joker and the left bower belong to the trump suit in "
+                          "every respect: they are led and followed as trumps, never as cards "
+                          "of a printed suit."))
+    elif special == ["the left bower"]:
+        rules.append(Rule(text="The left bower belongs to the trump suit in every respect: it "
+                          "is led and followed as a trump, never as a card of its printed "
+                          "suit."))
+    elif joker:
+        rules.append(Rule(text="The joker belongs to the trump suit in every respect: it is "
+                          "led and followed as a trump."))
+    lacks = ("; the suit of trump's colour lacks its jack, which became the left bower"
+             if bowers == 2 else "")
+    rules.append(Rule(text=f"The other suits rank, high to low: {ranks_text(ranks)}{lacks}."))
     contracts = no_trump_contracts(v)
     if contracts:
-        text = (f"In a no-trump hand there are no bowers: every suit ranks {ranks_text(ranks)}.")
+        bowers_gone = "there are no bowers: " if bowers else ""
+        text = (f"In a no-trump hand {bowers_gone}every suit ranks {ranks_text(ranks)}.")
         if C.LOW_NO_TRUMP in contracts:
             text += (" In a low no-trump hand every suit ranks the other way up, "
                      f"{ranks_text(ranks[::-1])} (BID-A9).")
