@@ -31,6 +31,7 @@ LEVEL["batch"] = LEVEL["sim"]  # numpy kernels playing B games at once (simulate
 LEVEL["testing"] = LEVEL["cli"]  # beside the layers: may use any layer below cli
 LEVEL["web"] = LEVEL["cli"]  # the browser table (`euchre serve`): a front end beside the CLI
 LEVEL["adapters"] = LEVEL["cli"]  # OpenSpiel and PettingZoo games, beside cli (optional extras)
+LEVEL["_startup"] = LEVEL["core"]  # Ctrl-C at start-up: built-in modules only, imported first
 LEVEL[""] = LEVEL["play"]  # `import engine`: the facade re-exports core, rules and play
 
 def engine_modules() -> list[Path]:
