@@ -419,3 +419,16 @@ def test_a_session_keeps_no_more_bytes_than_its_bound(web: Any) -> None:
         refused = other.post("/record", data={"text": padded, "mode": "replay"})
         assert refused.status_code == 413 and "keeps at most" in refused.text
         assert small.kept_bytes() == 0
+
+
+def test_a_record_whose_digest_was_cut_off_is_refused_by_the_upload(web: Any) -> None:
+    """Issue 22, item 7: the browser, like `euchre replay`, refuses a record without its
+    digest (its actions could have been cut and its result rewritten)."""
+    make, store = web
+    client = make()
+    record = json.loads(_signed_record("standard"))
+    del record["digest"]
+    for mode in ("resume", "replay"):
+        response = client.post("/record", data={"text": json.dumps(record), "mode": mode})
+        assert response.status_code == 400 and "has no `digest`" in response.text
+    assert len(store) == 0
