@@ -4,7 +4,7 @@ Any shipped variant, or a variant file pasted or uploaded, is played against bot
 drawn from the human seat's :class:`~engine.play.view.View` and the legal actions alone, so
 every mechanic of every variant plays without pages of its own. Games live in memory, one per
 browser session (:mod:`engine.web.sessions`), and a page of another site can change none
-(:func:`engine.web.app.cross_site`); the pages are plain HTML made on the server with
+(:func:`engine.web.guard.cross_site`); the pages are plain HTML made on the server with
 every piece of text escaped (:mod:`engine.web.html`, :mod:`engine.web.table`,
 :mod:`engine.web.pages`), with a little vanilla JavaScript and CSS served from memory
 (``engine/web/static``). The routes are in :mod:`engine.web.app`.

@@ -3,11 +3,9 @@
 A request belongs to the session its cookie names (:mod:`engine.web.sessions`); a request
 without one, or with one this server does not know, has none, and a session is made only when
 there is something to keep (a game starts, a valid upload). Every request that changes
-something (each POST) must come from the table's own pages: one whose ``Sec-Fetch-Site`` or,
-without it, whose ``Origin`` names another site is refused with 403 (as Go's
-``http.CrossOriginProtection`` does; a client that sends neither, such as a script on this
-machine, is no browser led by another site). ``GET /play/NAME`` starts a game only where none
-is in progress; over one, it asks, with a form that posts. No request path reaches the file
+something (each POST) must come from the table's own pages (:mod:`engine.web.guard`).
+``GET /play/NAME`` starts a game only where none is in progress; over one, it asks, with a
+form that posts. No request path reaches the file
 system: shipped variants are looked up by name in the list of shipped names, and the static
 files are held in memory. Forms are read as ``application/x-www-form-urlencoded`` up to a size
 limit (413 beyond it). A bad request gets a 4xx page that says what was wrong; an error of the
@@ -18,11 +16,9 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 import secrets
-from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -37,6 +33,7 @@ from engine.rules.loader import load_variant, shipped_names
 from engine.rules.variant import Variant
 from engine.rules.yamlsource import MAX_FILE_BYTES
 from engine.web.game import WebGame
+from engine.web.guard import ASGI, attachment, with_session
 from engine.web.html import STATIC_FILES, page
 from engine.web.pages import (
     confirm_page,
@@ -47,7 +44,6 @@ from engine.web.pages import (
     variant_page,
 )
 from engine.web.sessions import (
-    COOKIE,
     MAX_RECORD_TEXT,
     Replay,
     Session,
@@ -57,7 +53,7 @@ from engine.web.sessions import (
 from engine.web.table import table_html
 from engine.web.uploads import check_record_text, check_variant_text
 
-__all__ = ["attachment", "create_app", "cross_site"]
+__all__ = ["create_app"]
 
 MAX_FORM = 4096
 """Largest body of a form that carries no file (an action, a hint)."""
@@ -65,18 +61,6 @@ MAX_SEED = 2**63 - 1
 _STATIC = {name: (STATIC_FILES[name], kind)
            for name, kind in (("table.css", "text/css"), ("table.js", "text/javascript"),
                               ("favicon.svg", "image/svg+xml"))}
-_HEADERS = [(b"content-security-policy",
-             b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
-            (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin")]
-_SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGI = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
 def create_app(store: SessionStore | None = None) -> ASGI:
     """The app, with its own session store (a fresh one unless given)."""
     sessions = store if store is not None else SessionStore()
@@ -93,93 +77,7 @@ def create_app(store: SessionStore | None = None) -> ASGI:
     ]
     app = Starlette(routes=routes, exception_handlers={
         HTTPException: _http_error, Exception: _server_error})
-    return _with_session(app, sessions)
-
-
-def cross_site(method: str, headers: MutableMapping[str, str] | Any, host: str) -> str:
-    """Why a request that changes something comes from another site (``""``: it does not).
-
-    ``Sec-Fetch-Site`` is read first (a browser sets it and no page can forge it):
-    ``same-origin`` and ``none`` (typed, a bookmark) are this site. Without it, an ``Origin``
-    must name this host; without either the request is no browser's led by another site.
-
-    >>> cross_site("POST", {"origin": "http://evil.example"}, "127.0.0.1:8000")
-    'Origin: http://evil.example'
-    >>> cross_site("POST", {"sec-fetch-site": "same-origin"}, "127.0.0.1:8000")
-    ''
-    >>> cross_site("POST", {"origin": "http://127.0.0.1:8000"}, "127.0.0.1:8000")
-    ''
-    """
-    if method in _SAFE_METHODS:
-        return ""
-    site = headers.get("sec-fetch-site")
-    if site is not None:
-        return "" if site in ("same-origin", "none") else f"Sec-Fetch-Site: {site[:40]}"
-    origin = headers.get("origin")
-    if origin is None:
-        return ""
-    try:
-        netloc = urlsplit(origin).netloc
-    except ValueError:
-        netloc = ""
-    return "" if netloc and netloc.lower() == host.lower() else f"Origin: {origin[:80]}"
-
-
-def _with_session(app: ASGI, sessions: SessionStore) -> ASGI:
-    """Find the request's session (``request.state.session``, None without one), refuse a
-    cross-site request that would change something, set the cookie of a session a route made,
-    and add the security headers to every response."""
-
-    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await app(scope, receive, send)
-            return
-        request = Request(scope)
-        state = scope.setdefault("state", {})
-        state["store"] = sessions
-        state["made"] = None
-        state["session"] = (None if scope["path"].startswith("/static/")
-                            else sessions.find(request.cookies.get(COOKIE)))
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", [])) + _HEADERS
-                made = state.get("made")
-                if made is not None:
-                    headers.append((b"set-cookie", (f"{COOKIE}={made.id}; Path=/; HttpOnly; "
-                                                    "SameSite=Lax").encode()))
-                message["headers"] = headers
-            await send(message)
-
-        foreign = cross_site(request.method, request.headers, request.headers.get("host", ""))
-        if foreign:
-            refused = _html(error_page(403, (
-                f"this request came from another site ({foreign}): the table takes forms from "
-                "its own pages only, so a page elsewhere cannot play, start or load a game in "
-                "your name. Go back to the table and use its buttons.")), 403)
-            await refused(scope, receive, send_with_headers)
-            return
-        await app(scope, receive, send_with_headers)
-
-    return wrapped
-
-
-def attachment(name: str, *, seed: int) -> str:
-    """The ``Content-Disposition`` of a record's download: a safe ASCII slug of the variant's
-    name, and the name as written in RFC 6266's ``filename*`` (percent-encoded UTF-8) when it
-    is not ASCII. Nothing of the name reaches the header unencoded.
-
-    >>> print(attachment('x"\\r\\nSet-Cookie: a=b', seed=3))
-    attachment; filename="x-Set-Cookie-a-b-seed3.json"
-    >>> print(attachment("東", seed=3))
-    attachment; filename="game-seed3.json"; filename*=UTF-8''%E6%9D%B1-seed3.json
-    """
-    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")[:40] or "game"
-    header = f'attachment; filename="{slug}-seed{seed}.json"'
-    if not name.isascii():
-        shown = "".join(c if c.isprintable() and c not in '/\\"' else "-" for c in name)
-        header += f"; filename*=UTF-8''{quote(f'{shown[:60]}-seed{seed}.json', safe='')}"
-    return header
+    return with_session(app, sessions)
 
 
 # -- helpers -------------------------------------------------------------------------------
