@@ -4,7 +4,8 @@ The whole record is replayed and checked first (every action legal, the stated s
 reproduced; see :mod:`engine.play.records`), so a corrupt or edited record prints only
 ``euchre: ...`` with what is wrong and exits 1. A record shows every card: each hand starts
 with every position's cards as dealt, then the bidding, lone hands and discards, each trick
-with its winner, and the hand's result.
+with its winner, and the hand's result. A record without a digest is refused (it could have
+been cut short and its result rewritten); ``--unsigned`` reads one written by hand, saying so.
 """
 
 from __future__ import annotations
@@ -31,21 +32,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "and the final scores, and print the game hand by hand with every card shown. Exit 1 "
         "with the reason when the record is corrupt, edited or truncated.")
     p.add_argument("record", metavar="FILE", help="a record file written by --save")
+    p.add_argument("--unsigned", action="store_true",
+                   help="read a record written by hand, without a `digest` (nothing then "
+                   "shows that it was not edited)")
     p.set_defaults(run=_replay)
 
 
-def load_game(path: str) -> tuple[dict[str, Any], State]:
+def load_game(path: str, *, unsigned: bool = False) -> tuple[dict[str, Any], State]:
     """Read and check a record file: the record and its final state. A
-    :class:`~engine.core.errors.RecordError` names the file and what is wrong."""
+    :class:`~engine.core.errors.RecordError` names the file and what is wrong. ``unsigned``
+    accepts a record without a digest (:func:`engine.play.records.replay`)."""
     record = read_record(path)
     try:
-        return record, replay(record)
+        return record, replay(record, unsigned=unsigned)
     except RecordError as exc:
         raise RecordError(f"{printable(path)}: {exc}") from None
 
 
 def _replay(args: argparse.Namespace) -> int:
-    record, _ = load_game(args.record)  # check everything before printing anything
+    record, _ = load_game(args.record, unsigned=args.unsigned)  # check it all first
+    if "digest" not in record:
+        print(f"euchre: note: {printable(args.record)} has no digest: it is read as written "
+              "by hand, and not checked against edits (--unsigned)", file=sys.stderr)
     out: TextIO = sys.stdout
     for line in replay_lines(record):
         print(printable(line), file=out)  # names from the record may hold escapes

@@ -2,8 +2,10 @@
 
 A record is versioned JSON. It embeds the resolved rules and their hash, so it replays even
 where the variant file has changed or is unknown; a record whose rules do not match their
-hash, whose actions are not legal, or whose result differs from the replay is refused with a
-:class:`~engine.core.errors.RecordError` that says what is wrong.
+hash, whose actions are not legal, whose result differs from the replay, that holds a key the
+format does not define (:data:`RECORD_KEYS`), or that has no digest (or a wrong one) is refused
+with a :class:`~engine.core.errors.RecordError` that says what is wrong. A record written by
+hand has no digest: ``replay(record, unsigned=True)`` reads it (``euchre replay --unsigned``).
 
 >>> from engine import load_variant, new_game
 >>> state = new_game(load_variant("standard"), seed=3)
@@ -36,6 +38,7 @@ __all__ = [
     "FORMAT",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_DEPTH",
+    "RECORD_KEYS",
     "VERSION",
     "continues",
     "digest_of",
@@ -57,6 +60,17 @@ MAX_RECORD_DEPTH = MAX_DEPTH + 8
 """Deepest nesting of a record's JSON: its embedded rules nest no deeper than a variant file
 may (:data:`engine.rules.yamlsource.MAX_DEPTH`); deeper data would exhaust Python's recursion in the
 checks that follow."""
+RECORD_KEYS: dict[str, frozenset[str]] = {
+    "": frozenset({"format", "version", "variant", "seed", "actions", "result", "deals",
+                   "scores", "table", "digest"}),
+    "variant": frozenset({"name", "hash", "rules"}),
+    "result": frozenset({"actions", "scores", "winners", "hands", "over"}),
+    "table": frozenset({"human", "bots"}),
+}
+"""The keys of a record, and of each object in it, by the key that holds the object (``""``:
+the record itself); each deal of ``deals`` holds :data:`DEAL_KEYS`. Any other key is refused:
+a record is not a place to carry other data (a megabyte of it would be kept with the game)."""
+DEAL_KEYS = frozenset({"dealer", "hands", "upcard", "kitty", "extra"})
 
 
 def record_of(state: State, *, table: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -297,6 +311,39 @@ def _variant(record: Mapping[str, Any]) -> Variant:
         raise RecordError(f"the record's rules are not a valid variant: {exc}") from None
 
 
+def _known_keys(record: Mapping[str, Any]) -> None:
+    """Refuse a key the record format does not define, at each level it defines."""
+    for holder, allowed in RECORD_KEYS.items():
+        place = record.get(holder) if holder else record
+        if isinstance(place, Mapping):
+            _only(place, allowed, f"the record's `{holder}`" if holder else "the record")
+    deals = record.get("deals")
+    for k, deal in enumerate(deals if isinstance(deals, list) else [], start=1):
+        if isinstance(deal, Mapping):
+            _only(deal, DEAL_KEYS, f"deal {k} of the record")
+
+
+def _only(place: Mapping[str, Any], allowed: frozenset[str], what: str) -> None:
+    unknown = [key for key in place if key not in allowed]
+    if unknown:
+        raise RecordError(f"{what} holds an unknown key `{_shown(str(unknown[0]), 40)}` (it "
+                          f"may hold {', '.join(sorted(allowed))}): the record was edited or "
+                          "is not a euchrekit record")
+
+
+def _extra_hands(variant: Variant, deals: list[Any]) -> None:
+    """A deal's ``extra`` names the variant's extra hands only."""
+    for k, deal in enumerate(deals, start=1):
+        extra = deal.get("extra")
+        if isinstance(extra, Mapping):
+            for name in extra:
+                if name not in variant.deal.extra_hands:
+                    raise RecordError(
+                        f"deal {k} of the record holds an unknown extra hand "
+                        f"`{_shown(str(name), 40)}` (this variant has "
+                        f"{', '.join(variant.deal.extra_hands) or 'none'})")
+
+
 def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
     """Replay a record action by action, yielding the state before each action and the
     action; raises :class:`RecordError` at the first problem."""
@@ -307,6 +354,7 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
     if not _nests_within(dict(record), MAX_RECORD_DEPTH):
         raise RecordError(f"the record nests deeper than {MAX_RECORD_DEPTH} levels; no game "
                           "record does (edited?)")
+    _known_keys(record)
     version = record.get("version")
     if type(version) is not int or version != VERSION:
         raise RecordError(f"record version {_quote(version)} is not supported (this is "
@@ -324,6 +372,7 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
     deals = record.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
         raise RecordError("the record's `deals` must be a list of deals (objects)")
+    _extra_hands(variant, deals)
     scores = record.get("scores")
     try:
         internal = deals_from_json(variant, deals)
@@ -344,8 +393,10 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
     yield state, ""
 
 
-def replay(record: Mapping[str, Any]) -> State:
-    """Replay a whole record and check its stated result; returns the final state."""
+def replay(record: Mapping[str, Any], *, unsigned: bool = False) -> State:
+    """Replay a whole record and check its stated result and its digest; returns the final
+    state. A record without a digest is refused unless ``unsigned`` (a record written by
+    hand: then nothing vouches that it was not edited)."""
     final: State | None = None
     for state, action in replay_steps(record):
         if not action:
@@ -363,7 +414,12 @@ def replay(record: Mapping[str, Any]) -> State:
                                   else f"the record's `{key}` ({stated}) does not "
                                   f"match the replay ({value!r})")
     # Checked last, so that an edit which breaks the replay is reported for what it breaks.
-    if "digest" in record and record["digest"] != digest_of(record):
+    if "digest" not in record:
+        if not unsigned:
+            raise RecordError("the record has no `digest`, so nothing shows it was not edited "
+                              "(cut short, its result rewritten); a record written by hand "
+                              "is read by `euchre replay --unsigned`")
+    elif record["digest"] != digest_of(record):
         raise RecordError("the record was edited after it was written: its digest does not "
-                          "match its content (a record without `digest` is not checked)")
+                          "match its content")
     return final

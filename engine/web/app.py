@@ -1,12 +1,15 @@
 """The web app: routes, the session cookie, forms read within limits, errors as pages.
 
-Every request belongs to a session found by its cookie alone (:mod:`engine.web.sessions`); a
-request without one, or with one this server does not know, gets a new session. No request
-path reaches the file system: shipped variants are looked up by name in the list of shipped
-names, and the static files are held in memory. Forms are read as
-``application/x-www-form-urlencoded`` up to a size limit (413 beyond it). A bad request gets a
-4xx page that says what was wrong; an error of the server itself a 500 page without a
-traceback.
+A request belongs to the session its cookie names (:mod:`engine.web.sessions`); a request
+without one, or with one this server does not know, has none, and a session is made only when
+there is something to keep (a game starts, a valid upload). Every request that changes
+something (each POST) must come from the table's own pages (:mod:`engine.web.guard`).
+``GET /play/NAME`` starts a game only where none is in progress; over one, it asks, with a
+form that posts. No request path reaches the file
+system: shipped variants are looked up by name in the list of shipped names, and the static
+files are held in memory. Forms are read as ``application/x-www-form-urlencoded`` up to a size
+limit (413 beyond it). A bad request gets a 4xx page that says what was wrong; an error of the
+server itself a 500 page without a traceback.
 """
 
 from __future__ import annotations
@@ -14,7 +17,6 @@ from __future__ import annotations
 import functools
 import json
 import secrets
-from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -25,13 +27,29 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from engine.core.errors import EuchreError, IllegalActionError, RecordError
+from engine.play.records import replay_steps
+from engine.play.state import State
 from engine.rules.loader import load_variant, shipped_names
 from engine.rules.variant import Variant
 from engine.rules.yamlsource import MAX_FILE_BYTES
 from engine.web.game import WebGame
+from engine.web.guard import ASGI, attachment, with_session
 from engine.web.html import STATIC_FILES, page
-from engine.web.pages import error_page, index_page, replay_page, rules_page, variant_page
-from engine.web.sessions import COOKIE, MAX_RECORD_TEXT, Session, SessionStore
+from engine.web.pages import (
+    confirm_page,
+    error_page,
+    index_page,
+    replay_page,
+    rules_page,
+    variant_page,
+)
+from engine.web.sessions import (
+    MAX_RECORD_TEXT,
+    Replay,
+    Session,
+    SessionStore,
+    StoreFull,
+)
 from engine.web.table import table_html
 from engine.web.uploads import check_record_text, check_variant_text
 
@@ -41,78 +59,71 @@ MAX_FORM = 4096
 """Largest body of a form that carries no file (an action, a hint)."""
 MAX_SEED = 2**63 - 1
 _STATIC = {name: (STATIC_FILES[name], kind)
-           for name, kind in (("table.css", "text/css"), ("table.js", "text/javascript"))}
-_HEADERS = [(b"content-security-policy",
-             b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
-            (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin")]
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGI = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
+           for name, kind in (("table.css", "text/css"), ("table.js", "text/javascript"),
+                              ("favicon.svg", "image/svg+xml"))}
 def create_app(store: SessionStore | None = None) -> ASGI:
     """The app, with its own session store (a fresh one unless given)."""
     sessions = store if store is not None else SessionStore()
     routes = [
-        Route("/", _index), Route("/play/{name}", _play), Route("/table", _table),
+        Route("/", _index), Route("/play/{name}", _play),
+        Route("/play/{name}", _play_anyway, methods=["POST"]), Route("/table", _table),
         Route("/act", _act, methods=["POST"]), Route("/hint", _hint, methods=["POST"]),
         Route("/record", _download), Route("/record", _upload_record, methods=["POST"]),
         Route("/variant", _check_variant, methods=["POST"]),
         Route("/variant/play", _play_custom, methods=["POST"]),
         Route("/variant/rules", _custom_rules), Route("/rules/{name}", _shipped_rules),
         Route("/game/rules", _game_rules), Route("/replay", _replay),
-        Route("/static/{name}", _static),
+        Route("/static/{name}", _static), Route("/favicon.ico", _favicon),
     ]
     app = Starlette(routes=routes, exception_handlers={
         HTTPException: _http_error, Exception: _server_error})
-    return _with_session(app, sessions)
-
-
-def _with_session(app: ASGI, sessions: SessionStore) -> ASGI:
-    """Find (or make) the request's session, put it in ``request.state.session``, set the
-    cookie of a new one, and add the security headers to every response."""
-
-    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await app(scope, receive, send)
-            return
-        cookie = b""
-        fresh = False
-        if not scope["path"].startswith("/static/"):
-            session, fresh = sessions.get(Request(scope).cookies.get(COOKIE))
-            scope.setdefault("state", {})["session"] = session
-            cookie = (f"{COOKIE}={session.id}; Path=/; HttpOnly; SameSite=Lax").encode()
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", [])) + _HEADERS
-                if fresh:
-                    headers.append((b"set-cookie", cookie))
-                message["headers"] = headers
-            await send(message)
-
-        await app(scope, receive, send_with_headers)
-
-    return wrapped
+    return with_session(app, sessions)
 
 
 # -- helpers -------------------------------------------------------------------------------
 
 
-def _session(request: Request) -> Session:
-    session: Session = request.state.session
+def _session(request: Request) -> Session | None:
+    session: Session | None = request.state.session
     return session
 
 
+def _store(request: Request) -> SessionStore:
+    store: SessionStore = request.state.store
+    return store
+
+
+def _held(request: Request) -> Session:
+    """The request's session, made now (its cookie set with the response) if it has none."""
+    session = _session(request)
+    if session is not None:
+        return session
+    try:
+        session = _store(request).create()
+    except StoreFull as exc:
+        raise HTTPException(503, f"{exc}: try again later") from None
+    request.state.session = session
+    request.state.made = session
+    return session
+
+
+def _room_for(request: Request, **kept: Any) -> None:
+    """Refuse (413) what would take the session past its bound in bytes."""
+    session = _session(request) or Session(id="", seen=0.0)
+    bound = _store(request).session_bytes
+    total = session.kept_bytes(**kept)
+    if total > bound:
+        raise HTTPException(413, f"a browser session keeps at most {bound // 1024:,} KiB (a "
+                                 "record to replay, a variant file and a game); this would "
+                                 f"take it to {total // 1024:,} KiB")
+
+
 def _game(request: Request) -> WebGame:
-    game = _session(request).game
-    if game is None:
+    session = _session(request)
+    if session is None or session.game is None:
         raise HTTPException(409, "there is no game in progress in this browser session: "
                                  "choose a variant first")
-    return game
+    return session.game
 
 
 def _html(text: str, status: int = 200) -> HTMLResponse:
@@ -166,34 +177,77 @@ def _shipped(name: str) -> Variant:
     return load_variant(name)
 
 
+def _title(variant: Variant) -> tuple[str, bool]:
+    """How a record's variant is shown, and whether it is the shipped one: a shipped name
+    with other rules is the user's (``-yours``), as an uploaded file of that name is."""
+    name = variant.name
+    if name not in _names():
+        return name, False
+    if _shipped(name).rules_hash == variant.rules_hash:
+        return name, True
+    return f"{name}-yours", False
+
+
+def _seed(text: str | None) -> tuple[int, bool]:
+    """The seed asked for (and True), or one drawn from 2**63 (and False: kept secret)."""
+    if text is None or text == "":
+        return secrets.randbelow(MAX_SEED + 1), False
+    if text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_SEED:
+        return int(text), True
+    raise HTTPException(400, f"seed must be a whole number from 0 to {MAX_SEED}")
+
+
+def _start(request: Request, variant: Variant, seed: tuple[int, bool]) -> Response:
+    game = WebGame.start(variant, seed=seed[0], seed_shown=seed[1], shipped=True)
+    _held(request).game = game
+    return _to_table()
+
+
 # -- routes --------------------------------------------------------------------------------
 
 
 async def _index(request: Request) -> Response:
-    game = _session(request).game
+    session = _session(request)
+    game = session.game if session else None
     variants = [(name, _shipped(name).description) for name in _names()]
-    return _html(index_page(variants, playing=game.state.variant.name if game else ""))
+    return _html(index_page(variants, playing=game.title if game else ""))
 
 
 async def _play(request: Request) -> Response:
-    variant = _variant_named(request.path_params["name"])
+    """A new game of a shipped variant, where none is in progress; over one, the question.
+    A page of another site may link here, but not load it as an image or a frame."""
+    name = request.path_params["name"]
+    variant = _variant_named(name)
     text = request.query_params.get("seed")
-    if text is None:
-        seed = secrets.randbelow(1_000_000)
-    elif text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_SEED:
-        seed = int(text)
-    else:
-        raise HTTPException(400, f"seed must be a whole number from 0 to {MAX_SEED}")
-    _session(request).game = WebGame.start(variant, seed=seed)
-    return _to_table()
+    seed = _seed(text)
+    session = _session(request)
+    if session is not None and session.playing() and session.game is not None:
+        game = session.game
+        return _html(confirm_page(playing=game.title, hand=game.state.hand_no,
+                                  score=game.narrator.score_line(game.state.scores),
+                                  name=name, seed=text or ""))
+    site = request.headers.get("sec-fetch-site")
+    if site not in (None, "same-origin", "none") and (
+            request.headers.get("sec-fetch-mode", "navigate") != "navigate"
+            or request.headers.get("sec-fetch-dest", "document") != "document"):
+        raise HTTPException(403, "a game starts when its page is opened, not from within "
+                                 "a page of another site (an image, a frame, a script)")
+    return _start(request, variant, seed)
+
+
+async def _play_anyway(request: Request) -> Response:
+    """The confirmation's post: a new game, replacing the one in progress."""
+    variant = _variant_named(request.path_params["name"])
+    form = await _form(request, MAX_FORM)
+    return _start(request, variant, _seed(form.get("seed")))
 
 
 async def _table(request: Request) -> Response:
-    game = _session(request).game
-    if game is None:
+    session = _session(request)
+    if session is None or session.game is None:
         return _html(page("Euchre", '<main class="index"><p>There is no game in progress in '
                           'this browser session. <a href="/">Choose a variant</a>.</p></main>'))
-    return _html(page(game.state.variant.name, table_html(game)))
+    return _html(page(session.game.title, table_html(session.game)))
 
 
 def _check_position(game: WebGame, form: dict[str, str]) -> None:
@@ -228,11 +282,16 @@ async def _hint(request: Request) -> Response:
 
 
 async def _download(request: Request) -> Response:
+    """The record of a finished game. The record of a game in progress holds its seed, from
+    which every hidden hand follows: it is refused until the game is over."""
     game = _game(request)
+    if not game.state.is_terminal():
+        raise HTTPException(409, "the game is in progress: its record holds the seed, which "
+                                 "deals every hidden hand, so it can be saved once the game "
+                                 "is over")
     text = json.dumps(game.record(), indent=1) + "\n"
-    name = f"{game.state.variant.name}-seed{game.state.seed}.json"
     return Response(text, media_type="application/json", headers={
-        "content-disposition": f'attachment; filename="{name}"'})
+        "content-disposition": attachment(game.state.variant.name, seed=game.state.seed)})
 
 
 async def _upload_record(request: Request) -> Response:
@@ -247,25 +306,44 @@ async def _upload_record(request: Request) -> Response:
         record, final = check_record_text(text)
     except RecordError as exc:
         raise HTTPException(400, f"the record cannot be used: {exc}") from None
-    session = _session(request)
+    title, shipped = _title(final.variant)
     if mode == "replay":
-        session.replay = record
+        kept = Replay(text=json.dumps(record, separators=(",", ":"), ensure_ascii=False),
+                      shown=_shown_steps(record, final), finished=final.is_terminal(),
+                      title=title)
+        _room_for(request, replay=kept)
+        _held(request).replay = kept
         return RedirectResponse("/replay?step=0", status_code=303)
     if final.is_terminal():
         raise HTTPException(400, "that game is over; replay it instead")
-    session.game = WebGame.resume(record, final)
+    game = WebGame.resume(record, final, title=title, shipped=shipped)
+    _room_for(request, game=game)
+    _held(request).game = game
     return _to_table()
 
 
+def _shown_steps(record: dict[str, Any], final: State) -> int:
+    """How many steps of a record the replay shows: all of a finished game; of a game in
+    progress, up to the start of its hand in progress."""
+    if final.is_terminal():
+        return len(record["actions"])
+    for k, (state, _) in enumerate(replay_steps(record)):
+        if state.hand_no == final.hand_no:
+            return k
+    return len(record["actions"])  # pragma: no cover - the last step is in the last hand
+
+
 async def _replay(request: Request) -> Response:
-    record = _session(request).replay
-    if record is None:
+    session = _session(request)
+    kept = session.replay if session else None
+    if kept is None:
         raise HTTPException(409, "no record is loaded in this browser session: upload one on "
                                  "the first page")
     text = request.query_params.get("step", "0")
     if not (text.isascii() and text.isdigit() and len(text) <= 9):
         raise HTTPException(400, "step must be a whole number")
-    return _html(replay_page(record, int(text)))
+    return _html(replay_page(kept.record(), int(text), title=kept.title, shown=kept.shown,
+                             finished=kept.finished))
 
 
 async def _check_variant(request: Request) -> Response:
@@ -273,24 +351,28 @@ async def _check_variant(request: Request) -> Response:
     text = form.get("text", "").replace("\r\n", "\n")
     filename = form.get("filename", "")[:200]
     checked = check_variant_text(text, filename=filename)
-    session = _session(request)
-    session.custom = checked.variant
+    if checked.variant is not None:
+        _room_for(request, custom=checked.variant)
+        _held(request).custom = checked.variant
+    elif (session := _session(request)) is not None:
+        session.custom = None
     return _html(variant_page(text, filename, checked), 200 if checked.variant else 400)
 
 
 async def _play_custom(request: Request) -> Response:
-    variant = _session(request).custom
-    if variant is None:
+    session = _session(request)
+    variant = session.custom if session else None
+    if session is None or variant is None:
         raise HTTPException(409, "no valid variant file was checked in this browser session")
-    _session(request).game = WebGame.start(variant, seed=secrets.randbelow(1_000_000))
+    session.game = WebGame.start(variant, seed=_seed(None)[0])
     return _to_table()
 
 
 async def _custom_rules(request: Request) -> Response:
-    variant = _session(request).custom
-    if variant is None:
+    session = _session(request)
+    if session is None or session.custom is None:
         raise HTTPException(409, "no valid variant file was checked in this browser session")
-    return _html(rules_page(variant))
+    return _html(rules_page(session.custom))
 
 
 async def _shipped_rules(request: Request) -> Response:
@@ -307,6 +389,12 @@ async def _static(request: Request) -> Response:
         raise HTTPException(404, "no such file")
     # Pages name each file with a hash of its content (``?v=``), so it may be kept a day.
     return Response(found[0], media_type=found[1],
+                    headers={"cache-control": "public, max-age=86400"})
+
+
+async def _favicon(request: Request) -> Response:
+    """The icon a browser asks for by this name (pages name ``/static/favicon.svg``)."""
+    return Response(STATIC_FILES["favicon.svg"], media_type="image/svg+xml",
                     headers={"cache-control": "public, max-age=86400"})
 
 

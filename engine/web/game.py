@@ -6,16 +6,23 @@ exactly what a player at that seat would see. The human's action is checked by t
 itself (:meth:`State.apply` raises :class:`~engine.core.errors.IllegalActionError` with the
 reason).
 
+The seed deals every hand, so a seat that knew it could work out the bots' hidden cards: the
+log tells it only when the game is over (with its SHA-256 from the start, so the player may
+check that the deals were not chosen as the game went), unless the player chose it himself.
+
 >>> from engine import load_variant
 >>> game = WebGame.start(load_variant("standard"), seed=5)
 >>> game.state.current_player == game.seat or game.state.is_terminal()
 True
->>> game.log[0]
-'standard: seed 5. You are North; the other seats are heuristic bots.'
+>>> game.log[0][:73]
+'standard: the seed is told when the game is over (its SHA-256 begins ef2d'
+>>> WebGame.start(load_variant("standard"), seed=5, seed_shown=True).log[0][:19]
+'standard: seed 5. Y'
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -30,23 +37,36 @@ from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed
 from engine.text.narrate import After, Narrator
 
-__all__ = ["DEFAULT_BOT", "MAX_LOG", "WebGame"]
+__all__ = ["DEFAULT_BOT", "MAX_LOG", "WebGame", "seed_commitment"]
 
 DEFAULT_BOT = "heuristic"
 MAX_LOG = 400
 """Lines of narration kept per game (the side panel shows the latest)."""
 
 
+def seed_commitment(seed: int) -> str:
+    """The SHA-256 of a seed's decimal digits, shown while the seed is secret.
+
+    >>> seed_commitment(5)[:12]
+    'ef2d127de37b'
+    """
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
 @dataclass(eq=False)
 class WebGame:
-    """A game in a browser session. ``hint`` holds the last hint asked for, until the next
-    action."""
+    """A game in a browser session. ``title`` is the variant's name as the table shows it
+    (``-yours`` added to a shipped name whose rules are not the shipped ones), ``shipped``
+    whether its rules are the shipped variant's of that name (a New game link plays the same
+    game). ``hint`` holds the last hint asked for, until the next action."""
 
     state: State
     seat: int
     bots: dict[int, Bot]
     bot_names: list[str | None]
     narrator: Narrator
+    title: str
+    shipped: bool = False
     log: deque[str] = field(default_factory=lambda: deque(maxlen=MAX_LOG))
     hint: str = ""
     hint_why: str = ""
@@ -55,15 +75,19 @@ class WebGame:
     on since, and the table still shows it."""
 
     @classmethod
-    def start(cls, variant: Variant, *, seed: int, seat: int = 0) -> WebGame:
+    def start(cls, variant: Variant, *, seed: int, seat: int = 0, title: str = "",
+              shipped: bool = False, seed_shown: bool = False) -> WebGame:
         """A new game, the human at ``seat`` against the default bots, played up to the
-        human's first decision."""
+        human's first decision. The log tells the seed at once only if ``seed_shown`` (the
+        player chose it)."""
         return cls.around(State(variant, seed=seed), seat=seat,
                           bot_names=[None if s == seat else DEFAULT_BOT
-                                     for s in range(variant.players)])
+                                     for s in range(variant.players)],
+                          title=title or variant.name, shipped=shipped, seed_shown=seed_shown)
 
     @classmethod
-    def resume(cls, record: Mapping[str, Any], state: State) -> WebGame:
+    def resume(cls, record: Mapping[str, Any], state: State, *, title: str,
+               shipped: bool) -> WebGame:
         """The game of a checked record (``state`` is its replay), at the seat and with the
         bots the record stores (seat 0 and the default bots when it stores none)."""
         players = state.variant.players
@@ -75,20 +99,25 @@ class WebGame:
                 and all((b is None) == (s == human) and (b is None or b in BOTS)
                         for s, b in enumerate(bots))):
             human, bots = 0, [None, *[DEFAULT_BOT] * (players - 1)]
-        game = cls.around(state, seat=human, bot_names=list(bots))
+        game = cls.around(state, seat=human, bot_names=list(bots), title=title,
+                          shipped=shipped)
         game.log.appendleft(f"Resumed a saved game: {len(state.history)} actions replayed.")
         return game
 
     @classmethod
-    def around(cls, state: State, *, seat: int, bot_names: list[str | None]) -> WebGame:
+    def around(cls, state: State, *, seat: int, bot_names: list[str | None], title: str,
+               shipped: bool, seed_shown: bool = False) -> WebGame:
         """A game of ``state`` with these seats; the bots then play up to the human."""
         v = state.variant
         bots = {s: make_bot(name, v, s, derive_seed(state.seed, "bot", s))
                 for s, name in enumerate(bot_names) if name is not None}
         narrator = Narrator(v, you=seat)
-        game = cls(state=state, seat=seat, bots=bots, bot_names=bot_names, narrator=narrator)
-        game.log.append(f"{v.name}: seed {state.seed}. You are {narrator.names[seat]}; the "
-                        f"other seats are {DEFAULT_BOT} bots.")
+        game = cls(state=state, seat=seat, bots=bots, bot_names=bot_names, narrator=narrator,
+                   title=title, shipped=shipped)
+        seed = (f"seed {state.seed}." if seed_shown else "the seed is told when the game is "
+                f"over (its SHA-256 begins {seed_commitment(state.seed)[:16]}).")
+        game.log.append(f"{title}: {seed} You are {narrator.names[seat]}; the other seats "
+                        f"are {DEFAULT_BOT} bots.")
         if not state.is_terminal():
             game.log.append(narrator.hand_header(state))
         game.run_bots()
@@ -152,6 +181,8 @@ class WebGame:
             self.log.append(n.hand_header(s))
         if s.is_terminal():
             self.log.append(self.ending())
+            self.log.append(f"The seed was {s.seed} (SHA-256 {seed_commitment(s.seed)}); "
+                            "the saved record replays every card.")
 
     def ending(self) -> str:
         """``You win the game ...`` or ``You lose: ...``, with the final score."""

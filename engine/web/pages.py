@@ -1,5 +1,6 @@
 """The pages other than the table: the index of variants with the upload forms, a variant
-file's check with each error beside its line, a rule book, a record replayed step by step.
+file's check with each error beside its line, a rule book, a record replayed step by step,
+the question asked before a new game replaces the game in progress.
 
 Everything shown is escaped (:func:`engine.web.html.esc`).
 """
@@ -14,10 +15,11 @@ from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.text.narrate import After, Narrator, sorted_hand, trump_text
 from engine.text.rulebook import render_text, rule_book
-from engine.web.html import card_html, cards_html, esc, page
+from engine.web.html import backs_html, card_html, cards_html, esc, page
 from engine.web.uploads import Problem, VariantCheck
 
-__all__ = ["error_page", "index_page", "replay_page", "rules_page", "variant_page"]
+__all__ = ["confirm_page", "error_page", "index_page", "replay_page", "rules_page",
+           "variant_page"]
 
 
 def index_page(variants: Sequence[tuple[str, str]], *, playing: str = "",
@@ -114,11 +116,28 @@ def error_page(status: int, message: str) -> str:
     return page(f"Error {status}", body)
 
 
-def replay_page(record: Mapping[str, Any], step: int) -> str:
+def confirm_page(*, playing: str, hand: int, score: str, name: str, seed: str) -> str:
+    """Asked before ``GET /play/NAME`` replaces the game in progress: a form that posts to
+    start the new game (a link of another site cannot), or back to the table."""
+    chosen = f'<input type="hidden" name="seed" value="{esc(seed)}">' if seed else ""
+    body = (f'<main class="confirm"><h1>Start a new game of {esc(name)}?</h1>'
+            f'<p>Your game of {esc(playing)} is in progress (hand {hand}; {esc(score)}). A new '
+            'game replaces it, and it cannot be brought back.</p>'
+            f'<form method="post" action="/play/{esc(name)}">{chosen}'
+            f'<button id="confirm-new">Start a new game of {esc(name)}</button> '
+            '<a href="/table" id="keep-playing">Back to your game</a></form></main>')
+    return page("Start a new game?", body)
+
+
+def replay_page(record: Mapping[str, Any], step: int, *, title: str, shown: int,
+                finished: bool) -> str:
     """A checked record at ``step`` (0: before the first action): every position's cards
-    (a record shows all), the trick, the score, what happened so far, and links to move."""
-    total = len(record["actions"])
-    step = max(0, min(step, total))
+    (a record shows all), the trick, the score, what happened so far, and links to move.
+
+    Steps past ``shown`` are not shown. A record of a game not ``finished`` stops at the start
+    of its hand in progress (step ``shown``), whose cards stay face down: the server shows no
+    card of it that its seat has not seen, nor the seed that deals it."""
+    step = max(0, min(step, shown))
     narrator: Narrator | None = None
     lines: list[str] = []
     was: After | None = None
@@ -140,28 +159,36 @@ def replay_page(record: Mapping[str, Any], step: int) -> str:
         lines.append(narrator.action(state.current_player, action, phase=state.phase,
                                      reveal=True, owner=was.owner))
     assert at is not None and narrator is not None
-    return page(f"Replay of {at.variant.name}",
-                _replay_body(at, narrator, step=step, total=total, upcoming=upcoming,
-                              lines=lines))
+    hidden = not finished and step == shown
+    return page(f"Replay of {title}",
+                _replay_body(at, narrator, step=step, total=shown, upcoming=upcoming,
+                              lines=lines, title=title, hidden=hidden, finished=finished))
 
 
 def _replay_body(s: State, n: Narrator, *, step: int, total: int, upcoming: str,
-                 lines: list[str]) -> str:
+                 lines: list[str], title: str, hidden: bool, finished: bool) -> str:
     h = s.hand
+
+    def cards(mask: int) -> str:
+        return backs_html(mask.bit_count()) if hidden else cards_html(sorted_hand(mask, h.trump))
+
     seats = "".join(
         f'<tr><th>{esc(n.names[p])}{" (dealer)" if p == s.dealer else ""}</th>'
-        f'<td>{cards_html(sorted_hand(h.hands[p], h.trump))}</td></tr>'
-        for p in range(s.variant.players))
+        f'<td>{cards(h.hands[p])}</td></tr>' for p in range(s.variant.players))
     for k, name in enumerate(s.variant.deal.extra_hands):
-        cards = h.hands[s.variant.players + k]
-        seats += f"<tr><th>{esc(name)} hand</th><td>{cards_html(sorted_hand(cards))}</td></tr>"
+        seats += (f"<tr><th>{esc(name)} hand</th>"
+                  f"<td>{cards(h.hands[s.variant.players + k])}</td></tr>")
     if h.upcard >= 0:
         seats += f"<tr><th>upcard</th><td>{card_html(h.upcard)}</td></tr>"
     trick = "".join(f'<figure class="played">{card_html(c)}<figcaption>{esc(n.names[p])}'
                     f"</figcaption></figure>" for p, c in zip(h.trick_seats, h.trick,
                                                                strict=True))
-    nxt = (esc(n.action(s.current_player, upcoming, phase=s.phase, reveal=True))
-           if upcoming else "the end of the record")
+    if hidden:
+        nxt = (f"hand {s.hand_no} is not finished: its cards stay face down (resume the game "
+               "to play it)")
+    else:
+        nxt = (esc(n.action(s.current_player, upcoming, phase=s.phase, reveal=True))
+               if upcoming else "the end of the record")
 
     def link(to: int, word: str) -> str:
         if to == step or not 0 <= to <= total:
@@ -173,9 +200,10 @@ def _replay_body(s: State, n: Narrator, *, step: int, total: int, upcoming: str,
     log = "".join(f"<li>{esc(line)}</li>" for line in lines[-200:])
     trump = f'<p class="trump">Trump: {esc(trump_text(h.trump))}</p>' if (
         h.trump >= 0) else ""
+    seed = f", seed {s.seed}" if finished else ""
     return (f'<main id="replay" data-step="{step}" data-steps="{total}" '
-            f'data-variant="{esc(s.variant.name)}" data-hand="{s.hand_no}">'
-            f'<header class="bar"><h1>Replay: {esc(s.variant.name)}, seed {s.seed}</h1>'
+            f'data-variant="{esc(title)}" data-hand="{s.hand_no}">'
+            f'<header class="bar"><h1>Replay: {esc(title)}{seed}</h1>'
             f'<span class="score">{esc(n.score_line(s.scores))}</span></header>'
             f'<p class="nav">Step {step} of {total}. {nav}</p>'
             f'<p class="next">Next: {nxt}</p>{trump}<div class="felt"><table class="hands">{seats}'

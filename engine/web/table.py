@@ -11,16 +11,13 @@ and what the text layer says of the view sit around it, and the hand's history o
 
 from __future__ import annotations
 
-import functools
-
 from engine.bots import BEST_BOT
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.play.view import View
-from engine.rules.loader import shipped_names
 from engine.text.narrate import sorted_hand, trump_text
 from engine.web.game import WebGame
-from engine.web.html import card_html, cards_html, esc
+from engine.web.html import backs_html, card_html, cards_html, esc
 
 __all__ = ["action_label", "table_html"]
 
@@ -30,7 +27,7 @@ def table_html(game: WebGame) -> str:
     s = game.state
     view = s.view(game.seat)
     over = s.is_terminal()
-    attrs = (f'id="table" data-variant="{esc(s.variant.name)}" data-phase="{esc(s.phase)}" '
+    attrs = (f'id="table" data-variant="{esc(game.title)}" data-phase="{esc(s.phase)}" '
              f'data-hand="{view.hand_number}" data-over="{"true" if over else "false"}" '
              f'data-seat="{game.seat}" data-current="{s.current_player}"')
     parts = [_header(game, view), '<div class="felt">', _others(game, view),
@@ -39,22 +36,23 @@ def table_html(game: WebGame) -> str:
 
 
 def _header(game: WebGame, view: View) -> str:
+    """The title, the score and the links. The record holds the seed, which deals every
+    hidden hand: it is saved once the game is over. New game plays the shipped variant of
+    that name, so it is offered only when the game's rules are that variant's."""
     n = game.narrator
     v = game.state.variant
-    links = ('<a href="/game/rules" target="_blank" rel="noopener">Rule book</a>'
-             '<a href="/record" download>Save the game</a>')
-    if v.name in _shipped_names():
+    links = '<a href="/game/rules" target="_blank" rel="noopener">Rule book</a>'
+    if game.state.is_terminal():
+        links += '<a href="/record" download id="save">Save the game</a>'
+    else:
+        links += ('<span class="off" title="The record holds the seed, which deals every '
+                  'hidden hand">Save the game (when it is over)</span>')
+    if game.shipped:
         links += f'<a href="/play/{esc(v.name)}" class="newgame">New game</a>'
     links += '<a href="/">All variants</a>'
-    return (f'<header class="bar"><h1>{esc(v.name)}</h1>'
+    return (f'<header class="bar"><h1>{esc(game.title)}</h1>'
             f'<span class="score">{esc(n.score_line(view.scores))}</span>'
             f'<span class="links">{links}</span></header>')
-
-
-@functools.cache
-def _shipped_names() -> frozenset[str]:
-    """The shipped names, listed once (an uploaded variant never takes one of them)."""
-    return frozenset(shipped_names())
 
 
 def _others(game: WebGame, view: View) -> str:
@@ -67,7 +65,7 @@ def _others(game: WebGame, view: View) -> str:
         size = view.hand_sizes[n + k]
         if size:
             boxes.append(f'<section class="seat extra"><h2>{esc(name)} hand</h2>'
-                         f'{_backs(size)}</section>')
+                         f'{backs_html(size)}</section>')
     return f'<div class="others">{"".join(boxes)}</div>'
 
 
@@ -75,7 +73,7 @@ def _seat_box(game: WebGame, view: View, seat: int) -> str:
     n = game.narrator
     marks = _marks(view, seat)
     face_up = (cards_html(sorted_hand(view.exposed_hand, view.trump))
-               if seat == view.exposed else _backs(view.hand_sizes[seat]))
+               if seat == view.exposed else backs_html(view.hand_sizes[seat]))
     turn = " turn" if view.current_player == seat else ""
     return (f'<section class="seat{turn}" data-seat="{seat}"><h2>{esc(n.names[seat])}</h2>'
             f'<p class="marks">{esc(marks)}</p>{face_up}'
@@ -97,11 +95,6 @@ def _marks(view: View, seat: int) -> str:
     if view.current_player == seat:
         marks.append("to act")
     return " · ".join(marks)
-
-
-def _backs(count: int) -> str:
-    return (f'<span class="backs" title="{count} cards face down">'
-            f'{"<i></i>" * min(count, 16)}<b>{count}</b></span>')
 
 
 def _centre(game: WebGame, view: View) -> str:

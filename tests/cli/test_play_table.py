@@ -21,7 +21,7 @@ from engine import load_variant, new_game, shipped_names
 from engine.cli.play_answers import action_for, question_for
 from engine.cli.play_table import Table
 from engine.core import cards as C
-from engine.play.records import read_record, replay
+from engine.play.records import digest_of, read_record, replay
 from engine.play.state import State
 from engine.text.narrate import Narrator
 
@@ -212,7 +212,7 @@ def test_a_record_with_a_bad_seating_is_refused_on_resume(play: Play, tmp_path: 
     play("quit\n", "cutthroat", "--seed", "9", "--save", str(saved))
     record = json.loads(saved.read_text())
     record["table"] = table
-    del record["digest"]  # a record without a digest is not checked for edits
+    record["digest"] = digest_of(record)  # re-signed: only the seating is wrong
     saved.write_text(json.dumps(record))
     result = play("quit\n", "--resume", str(saved))
     assert result.code == 1

@@ -520,3 +520,90 @@ def test_a_record_that_is_intact_replays_and_resumes(run: Run, tmp_path: Path, g
     result = run(command, path)
     assert result.code == 0 and result.err == ""
     assert re.search(r" wins? the game\. Final score: ", result.out)
+
+
+# -- issue 22, item 7: a record with its digest cut off ----------------------------------------
+
+
+def _forged_without_digest(good: Record) -> Record:
+    """The forgery of issue 22: cut the last hands' actions, rewrite `result` to what the cut
+    game gives, and drop the digest that would have caught it."""
+    from engine.play.records import replay_steps  # noqa: PLC0415 - the forger's own tool
+
+    record = copy.deepcopy(good)
+    del record["digest"]
+    keep = len(record["actions"]) // 2
+    del record["actions"][keep:]
+    record["result"] = {"actions": keep}
+    *_, (cut, _) = replay_steps(record)
+    record["result"] = {"actions": keep, "scores": list(cut.scores), "winners": [],
+                        "hands": len(cut.hands_played), "over": False}
+    return record
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_record_whose_digest_was_removed_is_refused(run: Run, tmp_path: Path, good: Record,
+                                                      command: str) -> None:
+    path = _save(tmp_path / "cut.json", _forged_without_digest(good))
+    message = _refused(run(command, path), path, r"has no `digest`")
+    assert "--unsigned" in message or command == "resume"
+
+
+def test_replay_unsigned_reads_a_hand_written_record_and_says_so(
+        run_cli: Callable[..., Any], tmp_path: Path, good: Record) -> None:
+    """A record written by hand has no digest: `replay --unsigned` reads it (and only that
+    option), saying that nothing vouches for it."""
+    path = _save(tmp_path / "hand-written.json", _forged_without_digest(good))
+    result = run_cli("replay", "--unsigned", str(path))
+    assert result.code == 0, result.err
+    assert "The game was left unfinished" in result.out
+    assert "no digest" in result.err and "not checked" in result.err
+
+
+# -- issue 22, item 6: keys a record does not define -------------------------------------------
+
+
+def _pad(where: str) -> Callable[[Record], None]:
+    def change(record: Record) -> None:
+        place = record if where == "top" else record[where]
+        place["padding"] = [{}] * 1000
+    return change
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("where", ["top", "variant", "result", "table"])
+def test_an_unknown_key_is_refused_at_every_level(run: Run, tmp_path: Path, good: Record,
+                                                  command: str, where: str) -> None:
+    from engine.play.records import digest_of  # noqa: PLC0415 - the forger's own tool
+
+    record = copy.deepcopy(good)
+    record["table"] = {"human": 0, "bots": [None, "heuristic", "heuristic", "heuristic"]}
+    _pad(where)(record)
+    record["digest"] = digest_of(record)  # a careful forger re-signs
+    path = _save(tmp_path / "padded.json", record)
+    message = _refused(run(command, path), path, r"unknown key `padding`")
+    assert where == "top" or f"`{where}`" in message
+
+
+@pytest.mark.parametrize("key", ["mystery", "extra"])
+def test_an_unknown_key_in_a_deal_is_refused(run_cli: Callable[..., Any], tmp_path: Path,
+                                             key: str) -> None:
+    """A deal holds `dealer`, `hands`, `upcard`, `kitty` and `extra` (its extra hands by
+    name, none in standard): nothing else."""
+    from engine.play.records import digest_of  # noqa: PLC0415 - the forger's own tool
+    from engine.play.state import State  # noqa: PLC0415
+    from engine.rules.results import Deal  # noqa: PLC0415
+
+    standard = load_variant("standard")
+    deal = {"dealer": 3, "upcard": "AC", "hands": [
+        ["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "JD", "QD", "KD"],
+        ["9H", "TH", "JH", "QH", "KH"], ["9S", "TS", "JS", "QS", "KS"]]}
+    state = State(standard, seed=1, deals=[Deal.from_json(standard, deal)])
+    record = json.loads(json.dumps(record_of(state)))
+    record["deals"][0][key] = {"ghost": []} if key == "extra" else 1
+    record["digest"] = digest_of(record)
+    path = _save(tmp_path / "deal.json", record)
+    result = run_cli("replay", str(path))
+    assert result.code == 1 and "Traceback" not in result.err
+    assert "deal 1" in result.err and (f"unknown key `{key}`" in result.err
+                                       or "unknown extra hand `ghost`" in result.err)

@@ -169,6 +169,34 @@ def test_the_server_survives_a_client_that_disconnects_mid_request(
         with socket.create_connection((host, int(port))) as s:
             s.sendall(partial)
         time.sleep(0.1)
-    browser.get(f"{live_server}/play/cutthroat?seed=2")
+    _open_game(browser, f"{live_server}/play/cutthroat?seed=2")
     assert _table(browser)["data-variant"] == "cutthroat"
+
+
+def _open_game(driver: WebDriver, url: str) -> None:
+    """Open a game's page; over a game in progress it asks first: start the new one."""
+    driver.get(url)
+    confirm = driver.find_elements(By.ID, "confirm-new")
+    if confirm:
+        confirm[0].click()
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.ID, "table"))
+
+
+def test_a_new_game_over_one_in_progress_asks_first(browser: WebDriver,
+                                                    live_server: str) -> None:
+    """Issue 22, item 2: opening /play/NAME over a game in progress asks, and the real
+    browser's post of the question (same-origin) starts the new game."""
+    _open_game(browser, f"{live_server}/play/standard?seed=5")
+    assert _table(browser)["data-over"] == "false"
+    browser.get(f"{live_server}/play/cutthroat?seed=2")
+    assert browser.find_elements(By.ID, "table") == []
+    assert "Start a new game of cutthroat?" in browser.find_element(By.TAG_NAME, "h1").text
+    browser.find_element(By.ID, "keep-playing").click()
+    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.ID, "table"))
+    assert _table(browser)["data-variant"] == "standard"
+    browser.get(f"{live_server}/play/cutthroat?seed=2")
+    browser.find_element(By.ID, "confirm-new").click()
+    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.ID, "table"))
+    assert _table(browser)["data-variant"] == "cutthroat"
+    assert browser.find_elements(By.CSS_SELECTOR, "link[rel=icon]")
 

@@ -6,6 +6,7 @@ have the limits of `validate`).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import socket
@@ -16,13 +17,14 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient  # the conftest imported it first, quietly
 
+from engine import load_variant, new_game
 from engine.bots import BEST_BOT
 from engine.cli import main
 from engine.core import cards as C
-from engine.play.records import replay
+from engine.play.records import record_of, replay
 from engine.rules.loader import shipped_names
 from engine.web.app import create_app
-from engine.web.sessions import COOKIE, SessionStore
+from engine.web.sessions import COOKIE, KEEP_SECONDS, SessionStore
 
 BROKEN = Path(__file__).resolve().parents[1] / "broken"
 
@@ -64,8 +66,8 @@ def test_the_table_shows_the_human_his_own_cards_and_the_upcard_only(
 
 def _only_game(client: TestClient, store: SessionStore) -> Any:
     """The game of ``client``'s session, read from the app's store."""
-    session, fresh = store.get(client.cookies.get(COOKIE))
-    assert not fresh
+    session = store.find(client.cookies.get(COOKIE))
+    assert session is not None
     return session.game
 
 
@@ -133,30 +135,32 @@ def test_a_garbage_session_cookie_gets_a_new_session(client: TestClient) -> None
     response = client.get("/table")
     assert response.status_code == 200
     assert "no game in progress" in response.text
+    assert "set-cookie" not in response.headers  # nothing to keep: no session is made
+    assert "garbage" not in response.text
+    assert client.post("/act", data={"action": "pass", "at": "0"}).status_code == 409
+    response = client.get("/play/standard?seed=3", follow_redirects=False)
     new = response.cookies.get(COOKIE)
     assert new and new != "garbage'<script>" and len(new) >= 43  # 256 bits, base64
     cookie = response.headers["set-cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
-    assert "garbage" not in response.text
-    assert client.post("/act", data={"action": "pass", "at": "0"}).status_code == 409
 
 
 def test_two_sessions_cannot_see_or_change_each_others_games(
         new_client: Callable[[Any], TestClient], read: Any) -> None:
-    app = create_app()
+    store = SessionStore()
+    app = create_app(store)
     alice, bob = new_client(app), new_client(app)
     page = read(_start(alice).text)
     assert alice.cookies.get(COOKIE) != bob.cookies.get(COOKIE)
     assert "no game in progress" in bob.get("/table").text
-    assert bob.get("/record").status_code == 409
+    assert "no game in progress" in bob.get("/record").text
     assert bob.post("/act", data={"action": "pass", "at": page.at}).status_code == 409
     assert bob.post("/hint", data={"at": page.at}).status_code == 409
-    assert alice.get("/record").status_code == 200
     # Bob's own game is his: starting it leaves Alice's where it was.
     _start(bob, seed=4)
     assert read(alice.get("/table").text).text.count('data-action="') == len(page.actions)
-    assert alice.get("/record").json()["seed"] == 3
-    assert bob.get("/record").json()["seed"] == 4
+    assert _only_game(alice, store).state.seed == 3
+    assert _only_game(bob, store).state.seed == 4
 
 
 def test_an_oversize_upload_is_refused(client: TestClient, read: Any) -> None:
@@ -215,16 +219,16 @@ def test_a_valid_file_is_played_under_its_own_name(client: TestClient, read: Any
 def test_a_downloaded_record_replays_and_resumes_in_another_session(
         client: TestClient, new_client: Callable[[Any], TestClient], read: Any) -> None:
     page = read(_start(client, "ghost-hand", seed=8).text)
-    for _ in range(12):
-        page = read(_act(client, page, page.actions[0]).text)
+    rng = random.Random(8)
+    while not page.over:  # the record holds the seed: it is saved once the game is over
+        assert client.get("/record").status_code == 409
+        page = read(_act(client, page, rng.choice(page.actions)).text)
     record = client.get("/record")
     assert record.headers["content-disposition"].startswith("attachment")
     final = replay(record.json())  # the engine's own check of a record
     other = new_client(client.app)
-    resumed = read(other.post("/record", data={"text": record.text, "mode": "resume"}).text)
-    assert resumed.table["data-variant"] == "ghost-hand"
-    assert resumed.at == str(len(final.history))
-    assert sorted(resumed.actions) == sorted(set(final.legal_actions()))
+    over = other.post("/record", data={"text": record.text, "mode": "resume"})
+    assert over.status_code == 400 and "replay it instead" in over.text
     shown = other.post("/record", data={"text": record.text, "mode": "replay"})
     assert 'data-step="0"' in shown.text
     last = other.get(f"/replay?step={len(final.history)}")
@@ -236,6 +240,15 @@ def test_a_downloaded_record_replays_and_resumes_in_another_session(
     assert refused.status_code == 400 and "cannot be used" in refused.text
     garbage = other.post("/record", data={"text": "{not json", "mode": "resume"})
     assert garbage.status_code == 400 and "line 1, column 2" in garbage.text
+    # A game saved unfinished (at the terminal: `euchre play --save`) resumes where it was.
+    state = new_game(load_variant("ghost-hand"), seed=8)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_action_ids()))
+    saved = json.dumps(record_of(state))
+    resumed = read(other.post("/record", data={"text": saved, "mode": "resume"}).text)
+    assert resumed.table["data-variant"] == "ghost-hand"
+    assert int(resumed.at) >= len(state.history)
+    assert 'class="newgame"' in resumed.text
 
 
 def test_the_hint_marks_one_legal_action(client: TestClient, read: Any) -> None:
@@ -269,16 +282,28 @@ def test_serve_refuses_a_bad_port_and_a_port_in_use(
     assert f"cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err
 
 
-def test_the_least_recently_used_session_goes_beyond_the_cap(
+def test_a_game_played_lately_is_never_pushed_out_by_a_new_session(
         new_client: Callable[[Any], TestClient]) -> None:
-    app = create_app(SessionStore(limit=2))
+    """The store's policy (README, "Playing in a browser"): beyond its cap a new session
+    pushes out a session without a game first, then a finished game, then a game idle for
+    KEEP_SECONDS; a game played more lately never, and the new game is refused (503)."""
+    now = [0.0]
+    store = SessionStore(limit=2, clock=lambda: now[0])
+    app = create_app(store)
     first, second, third = new_client(app), new_client(app), new_client(app)
     _start(first)
-    _start(second)
-    assert first.get("/record").status_code == 200
-    _start(third)  # a third session: the least recently used (second) is forgotten
-    assert first.get("/record").json()["seed"] == 3
-    assert second.get("/record").status_code == 409  # (a new, empty session for it)
+    second.post("/variant", data={"text": "extends: standard\ndescription: x\n"})
+    assert len(store) == 2
+    _start(third)  # the session holding only a checked file goes
+    assert store.find(second.cookies.get(COOKIE)) is None
+    assert second.get("/play/standard").status_code == 503  # two games, both played lately
+    assert "try again later" in second.get("/play/standard").text
+    now[0] += KEEP_SECONDS - 1
+    assert first.get("/table").status_code == 200  # first plays on; third is left idle
+    now[0] += 2
+    _start(second)  # third's game, idle past KEEP_SECONDS, is the one that goes
+    assert store.find(third.cookies.get(COOKIE)) is None
+    assert store.find(first.cookies.get(COOKIE)) is not None
 
 
 def test_serve_has_help(capsys: pytest.CaptureFixture[str]) -> None:
@@ -375,3 +400,15 @@ def test_the_hint_says_why_in_a_few_words(client: TestClient, read: Any) -> None
     # the best bot gives its reason with its choice (Bot.advise)
     line = re.search(r'<p class="hint-text"[^>]*>(.*?)</p>', hinted.text)
     assert line and "would choose" in line[1] and ": " in line[1].split("would choose")[1]
+
+
+def test_the_favicon_is_served_and_every_page_names_it(client: TestClient) -> None:
+    """Issue 22, item 17: a browser asks for /favicon.ico on every page; it must not 404."""
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.content.startswith(b"<svg") and b"</svg>" in icon.content
+    for path in ["/", "/rules/standard", "/nowhere", "/play/standard?seed=3"]:
+        text = client.get(path).text
+        link = re.search(r'<link rel="icon" type="image/svg\+xml" href="([^"]+)">', text)
+        assert link, path
+        assert client.get(link[1]).content == icon.content
