@@ -22,7 +22,7 @@ from engine.rules.compiler import compile_variant
 from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.resolved import Resolved, forget, merge
 from engine.rules.resources import variants_dir
-from engine.rules.schema_check import apply_defaults, schema, schema_errors
+from engine.rules.schema_check import apply_defaults, extends_errors, schema, schema_errors
 from engine.rules.variant import Variant
 from engine.rules.variant_warnings import variant_warnings
 from engine.rules.yamlsource import Path_, SourceDoc, read_yaml
@@ -140,6 +140,12 @@ def _parents(doc: SourceDoc) -> list[tuple[str, Location]]:
                 location=where, path=path, hint="e.g. `extends: standard`",
             )
         out.append((item, where))
+    # The merged variant's schema check never sees `extends` (each file's own key, dropped
+    # by merging), so its limits (at most 8 parents, short names) are checked here.
+    errors = extends_errors(Resolved(name=doc.file, file=doc.file, data=doc.data,
+                                     values=doc.values, keys=doc.keys))
+    if errors:
+        raise VariantErrors(errors)
     return out
 
 

@@ -38,8 +38,8 @@ HEAD: dict[str, Any] = {
     "extends": {
         "description": (
             "Variant(s) this file builds on: a shipped variant's name (`standard`) or a path "
-            "relative to this file (`./house.yaml`). Several parents merge in order. Mappings "
-            "merge key by key, lists replace, and `!delete` removes an inherited key."
+            "relative to this file (`./house.yaml`). Several parents (at most 8) merge in order. "
+            "Mappings merge key by key, lists replace, and `!delete` removes an inherited key."
         ),
         "oneOf": [
             {"$ref": "#/$defs/parentRef"},
