@@ -151,8 +151,8 @@ SCHEMA: dict[str, Any] = {
 }
 
 _DEAL_SETTINGS: tuple[Path_, ...] = (
-    ("deal", "hand_size"), ("deck", "size"), ("deck", "jokers"), ("deal", "extra_hands"),
-    ("deal", "upcard"), ("players",),
+    ("deal", "hand_size"), ("deck", "size"), ("deck", "ranks"), ("deck", "copies"),
+    ("deck", "jokers"), ("deal", "extra_hands"), ("deal", "upcard"), ("players",),
 )
 """What decides whether the deal fits the deck; the hand size is blamed when in doubt."""
 
@@ -170,11 +170,11 @@ def compile_deal(ctx: CompileContext) -> DealRules:
     deck = ctx.deck_cards()
     if needed > len(deck):
         upcard = " and 1 upcard" if spec["upcard"] else ""
-        blame = ctx.cause(_DEAL_SETTINGS)
         ctx.fail(
             f"the deal needs {needed} cards ({positions} hands of {size}{upcard}) but the "
-            f"deck has {len(deck)}{ctx.inherited(_DEAL_SETTINGS[:2], blame)}", blame,
+            f"deck has {len(deck)}", _DEAL_SETTINGS[0],
             "use a bigger deck (`deck.size`), fewer cards per hand, or fewer extra hands",
+            also=_DEAL_SETTINGS[1:],
         )
     return DealRules(hand_size=size, extra_hands=extras, packets=_packets(ctx, spec, positions),
                      upcard=spec["upcard"], positions=positions)
@@ -190,14 +190,16 @@ def _packets(ctx: CompileContext, spec: dict[str, Any], positions: int
         if len(row) != positions:
             ctx.fail(f"round {i + 1} of the packets has {len(row)} sizes but there are "
                      f"{positions} positions to deal to", ("deal", "packets", i),
-                     "give one packet size per seat and extra hand, from eldest")
+                     "give one packet size per seat and extra hand, from eldest",
+                     also=(("players",), ("deal", "extra_hands")))
     if all(len(row) == positions for row in packets):
         for pos in range(positions):
             total = sum(row[pos] for row in packets)
             if total != size:
                 ctx.fail(f"the packets give position {pos} {total} cards, but a hand "
                          f"has {size}", ("deal", "packets"),
-                         "each position's packets must add up to `hand_size`")
+                         "each position's packets must add up to `hand_size`",
+                         also=(("deal", "hand_size"),))
                 break
     return packets
 

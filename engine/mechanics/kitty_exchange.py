@@ -199,7 +199,7 @@ def _compile(ctx: CompileContext) -> KittyExchangeRules:
     if source != KITTY and source not in extra:
         names = ", ".join(f"`{e}`" for e in (KITTY, *extra))
         ctx.fail(f"`{source}` is neither the kitty nor an extra hand of the deal",
-                 (*at, "source"), f"use one of {names}")
+                 (*at, "source"), f"use one of {names}", also=(("deal", "extra_hands"),))
     seat = ExchangeSeat(spec.get("seat", "maker"))
     optional = spec.get("optional", seat is ExchangeSeat.ANY)
     if seat is ExchangeSeat.ANY and not optional:

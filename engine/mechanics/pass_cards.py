@@ -177,7 +177,8 @@ def _compile(ctx: CompileContext) -> PassCardsRules:
     cards = spec.get("cards", 1)
     if cards > ctx.deal.hand_size:
         ctx.fail(f"a player cannot pass {cards} cards from a hand of {ctx.deal.hand_size}",
-                 ("pass_cards", "cards"), f"use at most {ctx.deal.hand_size}")
+                 ("pass_cards", "cards"), f"use at most {ctx.deal.hand_size}",
+                 also=(("deal", "hand_size"),))
     return PassCardsRules(cards=cards, defender=spec.get("defender", True))
 
 

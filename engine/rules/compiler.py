@@ -58,8 +58,9 @@ class _FlowCheck:
     def where(self, phase: str) -> Path_:
         return ("flow", self.flow.index(phase)) if phase in self.flow else ("flow",)
 
-    def fail(self, message: str, path: Path_, hint: str = "") -> None:
-        self.compiler.fail(message, path, hint)
+    def fail(self, message: str, path: Path_, hint: str = "", *,
+             also: tuple[Path_, ...] = ()) -> None:
+        self.compiler.fail(message, path, hint, also=also)
 
 
 class _Compiler:
@@ -75,7 +76,19 @@ class _Compiler:
 
     # -- error helpers ---------------------------------------------------------------------
 
-    def fail(self, message: str, path: Path_, hint: str = "", *, key: bool = False) -> None:
+    def fail(self, message: str, path: Path_, hint: str = "", *, key: bool = False,
+             also: tuple[Path_, ...] = ()) -> None:
+        """A located error about the setting at ``path``. ``also``: the other settings that
+        together with it cause the problem (a check across settings). The error is then at
+        the first of them that the file being checked writes itself, the line whose change
+        broke what it inherited (README: "for an inherited row the error is at the child's
+        line that caused it"), and the message names where the inherited ones come from."""
+        if also:
+            settings = (path, *also)
+            blame = self.cause(settings)
+            message += self.inherited(settings, blame)
+            if blame != path:
+                path, key = blame, False
         self.errors.append(
             VariantError(message, location=self.r.locate(path, key=key), path=path, hint=hint)
         )
@@ -101,9 +114,11 @@ class _Compiler:
         return next((p for p in settings if self.r.written_here(p)), settings[0])
 
     def inherited(self, settings: tuple[Path_, ...], blame: Path_) -> str:
-        """Where the inherited ones among ``settings`` come from, for the message of an error
-        located at ``blame``."""
-        return "".join(self.r.origin(p) for p in settings if p != blame)
+        """Where the first inherited one among ``settings`` (but ``blame``) comes from, for
+        the message of an error located at ``blame``: the most likely partner in the
+        problem (``settings`` are given most likely first)."""
+        origins = (self.r.origin(p) for p in settings if p != blame)
+        return next((o for o in origins if o), "")
 
     # -- sections --------------------------------------------------------------------------
 
@@ -118,7 +133,8 @@ class _Compiler:
         if "teams" not in spec:
             if players % 2:
                 self.fail(f"{players} players cannot form two teams", ("sides", "kind"),
-                          "use `kind: individual` or `maker_vs_rest`, or list `teams`")
+                          "use `kind: individual` or `maker_vs_rest`, or list `teams`",
+                          also=(("players",),))
                 return Sides(kind=kind, teams=tuple((s,) for s in range(players)))
             return Sides(kind=kind, teams=tuple(
                 tuple(s for s in range(players) if s % 2 == t) for t in range(2)))
@@ -126,7 +142,7 @@ class _Compiler:
         seats = sorted(s for team in teams for s in team)
         if seats != list(range(players)):
             self.fail(f"the teams {[list(t) for t in teams]} must hold each of the seats 0 to "
-                      f"{players - 1} exactly once", ("sides", "teams"))
+                      f"{players - 1} exactly once", ("sides", "teams"), also=(("players",),))
         return Sides(kind=kind, teams=teams)
 
     def compile_deck(self) -> Deck:
@@ -162,7 +178,9 @@ class _Compiler:
             if missing:
                 names = ", ".join(C.rank_letter(r) for r in missing)
                 self.fail(f"the draw ranking leaves out ranks in the deck: {names}",
-                          ("dealer", "draw", "ranking"), "list every rank of the deck")
+                          ("dealer", "draw", "ranking"),
+                          "list every rank of the deck in `dealer.draw.ranking`",
+                          also=(("deck", "size"), ("deck", "ranks"), ("dealer", "first")))
         return DealerRules(first=FirstDealer(spec["first"]), draw_ranking=ranking,
                            draw_dealer=DrawDealer(spec["draw"]["dealer"]),
                            draw_partners=DrawPartners(spec["draw"]["partners"]))
@@ -275,13 +293,16 @@ class _Compiler:
                           (*at, "start"), "write e.g. `start: 25`")
             elif table is not None and min(table.points.values()) >= 0:
                 self.fail("no hand can lower a score, so the countdown can never end",
-                          (*at, "goal"), "give some row of the scoring table negative points")
+                          (*at, "goal"), "give some row of the scoring table negative points",
+                          also=(("scoring", "table"),))
         elif target <= start:
             self.fail(f"the target ({target}) must be above the starting score ({start})",
-                      (*at, "target"), "raise the target, or write `goal: down` for a countdown")
+                      (*at, "target"), "raise the target, or write `goal: down` for a countdown",
+                      also=((*at, "start"),))
         elif table is not None and table.best_award() <= 0:
             self.fail("no hand can score points, so the target can never be reached",
-                      (*at, "target"), "give some row of the scoring table positive points")
+                      (*at, "target"), "give some row of the scoring table positive points",
+                      also=(("scoring", "table"),))
         match = compile_match(spec.get("match"), goal=goal, fail=self.fail)
         return GameRules(target=target, tie=Tie(spec["tie"]), max_hands=spec["max_hands"],
                          start=start, goal=goal, win=Win(spec.get("win", "reach")), match=match)
