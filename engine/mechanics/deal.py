@@ -13,6 +13,7 @@ from engine.mechanics.base import Mechanic, Phase, Rule, Words
 from engine.mechanics.wording import extra_hand_word, join, number, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import DealRules
+from engine.rules.variant_warnings import upcard_unused
 from engine.rules.yamlsource import Path_
 
 if TYPE_CHECKING:
@@ -167,14 +168,19 @@ def compile_deal(ctx: CompileContext) -> DealRules:
         ctx.fail("two extra hands have the same name", ("deal", "extra_hands"))
     positions = players + len(extras)
     needed = positions * size + (1 if spec["upcard"] else 0)
-    deck = ctx.deck_cards()
-    if needed > len(deck):
+    deck = ctx.deck_size()
+    if needed > deck:
         upcard = " and 1 upcard" if spec["upcard"] else ""
+        hint = "use a bigger deck (`deck.size`), fewer cards per hand, or fewer extra hands"
+        settings = _DEAL_SETTINGS
+        if spec["upcard"] and upcard_unused(ctx.flow):
+            upcard += ", which no phase of this flow uses"
+            hint = "set `deal.upcard: false` (nothing uses the upcard), or " + hint[0].lower() \
+                + hint[1:]
+            settings = (settings[0], ("deal", "upcard"), *settings[1:])
         ctx.fail(
             f"the deal needs {needed} cards ({positions} hands of {size}{upcard}) but the "
-            f"deck has {len(deck)}", _DEAL_SETTINGS[0],
-            "use a bigger deck (`deck.size`), fewer cards per hand, or fewer extra hands",
-            also=_DEAL_SETTINGS[1:],
+            f"deck has {deck}", settings[0], hint, also=settings[1:],
         )
     return DealRules(hand_size=size, extra_hands=extras, packets=_packets(ctx, spec, positions),
                      upcard=spec["upcard"], positions=positions)

@@ -72,6 +72,7 @@ class _Compiler:
         self._flow: tuple[str, ...] = tuple(self.d["flow"])
         self._sides: Sides | None = None
         self._deck: Deck | None = None
+        self._deck_size = 0
         self._deal: DealRules | None = None
 
     # -- error helpers ---------------------------------------------------------------------
@@ -158,16 +159,19 @@ class _Compiler:
                           ("deck", "size"), "leave `size` out when you list the ranks")
         else:
             ranks = list(C.RANK_ORDER[-(spec["size"] // 4):])  # 24: 9 to A ... 36: 6 to A
+        size = 4 * len(ranks) * copies
+        self._deck_size = size + spec["jokers"] * copies  # as written, every copy counted
         if copies == 2:
             extra = [C.rank_letter(r) for r in ranks if r not in C.DOUBLE_RANKS]
             if extra:
                 where = ("deck", "ranks") if "ranks" in spec else ("deck", "size")
-                self.fail(f"a double deck holds 9 to A only, not {', '.join(extra)}", where,
-                          "use `size: 24` (or `ranks` from 9 to A) with `copies: 2`")
-                copies = 1
+                self.fail(f"a double deck holds only ranks from 9 to A, not {', '.join(extra)}",
+                          where, "use `size: 24`, or `ranks` among 9 T J Q K A, with "
+                          "`copies: 2`", also=(("deck", "copies"),))
+                copies = 1  # cards of one copy, to go on checking (the size counts both)
         mask = C.deck_of(ranks, jokers=spec["jokers"], copies=copies)
         cards = sorted(C.cards_of(mask), key=_printed_order)
-        return Deck(size=4 * len(ranks) * copies, jokers=spec["jokers"] * copies, mask=mask,
+        return Deck(size=size, jokers=spec["jokers"] * copies, mask=mask,
                     cards=tuple(cards), copies=copies)
 
     def compile_dealer(self, deck: Deck) -> DealerRules:
@@ -239,6 +243,9 @@ class _Compiler:
     def deck_cards(self) -> tuple[int, ...]:
         assert self._deck is not None
         return self._deck.cards
+
+    def deck_size(self) -> int:
+        return self._deck_size
 
     def award_names(self) -> Sequence[str]:
         return tuple(award_scope(OutcomeSpace(

@@ -48,6 +48,10 @@ class CompileContext(Protocol):
     def deck_cards(self) -> tuple[int, ...]:
         """The cards of the deck."""
 
+    def deck_size(self) -> int:
+        """How many cards the deck holds as written, jokers and every copy counted (also when
+        the deck is refused, so that later checks count what the file meant)."""
+
     def fail(self, message: str, path: Path_, hint: str = "", *, key: bool = False,
              also: tuple[Path_, ...] = ()) -> None:
         """Report a located error about ``path``; ``also`` names the other settings of a

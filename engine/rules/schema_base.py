@@ -112,7 +112,8 @@ HEAD: dict[str, Any] = {
             "size": {
                 "description": (
                     "24 (9 to A), 28 (8 to A), 32 (7 to A) or 36 (6 to A) cards of each copy, "
-                    "before jokers. Default: 24."
+                    "before jokers. A file's `size` replaces the `ranks` it inherits. Default: 24 "
+                    "(none when `ranks` is given)."
                 ),
                 "type": "integer",
                 "enum": [24, 28, 32, 36],
@@ -123,8 +124,9 @@ HEAD: dict[str, Any] = {
             "ranks": {
                 "description": (
                     "The ranks in each suit instead of `size`: any set of 6 7 8 9 T J Q K A, e.g. "
-                    "[\"9\", T, J, Q, K, A]; `size`, when also given, must count them (4 a rank)."
-                    " Default: the ranks of `size`."
+                    "[\"9\", T, J, Q, K, A]; `size` written in the same file must count them (4 a "
+                    "rank), and a file's `ranks` replaces the `size` it inherits. Default: the "
+                    "ranks of `size`."
                 ),
                 "type": "array",
                 "items": {"$ref": "#/$defs/rank"},
@@ -134,9 +136,10 @@ HEAD: dict[str, Any] = {
             },
             "copies": {
                 "description": (
-                    "2 for a double deck: two of each card (and of the joker); of two identical "
-                    "cards in a trick the first played wins (DECK-A3). Double decks hold 9 to A "
-                    "only. Default: 1."
+                    "2 for a double deck: two of each card (and of the joker), every copy counted "
+                    "in the deck's size; of two identical cards in a trick the first played wins "
+                    "(DECK-A3). A double deck takes only ranks from 9 to A: `size: 24`, or any "
+                    "`ranks` among 9 T J Q K A (e.g. [J, Q, K, A], 32 cards). Default: 1."
                 ),
                 "type": "integer",
                 "minimum": 1,

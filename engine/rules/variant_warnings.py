@@ -12,7 +12,17 @@ from engine.core.errors import VariantWarning
 from engine.rules.resolved import Resolved
 from engine.rules.yamlsource import Path_
 
-__all__ = ["variant_warnings"]
+__all__ = ["UPCARD_PHASES", "upcard_unused", "variant_warnings"]
+
+UPCARD_PHASES = ("upcard_trump", "upcard_bidding", "dealer_pickup")
+"""The phases that use the upcard; in a flow without them (an auction) it has no use."""
+
+
+def upcard_unused(flow: tuple[str, ...] | list[str]) -> bool:
+    """No phase of ``flow`` bids on the upcard or gives it to the dealer: an upcard would be
+    dealt for nothing (the deal still counts it, so it is warned about, and named in the
+    error of a deal that does not fit)."""
+    return not any(phase in flow for phase in UPCARD_PHASES)
 
 
 def _unused_draw(resolved: Resolved) -> list[VariantWarning]:
@@ -47,16 +57,26 @@ def _unused_partners(resolved: Resolved) -> list[VariantWarning]:
 
 
 def _unused_upcard(resolved: Resolved) -> list[VariantWarning]:
-    """In an auction flow no phase bids on the upcard or gives it to the dealer."""
+    """In an auction flow no phase bids on the upcard or gives it to the dealer. Warned at
+    the file's own `deal.upcard`, or else at its own flow when that is what made an
+    inherited (or default) upcard useless."""
+    data = resolved.data
+    if not data["deal"]["upcard"] or not upcard_unused(data["flow"]):
+        return []
     path: Path_ = ("deal", "upcard")
     where = resolved.written_here(path)
-    data = resolved.data
-    if where is None or not data["deal"]["upcard"] or "auction" not in data["flow"]:
-        return []
+    origin = ""
+    if where is None:
+        where = resolved.written_here(("flow",))
+        if where is None:
+            return []
+        inherited = resolved.values.get(path)
+        origin = f" (inherited from {inherited})" if inherited else " (the default)"
+        path = ("flow",)
     return [VariantWarning(
-        "`deal.upcard: true` has no use in an auction flow: no phase bids on the upcard or "
-        "gives it to the dealer", location=where, path=path,
-        hint="set `upcard: false`, or use `upcard_bidding` instead of `auction`",
+        f"`deal.upcard: true`{origin} has no use in an auction flow: no phase bids on the "
+        "upcard or gives it to the dealer", location=where, path=path,
+        hint="set `deal.upcard: false`, or use `upcard_bidding` instead of `auction`",
     )]
 
 
