@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "Deal", "dealing_order"]
+__all__ = ["KITTY_SETTINGS", "MECHANIC", "Deal", "dealing_order", "undealt"]
 
 
 def dealing_order(players: int, extras: int, dealer: int) -> list[int]:
@@ -156,6 +156,20 @@ _DEAL_SETTINGS: tuple[Path_, ...] = (
     ("deck", "jokers"), ("deal", "extra_hands"), ("deal", "upcard"), ("players",),
 )
 """What decides whether the deal fits the deck; the hand size is blamed when in doubt."""
+
+
+KITTY_SETTINGS: tuple[Path_, ...] = (
+    ("deal", "hand_size"), ("deal", "extra_hands"), ("deck", "size"), ("deck", "ranks"),
+    ("deal", "upcard"), ("players",),
+)
+"""What decides how many cards the deal leaves in the kitty, most likely culprit first."""
+
+
+def undealt(ctx: CompileContext) -> int:
+    """The cards the deal leaves face down in the kitty: the deck less every hand (the
+    seats' and the extra hands') and the upcard."""
+    deal = ctx.deal
+    return ctx.deck_size() - deal.positions * deal.hand_size - (1 if deal.upcard else 0)
 
 
 def compile_deal(ctx: CompileContext) -> DealRules:
