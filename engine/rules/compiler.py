@@ -21,7 +21,7 @@ from engine.rules.game_end import compile_match
 from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.resolved import Resolved
 from engine.rules.scoring import OutcomeSpace, ScoreRow, ScoringTable, award_scope, when_scope
-from engine.rules.scoring_checks import table_errors
+from engine.rules.scoring_checks import penalty_errors, table_errors
 from engine.rules.variant import (
     DealerRules,
     DealRules,
@@ -321,6 +321,10 @@ class _Compiler:
         offender = self.expr(spec["offender"], scope, Type.INT, (*at, "offender"))
         opponents = self.expr(spec["opponents"], scope, Type.INT, (*at, "opponents"))
         if offender is None or opponents is None:
+            return None
+        bound = penalty_errors(self.r, at, offender=offender, opponents=opponents)
+        if bound:
+            self.errors.extend(bound)
             return None
         return Renege(allowed=spec["allowed"], void_hand=spec["void_hand"], offender=offender,
                       opponents=opponents)

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.rules.mechanic_rules import Registry
 from engine.rules.schema_game import GAME
+from engine.rules.scoring import MAX_POINTS
 
 __all__ = ["assemble"]
 
@@ -29,6 +30,13 @@ TOP: dict[str, Any] = {
     "additionalProperties": False,
     "required": ["description", "scoring"],
 }
+
+_BOUND = (
+    f"It may give at most {MAX_POINTS:,} points either way, whatever the outcome (checked when "
+    "the file loads, over every value the expression can take): with at most 1,000 hands a "
+    "game, every score then stays exact as a float64 and an int64."
+)
+"""The bound on an award (:data:`engine.rules.scoring.MAX_POINTS`), said in the schema."""
 
 HEAD: dict[str, Any] = {
     "$schema": {
@@ -288,7 +296,7 @@ TAIL: dict[str, Any] = {
                     "offender": {
                         "description": (
                             "Points to each member of the offending side (an int expression; "
-                            "name: alone). Default: -2."
+                            "name: alone). " + _BOUND + " Default: -2."
                         ),
                         "$ref": "#/$defs/intExpr",
                         "default": -2,
@@ -296,7 +304,7 @@ TAIL: dict[str, Any] = {
                     "opponents": {
                         "description": (
                             "Points to each member of every other side (an int expression; name: "
-                            "alone). Default: 0."
+                            "alone). " + _BOUND + " Default: 0."
                         ),
                         "$ref": "#/$defs/intExpr",
                         "default": 0,
@@ -355,12 +363,16 @@ DEFS: dict[str, Any] = {
                 "pattern": "^[a-z][a-z0-9_]{0,29}$",
             },
             "makers": {
-                "description": "Points to each member of the makers' side. Default: 0.",
+                "description": (
+                    "Points to each member of the makers' side. " + _BOUND + " Default: 0."
+                ),
                 "$ref": "#/$defs/intExpr",
                 "default": 0,
             },
             "defenders": {
-                "description": "Points to each member of each defending side. Default: 0.",
+                "description": (
+                    "Points to each member of each defending side. " + _BOUND + " Default: 0."
+                ),
                 "$ref": "#/$defs/intExpr",
                 "default": 0,
             },

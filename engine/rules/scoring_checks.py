@@ -10,18 +10,21 @@ written.
 from __future__ import annotations
 
 from engine.core.errors import Location, VariantError
+from engine.rules.expressions import CompiledExpression
 from engine.rules.resolved import Resolved
 from engine.rules.scoring import (
+    MAX_POINTS,
     OutcomeSpace,
     ScoreRow,
     ScoringTable,
     TableGap,
     TableOverlap,
     dead_rows,
+    too_many_points,
 )
 from engine.rules.yamlsource import Path_
 
-__all__ = ["OUTCOME_SETTINGS", "table_errors"]
+__all__ = ["OUTCOME_SETTINGS", "penalty_errors", "table_errors"]
 
 TABLE: Path_ = ("scoring", "table")
 OUTCOME_SETTINGS: tuple[Path_, ...] = (
@@ -77,4 +80,46 @@ def table_errors(
             f"rows {lap.first + 1} and {lap.second + 1} of the scoring table both apply "
             f"when {lap.outcome.describe(space)}", location=resolved.locate(overlap),
             path=overlap, hint="make the `when:` conditions exclusive: one row per outcome"))
+    else:
+        errors.extend(_points_errors(resolved, table))
     return (None if errors else table), errors
+
+
+def _points_errors(resolved: Resolved, table: ScoringTable) -> list[VariantError]:
+    """An error for each award (a row's ``makers:`` or ``defenders:``) that can give more
+    than :data:`~engine.rules.scoring.MAX_POINTS` points either way, found among the values
+    it takes for every outcome (the table holds them all)."""
+    worst: dict[tuple[int, bool], int] = {}
+    for (outcome, makers, *_), points in table.points.items():
+        key = (table.row_of[outcome], makers)
+        if abs(points) > MAX_POINTS and abs(points) > abs(worst.get(key, 0)):
+            worst[key] = points
+    errors = []
+    for (index, makers), points in sorted(worst.items()):
+        side = "makers" if makers else "defenders"
+        path: Path_ = (*TABLE, index, side)
+        errors.append(VariantError(
+            f"row {index + 1} of the scoring table can give the {side} "
+            f"{too_many_points(points)} points; an award may give at most {MAX_POINTS:,} "
+            "either way", location=resolved.locate(path), path=path,
+            hint=f"scores stay exact over a whole game only with awards of at most "
+                 f"{MAX_POINTS:,} points a hand (see the schema's `{side}`)"))
+    return errors
+
+
+def penalty_errors(resolved: Resolved, at: Path_, **points: CompiledExpression
+                   ) -> list[VariantError]:
+    """An error for each penalty expression (``offender=``, ``opponents=``, whose one name is
+    ``alone``) that can give more than :data:`~engine.rules.scoring.MAX_POINTS` either way."""
+    errors = []
+    for name, expression in points.items():
+        worst = max((int(expression.evaluate({"alone": alone})) for alone in (False, True)),
+                    key=abs)
+        if abs(worst) > MAX_POINTS:
+            path: Path_ = (*at, name)
+            errors.append(VariantError(
+                f"the penalty can give the {name} {too_many_points(worst)} points; a penalty "
+                f"may give at most {MAX_POINTS:,} either way", location=resolved.locate(path),
+                path=path, hint=f"scores stay exact over a whole game only with penalties of at "
+                                f"most {MAX_POINTS:,} points (see the schema's `{name}`)"))
+    return errors
