@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from engine import check_variant, load_variant
+from engine import check_variant, load_variant, new_game
+from engine.core import cards as C
 from engine.core.errors import VariantError
 from engine.rules.loader import diagnose_variant, resolved_variant
 from engine.rules.schema_check import schema
@@ -158,3 +159,70 @@ def test_a_refused_double_deck_is_still_counted_with_both_copies(write: Write) -
     assert [e.message.split(" (")[0] for e in errors] == [
         "a double deck holds only ranks from 9 to A, not 7, 8"]  # no "the deck has 32"
     assert _where(errors[0]) == ("sevens.yaml", 3, 14)
+
+
+# -- item 14: `pass_cards` needs a lone hand from any source, and partners of two ---------
+
+
+MOON_CALLS_FOR_BEST = """
+    extends: bid-euchre
+    description: Bid Euchre where the lone moon calls for his partner's best card.
+    flow: [deal, auction, name_trump, pass_cards, play, score]
+    pass_cards: {cards: 1}
+"""
+
+
+def test_pass_cards_is_accepted_when_the_lone_hand_comes_from_a_special_bid(
+    write: Write,
+) -> None:
+    variant = load_variant(write("moon.yaml", MOON_CALLS_FOR_BEST))
+    state = new_game(variant, seed=5)
+    state.apply("bid:moon")  # eldest shoots the moon; the others must pass or bid higher
+    while state.phase != "name_trump":
+        state.apply("pass")
+    state.apply("call:H")
+    assert state.phase == "pass_cards"
+    loner = state.current_player
+    assert state.legal_actions()[0].startswith("discard:")
+    state.apply(state.legal_actions()[0])
+    partner = state.current_player
+    assert variant.sides.side_of(partner) == variant.sides.side_of(loner) and partner != loner
+    gift = state.legal_actions()[0]
+    assert gift.startswith("give:")
+    state.apply(gift)
+    assert state.phase == "play"
+    assert 1 << C.card(gift.split(":")[1]) & state.hand.hands[loner]
+
+
+def test_pass_cards_without_any_lone_hand_is_a_located_error(write: Write) -> None:
+    path = write("none.yaml", """
+        extends: bid-euchre
+        description: Nobody plays alone, yet cards are called for.
+        flow: [deal, auction, name_trump, pass_cards, play, score]
+        auction:
+          special_bids: !delete
+        scoring:
+          table:
+            - {when: "makers.tricks >= bid", makers: tricks, defenders: tricks}
+            - {when: "makers.tricks < bid", makers: -bid, defenders: tricks}
+    """)
+    (error,) = check_variant(path)
+    assert _where(error) == ("none.yaml", 3, 35)  # `pass_cards` in the flow
+    assert error.message == "`pass_cards` needs a lone hand, but nobody can play alone before it"
+    assert "alone: true" in error.hint
+
+
+def test_pass_cards_says_it_needs_teams_of_two_in_the_schema_and_the_error(
+    write: Write,
+) -> None:
+    described = schema()["properties"]["pass_cards"]["description"]
+    assert "fixed teams of two" in described and "`alone: true`" in described
+    path = write("six.yaml", """
+        extends: standard-six
+        description: Teams of three call for a partner's best.
+        flow: [deal, upcard_bidding, go_alone, dealer_pickup, pass_cards, play, score]
+    """)
+    (error,) = check_variant(path)
+    assert error.message.startswith("`pass_cards` needs partners: fixed teams of two, so that "
+                                    "a lone player has the one partner who sits out")
+    assert _where(error) == ("six.yaml", 3, 55)
