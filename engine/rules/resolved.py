@@ -35,6 +35,9 @@ class Resolved:
     keys: dict[Path_, Location] = field(default_factory=dict)
     inline: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     chain: tuple[str, ...] = ()
+    replaced: dict[Path_, Location] = field(default_factory=dict)
+    """Inherited lists a later file replaced whole (lists replace): where each was written,
+    so that an error can say that the inherited items are gone."""
 
     def locate(self, path: Path_, *, key: bool = False) -> Location:
         """Where the value at ``path`` (or its key) was written; the nearest written ancestor
@@ -89,6 +92,8 @@ def merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) -> 
             merge(base, doc, value, here)
             continue
         if key in target:
+            if isinstance(target[key], list) and here in base.values:
+                base.replaced[here] = base.values[here]
             forget(base, here, target[key])
         target[key] = _strip_deletes(doc, value, here)
         inside = paths_in(value, here)

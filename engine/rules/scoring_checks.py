@@ -58,6 +58,34 @@ def _dead_row_error(resolved: Resolved, row: ScoreRow) -> VariantError:
     )
 
 
+def _gap_error(resolved: Resolved, gap: TableGap, space: OutcomeSpace) -> VariantError:
+    """No row applies to an outcome. A table the file writes over an inherited one replaced
+    it whole (lists replace): the error says so and suggests repeating the rows to keep. An
+    inherited table is blamed on the file's own setting that made the outcome possible."""
+    message = f"no row of the scoring table applies when {gap.outcome.describe(space)}"
+    hint = "add a row for this outcome, or widen a `when:`"
+    own = resolved.written_here(TABLE)
+    if own is not None:
+        inherited = resolved.replaced.get(TABLE)
+        if inherited is not None:
+            message += (f"; this file's `scoring.table` replaces the whole table inherited "
+                        f"from {inherited} (a list replaces the inherited list)")
+            hint = ("repeat in this table the inherited rows you want to keep, or add a row "
+                    "for this outcome")
+        return VariantError(message, location=resolved.locate(TABLE, key=True), path=TABLE,
+                            hint=hint)
+    cause = next((p for p in OUTCOME_SETTINGS if resolved.written_here(p)), None)
+    where = resolved.written_here(cause) if cause else None
+    if where is None or cause is None:
+        return VariantError(message, location=resolved.locate(TABLE, key=True), path=TABLE,
+                            hint=hint)
+    return VariantError(
+        f"{message} (`scoring.table` is inherited from {resolved.locate(TABLE)})",
+        location=where, path=cause,
+        hint="this file makes the outcome possible: write its own `scoring.table` with a row "
+             "for it (lists replace: repeat the inherited rows), or keep the inherited setting")
+
+
 def table_errors(
     resolved: Resolved, rows: tuple[ScoreRow, ...], space: OutcomeSpace, *,
     allow_dead_rows: bool = False,
@@ -70,10 +98,7 @@ def table_errors(
     try:
         table = ScoringTable.build(rows, space)
     except TableGap as gap:
-        errors.append(VariantError(
-            f"no row of the scoring table applies when {gap.outcome.describe(space)}",
-            location=resolved.locate(TABLE, key=True), path=TABLE,
-            hint="add a row for this outcome, or widen a `when:`"))
+        errors.append(_gap_error(resolved, gap, space))
     except TableOverlap as lap:
         overlap: Path_ = (*TABLE, lap.second, "when")
         errors.append(VariantError(

@@ -226,3 +226,24 @@ def test_pass_cards_says_it_needs_teams_of_two_in_the_schema_and_the_error(
     assert error.message.startswith("`pass_cards` needs partners: fixed teams of two, so that "
                                     "a lone player has the one partner who sits out")
     assert _where(error) == ("six.yaml", 3, 55)
+
+
+# -- item 16 (the scoring table): a child's table replaces the inherited rows -------------
+
+
+def test_a_gap_in_an_inherited_table_is_at_the_childs_setting_that_opened_it(
+    write: Write,
+) -> None:
+    path = write("six.yaml", """
+        extends: standard-28
+        description: Six cards each, one trick more than standard's table knows.
+        deal:
+          hand_size: 6
+          packets: one_at_a_time
+    """)
+    (error,) = check_variant(path)
+    assert _where(error) == ("six.yaml", 4, 14)  # `hand_size: 6`, not standard's table
+    assert error.message.startswith(
+        "no row of the scoring table applies when makers.tricks = 6, alone = false "
+        "(`scoring.table` is inherited from variants/standard.yaml:")
+    assert "repeat the inherited rows" in error.hint
