@@ -47,9 +47,10 @@ __all__ = ["compile_variant"]
 class _FlowCheck:
     """What a mechanic's ``check_flow`` sees (:class:`~engine.rules.mechanic_rules.FlowCheck`)."""
 
-    def __init__(self, compiler: _Compiler, flow: tuple[str, ...]) -> None:
+    def __init__(self, compiler: _Compiler, flow: tuple[str, ...], *, makers: bool) -> None:
         self.compiler = compiler
         self.flow = flow
+        self.makers = makers
 
     @property
     def deal(self) -> DealRules:
@@ -193,17 +194,19 @@ class _Compiler:
     def flow(self) -> tuple[str, ...]:
         return self._flow
 
-    def check_flow(self) -> tuple[str, ...]:
-        """Check the flow against every registered mechanic's constraints."""
+    def check_flow(self, *, makers: bool = True) -> tuple[str, ...]:
+        """Check the flow against every registered mechanic's constraints (``makers``: some
+        hand can have a maker; without one, no bidding phase is needed)."""
         flow = self._flow
         at: Path_ = ("flow",)
-        check = _FlowCheck(self, flow)
+        check = _FlowCheck(self, flow, makers=makers)
         groups: dict[str, list[tuple[str, str]]] = {}
         for mechanic in REGISTRY:
             if mechanic.group is not None:
                 groups.setdefault(mechanic.group[0], []).append((mechanic.key, mechanic.group[1]))
         for members in groups.values():
-            if sum(key in flow for key, _ in members) != 1:
+            count = sum(key in flow for key, _ in members)
+            if count > 1 or (count == 0 and makers):  # none is needed when nobody can make
                 names = " and ".join(f"`{key}`" for key, _ in members)
                 self.fail(f"the flow needs exactly one of {names}", at,
                           "; ".join(f"{key}: {hint}" for key, hint in members))
@@ -345,8 +348,9 @@ class _Compiler:
             if isinstance(config, DealRules):
                 self._deal = config
             configs[mechanic.key] = config
-        flow = self.check_flow()
-        table = self.scoring(self._space(configs))
+        space = self._space(configs)
+        flow = self.check_flow(makers=space.makers)
+        table = self.scoring(space)
         game = self.game(table)
         renege = self.renege()
         if self.errors or table is None or renege is None:

@@ -86,6 +86,10 @@ class FlowCheck(Protocol):
     def deal(self) -> DealRules:
         """The compiled deal."""
 
+    @property
+    def makers(self) -> bool:
+        """Some hand can have a maker (false when every upcard fixes trump, unbid)."""
+
     def where(self, phase: str) -> Path_:
         """The path of ``phase`` in the flow (the flow itself when it is absent)."""
 

@@ -135,6 +135,9 @@ class OutcomeSpace:
     no_maker: bool = False
     """Some hands have no maker (``no_maker``): trump fixed by the upcard, or no-trump when all
     pass."""
+    makers: bool = True
+    """Some hands have a maker; false when every hand has none (every upcard fixes trump):
+    :data:`NO_MAKER` is then the only outcome."""
     exposed: bool = False
     """A lone maker plays exposed (``go_alone.exposed``): the name ``exposed`` exists, true
     exactly when the maker played alone."""
@@ -159,6 +162,9 @@ class OutcomeSpace:
     def outcomes(self) -> Iterator[Outcome]:
         """All outcomes, in a stable order (makers' tricks first). A special bid played alone
         has the maker alone; no other bid has unless the maker may go alone."""
+        if not self.makers:
+            yield NO_MAKER
+            return
         lone_special = any(alone for _, _, alone in self.specials)
         alones = (False, True) if self.maker_alone or lone_special else (False,)
         defender_alones = (False, True) if self.defender_alone else (False,)

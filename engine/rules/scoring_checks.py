@@ -30,7 +30,8 @@ TABLE: Path_ = ("scoring", "table")
 OUTCOME_SETTINGS: tuple[Path_, ...] = (
     ("go_alone", "maker"), ("go_alone", "defender"), ("go_alone", "defender_needs_lone_maker"),
     ("go_alone",), ("flow",), ("deal", "hand_size"), ("auction", "bids"),
-    ("auction", "top_bid"), ("sides", "kind"), ("players",),
+    ("auction", "top_bid"), ("sides", "kind"), ("players",), ("upcard_trump", "suits"),
+    ("deck", "jokers"),
 )
 """The settings that decide which outcomes a hand can have, most likely culprit first."""
 

@@ -16,6 +16,7 @@ from engine.core import cards as C
 from engine.core.errors import VariantError
 from engine.rules.loader import diagnose_variant, resolved_variant
 from engine.rules.schema_check import schema
+from engine.text.rulebook import rule_book
 
 Write = Callable[[str, str], Path]
 
@@ -247,3 +248,66 @@ def test_a_gap_in_an_inherited_table_is_at_the_childs_setting_that_opened_it(
         "no row of the scoring table applies when makers.tricks = 6, alone = false "
         "(`scoring.table` is inherited from variants/standard.yaml:")
     assert "repeat the inherited rows" in error.hint
+
+
+# -- item 29: when every upcard fixes trump, nothing that needs a maker is demanded ---------
+
+
+EVERY_SUIT_DIRTY = """
+    extends: buck-euchre
+    description: Every upcard is dirty, so trump is never bid.
+    upcard_trump: {suits: [C, D, H, S]}
+    scoring:
+      table:
+        - {label: no_maker, when: "no_maker", defenders: "if(tricks >= 1, -tricks, 5)"}
+"""
+
+
+def test_every_suit_fixing_trump_needs_no_bidding_and_no_row_for_a_maker(write: Write) -> None:
+    path = write("dirty.yaml", EVERY_SUIT_DIRTY + """
+    flow: [deal, upcard_trump, dealer_pickup, play, score]
+    """)
+    variant = load_variant(path)  # before: "the flow needs exactly one of ...", a gap, ...
+    state = new_game(variant, seed=3)
+    while len(state.hands_played) < 10 and not state.is_terminal():
+        state.apply(state.legal_actions()[0])  # a hand without a maker is played through
+    assert len(state.hands_played) == 10
+    assert all(result.maker < 0 for result in state.hands_played)
+
+
+def test_bidding_kept_where_every_upcard_fixes_trump_is_a_warning_and_left_out_of_the_book(
+    write: Write,
+) -> None:
+    path = write("dirty.yaml", EVERY_SUIT_DIRTY)  # buck-euchre's flow: bidding, stay or drop
+    checked = diagnose_variant(path)
+    assert checked.errors == []
+    assert [(w.message.split(":")[0], _where(w)) for w in checked.warnings] == [
+        ("`upcard_bidding` never runs", ("dirty.yaml", 3, 23)),
+        ("`stay_or_drop` never runs", ("dirty.yaml", 3, 23)),
+    ]
+    book = rule_book(load_variant(path))
+    phases = [section.phase for section in book.sections]
+    assert "upcard_bidding" not in phases and "stay_or_drop" not in phases
+    assert "upcard_trump" in phases
+
+
+def test_with_a_joker_an_upcard_can_still_be_bid_on(write: Write) -> None:
+    path = write("joker.yaml", EVERY_SUIT_DIRTY + """
+    deck: {jokers: 1}
+    flow: [deal, upcard_trump, dealer_pickup, play, score]
+    """)
+    messages = [e.message for e in check_variant(path)]
+    assert "the flow needs exactly one of `upcard_bidding` and `auction`" in messages
+
+
+def test_inherited_rows_for_a_maker_are_dead_at_the_childs_suits(write: Write) -> None:
+    path = write("rows.yaml", """
+        extends: buck-euchre
+        description: Every upcard is dirty; buck-euchre's rows for a maker are kept.
+        upcard_trump: {suits: [C, D, H, S]}
+    """)
+    errors = check_variant(path)
+    assert [(_where(e), e.message.split(" (")[0]) for e in errors] == [
+        (("rows.yaml", 3, 23), "row 1 of the scoring table"),
+        (("rows.yaml", 3, 23), "row 2 of the scoring table"),
+    ]
