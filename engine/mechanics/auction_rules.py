@@ -286,11 +286,9 @@ def compile_auction(ctx: CompileContext) -> AuctionRules:
     if list(bids) != sorted(bids):
         ctx.fail("list the bids from lowest to highest", (*at, "bids"))
     if bids and bids[-1] > deal.hand_size:
-        settings: tuple[Path_, ...] = ((*at, "bids"), ("deal", "hand_size"))
-        blame = ctx.cause(settings)
         ctx.fail(f"a bid of {bids[-1]} tricks cannot be made with {deal.hand_size} tricks "
-                 f"in a hand{ctx.inherited(settings, blame)}", blame,
-                 "bids must fit `deal.hand_size`")
+                 "in a hand", (*at, "bids"), "bids must fit `deal.hand_size`",
+                 also=(("deal", "hand_size"),))
     specials = _special_bids(ctx, spec, bids)
     swap = None
     if "swap" in spec:
@@ -327,7 +325,7 @@ def _special_bids(ctx: CompileContext, spec: dict[str, Any], bids: tuple[int, ..
         name = raw["name"]
         if tricks > hand_size:
             ctx.fail(f"{what} contracts for {tricks} tricks but a hand has {hand_size}",
-                     (*here, "tricks"))
+                     (*here, "tricks"), also=(("deal", "hand_size"),))
         if bids and tricks < bids[-1]:
             ctx.fail(f"{what} must be worth at least the highest numeric bid",
                      (*here, "tricks"))
@@ -340,7 +338,8 @@ def _special_bids(ctx: CompileContext, spec: dict[str, Any], bids: tuple[int, ..
         alone = bool(raw.get("alone", False))
         if alone and ctx.sides.kind != "teams":
             ctx.fail(f"{what} can be played alone only where partners play together",
-                     (*here, "alone"), "remove `alone: true`, or use `sides: {kind: teams}`")
+                     (*here, "alone"), "remove `alone: true`, or use `sides: {kind: teams}`",
+                     also=(("sides", "kind"),))
         label = raw.get("label", name)
         said = "" if "top_bid" in spec else raw.get("said", f"bids {label}")
         out.append(SpecialBid(name=name, tricks=tricks, label=label, alone=alone, said=said))

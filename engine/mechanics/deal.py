@@ -13,13 +13,14 @@ from engine.mechanics.base import Mechanic, Phase, Rule, Words
 from engine.mechanics.wording import extra_hand_word, join, number, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import DealRules
+from engine.rules.variant_warnings import upcard_unused
 from engine.rules.yamlsource import Path_
 
 if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "Deal", "dealing_order"]
+__all__ = ["KITTY_SETTINGS", "MECHANIC", "Deal", "dealing_order", "undealt"]
 
 
 def dealing_order(players: int, extras: int, dealer: int) -> list[int]:
@@ -151,10 +152,24 @@ SCHEMA: dict[str, Any] = {
 }
 
 _DEAL_SETTINGS: tuple[Path_, ...] = (
-    ("deal", "hand_size"), ("deck", "size"), ("deck", "jokers"), ("deal", "extra_hands"),
-    ("deal", "upcard"), ("players",),
+    ("deal", "hand_size"), ("deck", "size"), ("deck", "ranks"), ("deck", "copies"),
+    ("deck", "jokers"), ("deal", "extra_hands"), ("deal", "upcard"), ("players",),
 )
 """What decides whether the deal fits the deck; the hand size is blamed when in doubt."""
+
+
+KITTY_SETTINGS: tuple[Path_, ...] = (
+    ("deal", "hand_size"), ("deal", "extra_hands"), ("deck", "size"), ("deck", "ranks"),
+    ("deal", "upcard"), ("players",),
+)
+"""What decides how many cards the deal leaves in the kitty, most likely culprit first."""
+
+
+def undealt(ctx: CompileContext) -> int:
+    """The cards the deal leaves face down in the kitty: the deck less every hand (the
+    seats' and the extra hands') and the upcard."""
+    deal = ctx.deal
+    return ctx.deck_size() - deal.positions * deal.hand_size - (1 if deal.upcard else 0)
 
 
 def compile_deal(ctx: CompileContext) -> DealRules:
@@ -167,14 +182,19 @@ def compile_deal(ctx: CompileContext) -> DealRules:
         ctx.fail("two extra hands have the same name", ("deal", "extra_hands"))
     positions = players + len(extras)
     needed = positions * size + (1 if spec["upcard"] else 0)
-    deck = ctx.deck_cards()
-    if needed > len(deck):
+    deck = ctx.deck_size()
+    if needed > deck:
         upcard = " and 1 upcard" if spec["upcard"] else ""
-        blame = ctx.cause(_DEAL_SETTINGS)
+        hint = "use a bigger deck (`deck.size`), fewer cards per hand, or fewer extra hands"
+        settings = _DEAL_SETTINGS
+        if spec["upcard"] and upcard_unused(ctx.flow):
+            upcard += ", which no phase of this flow uses"
+            hint = "set `deal.upcard: false` (nothing uses the upcard), or " + hint[0].lower() \
+                + hint[1:]
+            settings = (settings[0], ("deal", "upcard"), *settings[1:])
         ctx.fail(
             f"the deal needs {needed} cards ({positions} hands of {size}{upcard}) but the "
-            f"deck has {len(deck)}{ctx.inherited(_DEAL_SETTINGS[:2], blame)}", blame,
-            "use a bigger deck (`deck.size`), fewer cards per hand, or fewer extra hands",
+            f"deck has {deck}", settings[0], hint, also=settings[1:],
         )
     return DealRules(hand_size=size, extra_hands=extras, packets=_packets(ctx, spec, positions),
                      upcard=spec["upcard"], positions=positions)
@@ -190,14 +210,16 @@ def _packets(ctx: CompileContext, spec: dict[str, Any], positions: int
         if len(row) != positions:
             ctx.fail(f"round {i + 1} of the packets has {len(row)} sizes but there are "
                      f"{positions} positions to deal to", ("deal", "packets", i),
-                     "give one packet size per seat and extra hand, from eldest")
+                     "give one packet size per seat and extra hand, from eldest",
+                     also=(("players",), ("deal", "extra_hands")))
     if all(len(row) == positions for row in packets):
         for pos in range(positions):
             total = sum(row[pos] for row in packets)
             if total != size:
                 ctx.fail(f"the packets give position {pos} {total} cards, but a hand "
                          f"has {size}", ("deal", "packets"),
-                         "each position's packets must add up to `hand_size`")
+                         "each position's packets must add up to `hand_size`",
+                         also=(("deal", "hand_size"),))
                 break
     return packets
 

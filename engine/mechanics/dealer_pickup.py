@@ -157,7 +157,7 @@ def _compile(ctx: CompileContext) -> DealerPickupRules:
 
 
 def _check_flow(check: FlowCheck) -> None:
-    if "dealer_pickup" in check.flow and "upcard_bidding" not in check.flow:
+    if "dealer_pickup" in check.flow and "upcard_bidding" not in check.flow and check.makers:
         check.fail("`dealer_pickup` needs `upcard_bidding`", check.where("dealer_pickup"))
 
 

@@ -247,10 +247,12 @@ def _compile(ctx: CompileContext) -> GoAloneRules:
     has_partner = partnered and sides.kind is SidesKind.TEAMS
     if spec["maker"] and not has_partner and "dummy_merge" not in ctx.flow:
         ctx.fail("a maker can only go alone when he has a partner or a dummy to give up",
-                 (*at, "maker"), "set `maker: false`, or add `dummy_merge` to the flow")
+                 (*at, "maker"), "set `maker: false`, or add `dummy_merge` to the flow",
+                 also=(("sides", "kind"), ("sides", "teams"), ("flow",)))
     if spec["defender"] and not partnered:
         ctx.fail("a defender can only go alone when the defenders play together",
-                 (*at, "defender"), "set `defender: false`")
+                 (*at, "defender"), "set `defender: false`",
+                 also=(("sides", "kind"), ("sides", "teams")))
     must = None
     if "must_when" in spec:
         if not spec["maker"]:

@@ -27,8 +27,10 @@ from engine.mechanics.base import (
     book_lines,
     cards_to_actions,
 )
+from engine.mechanics.deal import KITTY_SETTINGS, undealt
 from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import REGISTRY, CompileContext
+from engine.rules.variant_warnings import UPCARD_PHASES
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -202,7 +204,11 @@ def _compile(ctx: CompileContext) -> KittyExchangeRules:
     if source != KITTY and source not in extra:
         names = ", ".join(f"`{e}`" for e in (KITTY, *extra))
         ctx.fail(f"`{source}` is neither the kitty nor an extra hand of the deal",
-                 (*at, "source"), f"use one of {names}")
+                 (*at, "source"), f"use one of {names}", also=(("deal", "extra_hands"),))
+    if source == KITTY and not _kitty_at(ctx):
+        ctx.fail("the exchange takes the kitty, but the deal leaves no kitty", (*at, "source"),
+                 "deal fewer cards, use a bigger deck, or exchange with an extra hand of the "
+                 "deal (`source:` its name)", also=KITTY_SETTINGS)
     seat = ExchangeSeat(spec.get("seat", "maker"))
     optional = spec.get("optional", seat is ExchangeSeat.ANY)
     if seat is ExchangeSeat.ANY and not optional:
@@ -216,6 +222,15 @@ def _compile(ctx: CompileContext) -> KittyExchangeRules:
                  "the bidding", ("flow", here), "move it after the bidding, or choose another "
                  "`seat`")
     return KittyExchangeRules(source=source, seat=seat, optional=optional)
+
+
+def _kitty_at(ctx: CompileContext) -> int:
+    """The cards in the kitty when the exchange comes: those the deal leaves, and the upcard
+    when a phase before the exchange may put it there (turned down, or set aside)."""
+    flow = ctx.flow
+    before = flow[:flow.index("kitty_exchange")]
+    upcard = ctx.deal.upcard and any(phase in before for phase in UPCARD_PHASES)
+    return undealt(ctx) + (1 if upcard else 0)
 
 
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:

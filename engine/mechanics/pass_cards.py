@@ -143,8 +143,11 @@ SCHEMA: dict[str, Any] = {
     "description": (
         "Phase `pass_cards` (Railroad's calling for best): after the lone hands are declared, "
         "each lone player discards cards face down, then his partner, who sits out, gives him "
-        "as many of his own, unseen by the others. Put it after `go_alone` (and after "
-        "`dealer_pickup`, so that a lone dealer has exchanged first)."
+        "as many of his own, unseen by the others. It needs fixed teams of two (`sides: {kind: "
+        "teams}`: the one partner who sits out gives the cards) and a lone hand before it: "
+        "`go_alone` with `maker` or `defender` true, or an `auction` special bid with `alone: "
+        "true`. Put it after those (and after `dealer_pickup`, so that a lone dealer has "
+        "exchanged first)."
     ),
     "type": "object",
     "additionalProperties": False,
@@ -169,23 +172,41 @@ SCHEMA: dict[str, Any] = {
 def _compile(ctx: CompileContext) -> PassCardsRules:
     spec = ctx.data["pass_cards"]
     sides = ctx.sides
+    here = ("flow", ctx.flow.index("pass_cards"))
     if sides.kind is not SidesKind.TEAMS or any(len(team) != 2 for team in sides.teams):
-        ctx.fail("`pass_cards` needs partners: fixed teams of two",
-                 ("flow", ctx.flow.index("pass_cards")),
+        ctx.fail("`pass_cards` needs partners: fixed teams of two, so that a lone player has "
+                 "the one partner who sits out and gives him cards", here,
                  "use `sides: {kind: teams, teams: [[0, 2], [1, 3]]}`, or remove `pass_cards` "
-                 "from the flow")
+                 "from the flow", also=(("sides", "kind"), ("sides", "teams"), ("players",)))
+    if not _lone_hands(ctx) and "go_alone" not in ctx.flow[here[1]:]:  # else: out of order
+        ctx.fail("`pass_cards` needs a lone hand, but nobody can play alone before it", here,
+                 "put `go_alone` (with `maker` or `defender` true) before `pass_cards`, or give "
+                 "a special bid of the `auction` `alone: true`")
     cards = spec.get("cards", 1)
     if cards > ctx.deal.hand_size:
         ctx.fail(f"a player cannot pass {cards} cards from a hand of {ctx.deal.hand_size}",
-                 ("pass_cards", "cards"), f"use at most {ctx.deal.hand_size}")
+                 ("pass_cards", "cards"), f"use at most {ctx.deal.hand_size}",
+                 also=(("deal", "hand_size"),))
     return PassCardsRules(cards=cards, defender=spec.get("defender", True))
+
+
+def _lone_hands(ctx: CompileContext) -> bool:
+    """Some phase before ``pass_cards`` can make a lone hand: ``go_alone`` (a maker or a
+    defender may go alone) or an ``auction`` whose special bid is played alone."""
+    data, flow = ctx.data, ctx.flow
+    before = flow[:flow.index("pass_cards")]
+    alone = "go_alone" in before and (data["go_alone"]["maker"] or data["go_alone"]["defender"])
+    auction = data.get("auction", {}) if "auction" in before else {}
+    bids = [*auction.get("special_bids", []), *([auction["top_bid"]] if "top_bid" in auction
+                                                 else [])]
+    return alone or any(bid.get("alone", False) for bid in bids)
 
 
 def _check_flow(check: FlowCheck) -> None:
     flow = check.flow
     if "pass_cards" not in flow:
         return
-    if "go_alone" not in flow or flow.index("go_alone") > flow.index("pass_cards"):
+    if "go_alone" in flow and flow.index("go_alone") > flow.index("pass_cards"):
         check.fail("`pass_cards` must come after `go_alone`: only a lone player calls for his "
                    "partner's best", check.where("pass_cards"),
                    "put `go_alone` before `pass_cards` in the flow")

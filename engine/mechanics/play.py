@@ -372,7 +372,8 @@ def _compile(ctx: CompileContext) -> PlayRules:
     spec = ctx.data["play"]
     if spec["first_lead"] == "literal_seed" and (ctx.players != 4 or ctx.sides.kind != "teams"):
         ctx.fail("`literal_seed` leads from across the dealer: it needs four players in teams",
-                 ("play", "first_lead"), "use `eldest` or `left_of_loner`")
+                 ("play", "first_lead"), "use `eldest` or `left_of_loner`",
+                 also=(("players",), ("sides", "kind")))
     return PlayRules(first_lead=FirstLead(spec["first_lead"]),
                      joker_at_no_trump=JokerAtNoTrump(spec.get("joker_at_no_trump",
                                                                "leader_names")))

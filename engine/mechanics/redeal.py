@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.deal import KITTY_SETTINGS, undealt
 from engine.rules.expressions import BoolLit, CompiledExpression, Given, Scope, Type, parse
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
@@ -194,11 +195,12 @@ def _compile(ctx: CompileContext) -> RedealRules:
                  "add `when: \"count(hand, rank in [9, T]) == 5\"`")
     if exchange is None:
         return RedealRules(when=when)
-    deal = ctx.deal
-    kitty = len(ctx.deck_cards()) - ctx.players * deal.hand_size - (1 if deal.upcard else 0)
+    kitty = undealt(ctx)
     if exchange["cards"] > kitty:
+        hint = (f"use at most {kitty}" if kitty else "the deal leaves no kitty: deal fewer "
+                "cards or extra hands, use a bigger deck, or remove `exchange`")
         ctx.fail(f"a farmer swaps {exchange['cards']} cards, but the face-down kitty holds "
-                 f"{kitty}", (*at, "exchange", "cards"), f"use at most {kitty}")
+                 f"{kitty}", (*at, "exchange", "cards"), hint, also=KITTY_SETTINGS)
     ranks = tuple(C.rank_index(str(rank)) for rank in exchange["ranks"])
     return RedealRules(when=when, exchange_ranks=ranks, exchange_cards=exchange["cards"])
 

@@ -342,7 +342,7 @@ def _space(config: UpcardBiddingRules) -> dict[str, Any]:
 def _check_flow(check: FlowCheck) -> None:
     if "upcard_bidding" in check.flow and not check.deal.upcard:
         check.fail("`upcard_bidding` needs an upcard", ("deal", "upcard"),
-                   "set `deal.upcard: true`")
+                   "set `deal.upcard: true`", also=(check.where("upcard_bidding"),))
 
 
 def _offers(variant: Variant, legal: list[str]) -> list[str]:

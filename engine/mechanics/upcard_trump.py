@@ -26,7 +26,7 @@ UpcardTrumpRules(suits=(0,), dealer_takes_upcard=True)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import cards as C
@@ -86,6 +86,8 @@ class UpcardTrumpRules:
 
     suits: tuple[int, ...]
     dealer_takes_upcard: bool
+    every_hand: bool = field(default=False, repr=False)
+    """Every upcard fixes trump (all four suits, no joker in the deck): no hand has a maker."""
 
 
 SCHEMA: dict[str, Any] = {
@@ -101,7 +103,11 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "suits": {
             "description": (
-                "The suits that become trump by being turned up, e.g. `[C]`. Default: [\"C\"]."
+                "The suits that become trump by being turned up, e.g. `[C]`. All four (with no "
+                "joker in the deck) fix trump in every hand: no hand has a maker, so the flow "
+                "needs no bidding, the scoring table only `no_maker` rows, and a phase that "
+                "needs a maker (`upcard_bidding`, `go_alone`, `stay_or_drop`, ...) is warned "
+                "about as never running. Default: [\"C\"]."
             ),
             "type": "array",
             "items": {"$ref": "#/$defs/suit"},
@@ -130,14 +136,17 @@ def _compile(ctx: CompileContext) -> UpcardTrumpRules:
                  ("upcard_trump", "dealer_takes_upcard"),
                  "add `dealer_pickup` after `upcard_bidding` in the flow, or set "
                  "`dealer_takes_upcard: false`")
-    return UpcardTrumpRules(suits=tuple(C.parse_suit(suit) for suit in spec["suits"]),
-                            dealer_takes_upcard=takes)
+    suits = tuple(C.parse_suit(suit) for suit in spec["suits"])
+    return UpcardTrumpRules(suits=suits, dealer_takes_upcard=takes,
+                            every_hand=len(suits) == 4 and C.JOKER not in ctx.deck_cards())
 
 
 def _check_flow(check: FlowCheck) -> None:
     flow = check.flow
     if "upcard_trump" not in flow:
         return
+    if "upcard_bidding" not in flow and not check.makers:
+        return  # every upcard fixes trump: nothing is left to bid on
     if "upcard_bidding" not in flow or flow.index("upcard_bidding") < flow.index("upcard_trump"):
         check.fail("`upcard_trump` must come before `upcard_bidding`, which bids on the "
                    "other upcards", check.where("upcard_trump"),
@@ -145,7 +154,7 @@ def _check_flow(check: FlowCheck) -> None:
 
 
 def _space(config: UpcardTrumpRules) -> dict[str, Any]:
-    return {"no_maker": True}
+    return {"no_maker": True, "makers": not config.every_hand}
 
 
 # -- the rule book -------------------------------------------------------------------------

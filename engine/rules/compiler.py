@@ -21,7 +21,7 @@ from engine.rules.game_end import compile_match
 from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.resolved import Resolved
 from engine.rules.scoring import OutcomeSpace, ScoreRow, ScoringTable, award_scope, when_scope
-from engine.rules.scoring_checks import table_errors
+from engine.rules.scoring_checks import penalty_errors, table_errors
 from engine.rules.variant import (
     DealerRules,
     DealRules,
@@ -47,9 +47,10 @@ __all__ = ["compile_variant"]
 class _FlowCheck:
     """What a mechanic's ``check_flow`` sees (:class:`~engine.rules.mechanic_rules.FlowCheck`)."""
 
-    def __init__(self, compiler: _Compiler, flow: tuple[str, ...]) -> None:
+    def __init__(self, compiler: _Compiler, flow: tuple[str, ...], *, makers: bool) -> None:
         self.compiler = compiler
         self.flow = flow
+        self.makers = makers
 
     @property
     def deal(self) -> DealRules:
@@ -58,8 +59,9 @@ class _FlowCheck:
     def where(self, phase: str) -> Path_:
         return ("flow", self.flow.index(phase)) if phase in self.flow else ("flow",)
 
-    def fail(self, message: str, path: Path_, hint: str = "") -> None:
-        self.compiler.fail(message, path, hint)
+    def fail(self, message: str, path: Path_, hint: str = "", *,
+             also: tuple[Path_, ...] = ()) -> None:
+        self.compiler.fail(message, path, hint, also=also)
 
 
 class _Compiler:
@@ -71,11 +73,24 @@ class _Compiler:
         self._flow: tuple[str, ...] = tuple(self.d["flow"])
         self._sides: Sides | None = None
         self._deck: Deck | None = None
+        self._deck_size = 0
         self._deal: DealRules | None = None
 
     # -- error helpers ---------------------------------------------------------------------
 
-    def fail(self, message: str, path: Path_, hint: str = "", *, key: bool = False) -> None:
+    def fail(self, message: str, path: Path_, hint: str = "", *, key: bool = False,
+             also: tuple[Path_, ...] = ()) -> None:
+        """A located error about the setting at ``path``. ``also``: the other settings that
+        together with it cause the problem (a check across settings). The error is then at
+        the first of them that the file being checked writes itself, the line whose change
+        broke what it inherited (README: "for an inherited row the error is at the child's
+        line that caused it"), and the message names where the inherited ones come from."""
+        if also:
+            settings = (path, *also)
+            blame = self.cause(settings)
+            message += self.inherited(settings, blame)
+            if blame != path:
+                path, key = blame, False
         self.errors.append(
             VariantError(message, location=self.r.locate(path, key=key), path=path, hint=hint)
         )
@@ -101,9 +116,11 @@ class _Compiler:
         return next((p for p in settings if self.r.written_here(p)), settings[0])
 
     def inherited(self, settings: tuple[Path_, ...], blame: Path_) -> str:
-        """Where the inherited ones among ``settings`` come from, for the message of an error
-        located at ``blame``."""
-        return "".join(self.r.origin(p) for p in settings if p != blame)
+        """Where the first inherited one among ``settings`` (but ``blame``) comes from, for
+        the message of an error located at ``blame``: the most likely partner in the
+        problem (``settings`` are given most likely first)."""
+        origins = (self.r.origin(p) for p in settings if p != blame)
+        return next((o for o in origins if o), "")
 
     # -- sections --------------------------------------------------------------------------
 
@@ -118,7 +135,8 @@ class _Compiler:
         if "teams" not in spec:
             if players % 2:
                 self.fail(f"{players} players cannot form two teams", ("sides", "kind"),
-                          "use `kind: individual` or `maker_vs_rest`, or list `teams`")
+                          "use `kind: individual` or `maker_vs_rest`, or list `teams`",
+                          also=(("players",),))
                 return Sides(kind=kind, teams=tuple((s,) for s in range(players)))
             return Sides(kind=kind, teams=tuple(
                 tuple(s for s in range(players) if s % 2 == t) for t in range(2)))
@@ -126,7 +144,7 @@ class _Compiler:
         seats = sorted(s for team in teams for s in team)
         if seats != list(range(players)):
             self.fail(f"the teams {[list(t) for t in teams]} must hold each of the seats 0 to "
-                      f"{players - 1} exactly once", ("sides", "teams"))
+                      f"{players - 1} exactly once", ("sides", "teams"), also=(("players",),))
         return Sides(kind=kind, teams=teams)
 
     def compile_deck(self) -> Deck:
@@ -142,16 +160,19 @@ class _Compiler:
                           ("deck", "size"), "leave `size` out when you list the ranks")
         else:
             ranks = list(C.RANK_ORDER[-(spec["size"] // 4):])  # 24: 9 to A ... 36: 6 to A
+        size = 4 * len(ranks) * copies
+        self._deck_size = size + spec["jokers"] * copies  # as written, every copy counted
         if copies == 2:
             extra = [C.rank_letter(r) for r in ranks if r not in C.DOUBLE_RANKS]
             if extra:
                 where = ("deck", "ranks") if "ranks" in spec else ("deck", "size")
-                self.fail(f"a double deck holds 9 to A only, not {', '.join(extra)}", where,
-                          "use `size: 24` (or `ranks` from 9 to A) with `copies: 2`")
-                copies = 1
+                self.fail(f"a double deck holds only ranks from 9 to A, not {', '.join(extra)}",
+                          where, "use `size: 24`, or `ranks` among 9 T J Q K A, with "
+                          "`copies: 2`", also=(("deck", "copies"),))
+                copies = 1  # cards of one copy, to go on checking (the size counts both)
         mask = C.deck_of(ranks, jokers=spec["jokers"], copies=copies)
         cards = sorted(C.cards_of(mask), key=_printed_order)
-        return Deck(size=4 * len(ranks) * copies, jokers=spec["jokers"] * copies, mask=mask,
+        return Deck(size=size, jokers=spec["jokers"] * copies, mask=mask,
                     cards=tuple(cards), copies=copies)
 
     def compile_dealer(self, deck: Deck) -> DealerRules:
@@ -162,7 +183,9 @@ class _Compiler:
             if missing:
                 names = ", ".join(C.rank_letter(r) for r in missing)
                 self.fail(f"the draw ranking leaves out ranks in the deck: {names}",
-                          ("dealer", "draw", "ranking"), "list every rank of the deck")
+                          ("dealer", "draw", "ranking"),
+                          "list every rank of the deck in `dealer.draw.ranking`",
+                          also=(("deck", "size"), ("deck", "ranks"), ("dealer", "first")))
         return DealerRules(first=FirstDealer(spec["first"]), draw_ranking=ranking,
                            draw_dealer=DrawDealer(spec["draw"]["dealer"]),
                            draw_partners=DrawPartners(spec["draw"]["partners"]))
@@ -171,17 +194,19 @@ class _Compiler:
     def flow(self) -> tuple[str, ...]:
         return self._flow
 
-    def check_flow(self) -> tuple[str, ...]:
-        """Check the flow against every registered mechanic's constraints."""
+    def check_flow(self, *, makers: bool = True) -> tuple[str, ...]:
+        """Check the flow against every registered mechanic's constraints (``makers``: some
+        hand can have a maker; without one, no bidding phase is needed)."""
         flow = self._flow
         at: Path_ = ("flow",)
-        check = _FlowCheck(self, flow)
+        check = _FlowCheck(self, flow, makers=makers)
         groups: dict[str, list[tuple[str, str]]] = {}
         for mechanic in REGISTRY:
             if mechanic.group is not None:
                 groups.setdefault(mechanic.group[0], []).append((mechanic.key, mechanic.group[1]))
         for members in groups.values():
-            if sum(key in flow for key, _ in members) != 1:
+            count = sum(key in flow for key, _ in members)
+            if count > 1 or (count == 0 and makers):  # none is needed when nobody can make
                 names = " and ".join(f"`{key}`" for key, _ in members)
                 self.fail(f"the flow needs exactly one of {names}", at,
                           "; ".join(f"{key}: {hint}" for key, hint in members))
@@ -221,6 +246,9 @@ class _Compiler:
     def deck_cards(self) -> tuple[int, ...]:
         assert self._deck is not None
         return self._deck.cards
+
+    def deck_size(self) -> int:
+        return self._deck_size
 
     def award_names(self) -> Sequence[str]:
         return tuple(award_scope(OutcomeSpace(
@@ -275,13 +303,16 @@ class _Compiler:
                           (*at, "start"), "write e.g. `start: 25`")
             elif table is not None and min(table.points.values()) >= 0:
                 self.fail("no hand can lower a score, so the countdown can never end",
-                          (*at, "goal"), "give some row of the scoring table negative points")
+                          (*at, "goal"), "give some row of the scoring table negative points",
+                          also=(("scoring", "table"),))
         elif target <= start:
             self.fail(f"the target ({target}) must be above the starting score ({start})",
-                      (*at, "target"), "raise the target, or write `goal: down` for a countdown")
+                      (*at, "target"), "raise the target, or write `goal: down` for a countdown",
+                      also=((*at, "start"),))
         elif table is not None and table.best_award() <= 0:
             self.fail("no hand can score points, so the target can never be reached",
-                      (*at, "target"), "give some row of the scoring table positive points")
+                      (*at, "target"), "give some row of the scoring table positive points",
+                      also=(("scoring", "table"),))
         match = compile_match(spec.get("match"), goal=goal, fail=self.fail)
         return GameRules(target=target, tie=Tie(spec["tie"]), max_hands=spec["max_hands"],
                          start=start, goal=goal, win=Win(spec.get("win", "reach")), match=match)
@@ -293,6 +324,10 @@ class _Compiler:
         offender = self.expr(spec["offender"], scope, Type.INT, (*at, "offender"))
         opponents = self.expr(spec["opponents"], scope, Type.INT, (*at, "opponents"))
         if offender is None or opponents is None:
+            return None
+        bound = penalty_errors(self.r, at, offender=offender, opponents=opponents)
+        if bound:
+            self.errors.extend(bound)
             return None
         return Renege(allowed=spec["allowed"], void_hand=spec["void_hand"], offender=offender,
                       opponents=opponents)
@@ -313,8 +348,9 @@ class _Compiler:
             if isinstance(config, DealRules):
                 self._deal = config
             configs[mechanic.key] = config
-        flow = self.check_flow()
-        table = self.scoring(self._space(configs))
+        space = self._space(configs)
+        flow = self.check_flow(makers=space.makers)
+        table = self.scoring(space)
         game = self.game(table)
         renege = self.renege()
         if self.errors or table is None or renege is None:

@@ -20,9 +20,9 @@ from typing import Any
 from engine.core.errors import Location, VariantError, VariantErrors, VariantWarning
 from engine.rules.compiler import compile_variant
 from engine.rules.mechanic_rules import REGISTRY
-from engine.rules.resolved import Resolved, forget, merge
+from engine.rules.resolved import ALTERNATIVES, Resolved, forget, merge
 from engine.rules.resources import variants_dir
-from engine.rules.schema_check import apply_defaults, schema, schema_errors
+from engine.rules.schema_check import apply_defaults, extends_errors, schema, schema_errors
 from engine.rules.variant import Variant
 from engine.rules.variant_warnings import variant_warnings
 from engine.rules.yamlsource import Path_, SourceDoc, read_yaml
@@ -140,6 +140,12 @@ def _parents(doc: SourceDoc) -> list[tuple[str, Location]]:
                 location=where, path=path, hint="e.g. `extends: standard`",
             )
         out.append((item, where))
+    # The merged variant's schema check never sees `extends` (each file's own key, dropped
+    # by merging), so its limits (at most 8 parents, short names) are checked here.
+    errors = extends_errors(Resolved(name=doc.file, file=doc.file, data=doc.data,
+                                     values=doc.values, keys=doc.keys))
+    if errors:
+        raise VariantErrors(errors)
     return out
 
 
@@ -283,7 +289,7 @@ def _finish(
     if errors:
         return Checked(resolved=resolved, variant=None, errors=[*errors, *later])
     errors = _unused_phase_config(resolved)
-    apply_defaults(resolved.data)
+    _apply_defaults(resolved.data)
     for key in REGISTRY.phase_keys():
         if key not in resolved.data["flow"] and key in resolved.data:
             forget(resolved, (key,), resolved.data.pop(key))
@@ -293,6 +299,27 @@ def _finish(
         return Checked(resolved=resolved, variant=None, errors=errors)
     return Checked(resolved=resolved, variant=variant, errors=[],
                    warnings=variant_warnings(resolved))
+
+
+def _apply_defaults(data: dict[str, Any]) -> None:
+    """The schema's defaults, but none for a key whose alternative is given (no default
+    ``deck.size: 24`` beside ``deck.ranks``, which says the size itself)."""
+    given = {path for path in ALTERNATIVES if _get(data, path) is not None}
+    apply_defaults(data)
+    for path in given:
+        other = ALTERNATIVES[path]
+        if other not in given:
+            parent = _get(data, other[:-1])
+            if isinstance(parent, dict):
+                parent.pop(other[-1], None)
+
+
+def _get(data: Any, path: Path_) -> Any:
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return None
+        data = data[part]
+    return data
 
 
 def _unused_phase_config(resolved: Resolved) -> list[VariantError]:

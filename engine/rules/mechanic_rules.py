@@ -48,8 +48,15 @@ class CompileContext(Protocol):
     def deck_cards(self) -> tuple[int, ...]:
         """The cards of the deck."""
 
-    def fail(self, message: str, path: Path_, hint: str = "", *, key: bool = False) -> None:
-        """Report a located error."""
+    def deck_size(self) -> int:
+        """How many cards the deck holds as written, jokers and every copy counted (also when
+        the deck is refused, so that later checks count what the file meant)."""
+
+    def fail(self, message: str, path: Path_, hint: str = "", *, key: bool = False,
+             also: tuple[Path_, ...] = ()) -> None:
+        """Report a located error about ``path``; ``also`` names the other settings of a
+        check across settings: the error is then at the first of ``path`` and ``also`` the
+        file being checked writes itself, naming where the inherited ones come from."""
 
     def expr(self, value: Any, scope: Scope, expected: Type, path: Path_
              ) -> CompiledExpression | None:
@@ -79,11 +86,16 @@ class FlowCheck(Protocol):
     def deal(self) -> DealRules:
         """The compiled deal."""
 
+    @property
+    def makers(self) -> bool:
+        """Some hand can have a maker (false when every upcard fixes trump, unbid)."""
+
     def where(self, phase: str) -> Path_:
         """The path of ``phase`` in the flow (the flow itself when it is absent)."""
 
-    def fail(self, message: str, path: Path_, hint: str = "") -> None:
-        """Report a located error."""
+    def fail(self, message: str, path: Path_, hint: str = "", *,
+             also: tuple[Path_, ...] = ()) -> None:
+        """Report a located error (``also``: as :meth:`CompileContext.fail`)."""
 
 
 class MechanicRules(Protocol):

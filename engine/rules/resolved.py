@@ -1,7 +1,8 @@
 """A variant's merged data, with where each value came from, and the merging itself.
 
 ``extends`` overlays each file onto its parents: mappings merge key by key, lists and scalars
-replace what was inherited, ``!delete`` removes an inherited key. :class:`Resolved` keeps, for
+replace what was inherited, ``!delete`` removes an inherited key, and a key of
+:data:`ALTERNATIVES` replaces its inherited alternative. :class:`Resolved` keeps, for
 every value and key of the result, the file, line and column it was written at, so that an
 error in an inherited value is located in the parent file.
 """
@@ -14,7 +15,13 @@ from typing import Any
 from engine.core.errors import Location, VariantError
 from engine.rules.yamlsource import DELETE, Path_, SourceDoc
 
-__all__ = ["Resolved", "forget", "merge", "paths_in"]
+__all__ = ["ALTERNATIVES", "Resolved", "forget", "merge", "paths_in"]
+
+ALTERNATIVES: dict[Path_, Path_] = {("deck", "ranks"): ("deck", "size"),
+                                    ("deck", "size"): ("deck", "ranks")}
+"""Keys that say the same thing two ways: a file that writes one replaces the other it
+inherits (a child's ``deck.ranks`` replaces an inherited ``deck.size``, and the other way
+round), as it would replace the key itself. One file may write both only if they agree."""
 
 
 @dataclass(slots=True)
@@ -28,6 +35,9 @@ class Resolved:
     keys: dict[Path_, Location] = field(default_factory=dict)
     inline: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     chain: tuple[str, ...] = ()
+    replaced: dict[Path_, Location] = field(default_factory=dict)
+    """Inherited lists a later file replaced whole (lists replace): where each was written,
+    so that an error can say that the inherited items are gone."""
 
     def locate(self, path: Path_, *, key: bool = False) -> Location:
         """Where the value at ``path`` (or its key) was written; the nearest written ancestor
@@ -64,6 +74,9 @@ def merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) -> 
         target = target[part]
     for key, value in data.items():
         here = (*path, key)
+        other = ALTERNATIVES.get(here)
+        if other is not None and other[-1] in target and _inherited(base, doc, other):
+            forget(base, other, target.pop(other[-1]))
         if value is DELETE:
             if key not in target:
                 raise VariantError(
@@ -79,12 +92,20 @@ def merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) -> 
             merge(base, doc, value, here)
             continue
         if key in target:
+            if isinstance(target[key], list) and here in base.values:
+                base.replaced[here] = base.values[here]
             forget(base, here, target[key])
         target[key] = _strip_deletes(doc, value, here)
         inside = paths_in(value, here)
         for table in ("values", "keys", "inline"):
             src, dst = getattr(doc, table), getattr(base, table)
             dst.update({p: src[p] for p in inside if p in src})
+
+
+def _inherited(base: Resolved, doc: SourceDoc, path: Path_) -> bool:
+    """The value at ``path`` of ``base`` was written by another file than ``doc``."""
+    where = base.values.get(path)
+    return where is None or where.file != doc.file
 
 
 def _strip_deletes(doc: SourceDoc, value: Any, path: Path_) -> Any:

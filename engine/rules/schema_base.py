@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.rules.mechanic_rules import Registry
 from engine.rules.schema_game import GAME
+from engine.rules.scoring import MAX_POINTS
 
 __all__ = ["assemble"]
 
@@ -30,6 +31,13 @@ TOP: dict[str, Any] = {
     "required": ["description", "scoring"],
 }
 
+_BOUND = (
+    f"It may give at most {MAX_POINTS:,} points either way, whatever the outcome (checked when "
+    "the file loads, over every value the expression can take): with at most 1,000 hands a "
+    "game, every score then stays exact as a float64 and an int64."
+)
+"""The bound on an award (:data:`engine.rules.scoring.MAX_POINTS`), said in the schema."""
+
 HEAD: dict[str, Any] = {
     "$schema": {
         "description": "Optional pointer to this schema, for editors.",
@@ -38,8 +46,8 @@ HEAD: dict[str, Any] = {
     "extends": {
         "description": (
             "Variant(s) this file builds on: a shipped variant's name (`standard`) or a path "
-            "relative to this file (`./house.yaml`). Several parents merge in order. Mappings "
-            "merge key by key, lists replace, and `!delete` removes an inherited key."
+            "relative to this file (`./house.yaml`). Several parents (at most 8) merge in order. "
+            "Mappings merge key by key, lists replace, and `!delete` removes an inherited key."
         ),
         "oneOf": [
             {"$ref": "#/$defs/parentRef"},
@@ -112,7 +120,8 @@ HEAD: dict[str, Any] = {
             "size": {
                 "description": (
                     "24 (9 to A), 28 (8 to A), 32 (7 to A) or 36 (6 to A) cards of each copy, "
-                    "before jokers. Default: 24."
+                    "before jokers. A file's `size` replaces the `ranks` it inherits. Default: 24 "
+                    "(none when `ranks` is given)."
                 ),
                 "type": "integer",
                 "enum": [24, 28, 32, 36],
@@ -123,8 +132,9 @@ HEAD: dict[str, Any] = {
             "ranks": {
                 "description": (
                     "The ranks in each suit instead of `size`: any set of 6 7 8 9 T J Q K A, e.g. "
-                    "[\"9\", T, J, Q, K, A]; `size`, when also given, must count them (4 a rank)."
-                    " Default: the ranks of `size`."
+                    "[\"9\", T, J, Q, K, A]; `size` written in the same file must count them (4 a "
+                    "rank), and a file's `ranks` replaces the `size` it inherits. Default: the "
+                    "ranks of `size`."
                 ),
                 "type": "array",
                 "items": {"$ref": "#/$defs/rank"},
@@ -134,9 +144,10 @@ HEAD: dict[str, Any] = {
             },
             "copies": {
                 "description": (
-                    "2 for a double deck: two of each card (and of the joker); of two identical "
-                    "cards in a trick the first played wins (DECK-A3). Double decks hold 9 to A "
-                    "only. Default: 1."
+                    "2 for a double deck: two of each card (and of the joker), every copy counted "
+                    "in the deck's size; of two identical cards in a trick the first played wins "
+                    "(DECK-A3). A double deck takes only ranks from 9 to A: `size: 24`, or any "
+                    "`ranks` among 9 T J Q K A (e.g. [J, Q, K, A], 32 cards). Default: 1."
                 ),
                 "type": "integer",
                 "minimum": 1,
@@ -285,7 +296,7 @@ TAIL: dict[str, Any] = {
                     "offender": {
                         "description": (
                             "Points to each member of the offending side (an int expression; "
-                            "name: alone). Default: -2."
+                            "name: alone). " + _BOUND + " Default: -2."
                         ),
                         "$ref": "#/$defs/intExpr",
                         "default": -2,
@@ -293,7 +304,7 @@ TAIL: dict[str, Any] = {
                     "opponents": {
                         "description": (
                             "Points to each member of every other side (an int expression; name: "
-                            "alone). Default: 0."
+                            "alone). " + _BOUND + " Default: 0."
                         ),
                         "$ref": "#/$defs/intExpr",
                         "default": 0,
@@ -352,12 +363,16 @@ DEFS: dict[str, Any] = {
                 "pattern": "^[a-z][a-z0-9_]{0,29}$",
             },
             "makers": {
-                "description": "Points to each member of the makers' side. Default: 0.",
+                "description": (
+                    "Points to each member of the makers' side. " + _BOUND + " Default: 0."
+                ),
                 "$ref": "#/$defs/intExpr",
                 "default": 0,
             },
             "defenders": {
-                "description": "Points to each member of each defending side. Default: 0.",
+                "description": (
+                    "Points to each member of each defending side. " + _BOUND + " Default: 0."
+                ),
                 "$ref": "#/$defs/intExpr",
                 "default": 0,
             },

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from engine.rules.resolved import Resolved
     from engine.rules.yamlsource import Path_
 
-__all__ = ["apply_defaults", "schema", "schema_errors", "schema_text"]
+__all__ = ["apply_defaults", "extends_errors", "schema", "schema_errors", "schema_text"]
 
 _TYPE_WORDS = {
     "object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number",
@@ -254,6 +254,27 @@ def schema_errors(resolved: Resolved) -> list[VariantError]:
     if not out:
         return _best_first(missing, errors)
     return [*_best_first(out, [e for e in errors if e.validator != "required"]), *missing]
+
+
+def extends_errors(resolved: Resolved) -> list[VariantError]:
+    """The schema's errors in one file's ``extends`` (``resolved`` holds that file's data
+    and locations). The check of the merged data cannot see them: merging drops ``extends``,
+    which belongs to each file, not to the variant."""
+    if "extends" not in resolved.data:
+        return []
+    errors = _extends_validator_for(REGISTRY.version).iter_errors(
+        {"extends": resolved.data["extends"]})
+    return [_to_variant_error(error, resolved)
+            for error in sorted(errors, key=relevance, reverse=True)[:1]]
+
+
+@cache
+def _extends_validator_for(version: int) -> jsonschema.Draft202012Validator:
+    whole = schema()
+    part = {"type": "object", "$defs": whole["$defs"],
+            "properties": {"extends": whole["properties"]["extends"]}}
+    validator: jsonschema.Draft202012Validator = type(_validator())(part)
+    return validator
 
 
 def _file_order(error: VariantError, leaf: str) -> tuple[bool, str, int, int]:

@@ -17,6 +17,7 @@ from engine.rules.expressions import CompiledExpression, Type, Value
 
 __all__ = [
     "AWARD_NAMES",
+    "MAX_POINTS",
     "NO_MAKER",
     "Outcome",
     "OutcomeSpace",
@@ -24,8 +25,25 @@ __all__ = [
     "ScoringTable",
     "award_scope",
     "dead_rows",
+    "too_many_points",
     "when_scope",
 ]
+
+MAX_POINTS = 10**6
+"""The most points, either way, that one award (a scoring row's, a renege penalty's) may give.
+With the hand limit (``game.max_hands``, at most 1,000) a seat's score moves at most about
+(1 + 72 reneges) x 10**6 a hand, 10**11 a game: exact in a float64 (to 2**53, 9.0 x 10**15,
+also summed over ten thousand games) and far inside an int64 (batch mode's scores). An
+expression is bounded by every value it takes, all computed at load time."""
+
+
+def too_many_points(points: int) -> str:
+    """``points`` as an error message quotes it: ``-1000005``, or ``about -10**359`` for a
+    number too long to print."""
+    text = str(points)
+    digits = len(text.lstrip("-"))
+    return text if digits <= 16 else f"about {'-' if points < 0 else ''}10**{digits - 1}"
+
 
 WHEN_NAMES: dict[str, tuple[Type, str]] = {
     "makers.tricks": (Type.INT, "tricks taken by the makers' side this hand"),
@@ -117,6 +135,9 @@ class OutcomeSpace:
     no_maker: bool = False
     """Some hands have no maker (``no_maker``): trump fixed by the upcard, or no-trump when all
     pass."""
+    makers: bool = True
+    """Some hands have a maker; false when every hand has none (every upcard fixes trump):
+    :data:`NO_MAKER` is then the only outcome."""
     exposed: bool = False
     """A lone maker plays exposed (``go_alone.exposed``): the name ``exposed`` exists, true
     exactly when the maker played alone."""
@@ -141,6 +162,9 @@ class OutcomeSpace:
     def outcomes(self) -> Iterator[Outcome]:
         """All outcomes, in a stable order (makers' tricks first). A special bid played alone
         has the maker alone; no other bid has unless the maker may go alone."""
+        if not self.makers:
+            yield NO_MAKER
+            return
         lone_special = any(alone for _, _, alone in self.specials)
         alones = (False, True) if self.maker_alone or lone_special else (False,)
         defender_alones = (False, True) if self.defender_alone else (False,)

@@ -10,24 +10,28 @@ written.
 from __future__ import annotations
 
 from engine.core.errors import Location, VariantError
+from engine.rules.expressions import CompiledExpression
 from engine.rules.resolved import Resolved
 from engine.rules.scoring import (
+    MAX_POINTS,
     OutcomeSpace,
     ScoreRow,
     ScoringTable,
     TableGap,
     TableOverlap,
     dead_rows,
+    too_many_points,
 )
 from engine.rules.yamlsource import Path_
 
-__all__ = ["OUTCOME_SETTINGS", "table_errors"]
+__all__ = ["OUTCOME_SETTINGS", "penalty_errors", "table_errors"]
 
 TABLE: Path_ = ("scoring", "table")
 OUTCOME_SETTINGS: tuple[Path_, ...] = (
     ("go_alone", "maker"), ("go_alone", "defender"), ("go_alone", "defender_needs_lone_maker"),
     ("go_alone",), ("flow",), ("deal", "hand_size"), ("auction", "bids"),
-    ("auction", "top_bid"), ("sides", "kind"), ("players",),
+    ("auction", "top_bid"), ("sides", "kind"), ("players",), ("upcard_trump", "suits"),
+    ("deck", "jokers"),
 )
 """The settings that decide which outcomes a hand can have, most likely culprit first."""
 
@@ -55,6 +59,34 @@ def _dead_row_error(resolved: Resolved, row: ScoreRow) -> VariantError:
     )
 
 
+def _gap_error(resolved: Resolved, gap: TableGap, space: OutcomeSpace) -> VariantError:
+    """No row applies to an outcome. A table the file writes over an inherited one replaced
+    it whole (lists replace): the error says so and suggests repeating the rows to keep. An
+    inherited table is blamed on the file's own setting that made the outcome possible."""
+    message = f"no row of the scoring table applies when {gap.outcome.describe(space)}"
+    hint = "add a row for this outcome, or widen a `when:`"
+    own = resolved.written_here(TABLE)
+    if own is not None:
+        inherited = resolved.replaced.get(TABLE)
+        if inherited is not None:
+            message += (f"; this file's `scoring.table` replaces the whole table inherited "
+                        f"from {inherited} (a list replaces the inherited list)")
+            hint = ("repeat in this table the inherited rows you want to keep, or add a row "
+                    "for this outcome")
+        return VariantError(message, location=resolved.locate(TABLE, key=True), path=TABLE,
+                            hint=hint)
+    cause = next((p for p in OUTCOME_SETTINGS if resolved.written_here(p)), None)
+    where = resolved.written_here(cause) if cause else None
+    if where is None or cause is None:
+        return VariantError(message, location=resolved.locate(TABLE, key=True), path=TABLE,
+                            hint=hint)
+    return VariantError(
+        f"{message} (`scoring.table` is inherited from {resolved.locate(TABLE)})",
+        location=where, path=cause,
+        hint="this file makes the outcome possible: write its own `scoring.table` with a row "
+             "for it (lists replace: repeat the inherited rows), or keep the inherited setting")
+
+
 def table_errors(
     resolved: Resolved, rows: tuple[ScoreRow, ...], space: OutcomeSpace, *,
     allow_dead_rows: bool = False,
@@ -67,14 +99,53 @@ def table_errors(
     try:
         table = ScoringTable.build(rows, space)
     except TableGap as gap:
-        errors.append(VariantError(
-            f"no row of the scoring table applies when {gap.outcome.describe(space)}",
-            location=resolved.locate(TABLE, key=True), path=TABLE,
-            hint="add a row for this outcome, or widen a `when:`"))
+        errors.append(_gap_error(resolved, gap, space))
     except TableOverlap as lap:
         overlap: Path_ = (*TABLE, lap.second, "when")
         errors.append(VariantError(
             f"rows {lap.first + 1} and {lap.second + 1} of the scoring table both apply "
             f"when {lap.outcome.describe(space)}", location=resolved.locate(overlap),
             path=overlap, hint="make the `when:` conditions exclusive: one row per outcome"))
+    else:
+        errors.extend(_points_errors(resolved, table))
     return (None if errors else table), errors
+
+
+def _points_errors(resolved: Resolved, table: ScoringTable) -> list[VariantError]:
+    """An error for each award (a row's ``makers:`` or ``defenders:``) that can give more
+    than :data:`~engine.rules.scoring.MAX_POINTS` points either way, found among the values
+    it takes for every outcome (the table holds them all)."""
+    worst: dict[tuple[int, bool], int] = {}
+    for (outcome, makers, *_), points in table.points.items():
+        key = (table.row_of[outcome], makers)
+        if abs(points) > MAX_POINTS and abs(points) > abs(worst.get(key, 0)):
+            worst[key] = points
+    errors = []
+    for (index, makers), points in sorted(worst.items()):
+        side = "makers" if makers else "defenders"
+        path: Path_ = (*TABLE, index, side)
+        errors.append(VariantError(
+            f"row {index + 1} of the scoring table can give the {side} "
+            f"{too_many_points(points)} points; an award may give at most {MAX_POINTS:,} "
+            "either way", location=resolved.locate(path), path=path,
+            hint=f"scores stay exact over a whole game only with awards of at most "
+                 f"{MAX_POINTS:,} points a hand (see the schema's `{side}`)"))
+    return errors
+
+
+def penalty_errors(resolved: Resolved, at: Path_, **points: CompiledExpression
+                   ) -> list[VariantError]:
+    """An error for each penalty expression (``offender=``, ``opponents=``, whose one name is
+    ``alone``) that can give more than :data:`~engine.rules.scoring.MAX_POINTS` either way."""
+    errors = []
+    for name, expression in points.items():
+        worst = max((int(expression.evaluate({"alone": alone})) for alone in (False, True)),
+                    key=abs)
+        if abs(worst) > MAX_POINTS:
+            path: Path_ = (*at, name)
+            errors.append(VariantError(
+                f"the penalty can give the {name} {too_many_points(worst)} points; a penalty "
+                f"may give at most {MAX_POINTS:,} either way", location=resolved.locate(path),
+                path=path, hint=f"scores stay exact over a whole game only with penalties of at "
+                                f"most {MAX_POINTS:,} points (see the schema's `{name}`)"))
+    return errors

@@ -23,9 +23,11 @@ from typing import Any, NamedTuple
 
 import pytest
 
+from engine import load_variant
 from engine.rules.expressions import MAX_DEPTH as MAX_EXPRESSION_DEPTH
 from engine.rules.expressions import MAX_LENGTH as MAX_EXPRESSION_LENGTH
 from engine.rules.loader import MAX_EXTENDS_DEPTH
+from engine.rules.scoring import MAX_POINTS
 from engine.rules.yamlsource import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
@@ -138,6 +140,30 @@ def _target(literal: str) -> str:
 def _scoring_row(*, when: str = "alone", makers: str = "1") -> str:
     return (f'extends: standard\ndescription: d\nscoring:\n  table:\n    - when: "{when}"\n'
             f'      makers: "{makers}"\n')
+
+
+HUGE = " * ".join(["999999999"] * 40)
+"""An award of about 10**360: forty 9-digit literals multiplied (each literal is allowed)."""
+
+
+def _awards(makers: str) -> str:
+    """``standard`` with a table of two rows whose made row gives ``makers``."""
+    return (f'extends: standard\ndescription: d\nscoring:\n  table:\n'
+            f'    - {{when: "makers.tricks >= 3", makers: "{makers}"}}\n'
+            f'    - {{when: "makers.tricks <= 2", defenders: 2}}\n')
+
+
+def _renege(offender: str) -> str:
+    return (f'extends: standard\ndescription: d\npenalties:\n  renege:\n'
+            f'    offender: "{offender}"\n')
+
+
+def _bid_awards(makers: str) -> str:
+    """``bid-euchre`` (bids 3 to 6, a lone moon) with the made row giving ``makers``."""
+    return (f'extends: bid-euchre\ndescription: d\nscoring:\n  table:\n'
+            f'    - {{when: "not moon and makers.tricks >= bid", makers: "{makers}"}}\n'
+            f'    - {{when: "not moon and makers.tricks < bid", makers: -bid}}\n'
+            f'    - {{when: "moon", makers: 12}}\n')
 
 
 def _extends_chain(where: Path) -> str:
@@ -269,6 +295,24 @@ HOSTILE: dict[str, tuple[Maker, Expect]] = {
     "240 additions in a row": (
         _write("expr-plus.yaml", _scoring_row(when="makers.tricks" + " + 1" * 240 + " >= 3")),
         Expect(5, 14, f"nested more than {MAX_EXPRESSION_DEPTH} levels deep")),
+    # score values past what a game can keep exact (issue 22 item 20): the award is bounded
+    # by every value its expression takes, from the outcomes of the hand
+    "an award of about 10**360": (
+        _write("huge-award.yaml", _awards(HUGE)),
+        Expect(5, 44, f"can give the makers about 10**359 points; an award may give at most "
+                      f"{MAX_POINTS:,} either way")),
+    "an award of 1,000,001": (
+        _write("award-past-the-bound.yaml", _awards(str(MAX_POINTS + 1))),
+        Expect(5, 44, f"{MAX_POINTS + 1} points; an award may give at most {MAX_POINTS:,}")),
+    "an award below minus a million": (
+        _write("negative-award.yaml", _awards(f"-{MAX_POINTS} - tricks")),
+        Expect(5, 44, f"-{MAX_POINTS + 5} points")),  # tricks reach 5 (a march)
+    "an award computed from the bid: 200,000 * bid reaches 1,200,000 at a bid of 6": (
+        _write("bid-times.yaml", _bid_awards("200000 * bid")),
+        Expect(5, 59, "can give the makers 1200000 points")),
+    "a renege penalty of about 10**24": (
+        _write("huge-renege.yaml", _renege("-999999999 * 999999999 * 999999")),
+        Expect(5, 15, "the penalty can give the offender about -10**23 points")),
     # extends
     "`extends` chain of 1,000 files": (
         _extends_chain,
@@ -419,3 +463,22 @@ def test_a_child_overriding_thousands_of_inherited_keys_loads_in_bounded_time(
     result, seconds, peak = _validate_within_bounds(run_cli, "child.yaml")
     assert result.code == 1 and "unknown key `x`" in result.err
     assert seconds < SECONDS and peak < PEAK_BYTES, (seconds, peak)
+
+
+@pytest.mark.parametrize(("text", "points"), [
+    (_awards(str(MAX_POINTS)), MAX_POINTS),
+    (_awards(f"-{MAX_POINTS}"), -MAX_POINTS),
+    (_bid_awards("100000 * bid + 400000"), 1_000_000),  # bid 6: 600,000 + 400,000
+])
+def test_awards_up_to_the_bound_load_and_a_whole_game_of_them_stays_exact(
+    text: str, points: int, tmp_path: Path,
+) -> None:
+    """The bound is not too tight: an award of exactly 10**6 (or -10**6) loads, and a game
+    of the most hands at the most points a hand stays exact in float64 and int64."""
+    path = tmp_path / "edge.yaml"
+    path.write_text(text, encoding="utf-8")
+    variant = load_variant(path)
+    assert max(abs(p) for p in variant.scoring.points.values()) == abs(points)
+    worst_game = variant.game.max_hands * (MAX_POINTS * (1 + 12 * 6)) + 1000  # 72 reneges a hand
+    assert float(worst_game) == worst_game and float(worst_game * 10_000) == worst_game * 10_000
+    assert worst_game * 10_000 < 2**63

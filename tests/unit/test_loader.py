@@ -346,7 +346,7 @@ def test_a_parent_named_many_times_is_merged_once_in_bounded_time(write: Write) 
 
 
 def test_more_distinct_parents_than_the_limit_are_refused(write: Write) -> None:
-    per_middle = MAX_EXTENDS_FILES // 8 + 1  # 8 middles of 9 distinct parents: 80 files
+    per_middle = 8  # the most parents a file may name: 8 middles of 8 parents, 73 files
     middles = []
     for m in range(8):
         names = []

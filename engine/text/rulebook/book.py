@@ -11,6 +11,7 @@ then the end of the game.
 from __future__ import annotations
 
 from engine.rules.variant import Variant
+from engine.rules.variant_warnings import idle_phases
 from engine.text.rulebook.model import RuleBook
 from engine.text.rulebook.phases import phase_section
 from engine.text.rulebook.table import (
@@ -25,11 +26,12 @@ __all__ = ["rule_book"]
 
 def rule_book(variant: Variant) -> RuleBook:
     """Every rule of ``variant`` in plain English, section by section in the order of play."""
+    idle = idle_phases(variant.flow, makers=variant.scoring.space.makers)  # never run
     sections = (
         players_section(variant),
         cards_section(variant),
         dealer_section(variant),
-        *(phase_section(variant, phase) for phase in variant.flow),
+        *(phase_section(variant, phase) for phase in variant.flow if phase not in idle),
         game_end_section(variant),
     )
     return RuleBook(name=variant.name, description=variant.description, path=variant.path,
