@@ -29,6 +29,15 @@ from engine.core.errors import EuchreError, IllegalActionError, RecordError
 from engine.core.files import UnsafeTarget, write_target
 from engine.core.printable import printable
 from engine.play.game import check_scores, deals_from_json
+from engine.play.record_shape import (
+    RECORD_KEYS,
+    extra_hands_known,
+    field,
+    nests_within,
+    only_known_keys,
+    quote,
+    shown,
+)
 from engine.play.state import State
 from engine.rules.loader import load_variant, shipped_names, variant_from_data
 from engine.rules.variant import Variant
@@ -60,17 +69,6 @@ MAX_RECORD_DEPTH = MAX_DEPTH + 8
 """Deepest nesting of a record's JSON: its embedded rules nest no deeper than a variant file
 may (:data:`engine.rules.yamlsource.MAX_DEPTH`); deeper data would exhaust Python's recursion in the
 checks that follow."""
-RECORD_KEYS: dict[str, frozenset[str]] = {
-    "": frozenset({"format", "version", "variant", "seed", "actions", "result", "deals",
-                   "scores", "table", "digest"}),
-    "variant": frozenset({"name", "hash", "rules"}),
-    "result": frozenset({"actions", "scores", "winners", "hands", "over"}),
-    "table": frozenset({"human", "bots"}),
-}
-"""The keys of a record, and of each object in it, by the key that holds the object (``""``:
-the record itself); each deal of ``deals`` holds :data:`DEAL_KEYS`. Any other key is refused:
-a record is not a place to carry other data (a megabyte of it would be kept with the game)."""
-DEAL_KEYS = frozenset({"dealer", "hands", "upcard", "kitty", "extra"})
 
 
 def record_of(state: State, *, table: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -237,57 +235,16 @@ def read_record(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _quote(value: object, limit: int = 60) -> str:
-    """A value from the record as a message quotes it: its repr, cut short (a record may hold
-    megabytes)."""
-    return _cut(repr(value), limit)
-
-
-def _shown(text: str, limit: int = 60) -> str:
-    """Text from the record as a message shows it: bare when printable, else as a repr (no
-    escape sequences reach the terminal); cut short."""
-    return _cut(text if text.isprintable() else repr(text), limit)
-
-
-def _nests_within(value: object, limit: int) -> bool:
-    """Whether lists and objects in ``value`` nest at most ``limit`` deep; walked with one
-    iterator per level, so neither recursion nor memory grows with the size of the data."""
-    stack: list[Iterator[object]] = [iter([value])]
-    while stack:
-        for node in stack[-1]:
-            if isinstance(node, dict | list):
-                if len(stack) > limit:
-                    return False
-                stack.append(iter(node.values() if isinstance(node, dict) else node))
-                break
-        else:
-            stack.pop()
-    return True
-
-
-def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
-    if key not in record:
-        raise RecordError(f"the record has no `{key}`")
-    value = record[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"the record's `{key}` has the wrong type")
-    return value
-
-
 def _variant(record: Mapping[str, Any]) -> Variant:
-    spec = _field(record, "variant", dict)
-    name = _field(spec, "name", str)
-    expected = _field(spec, "hash", str)
+    spec = field(record, "variant", dict)
+    name = field(spec, "name", str)
+    expected = field(spec, "hash", str)
     rules = spec.get("rules")
     if rules is None:
         # Only a shipped variant may be named without its rules: a record must not make the
         # reader open a file of the record's choosing.
         if name not in shipped_names():
-            raise RecordError(f"the record names the variant {_quote(name)}, which is not "
+            raise RecordError(f"the record names the variant {quote(name)}, which is not "
                               "shipped, and does not embed its rules (`variant.rules`)")
         try:
             variant = load_variant(name)
@@ -311,39 +268,6 @@ def _variant(record: Mapping[str, Any]) -> Variant:
         raise RecordError(f"the record's rules are not a valid variant: {exc}") from None
 
 
-def _known_keys(record: Mapping[str, Any]) -> None:
-    """Refuse a key the record format does not define, at each level it defines."""
-    for holder, allowed in RECORD_KEYS.items():
-        place = record.get(holder) if holder else record
-        if isinstance(place, Mapping):
-            _only(place, allowed, f"the record's `{holder}`" if holder else "the record")
-    deals = record.get("deals")
-    for k, deal in enumerate(deals if isinstance(deals, list) else [], start=1):
-        if isinstance(deal, Mapping):
-            _only(deal, DEAL_KEYS, f"deal {k} of the record")
-
-
-def _only(place: Mapping[str, Any], allowed: frozenset[str], what: str) -> None:
-    unknown = [key for key in place if key not in allowed]
-    if unknown:
-        raise RecordError(f"{what} holds an unknown key `{_shown(str(unknown[0]), 40)}` (it "
-                          f"may hold {', '.join(sorted(allowed))}): the record was edited or "
-                          "is not a euchrekit record")
-
-
-def _extra_hands(variant: Variant, deals: list[Any]) -> None:
-    """A deal's ``extra`` names the variant's extra hands only."""
-    for k, deal in enumerate(deals, start=1):
-        extra = deal.get("extra")
-        if isinstance(extra, Mapping):
-            for name in extra:
-                if name not in variant.deal.extra_hands:
-                    raise RecordError(
-                        f"deal {k} of the record holds an unknown extra hand "
-                        f"`{_shown(str(name), 40)}` (this variant has "
-                        f"{', '.join(variant.deal.extra_hands) or 'none'})")
-
-
 def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
     """Replay a record action by action, yielding the state before each action and the
     action; raises :class:`RecordError` at the first problem."""
@@ -351,28 +275,28 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     if record.get("format") != FORMAT:
         raise RecordError(f"not a euchrekit record (format should be {FORMAT!r})")
-    if not _nests_within(dict(record), MAX_RECORD_DEPTH):
+    if not nests_within(dict(record), MAX_RECORD_DEPTH):
         raise RecordError(f"the record nests deeper than {MAX_RECORD_DEPTH} levels; no game "
                           "record does (edited?)")
-    _known_keys(record)
+    only_known_keys(record)
     version = record.get("version")
     if type(version) is not int or version != VERSION:
-        raise RecordError(f"record version {_quote(version)} is not supported (this is "
+        raise RecordError(f"record version {quote(version)} is not supported (this is "
                           f"{VERSION})")
     variant = _variant(record)
-    seed = _field(record, "seed", int)
-    actions = _field(record, "actions", list)
+    seed = field(record, "seed", int)
+    actions = field(record, "actions", list)
     result = record.get("result", {})
     if not isinstance(result, dict):
         raise RecordError("the record's `result` must be an object")
     stated = result.get("actions")
     if stated is not None and stated != len(actions):
-        raise RecordError(f"the record says {_quote(stated)} actions were played but lists "
+        raise RecordError(f"the record says {quote(stated)} actions were played but lists "
                           f"{len(actions)}: it was truncated or edited")
     deals = record.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
         raise RecordError("the record's `deals` must be a list of deals (objects)")
-    _extra_hands(variant, deals)
+    extra_hands_known(variant, deals)
     scores = record.get("scores")
     try:
         internal = deals_from_json(variant, deals)
@@ -380,15 +304,15 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
         state = State(variant, seed=seed, deals=internal, scores=start)
     except (EuchreError, TypeError, ValueError) as exc:
         raise RecordError(f"the record's deals or scores are not valid: "
-                          f"{_shown(str(exc), 300)}") from None
+                          f"{shown(str(exc), 300)}") from None
     for i, action in enumerate(actions, start=1):
         if not isinstance(action, str):
-            raise RecordError(f"action {i} is not an action name: {_quote(action)}")
+            raise RecordError(f"action {i} is not an action name: {quote(action)}")
         yield state, action
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            raise RecordError(f"action {i} ({_shown(action)}) cannot be replayed: "
+            raise RecordError(f"action {i} ({shown(action)}) cannot be replayed: "
                               f"{exc.reason}") from None
     yield state, ""
 
@@ -408,7 +332,7 @@ def replay(record: Mapping[str, Any], *, unsigned: bool = False) -> State:
                     "hands": len(final.hands_played), "over": final.is_terminal()}
         for key, value in replayed.items():
             if result.get(key) not in (None, value):
-                stated = _quote(result[key])
+                stated = quote(result[key])
                 raise RecordError(f"the record says the {key} were {stated}, but "
                                   f"replaying gives {value!r}" if key in ("scores", "winners")
                                   else f"the record's `{key}` ({stated}) does not "

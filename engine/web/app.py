@@ -14,9 +14,7 @@ server itself a 500 page without a traceback.
 
 from __future__ import annotations
 
-import functools
 import json
-import secrets
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -29,9 +27,9 @@ from starlette.routing import Route
 from engine.core.errors import EuchreError, IllegalActionError, RecordError
 from engine.play.records import replay_steps
 from engine.play.state import State
-from engine.rules.loader import load_variant, shipped_names
 from engine.rules.variant import Variant
 from engine.rules.yamlsource import MAX_FILE_BYTES
+from engine.web import shipped as known
 from engine.web.game import WebGame
 from engine.web.guard import ASGI, attachment, with_session
 from engine.web.html import STATIC_FILES, page
@@ -57,7 +55,6 @@ __all__ = ["create_app"]
 
 MAX_FORM = 4096
 """Largest body of a form that carries no file (an action, a hint)."""
-MAX_SEED = 2**63 - 1
 _STATIC = {name: (STATIC_FILES[name], kind)
            for name, kind in (("table.css", "text/css"), ("table.js", "text/javascript"),
                               ("favicon.svg", "image/svg+xml"))}
@@ -158,45 +155,6 @@ async def _form(request: Request, limit: int) -> dict[str, str]:
     return {key: values[0] for key, values in fields.items()}
 
 
-def _variant_named(name: str) -> Variant:
-    """A shipped variant by name (404 for any other name: nothing else is looked up)."""
-    if name not in _names():
-        raise HTTPException(404, f"there is no shipped variant named {name[:60]!r}")
-    return _shipped(name)
-
-
-@functools.cache
-def _names() -> tuple[str, ...]:
-    """The shipped names, listed once per server (restart it to see a new file)."""
-    return tuple(shipped_names())
-
-
-@functools.cache
-def _shipped(name: str) -> Variant:
-    """A shipped variant, compiled once per server (a Variant is frozen: games share it)."""
-    return load_variant(name)
-
-
-def _title(variant: Variant) -> tuple[str, bool]:
-    """How a record's variant is shown, and whether it is the shipped one: a shipped name
-    with other rules is the user's (``-yours``), as an uploaded file of that name is."""
-    name = variant.name
-    if name not in _names():
-        return name, False
-    if _shipped(name).rules_hash == variant.rules_hash:
-        return name, True
-    return f"{name}-yours", False
-
-
-def _seed(text: str | None) -> tuple[int, bool]:
-    """The seed asked for (and True), or one drawn from 2**63 (and False: kept secret)."""
-    if text is None or text == "":
-        return secrets.randbelow(MAX_SEED + 1), False
-    if text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_SEED:
-        return int(text), True
-    raise HTTPException(400, f"seed must be a whole number from 0 to {MAX_SEED}")
-
-
 def _start(request: Request, variant: Variant, seed: tuple[int, bool]) -> Response:
     game = WebGame.start(variant, seed=seed[0], seed_shown=seed[1], shipped=True)
     _held(request).game = game
@@ -209,7 +167,7 @@ def _start(request: Request, variant: Variant, seed: tuple[int, bool]) -> Respon
 async def _index(request: Request) -> Response:
     session = _session(request)
     game = session.game if session else None
-    variants = [(name, _shipped(name).description) for name in _names()]
+    variants = [(name, known.shipped(name).description) for name in known.names()]
     return _html(index_page(variants, playing=game.title if game else ""))
 
 
@@ -217,9 +175,9 @@ async def _play(request: Request) -> Response:
     """A new game of a shipped variant, where none is in progress; over one, the question.
     A page of another site may link here, but not load it as an image or a frame."""
     name = request.path_params["name"]
-    variant = _variant_named(name)
+    variant = known.variant_named(name)
     text = request.query_params.get("seed")
-    seed = _seed(text)
+    seed = known.seed(text)
     session = _session(request)
     if session is not None and session.playing() and session.game is not None:
         game = session.game
@@ -237,9 +195,9 @@ async def _play(request: Request) -> Response:
 
 async def _play_anyway(request: Request) -> Response:
     """The confirmation's post: a new game, replacing the one in progress."""
-    variant = _variant_named(request.path_params["name"])
+    variant = known.variant_named(request.path_params["name"])
     form = await _form(request, MAX_FORM)
-    return _start(request, variant, _seed(form.get("seed")))
+    return _start(request, variant, known.seed(form.get("seed")))
 
 
 async def _table(request: Request) -> Response:
@@ -306,7 +264,7 @@ async def _upload_record(request: Request) -> Response:
         record, final = check_record_text(text)
     except RecordError as exc:
         raise HTTPException(400, f"the record cannot be used: {exc}") from None
-    title, shipped = _title(final.variant)
+    title, shipped = known.title(final.variant)
     if mode == "replay":
         kept = Replay(text=json.dumps(record, separators=(",", ":"), ensure_ascii=False),
                       shown=_shown_steps(record, final), finished=final.is_terminal(),
@@ -364,7 +322,7 @@ async def _play_custom(request: Request) -> Response:
     variant = session.custom if session else None
     if session is None or variant is None:
         raise HTTPException(409, "no valid variant file was checked in this browser session")
-    session.game = WebGame.start(variant, seed=_seed(None)[0])
+    session.game = WebGame.start(variant, seed=known.seed(None)[0])
     return _to_table()
 
 
@@ -376,7 +334,7 @@ async def _custom_rules(request: Request) -> Response:
 
 
 async def _shipped_rules(request: Request) -> Response:
-    return _html(rules_page(_variant_named(request.path_params["name"])))
+    return _html(rules_page(known.variant_named(request.path_params["name"])))
 
 
 async def _game_rules(request: Request) -> Response:
