@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from engine.adapters import game_shape
 from engine.adapters.encoding import MAX_SEATS, Encoder, describe, describe_seen, encode_action
+from engine.adapters.refusal import refuse, whole_action
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.deal import dealing_order
@@ -65,6 +66,7 @@ class GameSpec:
         self.decisions_per_deal = game_shape.decisions_per_deal(v)
         self.dealt_cards = game_shape.dealt_cards(v)
         self.deals_at_most = hands or v.game.max_hands
+        game_shape.check_returns(v, deals=self.deals_at_most)
 
 
 @lru_cache(maxsize=64)
@@ -170,13 +172,21 @@ class ChanceState:
     # -- moves -------------------------------------------------------------------------------
 
     def apply(self, action: int) -> None:
-        """Apply a chance outcome or the seat's action (the engine refuses an illegal one)."""
-        self.history.append(action)
+        """Apply a chance outcome or the seat's action. Anything else is refused before it
+        changes the state: a value that is not a whole number (``ValueError``), an outcome
+        that cannot happen (``ValueError``), an action that is not legal now
+        (:class:`~engine.core.errors.IllegalActionError`, with the reason), a renege included
+        where the variant accepts one: the adapters play ``legal_actions()`` only."""
+        action = whole_action(action)
         if self._needs_deal():
+            self.history.append(action)
             self._deal(action)
             return
         e = self.engine
         assert e is not None
+        if action not in e.legal_action_ids():
+            refuse(e, action)
+        self.history.append(action)
         seat = e.current_player
         e.apply(action)
         self.actions.append(action)
