@@ -85,7 +85,12 @@ class Count(Enum):
     DROPPED = "dropped"
     """Seats that dropped out (stay or drop); qualified by None (all) or a seat."""
     MATCHES = "matches"
-    """Matches finished (``game.match``)."""
+    """Matches finished (``game.match``): all their games played."""
+    UNFINISHED_MATCHES = "unfinished_matches"
+    """Matches the run's end cut short (``--games`` not a multiple of the match's games):
+    neither won nor tied, counted apart."""
+    UNFINISHED_MATCH_GAMES = "unfinished_match_games"
+    """The games those matches had played."""
     CREDITED = "credited"
     """Games credited per side in matches (a slam counts two)."""
     SLAMS = "slams"
@@ -204,6 +209,12 @@ class Tally:
         best = max(credits)
         top = [side for side in self.sides if credits[side[0]] == best]
         n[Count.MATCH_WINS, top[0] if len(top) == 1 else None] += 1
+
+    def add_unfinished_match(self, *, games: int) -> None:
+        """Count a match the run ended after ``games`` of its games (fewer than all): its
+        games are counted as games, the match neither as won nor as tied."""
+        self.n[Count.UNFINISHED_MATCHES, None] += 1
+        self.n[Count.UNFINISHED_MATCH_GAMES, None] += games
 
     def _add_hand(self, record: HandResult) -> None:
         n = self.n
@@ -374,7 +385,8 @@ class Tally:
         return report
 
     def _match_report(self) -> dict[str, Any]:
-        """Laps and slam (``game.match``): matches, games credited, slams, points carried."""
+        """Laps and slam (``game.match``): whole matches (won, tied), the match the run cut
+        short (apart), and over every game: games credited, slams, points carried."""
         n = self.n
         matches = n[Count.MATCHES, None]
         return {
@@ -382,6 +394,8 @@ class Tally:
             "matches": matches,
             "match_wins": {side_name(side): n[Count.MATCH_WINS, side] for side in self.sides},
             "tied_matches": n[Count.MATCH_WINS, None],
+            "unfinished_matches": n[Count.UNFINISHED_MATCHES, None],
+            "unfinished_match_games": n[Count.UNFINISHED_MATCH_GAMES, None],
             "games_credited": {side_name(side): n[Count.CREDITED, side] for side in self.sides},
             "slams": self.rate(n[Count.SLAMS, None], self.games),
             "points_carried_per_game": self.mean((Total.CARRIED, None), self.games),
