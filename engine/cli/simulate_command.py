@@ -16,6 +16,7 @@ from engine.cli.progress import ProgressBar
 from engine.core.printable import printable
 from engine.rules.loader import load_variant
 from engine.sim import plot
+from engine.sim.confidence import shown
 from engine.sim.simulate import simulate
 from engine.sim.stats import Tally
 from engine.sim.workers import WORKERS_PER_CPU, cpu_count, worker_cap
@@ -236,7 +237,7 @@ def _pct(value: dict[str, Any]) -> str:
 
 def _mean(value: dict[str, Any]) -> str:
     low, high = value["ci95"]
-    return f"{value['mean']:.3f} ({low:.3f} to {high:.3f})"
+    return f"{shown(value['mean'], 3)} ({shown(low, 3)} to {shown(high, 3)})"
 
 
 def _who(side: str) -> str:

@@ -2,7 +2,9 @@
 
 Every counter is an int (sums of points and of their squares included), so tallies merge
 exactly and in any order: a report does not depend on how the games were split between
-workers. Rates get Wilson intervals; means get normal intervals from sums of squares.
+workers. Rates get Wilson intervals; means get normal intervals from sums of squares,
+computed exactly however large the points (:func:`~engine.sim.confidence.mean_ci`: a float
+below 10^11, an exact int above, never a float overflow).
 """
 
 from __future__ import annotations
@@ -271,23 +273,6 @@ class Tally:
         self.sq.update(other.sq)
 
     # -- reporting -----------------------------------------------------------------------------
-
-    def score_curves(self) -> dict[str, list[tuple[int, float, float]]]:
-        """Per side: (hand number, mean score, standard deviation) over the games still going
-        at that hand (for plots)."""
-        curves: dict[str, list[tuple[int, float, float]]] = {}
-        last = max((k for what, k in self.n if what is Count.AT_HAND and isinstance(k, int)),
-                   default=0)
-        for side in self.sides:
-            points = []
-            for k in range(1, last + 1):
-                count = self.n[Count.AT_HAND, k]
-                key: SumKey = (Total.SCORE, (k, side))
-                mean = self.s[key] / count
-                var = max(0.0, self.sq[key] / count - mean * mean)
-                points.append((k, mean, var ** 0.5))
-            curves[side_name(side)] = points
-        return curves
 
     def rate(self, count: int, total: int) -> dict[str, Any]:
         """A rate with its Wilson interval."""
