@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from engine.adapters import game_shape
 from engine.adapters.encoding import MAX_SEATS, Encoder, describe, describe_seen, encode_action
+from engine.adapters.refusal import refuse, whole_action
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.deal import dealing_order
@@ -55,16 +56,16 @@ class GameSpec:
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
             raise ValueError(f"`hands` must be a whole number of deals, 0 for the whole "
                              f"game, not {hands!r}")
-        self.name = variant
-        self.hands = hands
-        v: Variant = load_variant(variant)
-        self.variant = v
+        self.name, self.hands = variant, hands
+        self.variant: Variant = load_variant(variant)
+        v = self.variant
         self.encoder = Encoder(v)
         self.special_names: tuple[str, ...] = State(v, seed=0).special_bids
         """The variant's special bids as actions name them (``bid:moon``)."""
         self.decisions_per_deal = game_shape.decisions_per_deal(v)
         self.dealt_cards = game_shape.dealt_cards(v)
         self.deals_at_most = hands or v.game.max_hands
+        game_shape.check_returns(v, deals=self.deals_at_most)
 
 
 @lru_cache(maxsize=64)
@@ -170,13 +171,17 @@ class ChanceState:
     # -- moves -------------------------------------------------------------------------------
 
     def apply(self, action: int) -> None:
-        """Apply a chance outcome or the seat's action (the engine refuses an illegal one)."""
-        self.history.append(action)
+        """Apply a chance outcome or a legal action; refuse anything else, the state unchanged
+        (:mod:`engine.adapters.refusal`: not a whole number, not legal now, a renege)."""
+        action = whole_action(action)
         if self._needs_deal():
             self._deal(action)
             return
         e = self.engine
         assert e is not None
+        if action not in e.legal_action_ids():  # refused before anything changes
+            refuse(e, action)
+        self.history.append(action)
         seat = e.current_player
         e.apply(action)
         self.actions.append(action)
@@ -188,9 +193,9 @@ class ChanceState:
 
     def _deal(self, outcome: int) -> None:
         if not self._possible(outcome):
-            self.history.pop()
             raise ValueError(f"{outcome} is not a chance outcome here (a seat for the first "
                              f"dealer, else a card id not dealt yet)")
+        self.history.append(outcome)
         if self.dealer < 0:
             self.dealer = outcome
             self._event(-1, outcome)
@@ -274,11 +279,10 @@ class ChanceState:
 
     def returns(self) -> list[float]:
         """Each seat's points over the deals played, toward its goal; 0 before the end."""
-        n = self.variant.players
+        total = [0.0] * self.variant.players
         if not self._over():
-            return [0.0] * n
+            return total
         assert self.engine is not None
-        total = [0.0] * n
         played = self.engine.hands_played[:len(self.deals)]
         hands = self.spec.hands
         for record in played[:hands] if hands else played:

@@ -21,11 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.core.errors import InvalidArgument
 from engine.mechanics.auction_rules import AuctionRules
 from engine.rules.game_end import Goal
 from engine.rules.variant import Variant
 
-__all__ = ["dealt_cards", "decisions_per_deal", "hand_points", "sign", "toward_goal"]
+__all__ = ["EXACT_RETURNS", "check_returns", "dealt_cards", "decisions_per_deal", "hand_points",
+           "sign", "toward_goal"]
+
+EXACT_RETURNS = 2**53
+"""The largest return a float holds exactly (OpenSpiel's and PettingZoo's returns are floats)."""
 
 
 def sign(variant: Variant) -> int:
@@ -45,6 +50,31 @@ def hand_points(variant: Variant) -> tuple[int, int]:
     s = sign(variant)
     values = [s * v for v in variant.scoring.points.values()]
     return min(0, *values), max(0, *values)
+
+
+def check_returns(variant: Variant, *, deals: int) -> None:
+    """Refuse (:class:`~engine.core.errors.InvalidArgument`, naming the award) a variant whose
+    returns over ``deals`` deals could pass :data:`EXACT_RETURNS`: a float would hold them
+    rounded, or not at all, and an episode would end in an ``OverflowError``.
+
+    >>> from engine import load_variant
+    >>> check_returns(load_variant("standard"), deals=1000)
+    """
+    low, high = hand_points(variant)
+    award = max(-low, high)
+    if award * deals > EXACT_RETURNS:
+        raise InvalidArgument(
+            f"{variant.name}: an award of {_short(award)} points over up to {deals:,} deals "
+            f"makes returns beyond 2**53, which float returns do not hold exactly; the "
+            f"adapters need |award| x deals <= 2**53 (about 9.0e15)")
+
+
+def _short(number: int) -> str:
+    """A large whole number in a few characters (``1.0e+360``), exactly below a million."""
+    if number < 10**6:
+        return f"{number:,}"
+    digits = str(number)
+    return f"{digits[0]}.{digits[1:3]}e+{len(digits) - 1}"
 
 
 def dealt_cards(variant: Variant) -> int:

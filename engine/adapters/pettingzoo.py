@@ -31,6 +31,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]  # no stubs for pe
 
 from engine.adapters import game_shape
 from engine.adapters.encoding import NUM_ACTIONS, OBSERVATION_SIZE, OFFSETS, Encoder, describe
+from engine.adapters.refusal import refuse, whole_action
 from engine.core.errors import IllegalActionError
 from engine.play.state import State
 from engine.rules.loader import load_variant
@@ -75,6 +76,7 @@ class EuchrekitEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
             raise ValueError(f"`hands` must be a whole number of deals, 0 for the whole "
                              f"game, not {hands!r}")
         self.variant: Variant = load_variant(name_or_path)
+        game_shape.check_returns(self.variant, deals=hands or self.variant.game.max_hands)
         self.render_mode = render_mode
         self.hands = hands
         self.encoder = Encoder(self.variant)
@@ -138,21 +140,23 @@ class EuchrekitEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         return {"observation": out, "action_mask": mask}
 
     def step(self, action: int) -> None:
-        """The selected agent acts; an illegal action raises ``ValueError`` with the reason."""
+        """The selected agent acts. An action that is not a whole number (a float, a bool, a
+        string), not legal now, or a renege raises ``ValueError`` with the reason, and
+        nothing changes (:mod:`engine.adapters.refusal`)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         g = self.game
         assert g is not None
-        if action not in g.legal_action_ids():
+        a = whole_action(action)  # refused before anything is applied (a float, a bool...)
+        if a not in g.legal_action_ids():
             try:
-                g.apply(int(action))
+                refuse(g, a)
             except IllegalActionError as error:
                 raise ValueError(str(error)) from None
-            raise ValueError(f"action {action} is not legal now")  # pragma: no cover
         self._cumulative_rewards[agent] = 0.0
-        g.apply(int(action))
+        g.apply(a)
         self.rewards = {a: 0.0 for a in self.agents}
         played = g.hands_played
         limit = self.hands or len(played)

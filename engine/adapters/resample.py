@@ -6,7 +6,10 @@ current deal that the player has never seen: every card the player held or was s
 every card played or named in a public action, stays where it was dealt; the others are
 shuffled among the other hands, the extra hands and the kitty, each keeping its number of
 cards; then the game's actions are replayed, and a deal under which one of them would be
-illegal (a seat that did not follow suit dealt a card of that suit) is drawn again. After
+illegal is drawn again: a seat that did not follow suit is void in it (the adapters refuse
+reneges, even where the variant accepts them, so a resampled game never holds one). A deal
+after which the player's hand (a double deck's copies by their ids, which actions name) or
+information state differs is drawn again too. After
 ``tries`` failures the real deal is returned (it is always consistent; a search then sees the
 true cards in that rare case: :func:`resample` says so by returning ``exact=True``).
 
@@ -79,7 +82,8 @@ def resample(state: ChanceState, player: int, rng: random.Random, *, tries: int 
             for c in pool[at:at + count]:
                 new[place] |= 1 << c
             at += count
-        cards = [list(C.cards_of(mask)) for mask in new[:positions]]
+        # each hand dealt first copies first: a double deck's copy keeps its id where it can
+        cards = [sorted(C.cards_of(mask), reverse=True) for mask in new[:positions]]
         outcomes = [C.original(cards[order[k % positions]].pop()) for k in range(in_hands)]
         if deal.upcard >= 0:
             outcomes.append(C.original(deal.upcard))
@@ -91,7 +95,17 @@ def resample(state: ChanceState, player: int, rng: random.Random, *, tries: int 
                 other.apply(action)
         except (IllegalActionError, KeyError, ValueError):
             continue
-        if other.current_player() == state.current_player() and other.engine is not None \
-                and other.engine.hand_no == e.hand_no:
+        if _indistinguishable(state, other, player):
             return other, False
     return state.copy(), True
+
+
+def _indistinguishable(state: ChanceState, other: ChanceState, player: int) -> bool:
+    """``player`` cannot tell ``other`` from ``state``: the same seat to act in the same deal,
+    the same cards held (a double deck's copies by their ids, which the actions name) and the
+    same information state."""
+    e, o = state.engine, other.engine
+    assert e is not None
+    return (o is not None and other.current_player() == state.current_player()
+            and o.hand_no == e.hand_no and o.view(player).hand == e.view(player).hand
+            and other.information_state(player) == state.information_state(player))

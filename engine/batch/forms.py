@@ -4,7 +4,9 @@ A mechanic's batch form sits beside its scalar module (``engine/mechanics/NAME.p
 the same name here (:data:`BATCH_FORMS`): a kernel class with ``check(variant)`` (why this
 configuration has none, or None) and ``run(batch_hand)``. :func:`missing` names the first
 mechanic of a variant's flow, or the first game rule, that the batch engine cannot play:
-``simulate --engine batch`` then says so and plays the scalar engine instead.
+``simulate --engine batch`` then says so and plays the scalar engine instead. So it does
+for a variant whose scores could pass what batch mode's 64-bit integers hold
+(:func:`headroom`): the scalar engine counts in Python ints, which never wrap.
 
 >>> from engine import load_variant
 >>> missing(load_variant("standard")) is None
@@ -16,6 +18,7 @@ railroad: mechanic `deal` as configured: double decks and jokers have no batch f
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Protocol
 
 from engine.batch import kernels
@@ -23,10 +26,16 @@ from engine.batch.auction import Auction, NameTrump
 from engine.batch.extra_hands import DummyMerge
 from engine.batch.hand import BatchHand
 from engine.batch.score import Score
+from engine.batch.scoring import peak
 from engine.rules.game_end import Goal, Win
 from engine.rules.variant import Variant
 
-__all__ = ["BATCH_BOTS", "BATCH_FORMS", "Kernel", "missing", "missing_bot"]
+__all__ = ["BATCH_BOTS", "BATCH_FORMS", "INT64_HEADROOM", "Kernel", "headroom", "missing",
+           "missing_bot", "score_bound"]
+
+INT64_HEADROOM = 2**62
+"""The largest score batch mode plays: half of ``int64``'s range, so that a score plus a
+hand's points, or a few scores added, cannot wrap."""
 
 
 class Kernel(Protocol):
@@ -73,6 +82,47 @@ def missing(variant: Variant) -> str | None:
     game = variant.game
     if game.match is not None or game.goal is not Goal.UP or game.win is not Win.REACH:
         return f"{variant.name}: match rules, countdowns and contract wins have no batch form"
+    return headroom(variant)
+
+
+def _peaks(variant: Variant) -> tuple[int, int]:
+    """(the largest magnitude an award can reach, the largest any scoring expression computes
+    on the way, conditions included): :func:`engine.batch.scoring.peak` of every row."""
+    rows = variant.scoring.rows
+    awards = max((peak(e.text) for row in rows for e in (row.makers, row.defenders)), default=0)
+    inner = max((peak(row.when.text) for row in rows), default=0)
+    return awards, max(awards, inner)
+
+
+def _sci(number: int) -> str:
+    """A whole number of any size in scientific notation (``1.000e+360``)."""
+    return format(Decimal(number), ".3e")
+
+
+def score_bound(variant: Variant) -> int:
+    """The largest magnitude a score can reach in batch mode: the start, then the largest
+    award in every hand up to the hand limit (``game.max_hands``)."""
+    return abs(variant.game.start) + _peaks(variant)[0] * variant.game.max_hands
+
+
+def headroom(variant: Variant) -> str | None:
+    """Why batch mode's 64-bit integers could wrap for ``variant`` (they do so silently), or
+    None: its scores stay within :data:`INT64_HEADROOM` and every value its scoring
+    expressions compute within ``int64``.
+
+    >>> from engine import load_variant
+    >>> print(headroom(load_variant("standard")))
+    None
+    """
+    awards, inner = _peaks(variant)
+    bound = score_bound(variant)
+    if inner >= 2**63:
+        return (f"{variant.name}: a scoring expression computes values up to {_sci(inner)}, past "
+                "the 64-bit integers of batch mode")
+    if bound > INT64_HEADROOM:
+        return (f"{variant.name}: scores could reach {_sci(bound)} (awards up to {_sci(awards)} "
+                f"over {variant.game.max_hands:,} hands), past the 64-bit integers of batch "
+                "mode")
     return None
 
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from engine.batch.forms import BATCH_FORMS, Kernel
+from engine.batch.forms import BATCH_FORMS, Kernel, score_bound
 from engine.batch.hand import BatchHand, Ints
-from engine.batch.tally import add_games, add_hands
+from engine.batch.tally import add_games, add_hands, wide_sums
 from engine.rules.results import Deal
 from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed
@@ -109,6 +109,7 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
     extras = len(variant.deal.extra_hands)
     labels = tuple(row.label for row in variant.scoring.rows)
     st = _Slots(variant, rng, size, games)
+    wide = wide_sums(score_bound(variant), min(size, games))  # exact sums of large scores
     logs: list[tuple[list[Deal], list[int]]] = [([], []) for _ in range(logged)]
     final: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
     while st.going.any():
@@ -124,7 +125,7 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
         st.scores[at] = after
         st.hands_played[at] += 1
         st.scored[at] += ~bh.thrown_in
-        add_hands(tally, bh, after, st.scored[at], labels)
+        add_hands(tally, bh, after, st.scored[at], labels, wide=wide)
         if kept is not None:
             _keep_logs(bh, [logs[g] for g in st.slot_game[rows[kept]]])
         over, won = _game_over(variant, after)

@@ -35,7 +35,7 @@ from engine.rules.expressions_tree import (
     Unary,
 )
 
-__all__ = ["BatchEnv", "NotVectorisable", "vectorise"]
+__all__ = ["NAME_BOUND", "BatchEnv", "NotVectorisable", "peak", "vectorise"]
 
 BatchEnv = Mapping[str, Any]
 """Name -> an array with one value per game (or a plain int or bool for all of them)."""
@@ -46,6 +46,11 @@ _OPS: dict[str, Callable[[Any, Any], Any]] = {
     "or": np.logical_or, "==": np.equal, "!=": np.not_equal, "<": np.less,
     "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
 }
+
+
+NAME_BOUND = 64
+"""The largest value a number name of the scoring table takes (tricks, bids: a hand holds at
+most 64 cards); booleans count 1."""
 
 
 class NotVectorisable(Exception):
@@ -102,3 +107,47 @@ def _fold(env: BatchEnv, runs: list[Vector], pick: Callable[[Any, Any], Any]) ->
     for run in runs[1:]:
         value = pick(value, run(env))
     return value
+
+
+def peak(text: str) -> int:
+    """An upper bound on the magnitude of every value evaluating the expression ``text`` can
+    produce, its intermediate values included: batch mode computes them in 64-bit integers,
+    which wrap silently past 2**63 (``3 * 999999999 * 999999999 * 999999999 <= ...`` would
+    compare wrapped numbers).
+
+    >>> peak("if(alone, 4, 2) + 2 * 3"), peak("makers.tricks * 3 >= 9")
+    (10, 192)
+    >>> peak("-999999999 * 999999999 * 999999999 + 1") == 999999999 ** 3 + 1
+    True
+    """
+    return _peak(parse(text))[1]
+
+
+def _peak(node: Expr) -> tuple[int, int]:
+    """(a bound on ``node``'s magnitude, a bound on every value computed inside it)."""
+    match node:
+        case IntLit(value=value):
+            return abs(value), abs(value)
+        case BoolLit() | Name(name="alone" | "defender_alone" | "is_alone" | "out" | "exposed"
+                              | "no_maker"):
+            return 1, 1
+        case Name():
+            return NAME_BOUND, NAME_BOUND
+        case Unary(op="not", operand=operand):
+            return 1, max(1, _peak(operand)[1])
+        case Unary(operand=operand):
+            return _peak(operand)
+        case Binary(op=op, left=left, right=right):
+            (a, pa), (b, pb) = _peak(left), _peak(right)
+            value = {"+": a + b, "-": a + b, "*": a * b}.get(op, 1)
+            return value, max(value, pa, pb)
+        case Compare(operands=operands):
+            return 1, max(1, *(_peak(o)[1] for o in operands))
+        case Call(function="if", args=args):
+            bounds = [_peak(a) for a in args]
+            value = max(bounds[1][0], bounds[2][0])
+            return value, max(value, *(inner for _, inner in bounds))
+        case Call(args=args):  # abs, min, max: no larger than their largest argument
+            bounds = [_peak(a) for a in args]
+            return max(b for b, _ in bounds), max(inner for _, inner in bounds)
+    raise NotVectorisable(f"`{type(node).__name__}` has no batch form")

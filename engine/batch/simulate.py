@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from engine.batch.forms import missing_bot
+from engine.batch.forms import headroom, missing_bot
 from engine.batch.run import GameLog, compile_kernels, play_batch
 from engine.batch.verify import verify_games
 from engine.core.errors import InvalidArgument
@@ -94,11 +94,13 @@ def simulate_batch(variant: Variant, *, seed: int, games: int, batch_size: int =
                    bots: Sequence[str] = (), progress: Progress | None = None) -> BatchRun:
     """Play ``games`` games (``bots``: one name per seat, random by default) in batches of
     ``batch_size`` and tally them; replay the first ``verify`` through the scalar interpreter.
-    The variant must have batch forms for all its mechanics (:func:`engine.batch.forms.missing`).
+    The variant must have batch forms for all its mechanics (:func:`engine.batch.forms.missing`);
+    one whose scores could wrap batch mode's 64-bit integers is refused
+    (:func:`engine.batch.forms.headroom`: the scalar engine plays it exactly).
     """
     if not 1 <= batch_size <= MAX_BATCH:
         raise InvalidArgument(f"--batch-size must be from 1 to {MAX_BATCH:,}, not {batch_size:,}")
-    if (reason := missing_bot(bots)) is not None:
+    if (reason := missing_bot(bots) or headroom(variant)) is not None:
         raise InvalidArgument(f"batch mode: {reason}")
     run = BatchRun(Tally.for_variant(variant))
 

@@ -4,6 +4,11 @@ The counters are the ones :meth:`Tally.add_game` fills from a scalar game, fille
 arrays with one row per game (``bincount`` and sums): the report, its intervals and its JSON
 keys are the scalar engine's. A counter is only touched when it counts something, so that
 labels and qualifiers appear exactly when a scalar run would show them.
+
+Sums of points and their squares are exact. Where a variant's scores are small (every square
+times the rows below 2**53, :func:`wide_sums`), ``int64`` sums and float ``bincount`` weights
+hold them exactly and fast; otherwise (``wide``) they are added as Python ints, slower and
+never wrapped or rounded.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ from engine.batch.hand import BatchHand, Ints
 from engine.mechanics.upcard_bidding import ALL_PASSED
 from engine.sim.stats import Count, Tally, Total
 
-__all__ = ["add_games", "add_hands"]
+__all__ = ["EXACT_FLOAT_SUM", "add_games", "add_hands", "wide_sums"]
+
+EXACT_FLOAT_SUM = 2**53
+"""Sums below this are exact in float64 (``bincount`` weights) and in int64."""
 
 _SPECIAL_CODE = 64
 """Bids above every number of tricks (a hand has at most 64 cards): the special bids."""
@@ -27,7 +35,18 @@ def _count(tally: Tally, key: tuple[Count, object], value: object) -> None:
         tally.n[key] += number  # type: ignore[index]
 
 
-def _sum(tally: Tally, key: tuple[Total, object], values: Ints) -> None:
+def wide_sums(bound: int, rows: int) -> bool:
+    """Whether sums of ``rows`` squares of numbers up to ``bound`` could pass
+    :data:`EXACT_FLOAT_SUM`: they must then be added as Python ints."""
+    return bound * bound * max(1, rows) >= EXACT_FLOAT_SUM
+
+
+def _sum(tally: Tally, key: tuple[Total, object], values: Ints, *, wide: bool = False) -> None:
+    if wide:  # Python ints: a square of 3.1e9 already wraps int64
+        exact = values.astype(object)
+        tally.s[key] += int(exact.sum())  # type: ignore[index]
+        tally.sq[key] += int((exact * exact).sum())  # type: ignore[index]
+        return
     tally.s[key] += int(values.sum())  # type: ignore[index]
     tally.sq[key] += int((values * values).sum())  # type: ignore[index]
 
@@ -41,10 +60,26 @@ def _add_thrown_in(tally: Tally, bh: BatchHand, thrown: npt.NDArray[np.bool_]) -
         _count(tally, (Count.THROWN_IN, (ALL_PASSED, seat)), k)
 
 
+def _sums_by_hand(number: Ints, score: Ints, present: list[int], *, wide: bool
+                  ) -> tuple[list[int], list[int]]:
+    """The sums of ``score`` and of its squares over the rows of each hand number in
+    ``present``, exactly."""
+    if not wide:  # float weights are exact below EXACT_FLOAT_SUM
+        sums = np.bincount(number, weights=score)
+        squares = np.bincount(number, weights=score * score)
+        return [int(sums[k]) for k in present], [int(squares[k]) for k in present]
+    order = np.argsort(number, kind="stable")
+    exact = score[order].astype(object)
+    starts = np.searchsorted(number[order], present)
+    return (np.add.reduceat(exact, starts).tolist(),
+            np.add.reduceat(exact * exact, starts).tolist())
+
+
 def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
-              labels: tuple[str, ...]) -> None:
+              labels: tuple[str, ...], *, wide: bool = False) -> None:
     """Count one hand of every row: ``scores`` after it, ``scored_index`` its number among
-    the game's scored hands (thrown-in hands have none)."""
+    the game's scored hands (thrown-in hands have none). ``wide``: the points may be too
+    large for ``int64`` squares (:func:`wide_sums`); they are then added as Python ints."""
     p = bh.players
     thrown = bh.thrown_in
     _add_thrown_in(tally, bh, thrown)
@@ -53,7 +88,7 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
         return
     deltas, dealer, maker = bh.deltas[ok], bh.dealer[ok], bh.maker[ok]
     for side in tally.sides:
-        _sum(tally, (Total.POINTS, side), deltas[:, side[0]])
+        _sum(tally, (Total.POINTS, side), deltas[:, side[0]], wide=wide)
     made, tricks, alone = bh.made[ok], bh.tricks[ok], bh.alone[ok]
     partners = len(tally.sides[0]) > 1
     if partners:  # partnerships 0+2 and 1+3 (the only ones): a seat's side is its parity
@@ -68,8 +103,8 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
         dealers = deltas[rows, dealer]
         others = deltas.sum(axis=1) - dealers
         march = tricks[rows, maker] == tricks.sum(axis=1)
-    _sum(tally, (Total.DEALER_POINTS, None), dealers)
-    _sum(tally, (Total.NON_DEALER_POINTS, None), others)
+    _sum(tally, (Total.DEALER_POINTS, None), dealers, wide=wide)
+    _sum(tally, (Total.NON_DEALER_POINTS, None), others, wide=wide)
     for index, k in enumerate(np.bincount(bh.label[ok], minlength=len(labels))):
         _count(tally, (Count.LABEL, labels[index] or "unlabelled"), k)
     tally.n[Count.RENEGES, None] += 0
@@ -94,13 +129,10 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
     for k in present:
         tally.n[Count.AT_HAND, k] += int(at_hand[k])
     for side in tally.sides:
-        score = after[:, side[0]]
-        # sums by hand number; float weights are exact far beyond any score (2**53)
-        sums = np.bincount(number, weights=score)
-        squares = np.bincount(number, weights=score * score)
-        for k in present:
-            tally.s[Total.SCORE, (k, side)] += int(sums[k])
-            tally.sq[Total.SCORE, (k, side)] += int(squares[k])
+        sums, squares = _sums_by_hand(number, after[:, side[0]], present, wide=wide)
+        for k, total, total_sq in zip(present, sums, squares, strict=True):
+            tally.s[Total.SCORE, (k, side)] += total
+            tally.sq[Total.SCORE, (k, side)] += total_sq
 
 
 def _lone_defenders_and_merges(tally: Tally, bh: BatchHand, ok: npt.NDArray[np.bool_],

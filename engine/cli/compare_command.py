@@ -11,6 +11,7 @@ from engine.core.errors import EuchreError
 from engine.core.printable import printable
 from engine.rules.loader import load_variant
 from engine.sim.compare import compare, plain_line, report_json
+from engine.sim.confidence import shown
 
 __all__ = ["register"]
 
@@ -57,8 +58,9 @@ def _compare(args: argparse.Namespace) -> int:
     for f in report["figures"]:
         low, high = f["ci95"]
         mark = " *" if f["significant"] else ""
-        print(f"{f['label']:<{width}}  {f['a']:>12.3f} {f['b']:>12.3f}   {f['difference']:+.3f} "
-              f"({low:+.3f} to {high:+.3f}){mark}")
+        print(f"{f['label']:<{width}}  {shown(f['a'], 3):>12} {shown(f['b'], 3):>12}   "
+              f"{shown(f['difference'], 3, sign=True)} ({shown(low, 3, sign=True)} to "
+              f"{shown(high, 3, sign=True)}){mark}")
     stopped = report["stopped_at_hand_limit"]
     if stopped["a"] or stopped["b"]:
         print(f"stopped at the hand limit (game.max_hands): {stopped['a']:,} games under "

@@ -16,6 +16,7 @@ from engine.cli.progress import ProgressBar
 from engine.core.printable import printable
 from engine.rules.loader import load_variant
 from engine.sim import plot
+from engine.sim.confidence import shown
 from engine.sim.simulate import simulate
 from engine.sim.stats import Tally
 from engine.sim.workers import WORKERS_PER_CPU, cpu_count, worker_cap
@@ -76,7 +77,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "game i is game i mod N of match i div N, laps carry from one game of a match to the "
         "next, and the report adds a `match` part (matches won, games credited to each side "
         "with a slam counting two, slams, points carried); a match is always played whole in "
-        "one process, so the report stays the same for any number of workers.")
+        "one process, so the report stays the same for any number of workers. A last match "
+        "that --games cuts short is reported apart, neither won nor tied.")
     p.add_argument("variant", metavar="NAME_OR_PATH", help="a shipped name or a .yaml file")
     add_run_options(p)
     out = p.add_mutually_exclusive_group()
@@ -239,7 +241,7 @@ def _pct(value: dict[str, Any]) -> str:
 
 def _mean(value: dict[str, Any]) -> str:
     low, high = value["ci95"]
-    return f"{value['mean']:.3f} ({low:.3f} to {high:.3f})"
+    return f"{shown(value['mean'], 3)} ({shown(low, 3)} to {shown(high, 3)})"
 
 
 def _who(side: str) -> str:
@@ -302,6 +304,10 @@ def print_text(r: dict[str, Any]) -> None:
         print(f"matches of {m['games_per_match']} games: {m['matches']:,}; won "
               + ", ".join(f"{_who(side)} {wins:,}" for side, wins in m["match_wins"].items())
               + f", tied {m['tied_matches']:,}")
+        if m["unfinished_matches"]:  # --games not a multiple of the match: the last cut short
+            print(f"  {m['unfinished_matches']:,} unfinished match "
+                  f"({m['unfinished_match_games']:,} of its {m['games_per_match']} games "
+                  "played) not counted as won or tied; its games count above and below")
         print("  games credited (a slam counts two): "
               + ", ".join(f"{_who(side)} {g:,}" for side, g in m["games_credited"].items())
               + f"; slams {_pct(m['slams'])}; points carried per game "

@@ -4,9 +4,11 @@ When both variants deal the same way (players, deck, deal and first dealer), gam
 each is played from the same seed, so the two games start from the same cards and every hand
 ``k`` of both is dealt from the same shuffle: the comparison is *paired*, and the interval of
 each difference comes from the per-game differences. Otherwise the two runs are independent
-and the intervals combine both variances. Per-game figures are kept only as exact running
-sums (whole millionths), so memory does not grow with the number of games and the report is the
-same for any number of workers.
+and the intervals combine both variances. Per-game figures are exact fractions, kept only as
+exact running sums (whole millionths), so memory does not grow with the number of games, the
+report is the same for any number of workers, and no figure overflows a float however large
+the points (means are floats below 10^11, exact ints above:
+:func:`~engine.sim.confidence.reported`).
 
 Games stopped by ``game.max_hands`` are counted apart (``stopped_at_hand_limit``); their
 leader is still their winner, so the win figures include them.
@@ -15,7 +17,6 @@ leader is still their winner, so the win figures include them.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -25,7 +26,7 @@ from typing import Any
 from engine.play.state import State
 from engine.rules.results import HandResult
 from engine.rules.variant import Variant
-from engine.sim.confidence import Z95
+from engine.sim.confidence import Z95, Number, reported, root, sample_var, shown
 from engine.sim.dispatch import run_jobs
 from engine.sim.simulate import (
     Job,
@@ -36,45 +37,45 @@ from engine.sim.simulate import (
 )
 from engine.sim.stats import side_name, stopped_at_hand_limit
 
-__all__ = ["Metric", "compare", "paired_possible"]
+__all__ = ["Metric", "compare", "figure", "paired_possible"]
 
 
 @dataclass(frozen=True, slots=True)
 class Metric:
-    """A per-game figure; ``phrase`` is used in plain-language lines."""
+    """A per-game figure (exact); ``phrase`` is used in plain-language lines."""
 
     key: str
     label: str
     phrase: str
-    value: Callable[[State], float]
+    value: Callable[[State], Fraction]
 
 
 def _scored(state: State) -> list[HandResult]:
     return [r for r in state.hands_played if r.thrown_in is None]
 
 
-def _per_100(count: Callable[[HandResult], float]) -> Callable[[State], float]:
-    def value(state: State) -> float:
+def _per_100(count: Callable[[HandResult], int]) -> Callable[[State], Fraction]:
+    def value(state: State) -> Fraction:
         hands = _scored(state)
-        return 100 * sum(count(r) for r in hands) / len(hands) if hands else 0.0
+        return Fraction(100 * sum(count(r) for r in hands), len(hands)) if hands else Fraction(0)
     return value
 
 
-def _made(r: HandResult) -> float:
-    return 1.0 if r.made else 0.0
+def _made(r: HandResult) -> int:
+    return 1 if r.made else 0
 
 
-def _dealer_points(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult], float]:
-    def points(r: HandResult) -> float:
+def _dealer_points(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult], int]:
+    def points(r: HandResult) -> int:
         side = next(t for t in teams if r.dealer in t)
-        return float(r.deltas[side[0]])
+        return r.deltas[side[0]]
     return points
 
 
-def _march(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult], float]:
-    def march(r: HandResult) -> float:
+def _march(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult], int]:
+    def march(r: HandResult) -> int:
         side = next(t for t in teams if r.maker in t)
-        return float(sum(r.tricks[seat] for seat in side) == sum(r.tricks))
+        return int(sum(r.tricks[seat] for seat in side) == sum(r.tricks))
     return march
 
 
@@ -90,15 +91,15 @@ def metrics_for(variant: Variant) -> list[Metric]:
                _per_100(_made)),
         Metric("euchred", "makers euchred, per 100 hands",
                "makers are euchred {x} {more} times per 100 hands",
-               _per_100(lambda r: 1.0 - _made(r))),
+               _per_100(lambda r: 1 - _made(r))),
         Metric("march", "marches per 100 hands", "makers march {x} {more} times per 100 hands",
                _per_100(_march(teams))),
         Metric("alone", "lone hands per 100 hands", "players go alone {x} {more} times per "
-               "100 hands", _per_100(lambda r: float(r.maker in r.alone))),
+               "100 hands", _per_100(lambda r: int(r.maker in r.alone))),
         Metric("hands", "hands per game", "a game lasts {x} hands {more}",
-               lambda s: float(len(_scored(s)))),
+               lambda s: Fraction(len(_scored(s)))),
         Metric("redeals", "thrown-in deals per game", "{x} {more} deals per game are thrown in",
-               lambda s: float(len(s.hands_played) - len(_scored(s)))),
+               lambda s: Fraction(len(s.hands_played) - len(_scored(s)))),
     ]
     for side in teams:
         name = side_name(side)
@@ -112,15 +113,15 @@ def metrics_for(variant: Variant) -> list[Metric]:
     return out
 
 
-def _wins_of(seat: int) -> Callable[[State], float]:
-    def wins(state: State) -> float:
-        return 100.0 if seat in state.winners else 0.0
+def _wins_of(seat: int) -> Callable[[State], Fraction]:
+    def wins(state: State) -> Fraction:
+        return Fraction(100 if seat in state.winners else 0)
     return wins
 
 
-def _points_of(seat: int) -> Callable[[HandResult], float]:
-    def points(r: HandResult) -> float:
-        return float(r.deltas[seat])
+def _points_of(seat: int) -> Callable[[HandResult], int]:
+    def points(r: HandResult) -> int:
+        return r.deltas[seat]
     return points
 
 
@@ -225,11 +226,37 @@ def _tally(a: Variant, b: Variant, *, seed: int, games: int, bots_a: Sequence[st
     return tally
 
 
-def _mean_var(total: int, total_sq: int, n: int) -> tuple[float, float]:
-    """Mean and sample variance from sums in millionths, computed exactly."""
-    mean = Fraction(total, n * SCALE)
-    var = Fraction(total_sq * n - total * total, n * (n - 1) * SCALE * SCALE) if n > 1 else 0
-    return float(mean), float(var)
+def _mean_var(total: int, total_sq: int, n: int) -> tuple[Fraction, Fraction]:
+    """Mean and sample variance from sums in millionths, exactly."""
+    return Fraction(total, n * SCALE), sample_var(total, total_sq, n) / (SCALE * SCALE)
+
+
+def figure(metric: Metric, sums: list[int], games: int, *, paired: bool) -> dict[str, Any]:
+    """One figure of the report from its running sums (:class:`PairTally`) over ``games``
+    games: both means, the difference ``b - a`` and its interval, computed exactly.
+
+    >>> m = Metric("hands", "hands per game", "", lambda s: Fraction(0))
+    >>> n = 10**360 * SCALE  # a game of 10^360 hands under a, twice that under b
+    >>> f = figure(m, [n, n * n, 2 * n, 4 * n * n, n, n * n], 1, paired=True)
+    >>> f["a"] == 10**360 and f["difference"] == 10**360 and f["significant"]
+    True
+    """
+    sa, sa2, sb, sb2, sd, sd2 = sums
+    mean_a, var_a = _mean_var(sa, sa2, games)
+    mean_b, var_b = _mean_var(sb, sb2, games)
+    if paired:
+        diff, var_d = _mean_var(sd, sd2, games)
+        half = Fraction(Z95) * root(var_d / games)
+    else:
+        diff = mean_b - mean_a
+        half = Fraction(Z95) * root(var_a / games + var_b / games)
+    low, high = diff - half, diff + half
+    return {
+        "metric": metric.key, "label": metric.label, "phrase": metric.phrase,
+        "a": reported(mean_a), "b": reported(mean_b), "difference": reported(diff),
+        "ci95": [reported(low), reported(high)],
+        "significant": low > 0 or high < 0,
+    }
 
 
 def compare(
@@ -240,26 +267,8 @@ def compare(
     paired = paired_possible(a, b) and list(bots_a) == list(bots_b)
     tally = _tally(a, b, seed=seed, games=games, bots_a=bots_a, bots_b=bots_b,
                    workers=workers, progress=progress)
-    figures = []
-    for metric in metrics_for(a):
-        if metric.key not in tally.sums:
-            continue
-        sa, sa2, sb, sb2, sd, sd2 = tally.sums[metric.key]
-        mean_a, var_a = _mean_var(sa, sa2, games)
-        mean_b, var_b = _mean_var(sb, sb2, games)
-        if paired:
-            diff, var_d = _mean_var(sd, sd2, games)
-            half = Z95 * math.sqrt(var_d / games)
-        else:
-            diff = mean_b - mean_a
-            half = Z95 * math.sqrt(var_a / games + var_b / games)
-        low, high = diff - half, diff + half
-        figures.append({
-            "metric": metric.key, "label": metric.label, "phrase": metric.phrase,
-            "a": round(mean_a, 4), "b": round(mean_b, 4), "difference": round(diff, 4),
-            "ci95": [round(low, 4), round(high, 4)],
-            "significant": low > 0 or high < 0,
-        })
+    figures = [figure(metric, tally.sums[metric.key], games, paired=paired)
+               for metric in metrics_for(a) if metric.key in tally.sums]
     return {"a": a.name, "b": b.name, "games": games, "seed": seed, "paired": paired,
             "bots": {"a": list(bots_a), "b": list(bots_b)},
             "stopped_at_hand_limit": {"a": tally.stopped_a, "b": tally.stopped_b},
@@ -277,10 +286,9 @@ def plain_line(figure: dict[str, Any], b_name: str) -> str:
     return f"{text} under {b_name} (95% CI {_number(low, sign=True)} to {_number(high, sign=True)})"
 
 
-def _number(x: float, *, sign: bool = False) -> str:
+def _number(x: Number, *, sign: bool = False) -> str:
     """Two decimals below 10, one above: enough to tell small differences from zero."""
-    digits = 2 if abs(x) < 10 else 1
-    return f"{x:+.{digits}f}" if sign else f"{x:.{digits}f}"
+    return shown(x, 2 if abs(x) < 10 else 1, sign=sign)
 
 
 def report_json(report: dict[str, Any]) -> str:

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import contextlib
 import os
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, BinaryIO
 
 from engine.core.errors import EuchreError
 from engine.core.files import UnsafeTarget, write_target
 from engine.core.printable import printable
-from engine.sim.stats import Tally
+from engine.sim.confidence import root
+from engine.sim.stats import Count, SumKey, Tally, Total, side_name
 
-__all__ = ["SOFTWARE", "check_plot_path", "is_own_plot", "plot_report"]
+__all__ = ["SOFTWARE", "check_plot_path", "is_own_plot", "plot_report", "score_curves"]
 
 SOFTWARE = "euchrekit simulate --plot"
 """The ``Software`` text every plot carries: the mark that lets a later run replace it."""
@@ -105,12 +107,41 @@ def _pyplot() -> Any:
     return plt
 
 
+def score_curves(tally: Tally) -> dict[str, list[tuple[int, float, float]]]:
+    """Per side: (hand number, mean score, standard deviation) over the games still going
+    at that hand, from the tally's exact sums; scores past a float cannot be drawn
+    (:class:`EuchreError` saying so, after the report was printed)."""
+    curves: dict[str, list[tuple[int, float, float]]] = {}
+    last = max((k for what, k in tally.n if what is Count.AT_HAND and isinstance(k, int)),
+               default=0)
+    for side in tally.sides:
+        points = []
+        for k in range(1, last + 1):
+            count = tally.n[Count.AT_HAND, k]
+            key: SumKey = (Total.SCORE, (k, side))
+            total, squares = tally.s[key], tally.sq[key]
+            spread = root(max(Fraction(0), Fraction(squares * count - total * total,
+                                                    count * count)))
+            points.append((k, _plotted(Fraction(total, count)), _plotted(spread)))
+        curves[side_name(side)] = points
+    return curves
+
+
+def _plotted(x: Fraction) -> float:
+    """A mean score as a float for a plot; scores past a float's range cannot be drawn."""
+    try:
+        return float(x)
+    except OverflowError:
+        raise EuchreError("the scores are too large to plot (past 1.8e308); the report above "
+                          "gives them exactly") from None
+
+
 def plot_report(tally: Tally, report: dict[str, Any], path: str | Path, title: str) -> None:
     """Draw the mean score (with a one-standard-deviation band) against the hand number, and
     each side's game-win rate with its 95% interval, into a PNG file."""
     plt = _pyplot()
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    for side, points in tally.score_curves().items():
+    for side, points in score_curves(tally).items():
         hands = [p[0] for p in points]
         mean = [p[1] for p in points]
         low = [p[1] - p[2] for p in points]

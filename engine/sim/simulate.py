@@ -70,7 +70,9 @@ def run_games(
     game ``i`` is game ``i % games`` of match ``i // games``, and starts from the laps the
     previous game of its match carried. ``indices`` then starts at a match's first game
     (:func:`iter_jobs` cuts runs at match boundaries), so a match is always played whole, in
-    one process, and the report is the same for any number of workers."""
+    one process, and the report is the same for any number of workers. A run whose number of
+    games is not a multiple of ``games`` ends inside its last match: that match is counted
+    apart (:meth:`Tally.add_unfinished_match`), neither won nor tied."""
     tally = Tally.for_variant(variant)
     match = variant.game.match
     if match is not None:
@@ -101,10 +103,13 @@ def _run_matches(variant: Variant, seed: int, indices: range, bots: Sequence[str
                           start=game.start)
         for seat in state.winners:
             credits[seat] += credit
-        last = index % match.games == match.games - 1 or index == indices.stop - 1
+        played = index % match.games + 1
+        whole = played == match.games
         tally.add_game(state)
         tally.add_match_game(state, credit=credit, carried=max(nxt) - game.start,
-                             credits=credits if last else None)
+                             credits=credits if whole else None)
+        if not whole and index == indices.stop - 1:  # the run ends inside this match
+            tally.add_unfinished_match(games=played)
         begun = nxt
         if progress is not None:
             progress(1)

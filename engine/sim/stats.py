@@ -2,7 +2,9 @@
 
 Every counter is an int (sums of points and of their squares included), so tallies merge
 exactly and in any order: a report does not depend on how the games were split between
-workers. Rates get Wilson intervals; means get normal intervals from sums of squares.
+workers. Rates get Wilson intervals; means get normal intervals from sums of squares,
+computed exactly however large the points (:func:`~engine.sim.confidence.mean_ci`: a float
+below 10^11, an exact int above, never a float overflow).
 """
 
 from __future__ import annotations
@@ -87,7 +89,12 @@ class Count(Enum):
     DROPPED = "dropped"
     """Seats that dropped out (stay or drop); qualified by None (all) or a seat."""
     MATCHES = "matches"
-    """Matches finished (``game.match``)."""
+    """Matches finished (``game.match``): all their games played."""
+    UNFINISHED_MATCHES = "unfinished_matches"
+    """Matches the run's end cut short (``--games`` not a multiple of the match's games):
+    neither won nor tied, counted apart."""
+    UNFINISHED_MATCH_GAMES = "unfinished_match_games"
+    """The games those matches had played."""
     CREDITED = "credited"
     """Games credited per side in matches (a slam counts two)."""
     SLAMS = "slams"
@@ -211,6 +218,12 @@ class Tally:
         top = [side for side in self.sides if credits[side[0]] == best]
         n[Count.MATCH_WINS, top[0] if len(top) == 1 else None] += 1
 
+    def add_unfinished_match(self, *, games: int) -> None:
+        """Count a match the run ended after ``games`` of its games (fewer than all): its
+        games are counted as games, the match neither as won nor as tied."""
+        self.n[Count.UNFINISHED_MATCHES, None] += 1
+        self.n[Count.UNFINISHED_MATCH_GAMES, None] += games
+
     def _add_hand(self, record: HandResult) -> None:
         n = self.n
         deltas = record.deltas
@@ -266,23 +279,6 @@ class Tally:
         self.sq.update(other.sq)
 
     # -- reporting -----------------------------------------------------------------------------
-
-    def score_curves(self) -> dict[str, list[tuple[int, float, float]]]:
-        """Per side: (hand number, mean score, standard deviation) over the games still going
-        at that hand (for plots)."""
-        curves: dict[str, list[tuple[int, float, float]]] = {}
-        last = max((k for what, k in self.n if what is Count.AT_HAND and isinstance(k, int)),
-                   default=0)
-        for side in self.sides:
-            points = []
-            for k in range(1, last + 1):
-                count = self.n[Count.AT_HAND, k]
-                key: SumKey = (Total.SCORE, (k, side))
-                mean = self.s[key] / count
-                var = max(0.0, self.sq[key] / count - mean * mean)
-                points.append((k, mean, var ** 0.5))
-            curves[side_name(side)] = points
-        return curves
 
     def rate(self, count: int, total: int) -> dict[str, Any]:
         """A rate with its Wilson interval."""
@@ -386,7 +382,8 @@ class Tally:
         return report
 
     def _match_report(self) -> dict[str, Any]:
-        """Laps and slam (``game.match``): matches, games credited, slams, points carried."""
+        """Laps and slam (``game.match``): whole matches (won, tied), the match the run cut
+        short (apart), and over every game: games credited, slams, points carried."""
         n = self.n
         matches = n[Count.MATCHES, None]
         return {
@@ -394,6 +391,8 @@ class Tally:
             "matches": matches,
             "match_wins": {side_name(side): n[Count.MATCH_WINS, side] for side in self.sides},
             "tied_matches": n[Count.MATCH_WINS, None],
+            "unfinished_matches": n[Count.UNFINISHED_MATCHES, None],
+            "unfinished_match_games": n[Count.UNFINISHED_MATCH_GAMES, None],
             "games_credited": {side_name(side): n[Count.CREDITED, side] for side in self.sides},
             "slams": self.rate(n[Count.SLAMS, None], self.games),
             "points_carried_per_game": self.mean((Total.CARRIED, None), self.games),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.server
 import io
+import json
 import multiprocessing
 import os
 import signal
@@ -377,3 +378,53 @@ def test_plot_onto_a_symlink_loop_is_refused_and_keeps_both_links(
     assert "cannot be resolved" in _one_error_line(capsys.readouterr().err)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.png", "b.png"]
     assert os.readlink(first) == "b.png" and os.readlink(second) == "a.png"
+
+
+# -- awards of about 10^360 (issue 22, item 20) ------------------------------------------------
+
+_HUGE_AWARD = " * ".join(["999999999"] * 40)  # about 10^360; numbers have at most 9 digits
+_HUGE_FILE = f"""extends: standard
+description: awards of about 10^360, past a float
+scoring:
+  table:
+    - {{label: made, when: "makers.tricks >= 3", makers: "{_HUGE_AWARD}"}}
+    - {{label: euchre, when: "makers.tricks <= 2", defenders: "{_HUGE_AWARD}"}}
+"""
+
+
+@pytest.mark.parametrize("extra", [[], ["--json"], ["--csv"], ["--engine", "batch"],
+                                   ["compare"], ["compare", "--json"]])
+def test_awards_past_a_float_give_an_exact_report_or_a_located_error_never_a_traceback(
+        extra: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A loader that bounds awards refuses the file (exit 1, located); today's loader takes it,
+    and every report is then exact: the points per hand are whole numbers of 361 digits."""
+    path = tmp_path / "huge.yaml"
+    path.write_text(_HUGE_FILE, encoding="utf-8")
+    if extra[:1] == ["compare"]:
+        argv = ["compare", "standard", str(path), "--games", "3", "--bots", "random",
+                "--quiet", *extra[1:]]
+    else:
+        argv = ["simulate", str(path), "--games", "3", "--bots", "random", "--quiet", *extra]
+    code = _run(argv)
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    if code == 1:  # refused when the file loads
+        assert "huge.yaml:" in err and "error" in err
+        return
+    assert code == 0
+    award = 999999999**40
+    if "--json" in extra and extra[0] == "compare":
+        figures = {f["metric"]: f for f in json.loads(out)["figures"]}
+        assert figures["points@1+3"]["b"] % award == 0  # per 100 hands: whole awards
+    elif "--json" in extra:
+        means = [v["mean"] for v in json.loads(out)["points_per_hand"].values()]
+        assert all(isinstance(m, int | float) for m in means) and max(means) >= award // 3
+    elif "--csv" in extra:
+        rows = [line.split(",") for line in out.splitlines()]
+        means = [int(float(r[2])) if "." in r[2] else int(r[2])
+                 for r in rows if r[0] == "points_per_hand"]
+        assert max(means) >= award // 3 and str(max(means)).isdigit()
+    else:
+        assert "e+3" in out  # the means shown in scientific notation (e+359, e+360...)
+        if "batch" in extra:
+            assert "past the 64-bit integers of batch mode; playing the scalar engine" in err

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from engine.cli import main
 from engine.rules.game_end import MatchRules
 from engine.sim.simulate import derive_seed, iter_jobs, play_game, simulate
 from engine.testing.rules import overlay, variant
@@ -75,7 +76,8 @@ def test_the_second_game_of_a_match_starts_from_the_laps_of_the_first_RAIL_A5() 
              for seat, score in enumerate(second.scores)]
     report = simulate(v, seed=12, games=2, bots=bots).report()["match"]
     assert report["points_carried_per_game"]["mean"] == (max(laps) + max(laps2)) / 2
-    assert report["matches"] == 1  # the run's last game ends its (short) match
+    # two games of a match of three: a match cut short, reported apart (issue 22, item 11)
+    assert report["matches"] == 0 and report["unfinished_matches"] == 1
 
 
 def test_a_slam_is_tallied_as_two_games_credited() -> None:
@@ -99,3 +101,41 @@ def test_two_workers_give_the_match_report_of_one_RAIL_A5(games: int) -> None:
 def test_match_rules_need_a_game_that_counts_up() -> None:
     with pytest.raises(Exception, match="countdown game has neither"):
         overlay("extends: buck-euchre\ndescription: x\ngame:\n  match:\n    laps: true\n")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_match_cut_short_by_games_is_not_counted_as_a_tied_match(workers: int) -> None:
+    """Issue 22, item 11: 20 games of matches of 3 are 6 whole matches (18 games) and 2 games
+    of a seventh, which is neither won nor tied: it is reported apart."""
+    v = variant("railroad")
+    report = simulate(v, seed=5, games=20, bots=["random"] * 4, workers=workers).report()
+    match = report["match"]
+    assert match["matches"] == 6
+    assert sum(match["match_wins"].values()) + match["tied_matches"] == 6
+    assert match["unfinished_matches"] == 1 and match["unfinished_match_games"] == 2
+    assert report["games"] == 20  # the unfinished match's games still count as games
+
+
+def test_a_run_of_whole_matches_has_none_unfinished() -> None:
+    match = simulate(variant("railroad"), seed=5, games=6, bots=["random"] * 4).report()["match"]
+    assert match["matches"] == 2 and sum(match["match_wins"].values()) + \
+        match["tied_matches"] == 2
+    assert match["unfinished_matches"] == 0 and match["unfinished_match_games"] == 0
+
+
+def test_simulate_text_json_and_csv_report_a_match_cut_short_apart(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "railroad", "--games", "5", "--bots", "random", "--seed", "5", "--quiet"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    line = next(line for line in text.splitlines() if line.startswith("matches of 3 games"))
+    assert line.startswith("matches of 3 games: 1; ")
+    assert "1 unfinished match (2 of its 3 games played) not counted" in text
+    assert main([*args, "--json"]) == 0
+    match = json.loads(capsys.readouterr().out)["match"]
+    assert (match["matches"], match["unfinished_matches"], match["unfinished_match_games"]) \
+        == (1, 1, 2)
+    assert main([*args, "--csv"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert "match.matches,,1,," in rows and "match.unfinished_matches,,1,," in rows
+    assert "match.unfinished_match_games,,2,," in rows

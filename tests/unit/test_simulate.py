@@ -14,7 +14,7 @@ from engine import load_variant
 from engine.cli import main
 from engine.cli.progress import ProgressBar
 from engine.sim.compare import compare, paired_possible, plain_line
-from engine.sim.confidence import mean_ci, wilson
+from engine.sim.confidence import Z95, mean_ci, wilson
 from engine.sim.simulate import derive_seed, play_game, simulate
 
 
@@ -281,3 +281,92 @@ def test_compare_report_is_the_same_for_any_number_of_workers() -> None:
     one = compare(a, b, seed=3, games=16, bots_a=bots, bots_b=bots, workers=1)
     two = compare(a, b, seed=3, games=16, bots_a=bots, bots_b=bots, workers=2)
     assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
+
+
+# -- exact statistics, however large the points (issue 22, item 20) --------------------------
+
+HUGE = 10**360  # far past a float (about 1.8e308)
+
+
+def test_a_mean_of_huge_whole_numbers_is_exact_and_its_interval_finite() -> None:
+    # 1, 2, 3 times 10^360: mean 2 x 10^360, sample variance 10^720, half-width
+    # z sqrt(10^720 / 3); checked with 400-digit decimals, an independent computation
+    from decimal import Decimal, localcontext  # noqa: PLC0415
+
+    values = [HUGE, 2 * HUGE, 3 * HUGE]
+    mean, low, high = mean_ci(total=sum(values), total_sq=sum(v * v for v in values), n=3)
+    assert mean == 2 * HUGE and isinstance(mean, int)
+    with localcontext() as ctx:
+        ctx.prec = 400
+        half = Decimal.from_float(Z95) * (Decimal(HUGE) ** 2 / 3).sqrt()
+        assert abs(Decimal(low) - (2 * HUGE - half)) <= 10  # of about 10^360
+        assert abs(Decimal(high) - (2 * HUGE + half)) <= 10
+
+
+def test_a_mean_is_an_exact_int_past_1e11_and_a_float_below() -> None:
+    # (3e20 + 1) / 3 rounds to 1e20 exactly; a float would hold 100000000000000000000.0
+    mean = mean_ci(total=3 * 10**20 + 1, total_sq=(10**20) ** 2 * 3, n=3)[0]
+    assert mean == 10**20 and isinstance(mean, int)
+    mean = mean_ci(total=3 * 10**20 + 6, total_sq=(10**20) ** 2 * 3, n=3)[0]
+    assert mean == 10**20 + 2  # a float has no 1e20 + 2: its neighbours are 16384 apart
+    # 2, 2, 3: mean 7/3, sample variance 1/3, half-width 1.96 x sqrt(1/9) = 0.6533
+    assert mean_ci(total=7, total_sq=17, n=3) == (2.3333, 1.68, 2.9867)
+
+
+def test_a_report_of_huge_points_is_exact_and_prints_as_text_json_and_csv(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.cli.simulate_command import csv_rows, print_text  # noqa: PLC0415
+    from engine.sim.stats import Count, Tally, Total  # noqa: PLC0415
+
+    tally = Tally.for_variant(load_variant("standard"))
+    tally.n[Count.GAMES, None] = tally.n[Count.HANDS, None] = 3
+    for points in (HUGE, 2 * HUGE, 3 * HUGE):
+        tally.add((Total.POINTS, (0, 2)), points)
+        tally.add((Total.DEALER_POINTS, None), points)
+        tally.add((Total.HANDS_PER_GAME, None), 1)
+    report = {"variant": "huge", "bots": ["random"] * 4, **tally.report()}
+    assert report["points_per_hand"]["0+2"]["mean"] == 2 * HUGE
+    assert json.loads(json.dumps(report))["points_per_hand"]["0+2"]["mean"] == 2 * HUGE
+    rows = [row for row in csv_rows(report) if row[:2] == ["points_per_hand", "0+2"]]
+    assert rows[0][2] == 2 * HUGE
+    print_text(report)
+    out = capsys.readouterr().out
+    assert "seats 0+2  2.0000e+360 (" in out
+
+
+def test_score_curves_of_scores_past_a_float_say_so_instead_of_overflowing() -> None:
+    from engine.core.errors import EuchreError  # noqa: PLC0415
+    from engine.sim.plot import score_curves  # noqa: PLC0415
+    from engine.sim.stats import Count, Tally, Total  # noqa: PLC0415
+
+    tally = Tally.for_variant(load_variant("standard"))
+    tally.n[Count.AT_HAND, 1] = 2
+    tally.add((Total.SCORE, (1, (0, 2))), 10**20)
+    tally.add((Total.SCORE, (1, (0, 2))), 3 * 10**20)
+    tally.add((Total.SCORE, (1, (1, 3))), 0)
+    tally.add((Total.SCORE, (1, (1, 3))), 0)
+    curves = score_curves(tally)  # mean 2e20, spread 1e20 (population), exact in floats
+    assert curves["0+2"] == [(1, 2e20, 1e20)]
+    tally.add((Total.SCORE, (1, (0, 2))), HUGE)
+    with pytest.raises(EuchreError, match="too large to plot"):
+        score_curves(tally)
+
+
+def test_compare_figures_of_huge_points_are_exact() -> None:
+    from engine.sim.compare import SCALE, figure, metrics_for  # noqa: PLC0415
+
+    variant = load_variant("standard")
+    state = play_game(variant, derive_seed(1, 0), ["random"] * 4)
+    scored = [r for r in state.hands_played if r.thrown_in is None]
+    state.hands_played[:] = [r._replace(deltas=(HUGE, 0, HUGE, 0)) for r in scored]
+    values = {m.key: m.value(state) for m in metrics_for(variant)}
+    assert values["points@0+2"] == 100 * HUGE  # per 100 hands, every hand HUGE
+    assert values["points@1+3"] == 0
+    # two games of points 100 x HUGE (a) and 300 x HUGE (b) per 100 hands, paired
+    a, b = 100 * HUGE * SCALE, 300 * HUGE * SCALE
+    sums = [2 * a, 2 * a * a, 2 * b, 2 * b * b, 2 * (b - a), 2 * (b - a) ** 2]
+    metric = next(m for m in metrics_for(variant) if m.key == "points@0+2")
+    f = figure(metric, sums, 2, paired=True)
+    assert (f["a"], f["b"], f["difference"]) == (100 * HUGE, 300 * HUGE, 200 * HUGE)
+    assert f["ci95"] == [200 * HUGE, 200 * HUGE] and f["significant"]
+    assert "200 x" not in plain_line(f, "b") and "2.0000e+362" in plain_line(f, "b")
