@@ -78,6 +78,8 @@ class HeuristicBot(Bot):
         self.threshold = 3.0 - self.help
         self.memo: dict[tuple[int, int], float] = {}
         self.players = variant.players
+        self.copies = variant.deck.copies > 1
+        """A double deck: a card chosen from the hand may need the other copy's action."""
         self.hooks = {m.key: m.decide for m in mechanics() if m.decide is not None}
 
     # -- the Bot interface -------------------------------------------------------------------
@@ -132,7 +134,14 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         hook = self.hooks.get(view.phase)
-        return legal[0] if hook is None else hook(self, view, legal)
+        if hook is None:
+            return legal[0]
+        action = hook(self, view, legal)
+        if self.copies and action not in legal:
+            # A hook that picks a card from the hand may pick the second copy of a card held
+            # twice, and only the first copy's action is offered (DECK-A2): the same card.
+            action = A.other_copy(action)
+        return action
 
     # -- estimating hands ----------------------------------------------------------------------
 
