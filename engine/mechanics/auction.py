@@ -279,14 +279,13 @@ def _bidding(bids: list[str], specials: tuple[SpecialBid, ...]) -> str:
 _SPECIAL_MARGIN = 0.4
 """The heuristic bot bids a special bid when its estimate is this close to the bid's tricks
 (a later special bid of the same tricks, with higher stakes, needs the full count)."""
-_PARTNER_TRICKS = 1.0
-"""What the heuristic bot counts on from a partner (team games, bids with partner)."""
 
 
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     """The heuristic bot: swap a weak hand, bid what the best suit is worth (counting on a
-    partner for a trick in a team game, and not overbidding him), and a special bid only with
-    a hand that nearly makes it alone."""
+    partner for a trick in a team game, and not overbidding him; in a hand longer than six,
+    open at the lowest bid counting on more: ``BotTools.opening_tricks``), and a special bid
+    only with a hand that makes it (alone: one sure of its tricks)."""
     _, est = tools.best_suit(view.hand, range(4))
     if A.SWAP in legal and est < 1.8:
         return A.SWAP
@@ -298,7 +297,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     partners = [seat for seat in tools.side_of_view(view) if seat != tools.seat]
     if partners and _high_bidder(view) in partners and A.PASS in legal:
         return A.PASS  # the partner holds the contract: let it stand
-    support = _PARTNER_TRICKS if partners else 0.0
+    support = tools.partner_tricks if partners else 0.0
     numbers = [a for a in legal if A.BID < a < A.SPECIAL_BID]
     with_trump = [a for a in legal if a >= A.BID_TRUMP]
     if with_trump:  # bid what the best contract (a suit, N or L) is worth, in it
@@ -307,6 +306,9 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     bids = [a for a in numbers if _tricks(a) <= est + support + 0.3]
     if bids:
         return max(bids)
+    if numbers and _high_bidder(view) < 0 and (
+            _tricks(min(numbers)) <= est + tools.opening_tricks + 0.3):
+        return min(numbers)  # open at the lowest bid, as a hand longer than six allows
     if A.PASS not in legal and numbers:
         return min(numbers)  # the stuck dealer: the lowest bid, in his best contract
     return A.PASS if A.PASS in legal else min(a for a in legal if a > A.LOOK)
@@ -318,13 +320,21 @@ def _tricks(action: int) -> int:
 
 
 def _special(tools: BotTools, view: View, specials: list[int], est: float) -> int:
+    """The last special bid the hand warrants: one played alone when the hand is sure of its
+    tricks (``BotTools.sure_tricks`` in its best suit), one with a partner when the estimate
+    and the partner's help come near its tricks; -1 for none."""
     rules = [(a, _special_of(view, a)) for a in specials]
     chosen = -1
     seen: set[int] = set()
+    sure = max(tools.sure_tricks(view.hand, suit) for suit in range(4))
     for action, (tricks, alone) in rules:
-        partner = 0.0 if alone or len(tools.side_of_view(view)) == 1 else _PARTNER_TRICKS
         margin = 0.0 if tricks in seen else _SPECIAL_MARGIN
         seen.add(tricks)
+        if alone:
+            if sure >= tricks:
+                chosen = action
+            continue
+        partner = 0.0 if len(tools.side_of_view(view)) == 1 else tools.partner_tricks
         if est + partner >= tricks - margin:
             chosen = action
     return chosen

@@ -138,10 +138,20 @@ class BotTools(Protocol):
     seat: int
     threshold: float
     """The estimated tricks at which the bot makes trump."""
+    partner_tricks: float
+    """The tricks the bot counts on from a partner when it bids tricks in an auction."""
+    opening_tricks: float
+    """What the bot counts on beyond its estimate (a partner's help, a long hand's extra
+    tricks) to open the bidding at the lowest bid when nobody has bid: more in a hand of more
+    than six cards."""
 
     def strength(self, hand: int, trump: int) -> float:
         """Expected tricks of ``hand`` with ``trump`` (a suit, ``NO_TRUMP`` or
         ``LOW_NO_TRUMP``)."""
+
+    def sure_tricks(self, hand: int, trump: int) -> int:
+        """The tricks ``hand`` takes alone with ``trump`` (a suit) however the other cards lie,
+        leading from the top."""
 
     def best_suit(self, hand: int, suits: Sequence[int]) -> tuple[int, float]:
         """The trump among ``suits`` (suits, no-trump, low no-trump) with the best estimate,
