@@ -15,6 +15,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from engine.bots import heuristic_numbers as N
 from engine.bots.base import Bot
 from engine.core import actions as A
 from engine.core import cards as C
@@ -28,50 +29,6 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["HeuristicBot"]
-
-# Expected tricks of a trump card by its place in the trump order (0 = the 7 ... 9 = joker).
-_TRUMP_VALUE = (0.30, 0.30, 0.35, 0.40, 0.45, 0.55, 0.70, 0.85, 1.00, 1.00, 0.25)
-"""By ``power - _TRUMP_BASE``: 7 8 9 T Q K A left right joker; the last (index -1) is the six
-of a 36-card deck, one below the seven."""
-_TRUMP_BASE = 100
-_LEFT_POWER = _TRUMP_BASE + 7  # the left bower's place: the bowers and the joker are above
-_LENGTH_BONUS = 0.2      # per trump beyond the second
-_VOID_BONUS = 0.25       # per void side suit when holding two trumps or more
-_OFF_ACE, _OFF_ACE_LONG, _OFF_KING_GUARDED = 0.7, 0.4, 0.25
-_MEMO_LIMIT = 4096       # strength estimates kept before the memo starts afresh
-# No-trump: expected tricks of a suit's best card, its second best (guarded by one more card)
-# and third best (guarded by two); each card beyond four in a suit headed by its best card.
-_NT_TOP, _NT_SECOND, _NT_THIRD, _NT_LONG = 0.95, 0.5, 0.2, 0.5
-_NT_JOKER = 1.0
-_NO_TRUMP = C.NO_TRUMP
-_PARTNER_TRICKS = 1.0
-"""What the bot counts on from a partner when it bids tricks in an auction (measured in a hand
-of six: see :data:`_PARTNER_PER_CARD`)."""
-_PARTNER_PER_CARD = 0.25
-"""A partner's help to a bid at the lowest level grows with the hand: each card beyond six is
-one more trick played, and a partner's hand takes a quarter of it (one hand of four). Measured
-with the heuristic in 3,000 deals of each, the side of a bidder whom the others let play took
-his estimate plus 1.0 tricks in ``bid-euchre`` (6 cards), 1.7 with 8 cards, 1.7 in a 10-card
-double deck and 2.5 in ``bid-euchre-double`` (12 cards): 1.0, 1.5, 2.0 and 2.5 by this rule.
-The bot counts it only to open the bidding at the lowest bid when nobody has bid (counting it
-for every bid, the bot bid 7 and 8 of 12 and was set in a third of its contracts: in 200
-duplicate games of ``bid-euchre-double`` it won 29% against the bot that counted 1.0)."""
-_ALONE_PER_CARD = 0.2
-"""Without a partner, the tricks a hand of more than six takes beyond its estimate, for each
-card beyond six, when it opens the bidding at the lowest bid (the estimate is made for short
-hands; in long ones low trumps and long suits win more). Measured with the heuristic in 2,000
-deals each of auctions for three, each for himself: with 8 cards of 24 the bidder took 1.41
-times his estimate less 0.75 tricks, with 12 of 36 1.57 times less 0.51; at the lowest bid
-(4 and 5) the bidder breaks even at 0.34 and 1.2 tricks beyond his estimate (0.4 and 1.2 by
-this rule)."""
-_ONE_OPPONENT, _ONE_OPPONENT_PER_CARD = 0.85, 0.3
-"""Two players: the tricks a hand of five takes beyond its estimate (which is made for three
-other hands; here one opponent holds five of the unseen cards), and the more for each card
-beyond five. Measured with the heuristic in 3,000 deals of ``two-handed``: the maker took his
-estimate plus 0.5 tricks ordering up as eldest (his estimate less half the upcard's worth to
-the dealer), 1.2 as dealer, 0.9 naming a suit; with seven cards each 1.0 to 1.6 (24 cards)
-and 1.2 to 1.8 (32 cards) at the estimates where the bidding is decided: 0.85 and 1.45."""
-
 
 @functools.cache
 def _trumpless_orders(deck: int) -> dict[int, list[list[int]]]:
@@ -102,15 +59,15 @@ class HeuristicBot(Bot):
         # Help expected from a partner (or the dummy, or the holder of a called ace) when
         # this seat makes trump.
         size = variant.deal.hand_size
-        self.help = 0.7 + _PARTNER_PER_CARD * max(0, size - 5) if partnered or self.calls \
+        self.help = 0.7 + N.PARTNER_PER_CARD * max(0, size - 5) if partnered or self.calls \
             else 0.9 if dummy else \
-            _ONE_OPPONENT + _ONE_OPPONENT_PER_CARD * (size - 5) if variant.players == 2 else 0.0
+            N.ONE_OPPONENT + N.ONE_OPPONENT_PER_CARD * (size - 5) if variant.players == 2 else 0.0
         self.threshold = size // 2 + 1 - self.help
         """Making trump needs a majority of the tricks (3 of 5), the help counted."""
-        self.partner_tricks = _PARTNER_TRICKS
+        self.partner_tricks = N.PARTNER_TRICKS
         longer = max(0, size - 6)
-        self.opening_tricks = _PARTNER_TRICKS + _PARTNER_PER_CARD * longer if partnered \
-            else _ALONE_PER_CARD * longer
+        self.opening_tricks = N.PARTNER_TRICKS + N.PARTNER_PER_CARD * longer if partnered \
+            else N.ALONE_PER_CARD * longer
         self.memo: dict[tuple[int, int], float] = {}
         self.players = variant.players
         self.copies = variant.deck.copies > 1
@@ -133,11 +90,11 @@ class HeuristicBot(Bot):
         name = state.action_name(action)
         if name.startswith("play:") and view.trump >= 0:
             return action, self._play_reason(view, action - A.PLAY)
-        if name.startswith("discard:") and 0 <= view.trump < _NO_TRUMP:
+        if name.startswith("discard:") and 0 <= view.trump < N.NO_TRUMP:
             return action, f"keep the cards worth most with {C.SUIT_WORDS[view.trump]} trump"
         if view.trump < 0 and view.hand:
-            upcard = C.suit_of(view.upcard) if view.upcard >= 0 else _NO_TRUMP
-            suits = [upcard] if upcard < _NO_TRUMP else [
+            upcard = C.suit_of(view.upcard) if view.upcard >= 0 else N.NO_TRUMP
+            suits = [upcard] if upcard < N.NO_TRUMP else [
                 suit for suit in range(4) if suit != view.turned_down]
             suit, est = self.best_suit(view.hand, suits)
             return action, (f"your hand is worth about {est:.1f} tricks with "
@@ -185,13 +142,13 @@ class HeuristicBot(Bot):
         key = (hand, trump)
         found = self.memo.get(key)
         if found is None:
-            if len(self.memo) > _MEMO_LIMIT:
+            if len(self.memo) > N.MEMO_LIMIT:
                 self.memo.clear()
             found = self.memo[key] = self._strength(hand, trump)
         return found
 
     def _strength(self, hand: int, trump: int) -> float:
-        if trump >= _NO_TRUMP:
+        if trump >= N.NO_TRUMP:
             return self._trumpless_strength(hand, self.nt_order[trump])
         t = self.tables[trump]
         trumps = hand & t.suit_mask[trump]
@@ -199,37 +156,37 @@ class HeuristicBot(Bot):
         est = 0.0
         power = t.power[trump]
         for c in C.cards_of(trumps):
-            est += _TRUMP_VALUE[power[c] - _TRUMP_BASE]
+            est += N.TRUMP_VALUE[power[c] - N.TRUMP_BASE]
         if count > 2:
-            est += _LENGTH_BONUS * (count - 2)
+            est += N.LENGTH_BONUS * (count - 2)
         for suit in range(4):
             if suit == trump:
                 continue
             cards = hand & t.suit_mask[suit]
             length = cards.bit_count()
             if not length:
-                est += _VOID_BONUS if count >= 2 else 0.0
+                est += N.VOID_BONUS if count >= 2 else 0.0
                 continue
             if cards >> (suit * 8 + C.RANK_A) & 1:
-                est += _OFF_ACE if length <= 2 else _OFF_ACE_LONG
+                est += N.OFF_ACE if length <= 2 else N.OFF_ACE_LONG
                 if cards >> (suit * 8 + C.RANK_K) & 1:
-                    est += _OFF_KING_GUARDED
+                    est += N.OFF_KING_GUARDED
         return est
 
     @staticmethod
     def _trumpless_strength(hand: int, order: list[list[int]]) -> float:
         """Expected tricks without trump, each suit's ranks ``order``ed best first: its best
         card, a guarded second or third best, the length of a suit it heads; the joker."""
-        est = _NT_JOKER if hand >> C.JOKER & 1 else 0.0
+        est = N.NT_JOKER if hand >> C.JOKER & 1 else 0.0
         for suit in range(4):
             held = [hand >> c & 1 for c in order[suit]]
             length = sum(held)
             if held[0]:
-                est += _NT_TOP + _NT_LONG * max(0, length - 4)
+                est += N.NT_TOP + N.NT_LONG * max(0, length - 4)
             if held[1] and length >= 2:
-                est += _NT_SECOND
+                est += N.NT_SECOND
             if held[2] and length >= 3:
-                est += _NT_THIRD
+                est += N.NT_THIRD
         return est
 
     def sure_tricks(self, hand: int, trump: int) -> int:
@@ -296,12 +253,12 @@ class HeuristicBot(Bot):
         >>> bot.two_weak_trumps(C.mask_of(["JD", "9H", "AC", "9S", "TD"]), hearts)
         False
         """
-        if trump >= _NO_TRUMP:
+        if trump >= N.NO_TRUMP:
             return False
         t = self.tables[trump]
         trumps = hand & t.suit_mask[trump]
         power = t.power[trump]
-        return trumps.bit_count() <= 2 and all(power[c] < _LEFT_POWER for c in C.cards_of(trumps))
+        return trumps.bit_count() <= 2 and all(power[c] < N.LEFT_POWER for c in C.cards_of(trumps))
 
     def best_keep(self, hand: int, trump: int, size: int) -> int:
         """Greedily drop the card whose loss hurts least until ``size`` cards remain."""
@@ -386,7 +343,7 @@ class HeuristicBot(Bot):
         last = len(view.trick) == active - 1
         partners = self._side(view)
         if win_seat in partners and win_seat != self.seat and (
-                last or win_power >= _TRUMP_BASE - 1 or C.RANKS[win_card] == C.RANK_A
+                last or win_power >= N.TRUMP_BASE - 1 or C.RANKS[win_card] == C.RANK_A
                 or self._boss(view, trump, led, win_power)):
             # Partner's trick: follow low or throw off, never ruff or overtake it.
             return A.PLAY + min(cards, key=lambda c: self._low_key(trump, c))
@@ -408,7 +365,7 @@ class HeuristicBot(Bot):
 
     def lead(self, view: View, cards: list[int], trump: int) -> int:
         t = self.tables[trump]
-        if trump >= _NO_TRUMP:
+        if trump >= N.NO_TRUMP:
             return self._lead_trumpless(view, cards, trump)
         trumps = [c for c in cards if t.effective[c] == trump]
         if trumps and self.seat in self._makers(view):
