@@ -35,7 +35,7 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from engine import load_variant  # noqa: E402
-from engine.bots import make_bot, parse_bots  # noqa: E402
+from engine.bots import BotSpec, make_bot  # noqa: E402
 from engine.bots.search import SearchBot  # noqa: E402
 from engine.core.errors import EuchreError  # noqa: E402
 from engine.play.state import State  # noqa: E402
@@ -80,7 +80,7 @@ def rotations(variant: Variant) -> list[tuple[int, ...]]:
     return [tuple(sorted((j + k) % n for k in range(size))) for j in range(n)]
 
 
-def play_set(name: str, a: str, b: str, seed: int, index: int) -> SetResult:
+def play_set(name: str, a: BotSpec, b: BotSpec, seed: int, index: int) -> SetResult:
     """Play one deal seed in every rotation."""
     variant = _variant(name)
     game_seed = derive_seed(seed, name, index)
@@ -89,7 +89,7 @@ def play_set(name: str, a: str, b: str, seed: int, index: int) -> SetResult:
         names = [a if seat in seats else b for seat in range(variant.players)]
         state = State(variant, seed=game_seed)
         start = list(state.scores)
-        bots = [make_bot(bot, variant, seat, derive_seed(game_seed, "bot", seat, bot))
+        bots = [make_bot(bot, variant, seat, derive_seed(game_seed, "bot", seat, str(bot)))
                 for seat, bot in enumerate(names)]
         while not state.is_terminal():
             seat = state.current_player
@@ -97,8 +97,9 @@ def play_set(name: str, a: str, b: str, seed: int, index: int) -> SetResult:
                 began = time.perf_counter()
                 action = bots[seat].act(state)
                 spent = time.perf_counter() - began
-                result.seconds[names[seat]] = result.seconds.get(names[seat], 0.0) + spent
-                result.decisions[names[seat]] = result.decisions.get(names[seat], 0) + 1
+                who = str(names[seat])
+                result.seconds[who] = result.seconds.get(who, 0.0) + spent
+                result.decisions[who] = result.decisions.get(who, 0) + 1
                 if isinstance(bots[seat], SearchBot):
                     result.search_seconds += spent
             else:
@@ -118,10 +119,10 @@ def play_set(name: str, a: str, b: str, seed: int, index: int) -> SetResult:
     return result
 
 
-def ladder(variants: list[str], bots: list[str], *, games: int, seed: int, workers: int
+def ladder(variants: list[str], bots: list[BotSpec], *, games: int, seed: int, workers: int
            ) -> list[dict[str, object]]:
     """Every pair of ``bots`` in every variant: one row each (see the module docstring)."""
-    jobs: list[tuple[str, str, str, Future[SetResult] | SetResult]] = []
+    jobs: list[tuple[str, BotSpec, BotSpec, Future[SetResult] | SetResult]] = []
     pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
     with worker_pool(workers) as pool:
         for name in variants:
@@ -145,17 +146,18 @@ def ladder(variants: list[str], bots: list[str], *, games: int, seed: int, worke
             diffs = [r.points_diff for r in sets]
             mean, dlow, dhigh = mean_ci(total=sum(diffs), total_sq=sum(d * d for d in diffs),
                                         n=len(diffs))
-            seconds = {bot: sum(r.seconds.get(bot, 0.0) for r in sets) for bot in (a, b)}
-            decisions = {bot: sum(r.decisions.get(bot, 0) for r in sets) for bot in (a, b)}
+            names = (str(a), str(b))
+            seconds = {bot: sum(r.seconds.get(bot, 0.0) for r in sets) for bot in names}
+            decisions = {bot: sum(r.decisions.get(bot, 0) for r in sets) for bot in names}
             search_time = sum(r.search_seconds for r in sets)
             rows.append({
-                "variant": name, "a": a, "b": b, "games": played, "sets": len(sets),
+                "variant": name, "a": str(a), "b": str(b), "games": played, "sets": len(sets),
                 "a_wins": wins, "a_win_rate": round(wins / played, 4),
                 "a_win_rate_ci": [round(low, 4), round(high, 4)], "fair_share": round(fair, 4),
                 "points_per_hand_diff": mean, "points_per_hand_diff_ci": [dlow, dhigh],
                 "hands": sum(r.hands for r in sets),
                 "ms_per_decision": {bot: round(1000 * seconds[bot] / max(1, decisions[bot]), 2)
-                                    for bot in (a, b)},
+                                    for bot in names},
                 "simulations_per_second": (round(sum(r.rollouts for r in sets) / search_time)
                                            if search_time else None),
             })
@@ -193,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers take a positive number")
     try:
-        bots = parse_bots(args.bots, len([b for b in args.bots.split(",") if b.strip()]))
+        bots = [BotSpec.parse(bot) for bot in args.bots.split(",") if bot.strip()]
         if len(bots) < 2 or len(set(bots)) != len(bots):
             parser.error("--bots takes two bots or more, each once")
         variants = [v.strip() for v in args.variants.split(",") if v.strip()]

@@ -27,6 +27,7 @@ from engine.batch.extra_hands import DummyMerge
 from engine.batch.hand import BatchHand
 from engine.batch.score import Score
 from engine.batch.scoring import peak
+from engine.bots.spec import BotSpec
 from engine.rules.game_end import Goal, Win
 from engine.rules.variant import Variant
 
@@ -126,10 +127,10 @@ def headroom(variant: Variant) -> str | None:
     return None
 
 
-def missing_bot(bots: Sequence[str]) -> str | None:
+def missing_bot(bots: Sequence[BotSpec]) -> str | None:
     """Why the batch engine cannot play these bots (naming one), or None."""
-    for name in bots:
-        if name not in BATCH_BOTS:
-            return (f"bot `{name}` has no batch form (batch bots: "
+    for spec in bots:
+        if spec.name not in BATCH_BOTS or spec.simulations is not None:
+            return (f"bot `{spec}` has no batch form (batch bots: "
                     f"{', '.join(BATCH_BOTS)})")
     return None

@@ -19,6 +19,7 @@ import numpy.typing as npt
 from engine.batch.forms import BATCH_FORMS, Kernel, score_bound
 from engine.batch.hand import BatchHand, Ints
 from engine.batch.tally import add_games, add_hands, wide_sums
+from engine.bots.spec import BotSpec
 from engine.rules.results import Deal
 from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed
@@ -96,13 +97,14 @@ class _Slots:
 
 
 def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int, size: int,
-               games: int, logged: int = 0, bots: Sequence[str] = ()
+               games: int, logged: int = 0, bots: Sequence[BotSpec] = ()
                ) -> tuple[Tally, list[GameLog]]:
     """Play batch ``index`` of the run ``seed``: ``games`` games on ``size`` slots (rows); a
     slot whose game ends takes the next game, so that every hand is played by full rows
     until the last games. Keep the logs of the first ``logged`` games. ``bots``: one name per
     seat, ``random`` (the default) or ``greedy``."""
-    greedy = np.array([name == "greedy" for name in bots]) if "greedy" in bots else None
+    names = [spec.name for spec in bots]
+    greedy = np.array([name == "greedy" for name in names]) if "greedy" in names else None
     rng = np.random.Generator(np.random.PCG64(derive_seed(seed, "batch", index)))
     tally = Tally.for_variant(variant)
     p, game = variant.players, variant.game

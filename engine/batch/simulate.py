@@ -22,6 +22,7 @@ from typing import Any
 from engine.batch.forms import headroom, missing_bot
 from engine.batch.run import GameLog, compile_kernels, play_batch
 from engine.batch.verify import verify_games
+from engine.bots.spec import BotSpec
 from engine.core.errors import InvalidArgument
 from engine.rules.variant import Variant
 from engine.sim.dispatch import run_jobs
@@ -57,7 +58,7 @@ class BatchJob:
     size: int
     games: int
     logged: int
-    bots: tuple[str, ...] = ()
+    bots: tuple[BotSpec, ...] = ()
 
 
 @cache
@@ -81,7 +82,7 @@ GAMES_PER_SLOT = 8
 
 
 def _jobs(variant: Variant, *, seed: int, games: int, size: int, verify: int,
-          bots: tuple[str, ...]) -> Iterator[BatchJob]:
+          bots: tuple[BotSpec, ...]) -> Iterator[BatchJob]:
     chunk = size * GAMES_PER_SLOT
     for index, start in enumerate(range(0, games, chunk)):
         count = min(chunk, games - start)
@@ -91,7 +92,7 @@ def _jobs(variant: Variant, *, seed: int, games: int, size: int, verify: int,
 
 def simulate_batch(variant: Variant, *, seed: int, games: int, batch_size: int = DEFAULT_BATCH,
                    workers: int = 1, scheduler: str | None = None, verify: int = 0,
-                   bots: Sequence[str] = (), progress: Progress | None = None) -> BatchRun:
+                   bots: Sequence[BotSpec] = (), progress: Progress | None = None) -> BatchRun:
     """Play ``games`` games (``bots``: one name per seat, random by default) in batches of
     ``batch_size`` and tally them; replay the first ``verify`` through the scalar interpreter.
     The variant must have batch forms for all its mechanics (:func:`engine.batch.forms.missing`);

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from engine.batch.run import GameLog
 from engine.bots.greedy import GreedyBot
+from engine.bots.spec import BotSpec
 from engine.core.errors import EuchreError
 from engine.mechanics.base import TERMINAL
 from engine.play.state import State
@@ -29,12 +30,13 @@ from engine.rules.variant import Variant
 __all__ = ["verify_game", "verify_games"]
 
 
-def verify_game(variant: Variant, log: GameLog, *, bots: Sequence[str] = ()) -> str | None:
+def verify_game(variant: Variant, log: GameLog, *, bots: Sequence[BotSpec] = ()
+                ) -> str | None:
     """What is wrong with one batch game replayed through the scalar engine, or None. A
     seat played by ``greedy`` must also have chosen what the scalar greedy bot chooses."""
     state = State(variant, seed=0, deals=list(log.deals))
-    greedy = {seat: GreedyBot(variant, seat, 0) for seat, name in enumerate(bots)
-              if name == "greedy"}
+    greedy = {seat: GreedyBot(variant, seat, 0) for seat, spec in enumerate(bots)
+              if spec.name == "greedy"}
     for step, action in enumerate(log.actions):
         if state.current == TERMINAL:
             return f"game {log.index}: over after {step} actions, the batch played more"
@@ -55,7 +57,7 @@ def verify_game(variant: Variant, log: GameLog, *, bots: Sequence[str] = ()) -> 
     return None
 
 
-def verify_games(variant: Variant, logs: Iterable[GameLog], *, bots: Sequence[str] = ()
+def verify_games(variant: Variant, logs: Iterable[GameLog], *, bots: Sequence[BotSpec] = ()
                  ) -> list[str]:
     """The problems found in the given games (empty: all replayed legally, same results)."""
     return [problem for log in logs

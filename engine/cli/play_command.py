@@ -23,17 +23,25 @@ import argparse
 import io
 import secrets
 import sys
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
-from engine.bots import BEST_BOT, is_bot_name, make_bot, parse_bots
+from engine.bots import BEST_BOT, BotSpec, make_bot, parse_bots
 from engine.cli.play_style import colour_wanted, is_terminal
 from engine.cli.play_table import MAX_LINE, Table, TableOptions
 from engine.cli.replay_command import load_game
 from engine.core.errors import EuchreError, RecordError
 from engine.core.files import UnsafeTarget, write_target
 from engine.core.printable import printable
-from engine.play.records import continues, read_record, remove_stale_temporaries, write_record
+from engine.play.records import (
+    GameRecord,
+    Seating,
+    continues,
+    read_record,
+    remove_stale_temporaries,
+    write_record,
+)
 from engine.play.state import State
 from engine.rules.loader import load_variant
 from engine.sim.simulate import derive_seed
@@ -102,7 +110,7 @@ def _play(args: argparse.Namespace) -> int:
         state = State(state.variant, seed=seed)
 
 
-def _table(state: State, seed: int, seat: int, names: list[str], save: Path | None, *,
+def _table(state: State, seed: int, seat: int, names: list[BotSpec], save: Path | None, *,
            keyboard: TextIO, out: TextIO, options: TableOptions, force: bool) -> Table:
     """A game at the table, its bots made from ``seed``, its save checked and written, its
     opening lines said."""
@@ -110,7 +118,7 @@ def _table(state: State, seed: int, seat: int, names: list[str], save: Path | No
     bots = {s: make_bot(names[s], state.variant, s, derive_seed(seed, "bot", s))
             for s in range(n) if s != seat}
     narrator = Narrator(state.variant, you=seat)
-    seating = {"human": seat, "bots": [None if s == seat else names[s] for s in range(n)]}
+    seating = Seating(human=seat, bots=tuple(None if s == seat else names[s] for s in range(n)))
     if save:
         _check_save_target(save, state, force=force)
         remove_stale_temporaries(save)
@@ -168,12 +176,12 @@ def _check_save_target(path: Path, state: State, *, force: bool) -> None:
                           "replace it")
 
 
-def _continues_from(record: dict[str, Any], state: State) -> bool:
+def _continues_from(record: GameRecord, state: State) -> bool:
     """Whether ``record`` is this game with more actions played (so ``--resume`` fits)."""
-    actions = record.get("actions")
-    if not isinstance(actions, list) or len(actions) <= len(state.history):
+    played = len(state.history)
+    if len(record.actions) <= played:
         return False
-    return continues({**record, "actions": actions[:len(state.history)]}, state)
+    return continues(replace(record, actions=record.actions[:played]), state)
 
 
 def _lenient(stream: TextIO | None) -> TextIO:
@@ -189,7 +197,7 @@ def _lenient(stream: TextIO | None) -> TextIO:
 
 
 def _start(args: argparse.Namespace, out: TextIO
-           ) -> tuple[State, int, dict[str, Any] | None]:
+           ) -> tuple[State, int, Seating | None]:
     """A new game, or the one in ``--resume`` replayed; returns it, its seed and the seating
     stored in the record (``None`` for a new game or a record without it)."""
     if not args.resume:
@@ -210,31 +218,27 @@ def _start(args: argparse.Namespace, out: TextIO
     return state, state.seed, _stored_seating(record, state.variant.players, shown)
 
 
-def _stored_seating(record: dict[str, Any], players: int, shown: str) -> dict[str, Any] | None:
-    """The record's ``table`` (who sat where), checked; ``None`` when the record has none."""
-    table = record.get("table")
-    if table is None:
-        return None
-    human = table.get("human") if isinstance(table, dict) else None
-    bots = table.get("bots") if isinstance(table, dict) else None
-    if (type(human) is not int or not 0 <= human < players or not isinstance(bots, list)
-            or len(bots) != players
-            or any((b is None) != (s == human) or (b is not None and not is_bot_name(b))
-                   for s, b in enumerate(bots))):
+def _stored_seating(record: GameRecord, players: int, shown: str) -> Seating | None:
+    """The record's ``table`` (who sat where), checked against the game; ``None`` when the
+    record has none."""
+    table = record.table
+    if table is not None and not table.fits(players):
         raise RecordError(f"{shown}: the record's `table` (the human's seat and the bots) is "
                           "not valid")
-    return {"human": human, "bots": bots}
+    return table
 
 
-def _seating(args: argparse.Namespace, players: int, stored: dict[str, Any] | None
-             ) -> tuple[int, list[str]]:
-    """The human's seat and one bot name per seat: from the options, or as stored in the
+def _seating(args: argparse.Namespace, players: int, stored: Seating | None
+             ) -> tuple[int, list[BotSpec]]:
+    """The human's seat and one bot per seat: from the options, or as stored in the
     resumed record (options that differ from it are refused)."""
     if stored is None:
         seat = _seat(args.seat, players)
         bots = args.bots if args.bots is not None else "heuristic"
         return seat, _bot_names(bots, players, seat)
-    seat, names = stored["human"], list(stored["bots"])
+    seat = stored.human
+    # the human's entry is unused: the next seat's bot stands in
+    names = [bot or stored.bots[(s + 1) % players] for s, bot in enumerate(stored.bots)]
     seat_words = seat_names(players)
     if args.seat is not None and _seat(args.seat, players) != seat:
         raise EuchreError(f"--seat {printable(args.seat)}: the saved game was played from seat "
@@ -246,8 +250,7 @@ def _seating(args: argparse.Namespace, players: int, stored: dict[str, Any] | No
                                if s != seat)
             raise EuchreError(f"--bots {printable(args.bots)}: the saved game's bots are "
                               f"{listed}; leave --bots out to resume it")
-    names[seat] = names[(seat + 1) % players]  # the human's entry is unused
-    return seat, names
+    return seat, [bot for bot in names if bot is not None]
 
 
 def _seat(text: str | None, players: int) -> int:
@@ -263,9 +266,9 @@ def _seat(text: str | None, players: int) -> int:
                       f"{players - 1} or one of {', '.join(names)}")
 
 
-def _bot_names(spec: str, players: int, human: int) -> list[str]:
+def _bot_names(spec: str, players: int, human: int) -> list[BotSpec]:
     """One bot name per seat from ``--bots`` (the human's own entry, if any, is unused)."""
     parts = [p.strip() for p in spec.split(",") if p.strip()]
     if len(parts) == players - 1 and players > 2:
         parts.insert(human, parts[0])
-    return parse_bots(",".join(parts), players)
+    return list(parse_bots(",".join(parts), players))

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import time
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from engine.bots import Bot
 from engine.cli.play_answers import (
@@ -44,7 +44,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
 from engine.core.printable import printable
-from engine.play.records import write_record
+from engine.play.records import Seating, write_record
 from engine.play.state import State
 from engine.text.narrate import After, Narrator, hand_text, sorted_hand
 
@@ -90,7 +90,7 @@ class Table:
     bots: dict[int, Bot]
     narrator: Narrator
     save: Path | None
-    seating: Mapping[str, Any]
+    seating: Seating
     inp: TextIO
     out: TextIO
     options: TableOptions = field(default_factory=TableOptions)

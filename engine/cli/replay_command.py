@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping
-from typing import Any, TextIO
+from typing import TextIO
 
 from engine.core.errors import RecordError
 from engine.core.printable import printable
-from engine.play.records import read_record, replay, replay_steps
+from engine.play.records import GameRecord, read_record, replay, replay_steps
 from engine.play.state import State
 from engine.text.narrate import After, Narrator
 
@@ -38,7 +37,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=_replay)
 
 
-def load_game(path: str, *, unsigned: bool = False) -> tuple[dict[str, Any], State]:
+def load_game(path: str, *, unsigned: bool = False) -> tuple[GameRecord, State]:
     """Read and check a record file: the record and its final state. A
     :class:`~engine.core.errors.RecordError` names the file and what is wrong. ``unsigned``
     accepts a record without a digest (:func:`engine.play.records.replay`)."""
@@ -51,7 +50,7 @@ def load_game(path: str, *, unsigned: bool = False) -> tuple[dict[str, Any], Sta
 
 def _replay(args: argparse.Namespace) -> int:
     record, _ = load_game(args.record, unsigned=args.unsigned)  # check it all first
-    if "digest" not in record:
+    if record.digest is None:
         print(f"euchre: note: {printable(args.record)} has no digest: it is read as written "
               "by hand, and not checked against edits (--unsigned)", file=sys.stderr)
     out: TextIO = sys.stdout
@@ -60,7 +59,7 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def replay_lines(record: Mapping[str, Any]) -> list[str]:
+def replay_lines(record: GameRecord) -> list[str]:
     """The text of a checked record, one line each."""
     narrator: Narrator | None = None
     lines: list[str] = []
@@ -70,7 +69,7 @@ def replay_lines(record: Mapping[str, Any]) -> list[str]:
         if narrator is None:
             narrator = Narrator(state.variant)
             lines.append(f"{state.variant.name}: seed {state.seed}, "
-                         f"{len(record['actions'])} actions")
+                         f"{len(record.actions)} actions")
         if was is not None:
             lines += narrator.after(was, state, reveal=True)
         if not action:

@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from engine.bots import parse_bots
+from engine.bots import BotSpec, parse_bots
 from engine.cli.progress import ProgressBar
 from engine.core.printable import printable
 from engine.rules.loader import load_variant
@@ -116,12 +116,14 @@ def capped_workers(requested: int) -> int:
     return cap
 
 
-def run_tally(args: argparse.Namespace, variant_ref: str, label: str = "games"
-              ) -> tuple[dict[str, Any], Tally, str]:
-    """Load, simulate and report one variant with the shared options."""
+def run_tally(args: argparse.Namespace, variant_ref: str, label: str = "games", *,
+              bots: tuple[BotSpec, ...] | None = None) -> tuple[dict[str, Any], Tally, str]:
+    """Load, simulate and report one variant with the shared options (``bots``: as parsed
+    already, else from ``--bots``)."""
     args.workers = capped_workers(args.workers)
     variant = load_variant(variant_ref)
-    bots = parse_bots(args.bots if args.bots is not None else "heuristic", variant.players)
+    if bots is None:
+        bots = parse_bots(args.bots if args.bots is not None else "heuristic", variant.players)
     bar = ProgressBar(args.games, enabled=not args.quiet, label=label)
     start = time.perf_counter()
     try:
@@ -131,7 +133,8 @@ def run_tally(args: argparse.Namespace, variant_ref: str, label: str = "games"
         bar.close()
     elapsed = time.perf_counter() - start
     report: dict[str, Any] = {"variant": variant.name, "rules_hash": variant.rules_hash,
-                              "seed": args.seed, "bots": bots, **tally.report()}
+                              "seed": args.seed, "bots": [str(spec) for spec in bots],
+                              **tally.report()}
     speed = (f"{tally.hands / elapsed:,.0f} hands/s ({elapsed:.2f} s, {args.workers} "
              f"worker{'s' * (args.workers > 1)})")
     return report, tally, speed
@@ -144,8 +147,10 @@ def _simulate(args: argparse.Namespace) -> int:
         print("euchre simulate: error: --verify and --batch-size need --engine batch",
               file=sys.stderr)
         return 2
-    batch = run_batch_tally(args) if args.engine == "batch" else None
-    report, tally, speed = batch[:3] if batch is not None else run_tally(args, args.variant)
+    fallback: list[tuple[BotSpec, ...]] = []
+    batch = run_batch_tally(args, fallback) if args.engine == "batch" else None
+    report, tally, speed = (batch[:3] if batch is not None else
+                            run_tally(args, args.variant, bots=fallback[0] if fallback else None))
     _print_report(args, report, speed)
     if batch is not None and batch[3]:
         print("euchre: --verify found batch games the scalar engine plays otherwise:\n  "
@@ -158,10 +163,11 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_batch_tally(args: argparse.Namespace
+def run_batch_tally(args: argparse.Namespace, fallback: list[tuple[BotSpec, ...]]
                     ) -> tuple[dict[str, Any], Tally, str, list[str]] | None:
     """Simulate in batch mode; None (after a message naming why on stderr) when the variant
-    or a bot has no batch form and the scalar engine must play instead."""
+    or a bot has no batch form and the scalar engine must play instead (with the bots parsed
+    here, put in ``fallback``)."""
     try:
         from engine.batch import forms  # noqa: PLC0415 - the batch extra is optional
         from engine.batch.simulate import DEFAULT_BATCH, simulate_batch  # noqa: PLC0415
@@ -175,7 +181,7 @@ def run_batch_tally(args: argparse.Namespace
     reason = forms.missing(variant) or forms.missing_bot(bots)
     if reason is not None:
         print(f"euchre: batch mode: {reason}; playing the scalar engine", file=sys.stderr)
-        args.bots = ",".join(bots)
+        fallback.append(bots)
         return None
     size = args.batch_size if args.batch_size is not None else DEFAULT_BATCH
     bar = ProgressBar(args.games, enabled=not args.quiet, label="games")
@@ -188,7 +194,8 @@ def run_batch_tally(args: argparse.Namespace
         bar.close()
     elapsed = time.perf_counter() - start
     report: dict[str, Any] = {"variant": variant.name, "rules_hash": variant.rules_hash,
-                              "seed": args.seed, "bots": bots, **run.tally.report()}
+                              "seed": args.seed, "bots": [str(spec) for spec in bots],
+                              **run.tally.report()}
     speed = (f"{run.tally.hands / elapsed:,.0f} hands/s ({elapsed:.2f} s, batch engine, "
              f"B = {size:,}, {args.workers} worker{'s' * (args.workers > 1)})")
     if run.logs and not run.problems:

@@ -1,6 +1,9 @@
 """Game records: a game is its variant, its seed (or deals) and its actions.
 
-A record is versioned JSON. It embeds the resolved rules and their hash, so it replays even
+A record is a typed :class:`~engine.play.record_shape.GameRecord`, written as versioned JSON
+(:meth:`~engine.play.record_shape.GameRecord.to_json`) and read back through one parser
+(:meth:`~engine.play.record_shape.GameRecord.from_json`, which :func:`read_record` calls).
+It embeds the resolved rules and their hash, so it replays even
 where the variant file has changed or is unknown; a record whose rules do not match their
 hash, whose actions are not legal, whose result differs from the replay, that holds a key the
 format does not define (:data:`RECORD_KEYS`), or that has no digest (or a wrong one) is refused
@@ -18,30 +21,33 @@ True
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from engine.core.errors import EuchreError, IllegalActionError, RecordError
 from engine.core.files import UnsafeTarget, write_target
 from engine.core.printable import printable
 from engine.play.game import check_scores, deals_from_json
 from engine.play.record_shape import (
+    FORMAT,
+    MAX_RECORD_DEPTH,
     RECORD_KEYS,
+    VERSION,
+    GameRecord,
+    RecordDeal,
+    RecordResult,
+    Seating,
+    VariantRef,
+    digest_of,
     extra_hands_known,
-    field,
-    nests_within,
-    only_known_keys,
     quote,
     shown,
 )
 from engine.play.state import State
 from engine.rules.loader import load_variant, shipped_names, variant_from_data
 from engine.rules.variant import Variant
-from engine.rules.yamlsource import MAX_DEPTH
 
 __all__ = [
     "FORMAT",
@@ -49,6 +55,11 @@ __all__ = [
     "MAX_RECORD_DEPTH",
     "RECORD_KEYS",
     "VERSION",
+    "GameRecord",
+    "RecordDeal",
+    "RecordResult",
+    "Seating",
+    "VariantRef",
     "continues",
     "digest_of",
     "read_record",
@@ -59,59 +70,29 @@ __all__ = [
     "write_record",
 ]
 
-FORMAT = "euchrekit-record"
-VERSION = 1
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 """Records hold a few kilobytes per game (a 1,000-hand game, the most a shipped variant
 plays, about 300 KiB); larger files are refused unread. Parsed JSON takes up to twenty times
 its size in memory, so this bounds the memory a hostile record can take too."""
-MAX_RECORD_DEPTH = MAX_DEPTH + 8
-"""Deepest nesting of a record's JSON: its embedded rules nest no deeper than a variant file
-may (:data:`engine.rules.yamlsource.MAX_DEPTH`); deeper data would exhaust Python's recursion in the
-checks that follow."""
 
 
-def record_of(state: State, *, table: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The record of a game so far (finished or not); ``table`` (``{"human": seat, "bots":
-    [name or None per seat]}``) says who sat where, for ``play --resume``."""
+def record_of(state: State, *, table: Seating | None = None) -> GameRecord:
+    """The record of a game so far (finished or not), signed; ``table`` says who sat where,
+    for ``play --resume``."""
     v = state.variant
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "variant": {"name": v.name, "hash": v.rules_hash, "rules": json.loads(v.rules_json)},
-        "seed": state.seed,
-        "actions": state.history,
-        "result": {
-            "actions": len(state.history_ids),
-            "scores": list(state.scores),
-            "winners": list(state.winners),
-            "hands": len(state.hands_played),
-            "over": state.is_terminal(),
-        },
-    }
-    if state.given_deals:
-        record["deals"] = [d.to_json(v) for d in state.given_deals]
-    if state.initial_scores is not None:
-        record["scores"] = list(state.initial_scores)
-    if table is not None:
-        record["table"] = dict(table)
-    record["digest"] = digest_of(record)
-    return record
+    return GameRecord(
+        variant=VariantRef.of(v), seed=state.seed, actions=tuple(state.history),
+        result=RecordResult(actions=len(state.history_ids), scores=tuple(state.scores),
+                            winners=tuple(state.winners), hands=len(state.hands_played),
+                            over=state.is_terminal()),
+        deals=tuple(RecordDeal.from_json(d.to_json(v), number=k)
+                    for k, d in enumerate(state.given_deals, start=1)),
+        scores=None if state.initial_scores is None else tuple(state.initial_scores),
+        table=table,
+    ).signed()
 
 
-def digest_of(record: Mapping[str, Any]) -> str:
-    """A SHA-256 of the record's content, so that any edit, even one that still replays (a
-    renamed variant, say), is noticed. The embedded rules are left out (they have their own
-    hash, which is in), so a record may drop them to stay small."""
-    content = {key: value for key, value in record.items() if key != "digest"}
-    if isinstance(content.get("variant"), dict):
-        content["variant"] = {k: v for k, v in content["variant"].items() if k != "rules"}
-    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def write_record(path: str | Path, state: State, *,
-                 table: Mapping[str, Any] | None = None) -> None:
+def write_record(path: str | Path, state: State, *, table: Seating | None = None) -> None:
     """Write a game's record as JSON, atomically (a temporary file beside it, then
     ``os.replace``), so an interrupted save never leaves a half-written record. ``table`` (the
     human's seat and the bots) is stored with it. A path that names something other than a
@@ -124,7 +105,7 @@ def write_record(path: str | Path, state: State, *,
         raise RecordError(f"cannot save the game to {printable(str(path))}: {exc}") from None
     temp = _temporary(target, os.getpid())
     try:
-        text = json.dumps(record_of(state, table=table), indent=1) + "\n"
+        text = json.dumps(record_of(state, table=table).to_json(), indent=1) + "\n"
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -190,21 +171,19 @@ def _looks_like_a_partial_save(temp: Path) -> bool:
     return _TEMPORARY_START.startswith(start)
 
 
-def continues(record: Mapping[str, Any], state: State) -> bool:
+def continues(record: GameRecord, state: State) -> bool:
     """Whether writing ``state``'s record over ``record`` only carries the same game on: the
     same rules, seed, deals and starting scores, and ``record``'s actions are the first of
     ``state``'s."""
     mine = record_of(state)
-    if not isinstance(record, Mapping) or not isinstance(record.get("variant"), Mapping):
-        return False
-    same = all(record.get(key) == mine.get(key) for key in ("format", "seed", "deals", "scores"))
-    actions = record.get("actions")
-    return (same and record["variant"].get("hash") == mine["variant"]["hash"]
-            and isinstance(actions, list) and actions == state.history[:len(actions)])
+    return (record.seed == mine.seed and record.deals == mine.deals
+            and record.scores == mine.scores and record.variant.hash == mine.variant.hash
+            and record.actions == mine.actions[:len(record.actions)])
 
 
-def read_record(path: str | Path) -> dict[str, Any]:
-    """Read and parse a record file (not yet checked: see :func:`replay`)."""
+def read_record(path: str | Path) -> GameRecord:
+    """Read a record file and check its shape (:meth:`GameRecord.from_json`); the rest is
+    checked by :func:`replay`."""
     p = Path(path)
     name = printable(str(path))
     try:
@@ -232,15 +211,17 @@ def read_record(path: str | Path) -> dict[str, Any]:
         raise RecordError(f"{name}: JSON nested too deeply; not a record") from None
     if not isinstance(data, dict):
         raise RecordError(f"{name}: a record is a JSON object")
-    return data
+    try:
+        return GameRecord.from_json(data)
+    except RecordError as exc:
+        raise RecordError(f"{name}: {exc}") from None
 
 
-def _variant(record: Mapping[str, Any]) -> Variant:
-    spec = field(record, "variant", dict)
-    name = field(spec, "name", str)
-    expected = field(spec, "hash", str)
-    rules = spec.get("rules")
-    if rules is None:
+def _variant(ref: VariantRef) -> Variant:
+    """The variant a record names: its embedded rules (checked against their hash when the
+    record was read), or the shipped file of that name, which must give the same hash."""
+    name, expected = ref.name, ref.hash
+    if ref.rules is None:
         # Only a shipped variant may be named without its rules: a record must not make the
         # reader open a file of the record's choosing.
         if name not in shipped_names():
@@ -255,59 +236,28 @@ def _variant(record: Mapping[str, Any]) -> Variant:
                 f"the record was made with other rules for {name!r} (hash {expected}, the "
                 f"variant file now gives {variant.rules_hash}) and does not embed them")
         return variant
-    if not isinstance(rules, dict):
-        raise RecordError("the record's `variant.rules` must be an object")
-    text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
-    actual = hashlib.sha256(text.encode()).hexdigest()[:16]
-    if actual != expected:
-        raise RecordError(f"the embedded rules do not match their hash ({actual} != "
-                          f"{expected}): the record was edited")
     try:
-        return variant_from_data(rules, name=name, file="<record>")
+        return variant_from_data(dict(ref.rules), name=name, file="<record>")
     except EuchreError as exc:
         raise RecordError(f"the record's rules are not a valid variant: {exc}") from None
 
 
-def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
+def replay_steps(record: GameRecord) -> Iterator[tuple[State, str]]:
     """Replay a record action by action, yielding the state before each action and the
     action; raises :class:`RecordError` at the first problem."""
-    if not isinstance(record, Mapping):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"not a euchrekit record (format should be {FORMAT!r})")
-    if not nests_within(dict(record), MAX_RECORD_DEPTH):
-        raise RecordError(f"the record nests deeper than {MAX_RECORD_DEPTH} levels; no game "
-                          "record does (edited?)")
-    only_known_keys(record)
-    version = record.get("version")
-    if type(version) is not int or version != VERSION:
-        raise RecordError(f"record version {quote(version)} is not supported (this is "
-                          f"{VERSION})")
-    variant = _variant(record)
-    seed = field(record, "seed", int)
-    actions = field(record, "actions", list)
-    result = record.get("result", {})
-    if not isinstance(result, dict):
-        raise RecordError("the record's `result` must be an object")
-    stated = result.get("actions")
-    if stated is not None and stated != len(actions):
-        raise RecordError(f"the record says {quote(stated)} actions were played but lists "
-                          f"{len(actions)}: it was truncated or edited")
-    deals = record.get("deals", [])
-    if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
-        raise RecordError("the record's `deals` must be a list of deals (objects)")
-    extra_hands_known(variant, deals)
-    scores = record.get("scores")
+    if not isinstance(record, GameRecord):
+        raise RecordError(f"a record is a GameRecord (GameRecord.from_json reads its JSON), "
+                          f"not {type(record).__name__}")
+    variant = _variant(record.variant)
+    extra_hands_known(variant, record.deals)
     try:
-        internal = deals_from_json(variant, deals)
-        start = check_scores(variant, scores) if scores is not None else None
-        state = State(variant, seed=seed, deals=internal, scores=start)
+        internal = deals_from_json(variant, [deal.to_json() for deal in record.deals])
+        start = check_scores(variant, list(record.scores)) if record.scores is not None else None
+        state = State(variant, seed=record.seed, deals=internal, scores=start)
     except (EuchreError, TypeError, ValueError) as exc:
         raise RecordError(f"the record's deals or scores are not valid: "
                           f"{shown(str(exc), 300)}") from None
-    for i, action in enumerate(actions, start=1):
-        if not isinstance(action, str):
-            raise RecordError(f"action {i} is not an action name: {quote(action)}")
+    for i, action in enumerate(record.actions, start=1):
         yield state, action
         try:
             state.apply(action)
@@ -317,7 +267,7 @@ def replay_steps(record: Mapping[str, Any]) -> Iterator[tuple[State, str]]:
     yield state, ""
 
 
-def replay(record: Mapping[str, Any], *, unsigned: bool = False) -> State:
+def replay(record: GameRecord, *, unsigned: bool = False) -> State:
     """Replay a whole record and check its stated result and its digest; returns the final
     state. A record without a digest is refused unless ``unsigned`` (a record written by
     hand: then nothing vouches that it was not edited)."""
@@ -326,24 +276,26 @@ def replay(record: Mapping[str, Any], *, unsigned: bool = False) -> State:
         if not action:
             final = state
     assert final is not None
-    result = record.get("result")
-    if isinstance(result, dict):
-        replayed = {"scores": final.scores, "winners": list(final.winners),
-                    "hands": len(final.hands_played), "over": final.is_terminal()}
-        for key, value in replayed.items():
-            if result.get(key) not in (None, value):
-                stated = quote(result[key])
-                raise RecordError(f"the record says the {key} were {stated}, but "
+    if record.result is not None:
+        stated = record.result
+        replayed = (("scores", stated.scores, list(final.scores)),
+                    ("winners", stated.winners, list(final.winners)),
+                    ("hands", stated.hands, len(final.hands_played)),
+                    ("over", stated.over, final.is_terminal()))
+        for key, claim, value in replayed:
+            said = list(claim) if isinstance(claim, tuple) else claim
+            if said not in (None, value):
+                raise RecordError(f"the record says the {key} were {quote(said)}, but "
                                   f"replaying gives {value!r}" if key in ("scores", "winners")
-                                  else f"the record's `{key}` ({stated}) does not "
+                                  else f"the record's `{key}` ({quote(said)}) does not "
                                   f"match the replay ({value!r})")
     # Checked last, so that an edit which breaks the replay is reported for what it breaks.
-    if "digest" not in record:
+    if record.digest is None:
         if not unsigned:
             raise RecordError("the record has no `digest`, so nothing shows it was not edited "
                               "(cut short, its result rewritten); a record written by hand "
                               "is read by `euchre replay --unsigned`")
-    elif record["digest"] != digest_of(record):
+    elif not record.signed_correctly():
         raise RecordError("the record was edited after it was written: its digest does not "
                           "match its content")
     return final

@@ -23,6 +23,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from engine.bots.spec import BotSpec
 from engine.play.state import State
 from engine.rules.results import HandResult
 from engine.rules.variant import Variant
@@ -137,7 +138,7 @@ SCALE = 10**6
 decimals reported."""
 
 
-def _game_values(variant: Variant, seed: int, index: int, bots: Sequence[str]
+def _game_values(variant: Variant, seed: int, index: int, bots: Sequence[BotSpec]
                  ) -> tuple[list[int], bool]:
     """The figures of game ``index`` in millionths, and whether the hand limit stopped it."""
     state = play_game(variant, derive_seed(seed, index), bots)
@@ -207,8 +208,8 @@ def _run_pair(job: PairJob) -> PairTally:
     return tally
 
 
-def _tally(a: Variant, b: Variant, *, seed: int, games: int, bots_a: Sequence[str],
-           bots_b: Sequence[str], workers: int, progress: Callable[[int], None] | None
+def _tally(a: Variant, b: Variant, *, seed: int, games: int, bots_a: Sequence[BotSpec],
+           bots_b: Sequence[BotSpec], workers: int, progress: Callable[[int], None] | None
            ) -> PairTally:
     tally = PairTally(common_keys(a, b))
 
@@ -260,8 +261,8 @@ def figure(metric: Metric, sums: list[int], games: int, *, paired: bool) -> dict
 
 
 def compare(
-    a: Variant, b: Variant, *, seed: int, games: int, bots_a: Sequence[str],
-    bots_b: Sequence[str], workers: int = 1, progress: Callable[[int], None] | None = None,
+    a: Variant, b: Variant, *, seed: int, games: int, bots_a: Sequence[BotSpec],
+    bots_b: Sequence[BotSpec], workers: int = 1, progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Run both variants and return every common figure with the difference ``b - a``."""
     paired = paired_possible(a, b) and list(bots_a) == list(bots_b)
@@ -270,7 +271,7 @@ def compare(
     figures = [figure(metric, tally.sums[metric.key], games, paired=paired)
                for metric in metrics_for(a) if metric.key in tally.sums]
     return {"a": a.name, "b": b.name, "games": games, "seed": seed, "paired": paired,
-            "bots": {"a": list(bots_a), "b": list(bots_b)},
+            "bots": {"a": [str(spec) for spec in bots_a], "b": [str(spec) for spec in bots_b]},
             "stopped_at_hand_limit": {"a": tally.stopped_a, "b": tally.stopped_b},
             "figures": figures}
 

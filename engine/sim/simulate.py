@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from engine.bots import make_bot
+from engine.bots import BotSpec, make_bot
 from engine.core.errors import EuchreError
 from engine.mechanics.base import TERMINAL
 from engine.play.state import State
@@ -40,13 +40,13 @@ def derive_seed(*parts: int | str) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
-def play_game(variant: Variant, seed: int, bots: Sequence[str],
+def play_game(variant: Variant, seed: int, bots: Sequence[BotSpec],
               scores: Sequence[int] | None = None) -> State:
-    """Play one game to the end with the named bots (one per seat), from ``scores`` (a
+    """Play one game to the end with the bots ``bots`` (one per seat), from ``scores`` (a
     match's laps) or the variant's starting scores."""
     state = State(variant, seed=seed, scores=scores)
-    players = [make_bot(name, variant, seat, derive_seed(seed, "bot", seat))
-               for seat, name in enumerate(bots)]
+    players = [make_bot(spec, variant, seat, derive_seed(seed, "bot", seat))
+               for seat, spec in enumerate(bots)]
     while state.current != TERMINAL:
         action = players[state.current].act(state)
         if action in state.legal_action_ids():  # bots choose among legal actions
@@ -61,7 +61,7 @@ def run_games(
     *,
     seed: int,
     indices: range,
-    bots: Sequence[str],
+    bots: Sequence[BotSpec],
     progress: Progress | None = None,
 ) -> Tally:
     """Play the games numbered ``indices`` of the run ``seed`` and tally them.
@@ -86,7 +86,7 @@ def run_games(
     return tally
 
 
-def _run_matches(variant: Variant, seed: int, indices: range, bots: Sequence[str], *,
+def _run_matches(variant: Variant, seed: int, indices: range, bots: Sequence[BotSpec], *,
                  tally: Tally, progress: Progress | None) -> None:
     match = variant.game.match
     assert match is not None
@@ -125,7 +125,7 @@ class Job:
     seed: int
     start: int
     stop: int
-    bots: tuple[str, ...]
+    bots: tuple[BotSpec, ...]
 
 
 @cache
@@ -143,7 +143,7 @@ def run_job(job: Job) -> Tally:
     return run_games(variant, seed=job.seed, indices=range(job.start, job.stop), bots=job.bots)
 
 
-def iter_jobs(variant: Variant, seed: int, games: int, bots: Sequence[str], parts: int
+def iter_jobs(variant: Variant, seed: int, games: int, bots: Sequence[BotSpec], parts: int
               ) -> Iterator[Job]:
     """The run cut into slices of at most 200 games (about ``parts`` of them), lazily; with
     match rules, into whole matches."""
@@ -161,7 +161,7 @@ def simulate(
     *,
     seed: int,
     games: int,
-    bots: Sequence[str],
+    bots: Sequence[BotSpec],
     workers: int = 1,
     scheduler: str | None = None,
     progress: Progress | None = None,

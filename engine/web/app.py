@@ -25,7 +25,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from engine.core.errors import EuchreError, IllegalActionError, RecordError
-from engine.play.records import replay_steps
+from engine.play.records import GameRecord, replay_steps
 from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.rules.yamlsource import MAX_FILE_BYTES
@@ -247,7 +247,7 @@ async def _download(request: Request) -> Response:
         raise HTTPException(409, "the game is in progress: its record holds the seed, which "
                                  "deals every hidden hand, so it can be saved once the game "
                                  "is over")
-    text = json.dumps(game.record(), indent=1) + "\n"
+    text = json.dumps(game.record().to_json(), indent=1) + "\n"
     return Response(text, media_type="application/json", headers={
         "content-disposition": attachment(game.state.variant.name, seed=game.state.seed)})
 
@@ -266,7 +266,8 @@ async def _upload_record(request: Request) -> Response:
         raise HTTPException(400, f"the record cannot be used: {exc}") from None
     title, shipped = known.title(final.variant)
     if mode == "replay":
-        kept = Replay(text=json.dumps(record, separators=(",", ":"), ensure_ascii=False),
+        kept = Replay(text=json.dumps(record.to_json(), separators=(",", ":"),
+                                      ensure_ascii=False),
                       shown=_shown_steps(record, final), finished=final.is_terminal(),
                       title=title)
         _room_for(request, replay=kept)
@@ -280,15 +281,15 @@ async def _upload_record(request: Request) -> Response:
     return _to_table()
 
 
-def _shown_steps(record: dict[str, Any], final: State) -> int:
+def _shown_steps(record: GameRecord, final: State) -> int:
     """How many steps of a record the replay shows: all of a finished game; of a game in
     progress, up to the start of its hand in progress."""
     if final.is_terminal():
-        return len(record["actions"])
+        return len(record.actions)
     for k, (state, _) in enumerate(replay_steps(record)):
         if state.hand_no == final.hand_no:
             return k
-    return len(record["actions"])  # pragma: no cover - the last step is in the last hand
+    return len(record.actions)  # pragma: no cover - the last step is in the last hand
 
 
 async def _replay(request: Request) -> Response:

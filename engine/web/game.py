@@ -24,14 +24,12 @@ from __future__ import annotations
 
 import hashlib
 from collections import deque
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from engine.bots import BEST_BOT, BOTS, Bot, make_bot
+from engine.bots import BEST_BOT, Bot, BotSpec, make_bot
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
-from engine.play.records import record_of
+from engine.play.records import GameRecord, Seating, record_of
 from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed
@@ -39,7 +37,7 @@ from engine.text.narrate import After, Narrator
 
 __all__ = ["DEFAULT_BOT", "MAX_LOG", "WebGame", "seed_commitment"]
 
-DEFAULT_BOT = "heuristic"
+DEFAULT_BOT = BotSpec(name="heuristic")
 MAX_LOG = 400
 """Lines of narration kept per game (the side panel shows the latest)."""
 
@@ -63,7 +61,7 @@ class WebGame:
     state: State
     seat: int
     bots: dict[int, Bot]
-    bot_names: list[str | None]
+    bot_names: list[BotSpec | None]
     narrator: Narrator
     title: str
     shipped: bool = False
@@ -86,26 +84,22 @@ class WebGame:
                           title=title or variant.name, shipped=shipped, seed_shown=seed_shown)
 
     @classmethod
-    def resume(cls, record: Mapping[str, Any], state: State, *, title: str,
+    def resume(cls, record: GameRecord, state: State, *, title: str,
                shipped: bool) -> WebGame:
         """The game of a checked record (``state`` is its replay), at the seat and with the
         bots the record stores (seat 0 and the default bots when it stores none)."""
         players = state.variant.players
-        table = record.get("table")
-        human = table.get("human") if isinstance(table, dict) else None
-        bots = table.get("bots") if isinstance(table, dict) else None
-        if not (type(human) is int and 0 <= human < players and isinstance(bots, list)
-                and len(bots) == players
-                and all((b is None) == (s == human) and (b is None or b in BOTS)
-                        for s, b in enumerate(bots))):
-            human, bots = 0, [None, *[DEFAULT_BOT] * (players - 1)]
-        game = cls.around(state, seat=human, bot_names=list(bots), title=title,
+        table = record.table
+        human, bots = ((table.human, list(table.bots))
+                       if table is not None and table.fits(players)
+                       else (0, [None, *[DEFAULT_BOT] * (players - 1)]))
+        game = cls.around(state, seat=human, bot_names=bots, title=title,
                           shipped=shipped)
         game.log.appendleft(f"Resumed a saved game: {len(state.history)} actions replayed.")
         return game
 
     @classmethod
-    def around(cls, state: State, *, seat: int, bot_names: list[str | None], title: str,
+    def around(cls, state: State, *, seat: int, bot_names: list[BotSpec | None], title: str,
                shipped: bool, seed_shown: bool = False) -> WebGame:
         """A game of ``state`` with these seats; the bots then play up to the human."""
         v = state.variant
@@ -124,11 +118,11 @@ class WebGame:
         return game
 
     @property
-    def table(self) -> dict[str, Any]:
+    def table(self) -> Seating:
         """Who sat where, as a record stores it (``euchre play --resume`` reads it too)."""
-        return {"human": self.seat, "bots": list(self.bot_names)}
+        return Seating(human=self.seat, bots=tuple(self.bot_names))
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> GameRecord:
         """The game's record so far (:mod:`engine.play.records`)."""
         return record_of(self.state, table=self.table)
 

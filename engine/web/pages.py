@@ -7,10 +7,9 @@ Everything shown is escaped (:func:`engine.web.html.esc`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from engine.play.records import replay_steps
+from engine.play.records import GameRecord, replay_steps
 from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.text.narrate import After, Narrator, sorted_hand, trump_text
@@ -129,7 +128,7 @@ def confirm_page(*, playing: str, hand: int, score: str, name: str, seed: str) -
     return page("Start a new game?", body)
 
 
-def replay_page(record: Mapping[str, Any], step: int, *, title: str, shown: int,
+def replay_page(record: GameRecord, step: int, *, title: str, shown: int,
                 finished: bool) -> str:
     """A checked record at ``step`` (0: before the first action): every position's cards
     (a record shows all), the trick, the score, what happened so far, and links to move.

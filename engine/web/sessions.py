@@ -29,8 +29,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
+from engine.play.record_shape import GameRecord
 from engine.rules.variant import Variant
 from engine.web.game import WebGame
 
@@ -68,10 +68,9 @@ class Replay:
     finished: bool
     title: str
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> GameRecord:
         """The record, parsed again."""
-        data: dict[str, Any] = json.loads(self.text)
-        return data
+        return GameRecord.from_json(json.loads(self.text))
 
 
 @dataclass(eq=False)

@@ -24,10 +24,9 @@ import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from engine.core.errors import EuchreError, RecordError, VariantError, VariantErrors
-from engine.play.records import MAX_RECORD_BYTES, replay
+from engine.play.records import MAX_RECORD_BYTES, GameRecord, replay
 from engine.play.state import State
 from engine.rules.loader import diagnose_variant, shipped_names
 from engine.rules.variant import Variant
@@ -135,7 +134,7 @@ def _problems(error: VariantError, display: str) -> list[Problem]:
     return out
 
 
-def check_record_text(text: str) -> tuple[dict[str, Any], State]:
+def check_record_text(text: str) -> tuple[GameRecord, State]:
     """Parse and replay a record's text: the record and its final state. Raises
     :class:`RecordError` with what is wrong (the same checks as ``euchre replay``)."""
     if len(text.encode("utf-8", errors="surrogateescape")) > MAX_RECORD_BYTES:
@@ -152,7 +151,8 @@ def check_record_text(text: str) -> tuple[dict[str, Any], State]:
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object")
     try:
-        return data, replay(data)
+        record = GameRecord.from_json(data)
+        return record, replay(record)
     except RecordError:
         raise
     except EuchreError as exc:  # pragma: no cover - replay reports RecordError

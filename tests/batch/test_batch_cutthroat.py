@@ -21,6 +21,7 @@ from engine.batch import alone as batch_alone
 from engine.batch.hand import NONE, BatchHand
 from engine.batch.run import compile_kernels, play_batch
 from engine.batch.simulate import simulate_batch
+from engine.bots.spec import BotSpec
 from engine.core import actions as A
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally, Total
@@ -32,7 +33,8 @@ LABELS = ("made", "march", "lone_march", "euchre", "lone_defender_march")
 
 @pytest.fixture(scope="module")
 def scalar() -> Tally:
-    return simulate(load_variant("cutthroat"), seed=7, games=3000, bots=["random"] * 3)
+    return simulate(load_variant("cutthroat"), seed=7, games=3000,
+                    bots=[BotSpec.parse("random")] * 3)
 
 
 @pytest.fixture(scope="module")

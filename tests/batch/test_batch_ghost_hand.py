@@ -22,6 +22,7 @@ from engine.batch import auction as batch_auction
 from engine.batch.hand import NONE
 from engine.batch.run import compile_kernels, play_batch
 from engine.batch.simulate import simulate_batch
+from engine.bots.spec import BotSpec
 from engine.rules.variant import Variant
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally
@@ -34,7 +35,8 @@ BIDS = (3, 4, 5, "moon")
 
 @pytest.fixture(scope="module")
 def scalar() -> Tally:
-    return simulate(load_variant("ghost-hand"), seed=7, games=30, bots=["random"] * 3)
+    return simulate(load_variant("ghost-hand"), seed=7, games=30,
+                    bots=[BotSpec.parse("random")] * 3)
 
 
 @pytest.fixture(scope="module")

@@ -22,6 +22,7 @@ from engine.batch import kernels
 from engine.batch.hand import NONE, BatchHand
 from engine.batch.run import compile_kernels, play_batch
 from engine.batch.simulate import simulate_batch
+from engine.bots.spec import BotSpec
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally, Total
 
@@ -32,7 +33,8 @@ LABELS = ("euchre", "made", "march", "lone_march")
 
 @pytest.fixture(scope="module")
 def scalar() -> Tally:
-    return simulate(load_variant("standard"), seed=7, games=1500, bots=["random"] * 4)
+    return simulate(load_variant("standard"), seed=7, games=1500,
+                    bots=[BotSpec.parse("random")] * 4)
 
 
 @pytest.fixture(scope="module")

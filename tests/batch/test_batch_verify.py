@@ -19,6 +19,7 @@ pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)"
 from engine import load_variant
 from engine.batch.forms import missing
 from engine.batch.simulate import simulate_batch
+from engine.bots.spec import BotSpec
 from engine.rules.resources import variants_dir
 
 RunCli = Callable[..., Any]
@@ -58,14 +59,15 @@ def test_three_handed_greedy_seats_replay_as_the_scalar_greedy_bot(name: str,
     # with four trumps, the merge's discards, and in Ghost Hand a pass (no auction rule)
     games = 20 if name == "ghost-hand" else 150
     run = simulate_batch(load_variant(name), seed=8, games=games, batch_size=50, verify=games,
-                         bots=bots)
+                         bots=[BotSpec.parse(b) for b in bots])
     assert run.problems == []
 
 
 def test_an_unknown_batch_bot_is_refused_by_the_python_api() -> None:
     from engine.core.errors import InvalidArgument  # noqa: PLC0415
     with pytest.raises(InvalidArgument, match="bot `heuristic` has no batch form"):
-        simulate_batch(load_variant("ghost-hand"), seed=1, games=1, bots=["heuristic"] * 3)
+        simulate_batch(load_variant("ghost-hand"), seed=1, games=1,
+                       bots=[BotSpec.parse("heuristic")] * 3)
 
 
 @pytest.mark.parametrize("name", SUPPORTED)

@@ -11,6 +11,7 @@ import pytest
 
 from engine import load_variant, new_game
 from engine.bots.greedy import GreedyBot
+from engine.bots.spec import BotSpec
 from engine.play.state import State
 
 pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)")
@@ -78,5 +79,5 @@ def test_greedy_follower_takes_the_trick_with_the_least_winning_card() -> None:
 @pytest.mark.parametrize("name", ["standard", "standard-32"])
 def test_batch_greedy_plays_what_the_scalar_greedy_bot_plays(name: str, bots: list[str]) -> None:
     run = simulate_batch(load_variant(name), seed=21, games=150, batch_size=60, verify=150,
-                         bots=bots)
+                         bots=[BotSpec.parse(b) for b in bots])
     assert run.problems == []

@@ -12,6 +12,7 @@ import pytest
 from engine import new_game
 from engine.bots import make_bot, parse_bots
 from engine.bots.search import DEFAULT_SIMULATIONS, SearchBot
+from engine.bots.spec import BotSpec
 from engine.core.errors import EuchreError
 from engine.play.records import read_record
 from engine.testing.rules import variant
@@ -20,11 +21,12 @@ Play = Callable[..., Any]  # the `play` fixture of conftest.py
 
 
 def test_search_n_names_a_search_bot_with_n_simulations() -> None:
-    assert parse_bots("search:200,heuristic,search,random", 4) == [
-        "search:200", "heuristic", "search", "random"]
-    bot = make_bot("search:200", variant("standard"), 1, seed=3)
+    assert parse_bots("search:200,heuristic,search,random", 4) == (
+        BotSpec(name="search", simulations=200), BotSpec(name="heuristic"),
+        BotSpec(name="search"), BotSpec(name="random"))
+    bot = make_bot(BotSpec.parse("search:200"), variant("standard"), 1, seed=3)
     assert isinstance(bot, SearchBot) and bot.simulations == 200
-    plain = make_bot("search", variant("standard"), 1, seed=3)
+    plain = make_bot(BotSpec.parse("search"), variant("standard"), 1, seed=3)
     assert isinstance(plain, SearchBot) and plain.simulations == DEFAULT_SIMULATIONS
 
 
@@ -81,4 +83,6 @@ def test_play_with_search_bots_at_the_terminal(play: Play, tmp_path: Path) -> No
     record = read_record(saved)
     resumed = play("quit\n", "--resume", str(saved))
     assert resumed.code == 0, resumed.err
-    assert record["table"]["bots"][0] == "search:8"
+    assert record.table is not None
+    assert record.table.bots[0] == BotSpec(name="search", simulations=8)
+    assert record.to_json()["table"]["bots"][0] == "search:8"

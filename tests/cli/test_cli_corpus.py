@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 import pytest
 
+from engine.bots.spec import BotSpec
 from engine.cli import EXIT_INVALID, EXIT_USAGE, main
 from engine.play.records import write_record
 from engine.sim.simulate import play_game
@@ -154,7 +155,8 @@ def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "loop2.yaml").symlink_to("loop.yaml")
     from engine import load_variant  # noqa: PLC0415
 
-    write_record(root / "game.json", play_game(load_variant("standard"), 5, ["heuristic"] * 4))
+    write_record(root / "game.json", play_game(load_variant("standard"), 5,
+                                               [BotSpec.parse("heuristic")] * 4))
     return root
 
 

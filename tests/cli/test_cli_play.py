@@ -245,12 +245,12 @@ def test_save_then_resume_continues_the_same_game(play: Play, tmp_path: Path) ->
     saved = tmp_path / "g.json"
     first = play("1\n" * 6, "standard", "--seed", "4", "--save", str(saved))
     assert first.code == 0
-    before = read_record(saved)["actions"]
+    before = read_record(saved).actions
     assert len(before) > 6
     again = tmp_path / "g2.json"
     result = play(ONES, "--resume", str(saved), "--save", str(again))
     assert result.code == 0 and f"{len(before)} actions replayed" in result.out
-    after = read_record(again)["actions"]
+    after = read_record(again).actions
     assert after[:len(before)] == before and len(after) > len(before)
     assert replay(read_record(again)).is_terminal()
 
@@ -258,9 +258,9 @@ def test_save_then_resume_continues_the_same_game(play: Play, tmp_path: Path) ->
 def test_resume_saves_back_into_the_resumed_file(play: Play, tmp_path: Path) -> None:
     saved = tmp_path / "g.json"
     play("1\n" * 3, "standard", "--seed", "4", "--save", str(saved))
-    count = len(read_record(saved)["actions"])
+    count = len(read_record(saved).actions)
     play("1\n" * 3, "--resume", str(saved))
-    assert len(read_record(saved)["actions"]) > count
+    assert len(read_record(saved).actions) > count
 
 
 def test_the_save_leaves_no_temporary_file_behind(play: Play, tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from engine import load_variant, new_game
+from engine.bots.spec import BotSpec
 from engine.play.records import record_of, write_record
 from engine.play.state import State
 from engine.sim.simulate import play_game
@@ -23,7 +24,7 @@ RunCli = Callable[..., Any]
 
 def finished(variant: str, seed: int) -> State:
     v = load_variant(variant)
-    return play_game(v, seed, ["heuristic"] * v.players)
+    return play_game(v, seed, [BotSpec.parse("heuristic")] * v.players)
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +88,7 @@ def test_replay_of_an_unfinished_game_says_so(run_cli: RunCli, tmp_path: Path,
         state.apply(action)
     record = record_of(state)  # a game saved before its end
     path = tmp_path / "part.json"
-    path.write_text(json.dumps(record))
+    path.write_text(json.dumps(record.to_json()))
     result = run_cli("replay", str(path))
     assert result.code == 0 and "The game was left unfinished" in result.out
 

@@ -118,7 +118,7 @@ def test_a_card_is_accepted_in_each_form_it_may_be_typed(play: Play, tmp_path: P
     assert typed and result.code == 0, result.out[-500:]
     assert f"South (you) plays {C.pretty(typed[0])}" in result.out
     assert "not an option" not in result.out
-    assert read_record(saved)["actions"][at[0]] == f"play:{C.card_name(typed[0])}"
+    assert read_record(saved).actions[at[0]] == f"play:{C.card_name(typed[0])}"
 
 
 # -- forced moves --------------------------------------------------------------------------------
@@ -137,8 +137,8 @@ def test_forced_moves_are_played_with_one_line_and_the_game_is_the_same(
     assert forced and "(the only legal move)" not in asked.out
     # Every forced move is one prompt fewer; "1" is the only answer there, so the games agree.
     assert _prompts(asked.out) == _prompts(auto.out) + len(forced)
-    assert (read_record(tmp_path / "a.json")["actions"]
-            == read_record(tmp_path / "b.json")["actions"])
+    assert (read_record(tmp_path / "a.json").actions
+            == read_record(tmp_path / "b.json").actions)
 
 
 def test_a_lone_card_that_follows_suit_is_asked_where_reneging_is_allowed(play: Play) -> None:
@@ -186,8 +186,8 @@ def test_several_discards_are_taken_in_one_answer(play: Play, tmp_path: Path,
     assert before.current_player == 0 and result.code == 0
     options = re.findall(r"^ +(\d+)\. discard:(\w\w)", result.out, re.M)
     assert [code for _, code in options[1:6]] == clubs
-    actions = read_record(saved)["actions"]
-    assert actions[-5:] == [f"discard:{c}" for c in clubs]
+    actions = read_record(saved).actions
+    assert list(actions[-5:]) == [f"discard:{c}" for c in clubs]
     assert _prompts(result.out, "A") == 4  # order up, not alone, the discards, quit
 
 
@@ -197,7 +197,7 @@ def test_too_many_discards_are_refused_and_nothing_is_discarded(play: Play,
     keys = _merge_keys(saved, lambda legal: "1 2 3 4 5 6")
     result = play(keys, "cutthroat", "--seed", "5", "--save", str(saved))
     assert "You discard only 5 now: nothing was discarded." in result.out
-    assert not any(a.startswith("discard:") for a in read_record(saved)["actions"][2:])
+    assert not any(a.startswith("discard:") for a in read_record(saved).actions[2:])
 
 
 def test_several_answers_outside_a_discard_are_refused(play: Play) -> None:
@@ -262,7 +262,7 @@ def test_the_game_offers_another_and_yes_starts_it_saved_beside_the_first(
     assert re.search(r"^You (win|lose)", first, re.M)
     seed = derive_seed(4, "again") % 1_000_000
     assert f"Seed {seed}. You are A;" in second
-    assert read_record(tmp_path / "g-2.json")["seed"] == seed
+    assert read_record(tmp_path / "g-2.json").seed == seed
     assert "End of input: you left the game." in second
 
 
@@ -305,8 +305,8 @@ def test_hint_says_what_the_best_bot_would_do_and_why(play: Play, tmp_path: Path
 def test_asking_for_a_hint_does_not_change_the_game(play: Play, tmp_path: Path) -> None:
     play(ONES, "standard", "--seed", "4", "--save", str(tmp_path / "a.json"))
     play("hint\n" + ONES, "standard", "--seed", "4", "--save", str(tmp_path / "b.json"))
-    assert (read_record(tmp_path / "a.json")["actions"]
-            == read_record(tmp_path / "b.json")["actions"])
+    assert (read_record(tmp_path / "a.json").actions
+            == read_record(tmp_path / "b.json").actions)
 
 
 # -- --delay ---------------------------------------------------------------------------------------

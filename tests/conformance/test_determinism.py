@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from engine import load_variant, shipped_names
+from engine.bots.spec import BotSpec
 from engine.play.records import record_of, write_record
 from engine.sim.simulate import derive_seed, play_game
 
@@ -29,12 +30,13 @@ RECORDS_SCRIPT = """
 import json, sys
 from engine import load_variant, shipped_names
 from engine.play.records import record_of
+from engine.bots import BotSpec
 from engine.sim.simulate import play_game
 for name in shipped_names():
     variant = load_variant(name)
     for seed, bot in ((11, "heuristic"), (12, "random")):
-        state = play_game(variant, seed, [bot] * variant.players)
-        sys.stdout.write(json.dumps(record_of(state)) + "\\n")
+        state = play_game(variant, seed, [BotSpec.parse(bot)] * variant.players)
+        sys.stdout.write(json.dumps(record_of(state).to_json()) + "\\n")
 """
 """Every shipped variant's records, one JSON line each (as the test computes them too)."""
 
@@ -58,8 +60,8 @@ def _records_here() -> bytes:
     for name in shipped_names():
         variant = load_variant(name)
         for seed, bot in ((11, "heuristic"), (12, "random")):
-            state = play_game(variant, seed, [bot] * variant.players)
-            lines.append(json.dumps(record_of(state)) + "\n")
+            state = play_game(variant, seed, [BotSpec.parse(bot)] * variant.players)
+            lines.append(json.dumps(record_of(state).to_json()) + "\n")
     return "".join(lines).encode()
 
 
@@ -75,9 +77,9 @@ def test_every_variants_game_records_are_identical_across_processes_and_hash_see
 def test_the_records_compared_are_not_all_alike() -> None:
     """The check above is not vacuous: another seed gives another game."""
     variant = load_variant("standard")
-    one = record_of(play_game(variant, 11, ["heuristic"] * 4))
-    other = record_of(play_game(variant, 13, ["heuristic"] * 4))
-    assert one["actions"] != other["actions"]
+    one = record_of(play_game(variant, 11, [BotSpec.parse("heuristic")] * 4))
+    other = record_of(play_game(variant, 13, [BotSpec.parse("heuristic")] * 4))
+    assert one.actions != other.actions
 
 
 @pytest.mark.parametrize(("variant", "bots"), [
@@ -123,7 +125,7 @@ def test_a_game_at_the_terminal_prints_the_same_bytes_in_every_process(tmp_path:
 def test_replay_prints_the_same_bytes_in_every_process(tmp_path: Path) -> None:
     variant = load_variant("ghost-hand")
     path = tmp_path / "game.json"
-    write_record(path, play_game(variant, 21, ["heuristic"] * 3))
+    write_record(path, play_game(variant, 21, [BotSpec.parse("heuristic")] * 3))
     first, second = (_euchre("replay", str(path), hash_seed=h) for h in HASH_SEEDS)
     assert first == second and first.count(b"Hand ") > 1
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.bots.spec import BotSpec
 from engine.sim.simulate import simulate
 from engine.testing.rules import variant
 
@@ -23,7 +24,8 @@ CATALOGUE = ["three-handed", "british", "no-trump", "super-euchre", "bid-euchre"
 @pytest.mark.parametrize("name", CATALOGUE)
 def test_simulated_games_all_end_by_the_rules(name: str) -> None:
     v = variant(name)
-    tally = simulate(v, seed=11, games=GAMES, bots=["heuristic"] * v.players, workers=2)
+    tally = simulate(v, seed=11, games=GAMES, bots=[BotSpec.parse("heuristic")] * v.players,
+                     workers=2)
     summary = tally.report()
     assert summary["games"] == GAMES
     assert summary["stopped_at_hand_limit"] == 0

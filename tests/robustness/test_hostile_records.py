@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from engine import load_variant
+from engine.bots.spec import BotSpec
 from engine.play.records import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, record_of, write_record
 from engine.play.state import State
 from engine.sim.simulate import play_game
@@ -74,12 +75,12 @@ COMMANDS = ["replay", "resume"]
 @pytest.fixture(scope="module")
 def finished() -> State:
     variant = load_variant("standard")
-    return play_game(variant, 5, ["heuristic"] * variant.players)
+    return play_game(variant, 5, [BotSpec.parse("heuristic")] * variant.players)
 
 
 @pytest.fixture(scope="module")
 def good(finished: State) -> Record:
-    record: Record = json.loads(json.dumps(record_of(finished)))
+    record: Record = json.loads(json.dumps(record_of(finished).to_json()))
     return record
 
 
@@ -309,7 +310,8 @@ def test_the_actions_of_one_variant_under_the_rules_of_another_are_refused(
     run: Run, tmp_path: Path, good: Record, command: str,
 ) -> None:
     cutthroat = load_variant("cutthroat")
-    other = json.loads(json.dumps(record_of(play_game(cutthroat, 5, ["heuristic"] * 3))))
+    other = json.loads(json.dumps(record_of(play_game(cutthroat, 5,
+                                                      [BotSpec.parse("heuristic")] * 3)).to_json()))
     record = copy.deepcopy(good)
     record["variant"] = other["variant"]
     path = _save(tmp_path / "mixed.json", record)
@@ -528,14 +530,14 @@ def test_a_record_that_is_intact_replays_and_resumes(run: Run, tmp_path: Path, g
 def _forged_without_digest(good: Record) -> Record:
     """The forgery of issue 22: cut the last hands' actions, rewrite `result` to what the cut
     game gives, and drop the digest that would have caught it."""
-    from engine.play.records import replay_steps  # noqa: PLC0415 - the forger's own tool
+    from engine.play.records import GameRecord, replay_steps  # noqa: PLC0415 - forger's tool
 
     record = copy.deepcopy(good)
     del record["digest"]
     keep = len(record["actions"]) // 2
     del record["actions"][keep:]
     record["result"] = {"actions": keep}
-    *_, (cut, _) = replay_steps(record)
+    *_, (cut, _) = replay_steps(GameRecord.from_json(record))
     record["result"] = {"actions": keep, "scores": list(cut.scores), "winners": [],
                         "hands": len(cut.hands_played), "over": False}
     return record
@@ -599,7 +601,7 @@ def test_an_unknown_key_in_a_deal_is_refused(run_cli: Callable[..., Any], tmp_pa
         ["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "JD", "QD", "KD"],
         ["9H", "TH", "JH", "QH", "KH"], ["9S", "TS", "JS", "QS", "KS"]]}
     state = State(standard, seed=1, deals=[Deal.from_json(standard, deal)])
-    record = json.loads(json.dumps(record_of(state)))
+    record = json.loads(json.dumps(record_of(state).to_json()))
     record["deals"][0][key] = {"ghost": []} if key == "extra" else 1
     record["digest"] = digest_of(record)
     path = _save(tmp_path / "deal.json", record)

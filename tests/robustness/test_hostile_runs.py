@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from engine import load_variant
+from engine.bots.spec import BotSpec
 from engine.core.errors import EuchreError
 from engine.play.records import write_record
 from engine.sim.simulate import play_game, simulate
@@ -148,7 +149,8 @@ def test_a_killed_worker_stops_the_run_with_a_message() -> None:
             os.kill(children[0].pid or 0, signal.SIGKILL)
 
     with pytest.raises(EuchreError, match="worker process died"):
-        simulate(load_variant("standard"), seed=1, games=2000, bots=["random"] * 4, workers=2,
+        simulate(load_variant("standard"), seed=1, games=2000,
+                 bots=[BotSpec.parse("random")] * 4, workers=2,
                  progress=kill_a_worker)
 
 
@@ -175,7 +177,8 @@ def test_a_refused_fork_stops_the_run_with_a_message(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(os, "fork", fork_refused_after_one)
     start = time.monotonic()
     with pytest.raises(EuchreError, match="cannot start worker processes"):
-        simulate(load_variant("standard"), seed=1, games=40, bots=["random"] * 4, workers=3)
+        simulate(load_variant("standard"), seed=1, games=40, bots=[BotSpec.parse("random")] * 4,
+                 workers=3)
     assert time.monotonic() - start < 10
     assert not multiprocessing.active_children()
 
@@ -222,7 +225,7 @@ def test_workers_end_when_their_parent_is_killed() -> None:
 @pytest.fixture
 def record(tmp_path: Path) -> str:
     path = tmp_path / "game.json"
-    write_record(path, play_game(load_variant("standard"), 5, ["random"] * 4))
+    write_record(path, play_game(load_variant("standard"), 5, [BotSpec.parse("random")] * 4))
     return str(path)
 
 

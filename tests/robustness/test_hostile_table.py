@@ -16,8 +16,9 @@ from typing import Any
 import pytest
 
 from engine import load_variant, new_game
+from engine.bots.spec import BotSpec
 from engine.core import cards as C
-from engine.play.records import digest_of, record_of
+from engine.play.records import Seating, digest_of, record_of
 
 Result = Any  # conftest.CliResult
 Run = Callable[..., Result]
@@ -56,7 +57,7 @@ def _edited(path: Path, change: Callable[[dict[str, Any]], None], hands: int = 0
     rng = random.Random(3)
     while len(state.hands_played) < hands:
         state.apply(rng.choice(state.legal_action_ids()))
-    record = record_of(state)
+    record = record_of(state).to_json()
     change(record)
     record["digest"] = digest_of(record)
     path.write_text(json.dumps(record), encoding="utf-8")
@@ -169,8 +170,8 @@ def _to_one_point(name: str) -> Any:
 
 def _signed_record(name: str, seed: int = 3) -> str:
     state = new_game(_to_one_point(name), seed=seed)
-    table = {"human": 0, "bots": [None, "heuristic", "heuristic", "heuristic"]}
-    return json.dumps(record_of(state, table=table))
+    table = Seating.from_json({"human": 0, "bots": [None, "heuristic", "heuristic", "heuristic"]})
+    return json.dumps(record_of(state, table=table).to_json())
 
 
 @pytest.mark.parametrize("name", ["x\r\nSet-Cookie: a=b", 'x"; filename="evil.sh',
@@ -332,7 +333,8 @@ def test_a_game_in_progress_cannot_be_downloaded_and_replayed_to_see_its_cards(
     hidden = {c for s in (1, 2, 3) for c in C.names(state.hand.hands[s])}  # the bots' cards
     if state.hand.upcard >= 0:
         hidden.discard(C.card_name(state.hand.upcard))
-    record = json.dumps(record_of(state, table={"human": 0, "bots": [None, *["heuristic"] * 3]}))
+    seating = Seating(human=0, bots=(None, *[BotSpec.parse("heuristic")] * 3))
+    record = json.dumps(record_of(state, table=seating).to_json())
     shown = client.post("/record", data={"text": record, "mode": "replay"})
     assert shown.status_code == 200
     # The finished hand replays with every card; from the hand in progress on, none of the
@@ -355,7 +357,8 @@ def test_a_resumed_record_with_other_rules_is_marked_as_yours(web: Any) -> None:
     assert "<h1>standard-yours</h1>" in resumed.text
     # The shipped rules under their own name stay the shipped game.
     state = new_game(load_variant("standard"), seed=3)
-    same = client.post("/record", data={"text": json.dumps(record_of(state)), "mode": "resume"})
+    same = client.post("/record", data={"text": json.dumps(record_of(state).to_json()),
+                                        "mode": "resume"})
     assert _variant_of(same.text) == "standard" and 'href="/play/standard"' in same.text
 
 
@@ -363,7 +366,8 @@ def _megabyte_record(where: str) -> str:
     """A valid record with 340,000 empty objects under a key of its own (about 1 MiB), its
     digest removed or recomputed, as issue 22 sent them."""
     state = new_game(load_variant("standard"), seed=3)
-    record = record_of(state, table={"human": 0, "bots": [None, *["heuristic"] * 3]})
+    table = Seating.from_json({"human": 0, "bots": [None, *["heuristic"] * 3]})
+    record = record_of(state, table=table).to_json()
     place = record if where == "top" else record[where]
     place["x"] = [{}] * 340_000
     if where == "top":
@@ -402,7 +406,7 @@ def test_a_session_keeps_no_more_bytes_than_its_bound(web: Any) -> None:
     rng = random.Random(3)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_action_ids()))
-    compact = json.dumps(record_of(state), separators=(",", ":"))
+    compact = json.dumps(record_of(state).to_json(), separators=(",", ":"))
     padded = compact[:-1] + " " * (1000 * 1024 - len(compact)) + "}"
     assert client.post("/record", data={"text": padded, "mode": "replay"}).status_code == 200
     session = store.find(client.cookies.get(COOKIE))

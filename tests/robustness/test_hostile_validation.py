@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from engine import load_variant
+from engine.bots.spec import BotSpec
 from engine.core.errors import RecordError
-from engine.play.records import digest_of, record_of, replay
+from engine.play.records import GameRecord, digest_of, record_of, replay
 from engine.rules.loader import check_variant
 from engine.rules.yamlsource import MAX_LIST_ITEMS
 from engine.sim.simulate import play_game
@@ -51,7 +52,7 @@ def test_a_long_mixed_type_list_in_a_records_embedded_rules_is_refused_in_well_u
 ) -> None:
     variant = load_variant("standard")
     record: dict[str, Any] = json.loads(json.dumps(record_of(
-        play_game(variant, 3, ["random"] * variant.players))))
+        play_game(variant, 3, [BotSpec.parse("random")] * variant.players)).to_json()))
     forged = copy.deepcopy(record)
     forged["variant"]["rules"]["flow"] = ["a", *range(9980)]
     text = json.dumps(forged["variant"]["rules"], sort_keys=True, separators=(",", ":"))
@@ -59,7 +60,7 @@ def test_a_long_mixed_type_list_in_a_records_embedded_rules_is_refused_in_well_u
     started = time.process_time()
     with pytest.raises(RecordError, match=f"the list has 9,981 items; at most {MAX_LIST_ITEMS} "
                        "are allowed"):
-        replay(forged)
+        replay(GameRecord.from_json(forged))
     assert time.process_time() - started < FAST
 
 
@@ -101,14 +102,14 @@ def test_a_record_whose_rules_hold_a_row_that_can_never_apply_still_replays() ->
     every record of `openspiel` made before issue 9 was) must replay: history is the truth."""
     variant = load_variant("standard")
     record: dict[str, Any] = json.loads(json.dumps(record_of(
-        play_game(variant, 4, ["random"] * variant.players))))
+        play_game(variant, 4, [BotSpec.parse("random")] * variant.players)).to_json()))
     rules = record["variant"]["rules"]
     rules["scoring"]["table"].append({"label": "slam", "when": "makers.tricks == 6",
                                       "makers": 8, "defenders": 0})
     text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
     record["variant"]["hash"] = hashlib.sha256(text.encode()).hexdigest()[:16]
     record["digest"] = digest_of(record)
-    assert list(replay(record).scores) == record["result"]["scores"]
+    assert list(replay(GameRecord.from_json(record)).scores) == record["result"]["scores"]
 
 
 def test_an_expression_error_puts_its_caret_under_the_escaped_character(write: Write) -> None:

@@ -68,7 +68,7 @@ def test_force_replaces_an_existing_regular_file(play: Play, tmp_path: Path) -> 
     notes.write_text("my notes\n")
     result = play("1\nquit\n", "standard", "--seed", "4", "--save", str(notes), "--force")
     assert result.code == 0, result.err
-    assert read_record(notes)["seed"] == 4
+    assert read_record(notes).seed == 4
 
 
 @pytest.mark.parametrize("force", [[], ["--force"]])
@@ -105,7 +105,7 @@ def test_saving_through_a_symlink_keeps_the_link(tmp_path: Path) -> None:
     link = tmp_path / "link.json"
     link.symlink_to(real)
     write_record(link, new_game(load_variant("standard"), seed=1))
-    assert link.is_symlink() and read_record(real)["seed"] == 1
+    assert link.is_symlink() and read_record(real).seed == 1
 
 
 def _stray(tmp_path: Path, pid: int, content: str) -> Path:
@@ -153,7 +153,7 @@ def test_resume_continues_saving_into_its_own_record(play: Play, tmp_path: Path)
     count = len(json.loads(saved.read_text())["actions"])
     result = play("1\n" * 3, "--resume", str(saved))
     assert result.code == 0, result.err
-    assert len(read_record(saved)["actions"]) > count
+    assert len(read_record(saved).actions) > count
 
 
 # --- issue 22, item 8: a path that cannot be resolved --------------------------------------------
@@ -209,4 +209,4 @@ def test_save_through_a_chain_of_links_writes_the_file_at_its_end(play: Play,
     result = play("1\nquit\n", "standard", "--seed", "4", "--save", str(tmp_path / "link.json"))
     assert result.code == 0, result.err
     assert (tmp_path / "link.json").is_symlink() and (tmp_path / "middle.json").is_symlink()
-    assert read_record(real)["seed"] == 4
+    assert read_record(real).seed == 4

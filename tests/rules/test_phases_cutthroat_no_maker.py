@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from engine import State, Variant, new_game
+from engine.bots.spec import BotSpec
 from engine.core import actions as A_
 from engine.core import cards as C
 from engine.sim.simulate import simulate
@@ -153,7 +154,7 @@ def test_random_games_of_the_overlays_lose_no_card_CTD_A15(kind: str, mode: str)
 @pytest.mark.parametrize(("kind", "mode"), OVERLAYS)
 def test_simulated_games_of_the_overlays_all_finish(kind: str, mode: str) -> None:
     v = overlay_of(kind, mode)
-    tally = simulate(v, seed=5, games=200, bots=["heuristic"] * 3, workers=1)
+    tally = simulate(v, seed=5, games=200, bots=[BotSpec.parse("heuristic")] * 3, workers=1)
     report = tally.report()
     assert report["games"] == 200
     assert report["stopped_at_hand_limit"] == 0

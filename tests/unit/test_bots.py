@@ -12,6 +12,7 @@ import pytest
 from engine import State, new_game, shipped_names
 from engine.bots import BOTS, make_bot, parse_bots
 from engine.bots.heuristic import HeuristicBot
+from engine.bots.spec import BotSpec
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import EuchreError
@@ -37,7 +38,8 @@ def choice(state: State, seat: int | None = None) -> str:
 def test_bots_only_ever_choose_legal_actions_in_every_variant(name: str, bot: str) -> None:
     v = variant(name)
     state = new_game(v, seed=11)
-    spec = "search:4" if bot == "search" else bot  # a few simulations: legality, not strength
+    # a few simulations: legality, not strength
+    spec = BotSpec(name=bot, simulations=4 if bot == "search" else None)
     bots = [make_bot(spec, v, seat, seed=seat) for seat in range(v.players)]
     for _ in range(400):
         if state.is_terminal():
@@ -167,8 +169,9 @@ def test_heuristic_defenders_cooperate_in_cutthroat() -> None:
 
 
 def test_bot_names_are_parsed_per_seat() -> None:
-    assert parse_bots("heuristic", 3) == ["heuristic"] * 3
-    assert parse_bots("random, heuristic", 2) == ["random", "heuristic"]
+    assert parse_bots("heuristic", 3) == (BotSpec(name="heuristic"),) * 3
+    assert parse_bots("random, heuristic", 2) == (BotSpec(name="random"),
+                                                  BotSpec(name="heuristic"))
     with pytest.raises(EuchreError, match="no bot named"):
         parse_bots("clever", 4)
     with pytest.raises(EuchreError, match="one name per seat"):
@@ -177,13 +180,13 @@ def test_bot_names_are_parsed_per_seat() -> None:
 
 def test_random_bot_is_reproducible_from_its_seed() -> None:
     v = variant("standard")
-    first = [make_bot("random", v, 0, seed=5).rng.random() for _ in range(2)]
+    first = [make_bot(BotSpec.parse("random"), v, 0, seed=5).rng.random() for _ in range(2)]
     assert first[0] == first[1]
     state = new_game(v, seed=2)
     rng = random.Random(9)
     while not state.is_terminal():
         seat = state.current_player
-        bot = make_bot("random", v, seat, seed=rng.randrange(10**6))
+        bot = make_bot(BotSpec.parse("random"), v, seat, seed=rng.randrange(10**6))
         name = bot.choose(state.view(seat), state.legal_actions())
         assert name in state.legal_actions()
         state.apply(name)

@@ -10,6 +10,7 @@ import pytest
 
 from engine import load_variant, new_game, shipped_names
 from engine.bots import make_bot
+from engine.bots.spec import BotSpec
 from engine.mechanics.registry import mechanics
 
 
@@ -34,7 +35,8 @@ def test_no_phase_starts_inside_another_phase(name: str, monkeypatch: pytest.Mon
     variant = load_variant(name)
     for seed in range(2):
         state = new_game(variant, seed=seed)
-        bots = [make_bot("random", variant, seat, seed) for seat in range(variant.players)]
+        bots = [make_bot(BotSpec.parse("random"), variant, seat,
+                         seed) for seat in range(variant.players)]
         while not state.is_terminal():
             state.apply(bots[state.current_player].act(state))
         assert state.winners
@@ -43,7 +45,7 @@ def test_no_phase_starts_inside_another_phase(name: str, monkeypatch: pytest.Mon
 def test_the_play_mechanic_records_who_won_each_trick_in_order() -> None:
     variant = load_variant("standard")
     state = new_game(variant, seed=11)
-    bots = [make_bot("heuristic", variant, seat, 11) for seat in range(4)]
+    bots = [make_bot(BotSpec.parse("heuristic"), variant, seat, 11) for seat in range(4)]
     checked = 0
     while state.hand_no == 1:
         tricks_before = list(state.hand.tricks_won)

@@ -7,6 +7,7 @@ import pytest
 
 from engine import load_variant, new_game, shipped_names
 from engine.bots import make_bot
+from engine.bots.spec import BotSpec
 from engine.play.hand import Hand
 from engine.play.state import State
 
@@ -51,7 +52,7 @@ def _play_one_hand(state: State, bots: list[object]) -> None:
 def test_each_deal_gets_a_new_hand_that_starts_at_its_first_action(name: str) -> None:
     variant = load_variant(name)
     state = new_game(variant, seed=4)
-    bots: list[object] = [make_bot("random", variant, seat, 4)
+    bots: list[object] = [make_bot(BotSpec.parse("random"), variant, seat, 4)
                           for seat in range(variant.players)]
     first = state.hand
     assert first.first_action == 0

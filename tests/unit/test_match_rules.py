@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from engine.bots.spec import BotSpec
 from engine.cli import main
 from engine.rules.game_end import MatchRules
 from engine.sim.simulate import derive_seed, iter_jobs, play_game, simulate
@@ -48,13 +49,14 @@ def test_railroad_plays_laps_and_slam_in_matches_of_three_RAIL_A5() -> None:
 
 
 def test_variants_without_match_rules_report_no_match() -> None:
-    report = simulate(variant("standard"), seed=1, games=3, bots=["heuristic"] * 4).report()
+    report = simulate(variant("standard"), seed=1, games=3,
+                      bots=[BotSpec.parse("heuristic")] * 4).report()
     assert "match" not in report
 
 
 def test_runs_are_cut_at_match_boundaries() -> None:
     v = variant("railroad")
-    starts = [job.start for job in iter_jobs(v, 1, 100, ["random"] * 4, parts=7)]
+    starts = [job.start for job in iter_jobs(v, 1, 100, [BotSpec.parse("random")] * 4, parts=7)]
     assert starts and all(start % 3 == 0 for start in starts)
 
 
@@ -62,7 +64,7 @@ def test_the_second_game_of_a_match_starts_from_the_laps_of_the_first_RAIL_A5() 
     # Play the first two games of match 0 by hand: game 1 from 0, game 2 from what the
     # winners of game 1 scored past 10. The run's report must carry the same points.
     v = variant("railroad")
-    bots = ["heuristic"] * 4
+    bots = [BotSpec.parse("heuristic")] * 4
     # (Seed 12: a run whose first game ends past 10 with the heuristic bot of issue 14.)
     first = play_game(v, derive_seed(12, 0), bots)
     assert first.scores == [3, 11, 3, 11]  # E-W won with 11: 1 point carries
@@ -82,7 +84,7 @@ def test_the_second_game_of_a_match_starts_from_the_laps_of_the_first_RAIL_A5() 
 
 def test_a_slam_is_tallied_as_two_games_credited() -> None:
     v = variant("railroad")
-    report = simulate(v, seed=3, games=60, bots=["heuristic"] * 4).report()["match"]
+    report = simulate(v, seed=3, games=60, bots=[BotSpec.parse("heuristic")] * 4).report()["match"]
     credited = sum(report["games_credited"].values())
     assert credited == 60 + report["slams"]["count"]
     assert report["matches"] == 20
@@ -92,7 +94,7 @@ def test_a_slam_is_tallied_as_two_games_credited() -> None:
 @pytest.mark.parametrize("games", [7, 12])
 def test_two_workers_give_the_match_report_of_one_RAIL_A5(games: int) -> None:
     v = variant("railroad")
-    bots = ["random"] * 4
+    bots = [BotSpec.parse("random")] * 4
     one = simulate(v, seed=9, games=games, bots=bots, workers=1).report()
     two = simulate(v, seed=9, games=games, bots=bots, workers=2).report()
     assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
@@ -108,7 +110,8 @@ def test_a_match_cut_short_by_games_is_not_counted_as_a_tied_match(workers: int)
     """Issue 22, item 11: 20 games of matches of 3 are 6 whole matches (18 games) and 2 games
     of a seventh, which is neither won nor tied: it is reported apart."""
     v = variant("railroad")
-    report = simulate(v, seed=5, games=20, bots=["random"] * 4, workers=workers).report()
+    report = simulate(v, seed=5, games=20, bots=[BotSpec.parse("random")] * 4,
+                      workers=workers).report()
     match = report["match"]
     assert match["matches"] == 6
     assert sum(match["match_wins"].values()) + match["tied_matches"] == 6
@@ -117,7 +120,8 @@ def test_a_match_cut_short_by_games_is_not_counted_as_a_tied_match(workers: int)
 
 
 def test_a_run_of_whole_matches_has_none_unfinished() -> None:
-    match = simulate(variant("railroad"), seed=5, games=6, bots=["random"] * 4).report()["match"]
+    match = simulate(variant("railroad"), seed=5, games=6,
+                     bots=[BotSpec.parse("random")] * 4).report()["match"]
     assert match["matches"] == 2 and sum(match["match_wins"].values()) + \
         match["tied_matches"] == 2
     assert match["unfinished_matches"] == 0 and match["unfinished_match_games"] == 0

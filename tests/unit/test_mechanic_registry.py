@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from engine import load_variant, new_game
-from engine.bots import make_bot
+from engine.bots import BotSpec, make_bot
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import VariantErrors
@@ -164,7 +164,7 @@ def test_an_unregistered_mechanic_is_not_a_flow_phase(tmp_path: Path) -> None:
 
 def _play(variant: Variant, bot: str, seed: int) -> State:
     state = new_game(variant, seed=seed)
-    bots = [make_bot(bot, variant, seat, seed) for seat in range(variant.players)]
+    bots = [make_bot(BotSpec.parse(bot), variant, seat, seed) for seat in range(variant.players)]
     while not state.is_terminal():
         state.apply(bots[state.current_player].act(state))
     return state

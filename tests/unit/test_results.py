@@ -11,6 +11,7 @@ import random
 import pytest
 
 from engine import State, Variant, load_variant, new_game, shipped_names
+from engine.bots.spec import BotSpec
 from engine.core import cards as C
 from engine.play.records import record_of
 from engine.rules.results import Deal, HandResult
@@ -128,7 +129,8 @@ def test_a_given_deal_reads_back_equal_and_is_recorded_as_given(name: str) -> No
     deal = Deal.from_json(variant, written)
     assert Deal.from_json(variant, deal.to_json(variant)) == deal
     assert len(deal.hands) == variant.players + len(variant.deal.extra_hands)
-    assert record_of(new_game(variant, deal=written))["deals"] == [deal.to_json(variant)]
+    assert record_of(new_game(variant, deal=written)).to_json()["deals"] == [
+        deal.to_json(variant)]
 
 
 def test_a_given_deal_fixes_the_first_dealer() -> None:
@@ -140,7 +142,7 @@ def test_a_given_deal_fixes_the_first_dealer() -> None:
 @pytest.mark.parametrize("name", ["standard", "ghost-hand"])
 def test_tally_keys_are_typed_pairs_not_strings(name: str) -> None:
     variant = load_variant(name)
-    tally = simulate(variant, seed=3, games=4, bots=["random"] * variant.players)
+    tally = simulate(variant, seed=3, games=4, bots=[BotSpec.parse("random")] * variant.players)
     assert tally.n and all(isinstance(what, Count) for what, _ in tally.n)
     assert tally.s and all(isinstance(what, Total) for what, _ in tally.s)
     assert set(tally.sq) == set(tally.s)

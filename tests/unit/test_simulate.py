@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import load_variant
+from engine.bots.spec import BotSpec
 from engine.cli import main
 from engine.cli.progress import ProgressBar
 from engine.sim.compare import compare, paired_possible, plain_line
@@ -41,7 +42,7 @@ def test_another_seed_gives_other_games(capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize("name", ["standard", "cutthroat", "ghost-hand"])
 def test_two_workers_give_the_report_of_one(name: str) -> None:
     variant = load_variant(name)
-    bots = ["random"] * variant.players
+    bots = [BotSpec.parse("random")] * variant.players
     one = simulate(variant, seed=9, games=24, bots=bots, workers=1).report()
     two = simulate(variant, seed=9, games=24, bots=bots, workers=2).report()
     assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
@@ -58,7 +59,7 @@ def test_a_dask_cluster_gives_the_report_of_a_local_run() -> None:
     distributed = pytest.importorskip("dask.distributed",
                                       reason="the dask extra is not installed")
     variant = load_variant("standard")
-    bots = ["random"] * 4
+    bots = [BotSpec.parse("random")] * 4
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
         remote = simulate(variant, seed=5, games=12, bots=bots,
@@ -75,8 +76,9 @@ def test_game_seeds_depend_on_run_seed_and_index_only() -> None:
 
 def test_a_game_replays_from_its_seed() -> None:
     variant = load_variant("cutthroat")
-    first = play_game(variant, 77, ["heuristic", "random", "heuristic"])
-    second = play_game(variant, 77, ["heuristic", "random", "heuristic"])
+    first = play_game(variant, 77, [BotSpec.parse(b) for b in ("heuristic", "random", "heuristic")])
+    second = play_game(variant, 77, [BotSpec.parse(b) for b in ("heuristic", "random",
+                                                                "heuristic")])
     assert first.history == second.history and first.scores == second.scores
 
 
@@ -97,7 +99,7 @@ def test_mean_interval_from_sums() -> None:
 
 def test_report_has_intervals_and_per_seat_figures() -> None:
     variant = load_variant("ghost-hand")
-    report = simulate(variant, seed=2, games=6, bots=["heuristic"] * 3).report()
+    report = simulate(variant, seed=2, games=6, bots=[BotSpec.parse("heuristic")] * 3).report()
     assert report["makers"]["made"]["ci95"][0] <= report["makers"]["made"]["rate"]
     assert set(report["per_seat"]) == {"0", "1", "2"}
     assert sum(b["count"] for b in report["bids"].values()) == report["hands"]
@@ -157,8 +159,8 @@ def test_compare_is_paired_when_both_variants_deal_alike() -> None:
 
 def test_compare_sees_that_stick_the_dealer_removes_redeals() -> None:
     standard, stick = load_variant("standard"), load_variant("stick-the-dealer")
-    report = compare(standard, stick, seed=1, games=80, bots_a=["heuristic"] * 4,
-                     bots_b=["heuristic"] * 4)
+    report = compare(standard, stick, seed=1, games=80, bots_a=[BotSpec.parse("heuristic")] * 4,
+                     bots_b=[BotSpec.parse("heuristic")] * 4)
     redeals = next(f for f in report["figures"] if f["metric"] == "redeals")
     assert redeals["b"] == 0.0 and redeals["a"] > 0
     assert redeals["significant"] and redeals["ci95"][1] < 0
@@ -180,7 +182,8 @@ def test_a_run_keeps_a_bounded_number_of_jobs_in_flight() -> None:
     from engine.sim.simulate import iter_jobs  # noqa: PLC0415
 
     variant = load_variant("standard")
-    jobs = iter_jobs(variant, 1, 10**9, ["random"] * 4, 16)  # lazy: nothing is built yet
+    jobs = iter_jobs(variant, 1, 10**9, [BotSpec.parse("random")] * 4,
+                     16)  # lazy: nothing is built yet
     in_flight: list[int] = []
     pending: set[Future[int]] = set()
     seen = 0
@@ -258,7 +261,8 @@ def test_compare_counts_games_stopped_at_the_hand_limit_for_each_variant(
 def test_compare_keeps_running_tallies_so_memory_does_not_grow_with_games(
         monkeypatch: pytest.MonkeyPatch) -> None:
     a, b = load_variant("standard"), load_variant("stick-the-dealer")
-    games = {a.name: play_game(a, 1, ["random"] * 4), b.name: play_game(b, 1, ["random"] * 4)}
+    bots = [BotSpec.parse("random")] * 4
+    games = {a.name: play_game(a, 1, bots), b.name: play_game(b, 1, bots)}
     # Every game is the same finished game: what is measured is what compare keeps per game.
     monkeypatch.setattr("engine.sim.compare.play_game",
                         lambda variant, _seed, _bots: games[variant.name])
@@ -266,7 +270,8 @@ def test_compare_keeps_running_tallies_so_memory_does_not_grow_with_games(
     def peak(count: int) -> int:
         tracemalloc.start()
         try:
-            compare(a, b, seed=1, games=count, bots_a=["random"] * 4, bots_b=["random"] * 4)
+            compare(a, b, seed=1, games=count, bots_a=[BotSpec.parse("random")] * 4,
+                    bots_b=[BotSpec.parse("random")] * 4)
             return tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
@@ -277,7 +282,7 @@ def test_compare_keeps_running_tallies_so_memory_does_not_grow_with_games(
 
 def test_compare_report_is_the_same_for_any_number_of_workers() -> None:
     a, b = load_variant("standard"), load_variant("stick-the-dealer")
-    bots = ["random"] * 4
+    bots = [BotSpec.parse("random")] * 4
     one = compare(a, b, seed=3, games=16, bots_a=bots, bots_b=bots, workers=1)
     two = compare(a, b, seed=3, games=16, bots_a=bots, bots_b=bots, workers=2)
     assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
@@ -356,7 +361,7 @@ def test_compare_figures_of_huge_points_are_exact() -> None:
     from engine.sim.compare import SCALE, figure, metrics_for  # noqa: PLC0415
 
     variant = load_variant("standard")
-    state = play_game(variant, derive_seed(1, 0), ["random"] * 4)
+    state = play_game(variant, derive_seed(1, 0), [BotSpec.parse("random")] * 4)
     scored = [r for r in state.hands_played if r.thrown_in is None]
     state.hands_played[:] = [r._replace(deltas=(HUGE, 0, HUGE, 0)) for r in scored]
     values = {m.key: m.value(state) for m in metrics_for(variant)}

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from engine import State
+from engine.bots import BotSpec
 from engine.cli import main
 from engine.sim.simulate import play_game
 from engine.sim.stats import Tally
@@ -25,7 +26,7 @@ redeal:
 
 def games(v_name: str, seeds: range, bots: str) -> list[State]:
     v = overlay(v_name) if "\n" in v_name else variant(v_name)
-    return [play_game(v, seed, [bots] * v.players) for seed in seeds]
+    return [play_game(v, seed, [BotSpec.parse(bots)] * v.players) for seed in seeds]
 
 
 def tally_of(states: list[State]) -> dict[str, object]:

@@ -21,7 +21,7 @@ from engine import load_variant, new_game
 from engine.bots import BEST_BOT
 from engine.cli import main
 from engine.core import cards as C
-from engine.play.records import record_of, replay
+from engine.play.records import GameRecord, record_of, replay
 from engine.rules.loader import shipped_names
 from engine.web.app import create_app
 from engine.web.sessions import COOKIE, KEEP_SECONDS, SessionStore
@@ -225,7 +225,7 @@ def test_a_downloaded_record_replays_and_resumes_in_another_session(
         page = read(_act(client, page, rng.choice(page.actions)).text)
     record = client.get("/record")
     assert record.headers["content-disposition"].startswith("attachment")
-    final = replay(record.json())  # the engine's own check of a record
+    final = replay(GameRecord.from_json(record.json()))  # the engine's own check of a record
     other = new_client(client.app)
     over = other.post("/record", data={"text": record.text, "mode": "resume"})
     assert over.status_code == 400 and "replay it instead" in over.text
@@ -244,7 +244,7 @@ def test_a_downloaded_record_replays_and_resumes_in_another_session(
     state = new_game(load_variant("ghost-hand"), seed=8)
     for _ in range(12):
         state.apply(rng.choice(state.legal_action_ids()))
-    saved = json.dumps(record_of(state))
+    saved = json.dumps(record_of(state).to_json())
     resumed = read(other.post("/record", data={"text": saved, "mode": "resume"}).text)
     assert resumed.table["data-variant"] == "ghost-hand"
     assert int(resumed.at) >= len(state.history)

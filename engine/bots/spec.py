@@ -1,0 +1,88 @@
+"""Bot specifications: ``heuristic``, ``search``, ``search:200``, parsed once where a user
+types them (an option, a record's seating, a form) into a :class:`BotSpec`, and passed on
+typed; nothing parses the text again.
+
+This module knows the bots' names without importing the bots (a record's seating is checked
+before any bot plays): :data:`engine.bots.BOTS` is checked against :data:`BOT_NAMES` when it is
+built.
+
+>>> BotSpec.parse("search:200")
+BotSpec(name='search', simulations=200)
+>>> str(BotSpec.parse(" heuristic "))
+'heuristic'
+>>> [str(spec) for spec in parse_bot_list("search:8,random", players=2)]
+['search:8', 'random']
+>>> try:
+...     BotSpec.parse("search:0")
+... except EuchreError as exc:
+...     print(exc)
+'search:0': N in search:N is a number of simulations per decision, 1 to 1000000
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.errors import EuchreError
+
+__all__ = ["BOT_NAMES", "MAX_SIMULATIONS", "SEARCH", "BotSpec", "parse_bot_list"]
+
+BOT_NAMES = ("random", "heuristic", "search", "greedy")
+"""Every bot's name (:data:`engine.bots.BOTS` holds their classes)."""
+SEARCH = "search"
+"""The one bot that takes a number: ``search:N``, N simulations per decision."""
+MAX_SIMULATIONS = 1_000_000
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BotSpec:
+    """A bot as a user names it: its ``name`` and, for the search bot, the ``simulations``
+    per decision (None: the bot's default). ``str(spec)`` is its canonical text, as reports
+    and records write it."""
+
+    name: str
+    simulations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.name not in BOT_NAMES:
+            raise EuchreError(f"no bot named {self.name!r}; choose from "
+                              f"{', '.join(sorted(BOT_NAMES))} (search:N for N simulations "
+                              "per decision)")
+        if self.simulations is not None and (
+                self.name != SEARCH or isinstance(self.simulations, bool)
+                or not 1 <= self.simulations <= MAX_SIMULATIONS):
+            raise EuchreError(f"{str(self)!r}: only search takes a number, N simulations per "
+                              f"decision from 1 to {MAX_SIMULATIONS}")
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        """The spec of ``text`` (``search:200``; spaces around it ignored); raises
+        :class:`~engine.core.errors.EuchreError` naming what is wrong."""
+        name, colon, number = text.strip().partition(":")
+        if name not in BOT_NAMES:
+            raise EuchreError(f"no bot named {text.strip()!r}; choose from "
+                              f"{', '.join(sorted(BOT_NAMES))} (search:N for N simulations "
+                              "per decision)")
+        if not colon:
+            return cls(name=name)
+        if name != SEARCH:
+            raise EuchreError(f"{text.strip()!r}: only search takes a number (search:N)")
+        if not number.isdigit() or not 1 <= int(number) <= MAX_SIMULATIONS:
+            raise EuchreError(f"{text.strip()!r}: N in search:N is a number of simulations "
+                              f"per decision, 1 to {MAX_SIMULATIONS}")
+        return cls(name=name, simulations=int(number))
+
+    def __str__(self) -> str:
+        return self.name if self.simulations is None else f"{self.name}:{self.simulations}"
+
+
+def parse_bot_list(text: str, *, players: int) -> tuple[BotSpec, ...]:
+    """``"heuristic"`` (every seat) or ``"heuristic,random,heuristic,random"`` (one per seat),
+    as ``--bots`` takes them."""
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise EuchreError(f"--bots takes one name, or one name per seat ({players}); got "
+                          f"{len(names)}")
+    return tuple(BotSpec.parse(name) for name in names)
