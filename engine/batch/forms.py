@@ -27,7 +27,7 @@ from engine.batch.extra_hands import DummyMerge
 from engine.batch.hand import BatchHand
 from engine.batch.score import Score
 from engine.batch.scoring import peak
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.rules.game_end import Goal, Win
 from engine.rules.variant import Variant
 

@@ -19,7 +19,7 @@ import numpy.typing as npt
 from engine.batch.forms import BATCH_FORMS, Kernel, score_bound
 from engine.batch.hand import BatchHand, Ints
 from engine.batch.tally import add_games, add_hands, wide_sums
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.rules.results import Deal
 from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed

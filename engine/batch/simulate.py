@@ -22,7 +22,7 @@ from typing import Any
 from engine.batch.forms import headroom, missing_bot
 from engine.batch.run import GameLog, compile_kernels, play_batch
 from engine.batch.verify import verify_games
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.core.errors import InvalidArgument
 from engine.rules.variant import Variant
 from engine.sim.dispatch import run_jobs

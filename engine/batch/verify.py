@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from engine.batch.run import GameLog
 from engine.bots.greedy import GreedyBot
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.core.errors import EuchreError
 from engine.mechanics.base import TERMINAL
 from engine.play.state import State

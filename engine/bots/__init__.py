@@ -2,7 +2,7 @@
 which work for every variant, and ``greedy``, rules of thumb for upcard bidding and tricks (it
 has a batch form: ``simulate --engine batch``; elsewhere it plays the first legal action).
 
-A bot is named by a :class:`~engine.bots.spec.BotSpec`, parsed once from the text a user
+A bot is named by a :class:`~engine.core.bot_spec.BotSpec`, parsed once from the text a user
 types (:func:`parse_bots`, :meth:`BotSpec.parse`).
 
 >>> sorted(BOTS)
@@ -18,7 +18,7 @@ from engine.bots.greedy import GreedyBot
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.random_bot import RandomBot
 from engine.bots.search import SearchBot
-from engine.bots.spec import BOT_NAMES, BotSpec, parse_bot_list
+from engine.core.bot_spec import BOT_NAMES, BotSpec, parse_bot_list
 from engine.core.errors import EuchreError
 from engine.rules.variant import Variant
 
@@ -27,7 +27,7 @@ __all__ = ["BEST_BOT", "BOTS", "Bot", "BotSpec", "make_bot", "parse_bots"]
 BOTS: dict[str, type[Bot]] = {bot.name: bot for bot in (RandomBot, HeuristicBot, SearchBot,
                                                         GreedyBot)}
 if sorted(BOTS) != sorted(BOT_NAMES):  # pragma: no cover - a bot added to one list only
-    raise EuchreError(f"engine.bots.spec.BOT_NAMES {sorted(BOT_NAMES)} must name the bots "
+    raise EuchreError(f"engine.core.bot_spec.BOT_NAMES {sorted(BOT_NAMES)} must name the bots "
                       f"{sorted(BOTS)}")
 BEST_BOT = BotSpec(name=SearchBot.name)
 """The strongest bot for every variant: the one behind ``hint`` at the terminal and in the

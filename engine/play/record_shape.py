@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.core.errors import EuchreError, RecordError
+from engine.play.record_text import cut, nests_within, quote, shown
 from engine.rules.variant import Variant
 from engine.rules.yamlsource import MAX_DEPTH
 
@@ -62,22 +63,6 @@ Cards = tuple[str, ...]
 """Card codes as a record writes them (``"JH"``)."""
 
 
-def cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def quote(value: object, limit: int = 60) -> str:
-    """A value from the record as a message quotes it: its repr, cut short (a record may hold
-    megabytes)."""
-    return cut(repr(value), limit)
-
-
-def shown(text: str, limit: int = 60) -> str:
-    """Text from the record as a message shows it: bare when printable, else as a repr (no
-    escape sequences reach the terminal); cut short."""
-    return cut(text if text.isprintable() else repr(text), limit)
-
-
 def digest_of(record: Mapping[str, Json]) -> str:
     """A SHA-256 of a record's JSON content, so that any edit, even one that still replays (a
     renamed variant, say), is noticed. The embedded rules are left out (they have their own
@@ -93,22 +78,6 @@ def rules_hash(rules: Mapping[str, Json]) -> str:
     """The hash of embedded rules, as :attr:`Variant.rules_hash` is made."""
     text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def nests_within(value: object, limit: int) -> bool:
-    """Whether lists and objects in ``value`` nest at most ``limit`` deep; walked with one
-    iterator per level, so neither recursion nor memory grows with the size of the data."""
-    stack: list[Iterator[object]] = [iter([value])]
-    while stack:
-        for node in stack[-1]:
-            if isinstance(node, dict | list):
-                if len(stack) > limit:
-                    return False
-                stack.append(iter(node.values() if isinstance(node, dict) else node))
-                break
-        else:
-            stack.pop()
-    return True
 
 
 def _is_int(value: object) -> bool:

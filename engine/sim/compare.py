@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.play.state import State
 from engine.rules.results import HandResult
 from engine.rules.variant import Variant

@@ -21,8 +21,8 @@ from engine.batch import alone as batch_alone
 from engine.batch.hand import NONE, BatchHand
 from engine.batch.run import compile_kernels, play_batch
 from engine.batch.simulate import simulate_batch
-from engine.bots.spec import BotSpec
 from engine.core import actions as A
+from engine.core.bot_spec import BotSpec
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally, Total
 

@@ -22,7 +22,7 @@ from engine.batch import kernels
 from engine.batch.hand import NONE, BatchHand
 from engine.batch.run import compile_kernels, play_batch
 from engine.batch.simulate import simulate_batch
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally, Total
 

@@ -19,7 +19,7 @@ pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)"
 from engine import load_variant
 from engine.batch.forms import missing
 from engine.batch.simulate import simulate_batch
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.rules.resources import variants_dir
 
 RunCli = Callable[..., Any]

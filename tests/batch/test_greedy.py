@@ -11,7 +11,7 @@ import pytest
 
 from engine import load_variant, new_game
 from engine.bots.greedy import GreedyBot
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.play.state import State
 
 pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)")

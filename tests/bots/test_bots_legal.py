@@ -13,6 +13,7 @@ import pytest
 
 from engine import State, Variant
 from engine.bots import make_bot
+from engine.core.bot_spec import BotSpec
 from engine.play.state import TERMINAL
 from engine.rules.loader import shipped_names
 from engine.sim.simulate import derive_seed
@@ -81,7 +82,7 @@ def check_decisions(v: Variant, decisions: int, seed: int) -> int:
     game = 0
     while checked < decisions:
         state = State(v, seed=derive_seed(seed, v.name, game))
-        bots = {kind: [make_bot(kind, v, seat, derive_seed(seed, game, kind, seat))
+        bots = {kind: [make_bot(BotSpec.parse(kind), v, seat, derive_seed(seed, game, kind, seat))
                        for seat in range(v.players)] for kind in KINDS}
         while state.current != TERMINAL and checked < decisions:
             seat = state.current

@@ -25,6 +25,7 @@ import functools
 from engine import new_game
 from engine.bots.heuristic import HeuristicBot
 from engine.core import actions as A
+from engine.core.bot_spec import BotSpec
 from engine.rules.variant import Variant
 from engine.sim.simulate import run_games
 from engine.sim.stats import Count, Tally
@@ -71,7 +72,7 @@ scoring:
 
 @functools.cache
 def tally(v: Variant, games: int) -> Tally:
-    return run_games(v, seed=22, indices=range(games), bots=["heuristic"] * v.players)
+    return run_games(v, seed=22, indices=range(games), bots=[BotSpec(name="heuristic")] * v.players)
 
 
 def thrown_in_share(t: Tally) -> float:

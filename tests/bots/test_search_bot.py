@@ -12,7 +12,7 @@ import pytest
 from engine import new_game
 from engine.bots import make_bot, parse_bots
 from engine.bots.search import DEFAULT_SIMULATIONS, SearchBot
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.core.errors import EuchreError
 from engine.play.records import read_record
 from engine.testing.rules import variant

@@ -19,8 +19,8 @@ from typing import NamedTuple
 
 import pytest
 
-from engine.bots.spec import BotSpec
 from engine.cli import EXIT_INVALID, EXIT_USAGE, main
+from engine.core.bot_spec import BotSpec
 from engine.play.records import write_record
 from engine.sim.simulate import play_game
 

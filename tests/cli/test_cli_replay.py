@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine import load_variant, new_game
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.play.records import record_of, write_record
 from engine.play.state import State
 from engine.sim.simulate import play_game

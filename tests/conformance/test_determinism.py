@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from engine import load_variant, shipped_names
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.play.records import record_of, write_record
 from engine.sim.simulate import derive_seed, play_game
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.sim.simulate import simulate
 from engine.testing.rules import variant
 

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from engine import load_variant
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.play.records import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, record_of, write_record
 from engine.play.state import State
 from engine.sim.simulate import play_game

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from engine import load_variant
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.core.errors import EuchreError
 from engine.play.records import write_record
 from engine.sim.simulate import play_game, simulate

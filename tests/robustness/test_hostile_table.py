@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from engine import load_variant, new_game
-from engine.bots.spec import BotSpec
 from engine.core import cards as C
+from engine.core.bot_spec import BotSpec
 from engine.play.records import Seating, digest_of, record_of
 
 Result = Any  # conftest.CliResult

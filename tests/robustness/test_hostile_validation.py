@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from engine import load_variant
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.core.errors import RecordError
 from engine.play.records import GameRecord, digest_of, record_of, replay
 from engine.rules.loader import check_variant

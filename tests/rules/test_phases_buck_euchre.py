@@ -16,8 +16,8 @@ import pytest
 
 from engine import State, new_game
 from engine.bots.heuristic import HeuristicBot
-from engine.bots.spec import BotSpec
 from engine.core import cards as C
+from engine.core.bot_spec import BotSpec
 from engine.sim.simulate import simulate
 from engine.testing.rules import apply_all, last_hand, names, overlay, play, refuse, variant
 

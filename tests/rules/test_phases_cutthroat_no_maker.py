@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from engine import State, Variant, new_game
-from engine.bots.spec import BotSpec
 from engine.core import actions as A_
 from engine.core import cards as C
+from engine.core.bot_spec import BotSpec
 from engine.sim.simulate import simulate
 from engine.testing.rules import apply_all, names, overlay, variant
 from engine.text.narrate import After, Narrator

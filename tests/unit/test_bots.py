@@ -12,9 +12,9 @@ import pytest
 from engine import State, new_game, shipped_names
 from engine.bots import BOTS, make_bot, parse_bots
 from engine.bots.heuristic import HeuristicBot
-from engine.bots.spec import BotSpec
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.bot_spec import BotSpec
 from engine.core.errors import EuchreError
 from engine.play.view import View
 from engine.testing.rules import apply_all, variant

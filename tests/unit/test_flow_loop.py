@@ -10,7 +10,7 @@ import pytest
 
 from engine import load_variant, new_game, shipped_names
 from engine.bots import make_bot
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.mechanics.registry import mechanics
 
 

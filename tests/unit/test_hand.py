@@ -7,7 +7,7 @@ import pytest
 
 from engine import load_variant, new_game, shipped_names
 from engine.bots import make_bot
-from engine.bots.spec import BotSpec
+from engine.core.bot_spec import BotSpec
 from engine.play.hand import Hand
 from engine.play.state import State
 

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from engine.bots.spec import BotSpec
 from engine.cli import main
+from engine.core.bot_spec import BotSpec
 from engine.rules.game_end import MatchRules
 from engine.sim.simulate import derive_seed, iter_jobs, play_game, simulate
 from engine.testing.rules import overlay, variant

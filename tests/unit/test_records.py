@@ -86,7 +86,7 @@ def test_a_game_from_given_deals_and_scores_round_trips() -> None:
     state = new_game(variant("standard"), seed=9, deal=deal, scores=[3, 5, 3, 5])
     for action in ["order_up", "pass", "discard:TS", "play:JH"]:
         state.apply(action)
-    record = json.loads(json.dumps(record_of(state).to_json().to_json()))
+    record = json.loads(json.dumps(record_of(state).to_json()))
     assert record["deals"][0]["hands"][0] == ["9C", "JD", "JH", "AH", "9S"]
     assert record["scores"] == [3, 5, 3, 5]
     again = replay(GameRecord.from_json(record))
@@ -248,7 +248,7 @@ def test_starting_scores_are_bounded_like_every_other_number() -> None:
 
 
 def _record_bytes(state: State) -> int:
-    return len((json.dumps(record_of(state).to_json().to_json(), indent=1) + "\n").encode())
+    return len((json.dumps(record_of(state).to_json(), indent=1) + "\n").encode())
 
 
 WORST_ACTIONS_PER_HAND = (

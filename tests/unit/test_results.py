@@ -11,8 +11,8 @@ import random
 import pytest
 
 from engine import State, Variant, load_variant, new_game, shipped_names
-from engine.bots.spec import BotSpec
 from engine.core import cards as C
+from engine.core.bot_spec import BotSpec
 from engine.play.records import record_of
 from engine.rules.results import Deal, HandResult
 from engine.sim.simulate import simulate

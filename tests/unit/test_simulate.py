@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from engine import load_variant
-from engine.bots.spec import BotSpec
 from engine.cli import main
 from engine.cli.progress import ProgressBar
+from engine.core.bot_spec import BotSpec
 from engine.sim.compare import compare, paired_possible, plain_line
 from engine.sim.confidence import Z95, mean_ci, wilson
 from engine.sim.simulate import derive_seed, play_game, simulate

@@ -2,9 +2,9 @@
 types them (an option, a record's seating, a form) into a :class:`BotSpec`, and passed on
 typed; nothing parses the text again.
 
-This module knows the bots' names without importing the bots (a record's seating is checked
-before any bot plays): :data:`engine.bots.BOTS` is checked against :data:`BOT_NAMES` when it is
-built.
+This module lives in ``core``, below the game records that name bots, and knows the bots'
+names without importing the bots (a record's seating is checked before any bot plays):
+:data:`engine.bots.BOTS` is checked against :data:`BOT_NAMES` when it is built.
 
 >>> BotSpec.parse("search:200")
 BotSpec(name='search', simulations=200)
