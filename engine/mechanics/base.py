@@ -36,7 +36,10 @@ A phase object is configured by the variant and shared by every state of that va
 state holds all the data (the hand in progress in ``s.hand``, a
 :class:`~engine.play.hand.Hand`; in a hot loop bind ``h = s.hand`` once); a phase only reads
 and changes it. ``legal`` is the single source of truth: ``apply`` is only called with an
-action from ``legal``, and ``reason`` explains why any other action is refused.
+action from ``legal`` (``State.check`` decides, for ``State.can`` and ``State.apply`` alike),
+and ``reason`` explains why any other action is refused: a
+:class:`~engine.core.errors.Refused`, its :class:`~engine.core.errors.Refusal` kind and the
+player's words.
 """
 
 from __future__ import annotations

@@ -200,20 +200,15 @@ class Play(Phase):
     def reason(self, s: State, action: int) -> Refused:
         h = s.hand
         if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
-            return Refused(Refusal.WRONG_PHASE,
-                           "the tricks are being played: play a card (play:XX)")
+            return play_words.NOT_A_CARD
         card = action - A.PLAY
         if not h.hands[s.current] >> card & 1:
-            return Refused(Refusal.NOT_IN_HAND, f"{C.card_name(card)} is not in your hand")
-        tables = self.tables[h.trump]
+            return play_words.not_held(card)
         if C.original(card) != card and (
                 not h.trick or A.PLAY + C.original(card) in self.legal(s)):
-            return Refused(Refusal.SECOND_COPY, f"you hold two {C.card_name(card)}: "
-                           f"play:{C.card_name(card)} plays the first (both are the same card, "
-                           "DECK-A2)")
-        led = tables.effective[h.trick[0]]
-        word = "trump" if led == h.trump else C.SUIT_WORDS[led]
-        return Refused(Refusal.MUST_FOLLOW_SUIT, f"you must follow {word}")
+            return play_words.second_copy(card)
+        led = self.tables[h.trump].effective[h.trick[0]]
+        return play_words.must_follow("trump" if led == h.trump else C.SUIT_WORDS[led])
 
     def describe(self, s: State) -> str:
         return f"trick {sum(s.hand.tricks_won) + 1}"
@@ -281,13 +276,10 @@ class JokerPlay(Play):
             return Refused(Refusal.WRONG_PHASE, "you led the joker: name the suit it calls for "
                            "(call:C, call:D, call:H, call:S)")
         if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
-            return Refused(Refusal.WRONG_PHASE,
-                           "the tricks are being played: play a card (play:XX)")
+            return play_words.NOT_A_CARD
         if not h.hands[s.current] >> (action - A.PLAY) & 1:
-            return Refused(Refusal.NOT_IN_HAND,
-                           f"{C.card_name(action - A.PLAY)} is not in your hand")
-        return Refused(Refusal.MUST_FOLLOW_SUIT,
-                       f"you must follow {C.SUIT_WORDS[suit]}, the suit the joker calls for")
+            return play_words.not_held(action - A.PLAY)
+        return play_words.must_follow(f"{C.SUIT_WORDS[suit]}, the suit the joker calls for")
 
 
 class ExposedPlay(Play):
