@@ -52,6 +52,16 @@ ALL_ACTION_IDS = (
     + [A.BID_TRUMP + 8 * n + t for n in range(1, 13) for t in range(6)]
 )
 
+def _named(state: State, action: int) -> bool:
+    """Whether the id names an action in this variant (the action table; a special bid the
+    variant does not have names nothing)."""
+    try:
+        state.action_name(action)
+    except KeyError:
+        return False
+    return True
+
+
 # -- the rules of play, written again from the card codes (`euchre rules NAME`) -------------
 
 SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
@@ -238,12 +248,15 @@ class Checker:
                 tries += reneges[:1]
             if s.variant.renege.allowed and s.phase == "play":
                 tries = [a for a in tries if a not in reneges]
+        names_an_action = {a for a in tries if _named(s, a)}
         for a in tries:
             with pytest.raises(IllegalActionError) as caught:
                 s.apply(a)
             reason, kind = caught.value.reason, caught.value.kind
             assert reason, f"no reason given for {a}"
-            if s.is_terminal():
+            if a not in names_an_action:  # an id of no action here (bid:7th-special), ever
+                assert kind is Refusal.UNKNOWN_ACTION, reason
+            elif s.is_terminal():
                 assert kind is Refusal.GAME_OVER, reason
             elif s.phase == "play" and A.PLAY <= a < A.PLAY + C.CARD_COUNT:
                 if s.hand.hands[s.current_player] >> (a - A.PLAY) & 1:
