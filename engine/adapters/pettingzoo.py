@@ -136,7 +136,7 @@ class EuchrekitEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         else:
             self.encoder.encode(g.view(seat), out)
             if g.current_player == seat:
-                mask[g.legal_action_ids()] = 1
+                mask[list(g.legal_action_ids())] = 1  # a tuple would index dimensions
         return {"observation": out, "action_mask": mask}
 
     def step(self, action: int) -> None:

@@ -27,7 +27,7 @@ from typing import NoReturn
 import numpy as np
 
 from engine.adapters.encoding import NUM_ACTIONS
-from engine.core.errors import IllegalActionError
+from engine.core.errors import IllegalActionError, Refusal
 from engine.play.state import State
 
 __all__ = ["refuse", "whole_action"]
@@ -46,9 +46,10 @@ def refuse(state: State, action: int) -> NoReturn:
     """Raise :class:`IllegalActionError` saying why ``action`` (not among
     ``state.legal_action_ids()``) is refused; ``state`` does not change."""
     if not 0 <= action < NUM_ACTIONS:
-        raise IllegalActionError(str(action), f"it is not an action id (0 to {NUM_ACTIONS - 1})")
-    trial = state.clone()  # the engine's own reason, asked of a copy (only when refusing)
-    trial.apply(action)  # raises with the reason, unless the variant accepts it as a renege
+        raise IllegalActionError(str(action), f"it is not an action id (0 to {NUM_ACTIONS - 1})",
+                                 kind=Refusal.UNKNOWN_ACTION)
+    state.check(action)  # the engine's own reason, unless the variant accepts it as a renege
     raise IllegalActionError(state.action_name(action),
                              "it does not follow suit (a renege); this game offers only the "
-                             f"legal actions: {', '.join(state.legal_actions())}")
+                             f"legal actions: {', '.join(state.legal_actions())}",
+                             kind=Refusal.MUST_FOLLOW_SUIT)

@@ -80,7 +80,7 @@ class HeuristicBot(Bot):
         legal = state.legal_action_ids()
         if len(legal) == 1:  # nothing to decide: no need to look at the table
             return legal[0]
-        return self.decide(state.view(self.seat), legal)
+        return self.decide(state.view(self.seat), list(legal))  # the hooks take a list
 
     def advise(self, state: State) -> tuple[int, str]:
         """The action :meth:`act` chooses, and the estimate or card-play rule behind it (told

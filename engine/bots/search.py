@@ -71,7 +71,7 @@ class SearchBot(Bot):
         legal = state.legal_action_ids()
         if len(legal) == 1:
             return legal[0], "the only legal action"
-        totals, wins, worlds = self.evaluate(state, legal)
+        totals, wins, worlds = self.evaluate(state, list(legal))
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         mean = totals[best] / worlds
         share = round(100 * wins[best] / worlds)

@@ -4,7 +4,8 @@
 up, round 2 a suit other than the turned-down one, a stuck dealer or a joker upcard may not
 pass). :func:`action_for` turns a typed action name (any listed action, ``look`` included) or
 a bare card, as a code or as shown (``JH``, ``10h``, ``K♥``, ``k♥``, ``♥K``), into an action
-id, checked against the rules; :func:`several` reads several discards in one answer.
+id, once, checked against the rules (:meth:`State.check <engine.play.state.State.check>`); the
+table applies that id. :func:`several` reads several discards in one answer.
 
 >>> from engine import load_variant, new_game
 >>> state = new_game(load_variant("standard"), seed=4)
@@ -16,6 +17,8 @@ id, checked against the rules; :func:`several` reads several discards in one ans
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
@@ -26,6 +29,7 @@ from engine.play.state import State
 
 __all__ = [
     "HELP",
+    "action_card",
     "action_for",
     "card_code",
     "card_hint",
@@ -81,80 +85,101 @@ def action_for(state: State, text: str) -> int:
     """The action id a typed answer means: an action name in any case (any action the game
     lists) or a bare card code for the one ``play:``/``discard:`` of that card. Raises
     ``ValueError`` (not an action) or ``IllegalActionError`` (not allowed now, with the
-    rules' reason). A renege the variant allows is returned: the caller asks first."""
-    a = state.action_id(_name_of(state, text))
-    if a not in state.legal_action_ids():
-        # Raises IllegalActionError with the reason, unless it is a renege the variant
-        # allows; tried on a copy, since the caller applies the answer to the game.
-        state.clone().apply(a)
+    rules' reason and its kind). A renege the variant allows is returned: the caller asks
+    first."""
+    a = _id_of(state, text)
+    state.check(a)  # raises unless legal, or a renege the variant allows
     return a
 
 
-def several(state: State, parts: list[str], options: list[str]) -> list[int]:
+def several(state: State, parts: list[str], options: Sequence[int]) -> list[int]:
     """The action ids of an answer of several discards (``9C TD``, ``K♥ 10♦``, ``1 3``; a
-    number is an option of the list ``options`` shown for the first): each must be a discard
-    that is legal after the ones before it, tried on a copy of the game. Raises
-    ``ValueError`` or ``IllegalActionError`` with what is wrong; nothing is discarded then.
+    number is an option of the list ``options``, the ids shown for the first): each must be
+    a discard that is legal after the ones before it, tried on a copy of the game (a look
+    ahead: the discards are applied by the caller). Raises ``ValueError`` or
+    ``IllegalActionError`` with what is wrong; nothing is discarded then.
 
     >>> from engine import load_variant, new_game
     >>> state = new_game(load_variant("cutthroat"), seed=1)
-    >>> several(state, ["JH", "QH"], state.legal_actions())
+    >>> several(state, ["JH", "QH"], state.legal_action_ids())
     Traceback (most recent call last):
       ...
     ValueError: 'JH QH' is not an option: several answers at once are only for discards...
     """
     text = " ".join(parts)
-    if not any(name.startswith("discard:") for name in options):
+    if not any(_is_discard(a) for a in options):
         raise ValueError(f"{text!r} is not an option: several answers at once are only for "
                          "discards (9C TD, or 1 3).")
-    names = [_discard_named(part, options) for part in parts]
+    wanted = [_discard_id(state, part, options) for part in parts]
     trial = state.clone()
     seat = state.current_player
     ids: list[int] = []
-    for name in names:
-        if trial.current_player != seat or not any(
-                n.startswith("discard:") for n in trial.legal_actions()):
+    for asked in wanted:
+        legal = trial.legal_action_ids()
+        if trial.current_player != seat or not any(_is_discard(x) for x in legal):
             raise ValueError(f"You discard only {len(ids)} now: nothing was discarded.")
-        a = trial.action_id(name)
+        other = A.other_copy(asked)  # a card held twice: its name reads as either copy
+        a = other if asked not in legal and other in legal else asked
         trial.apply(a)  # IllegalActionError, with the reason, for a card not in the hand
         ids.append(a)
     return ids
 
 
-def _discard_named(part: str, options: list[str]) -> str:
+def _is_discard(action: int) -> bool:
+    return A.DISCARD <= action < A.HIDDEN_DISCARD
+
+
+def _discard_id(state: State, part: str, options: Sequence[int]) -> int:
     """The discard one part of a several-discard answer names: an option's number, a card
     (``9C``, ``K♥``) or a ``discard:`` name."""
     if part.isascii() and part.isdigit():
         number = int(part)
         if not 1 <= number <= len(options):
             raise ValueError(f"There is no option {part}: choose 1 to {len(options)}.")
-        name = options[number - 1]
-        if not name.startswith("discard:"):
+        a = options[number - 1]
+        if not _is_discard(a):
             raise ValueError(f"Option {part} is not a discard: several answers at once are "
                              "only for discards.")
-        return name
+        return a
     kind, colon, arg = part.partition(":")
     if colon and kind.lower() != "discard":
         raise ValueError(_unknown(part))
-    return f"discard:{C.card_name(_card_or_fail(arg if colon else part, part))}"
+    card = _card_or_fail(arg if colon else part, part)
+    return state.action_id(f"discard:{C.card_name(card)}")
 
 
-def _name_of(state: State, text: str) -> str:
-    """An action name from a typed name or bare card code (``10h`` -> ``play:TH``)."""
+def _id_of(state: State, text: str) -> int:
+    """The action id of a typed name or bare card code (``10h`` -> the id of ``play:TH``),
+    read once."""
     kind, colon, arg = text.lower().partition(":")
     if colon and _is_card_kind(kind):
-        return f"{kind}:{C.card_name(_card_or_fail(arg, text))}"
+        return state.action_id(f"{kind}:{C.card_name(_card_or_fail(arg, text))}")
     try:  # every action the engine names, so no list here can drift from it
-        return state.action_name(state.action_id(text))
+        return state.action_id(text)
     except IllegalActionError:
         if colon:
             raise ValueError(_unknown(text)) from None
-    code = C.card_name(_card_or_fail(text, text))
-    matches = [n for n in state.legal_actions() if n.partition(":")[2] == code]
+    card = C.original(_card_or_fail(text, text))
+    matches = [a for a in state.legal_action_ids()
+               if (c := action_card(a)) >= 0 and C.original(c) == card]
     if len(matches) == 1:
         return matches[0]
     kinds = [k.prefix for k in mechanic(state.phase).kinds if k.arg is A.Arg.CARD]
-    return f"{kinds[0] if kinds else 'play'}:{code}"
+    return state.action_id(f"{kinds[0] if kinds else 'play'}:{C.card_name(card)}")
+
+
+def action_card(action: int) -> int:
+    """The card of a card action (``play:JH``, ``discard:9C``, ``give:AS``), else -1.
+
+    >>> C.card_name(action_card(A.action_id("discard:9C"))), action_card(A.PASS)
+    ('9C', -1)
+    """
+    try:
+        kind = A.kind_of(action)
+    except KeyError:
+        return -1
+    card = action - kind.base
+    return card if kind.arg is A.Arg.CARD and card < C.CARD_COUNT else -1
 
 
 def _is_card_kind(prefix: str) -> bool:

@@ -32,9 +32,9 @@ from typing import TextIO
 from engine.bots import Bot
 from engine.cli.play_answers import (
     HELP,
+    action_card,
     action_for,
     card_hint,
-    card_in,
     question_for,
     renege_word,
     several,
@@ -190,7 +190,7 @@ class Table:
             s = self.state
             action = s.action_name(a)
             was = After.before(s, action)
-            s.apply(action)
+            s.apply(a)
             line = self.narrator.action(actor, action, phase=was.phase, viewer=self.seat,
                                         owner=was.owner)
             line += note
@@ -244,15 +244,16 @@ class Table:
         for line in lines:
             self.say(line)
 
-    def _choices(self) -> list[str]:
-        """The legal actions in menu order: cards in the order the hand is shown."""
+    def _choices(self) -> list[int]:
+        """The legal action ids in menu order: cards in the order the hand is shown."""
         s = self.state
         h = s.hand
         order = {c: i for i, c in enumerate(sorted_hand(h.hands[self.seat], h.trump))}
-        return sorted(s.legal_actions(), key=lambda n: order.get(card_in(n), -1))
+        return sorted(s.legal_action_ids(), key=lambda a: order.get(action_card(a), -1))
 
     def _options(self) -> None:
-        for number, name in enumerate(self._choices(), start=1):
+        for number, a in enumerate(self._choices(), start=1):
+            name = self.state.action_name(a)
             self.say(f"  {number:>2}. {name}{card_hint(name)}")
 
     def _read(self) -> str | None:
@@ -306,13 +307,13 @@ class Table:
             number = int(word)
             if not 1 <= number <= len(legal):
                 raise ValueError(f"There is no option {text}: choose 1 to {len(legal)}.")
-            return [self.state.action_id(legal[number - 1])]
+            return [legal[number - 1]]
         a = action_for(self.state, text)
         if a not in self.state.legal_action_ids() and not self._renege_confirmed(a):
             return None
         return [a]
 
-    def _hint(self, legal: list[str]) -> None:
+    def _hint(self, legal: list[int]) -> None:
         """``Hint: 3. play:JH   J♥ (the cheapest card that wins the trick)``."""
         bot = self.options.hint
         if bot is None:
@@ -320,7 +321,7 @@ class Table:
             return
         action, why = bot.advise(self.state)
         name = self.state.action_name(action)
-        number = f"{legal.index(name) + 1}. " if name in legal else ""
+        number = f"{legal.index(action) + 1}. " if action in legal else ""
         self.say(f"Hint: {number}{name}{card_hint(name)}" + (f" ({why})" if why else ""))
 
     def _renege_confirmed(self, action: int) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from engine.core.printable import printable
 
@@ -19,6 +20,8 @@ __all__ = [
     "InvalidArgument",
     "Location",
     "RecordError",
+    "Refusal",
+    "Refused",
     "VariantError",
     "VariantErrors",
     "VariantWarning",
@@ -168,13 +171,79 @@ class VariantErrors(VariantError):
         )
 
 
-class IllegalActionError(EuchreError):
-    """An action that the rules do not allow now; ``reason`` says why in a player's words."""
+class Refusal(StrEnum):
+    """Why an action is refused, for a program: the kind of an :class:`IllegalActionError`
+    (its ``reason`` says it in a player's words). The values are stable words
+    (``must_follow_suit``)."""
 
-    def __init__(self, action: str, reason: str) -> None:
+    UNKNOWN_ACTION = "unknown_action"
+    """No action has this name or id."""
+    GAME_OVER = "game_over"
+    NOT_YOUR_TURN = "not_your_turn"
+    """Another seat is to act."""
+    WRONG_PHASE = "wrong_phase"
+    """Not an action of the step in progress (a card during the bidding, ``order_up`` in
+    round 2, a bid while the joker's suit is to be named)."""
+    NOT_IN_VARIANT = "not_in_variant"
+    """An action this variant's rules do not have (no-trump where it may not be named, a bid
+    not in its list, a swap without an extra hand, a look at a blind swap)."""
+    ALREADY_DONE = "already_done"
+    """Something done once a deal that was done (a hand swapped, the extra hand looked at)."""
+    MAY_NOT_PASS = "may_not_pass"
+    """A rule makes this seat bid, order up, name trump or go alone (stick the dealer, a hand
+    that must bid or order up, a maker who must go alone)."""
+    BID_TOO_LOW = "bid_too_low"
+    """A bid that does not beat the high bid."""
+    TURNED_DOWN = "turned_down"
+    """The suit of the upcard that was turned down."""
+    NOT_IN_HAND = "not_in_hand"
+    """A card the hand does not hold."""
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    SECOND_COPY = "second_copy"
+    """The second copy of a card held twice (a double deck, DECK-A2): the name plays the first."""
+    MUST_KEEP = "must_keep"
+    """A card the rules keep in the hand (the upcard the dealer just took, where he must
+    discard another; the last card of the dummy, where one must be kept)."""
+    NOT_CALLABLE = "not_callable"
+    """A card the maker may not call for a partner."""
+    HAND_NOT_MET = "hand_not_met"
+    """The hand does not meet what the action asks of it (a show, a redeal, the farmer's
+    exchange), or the action was taken already (a show declared, an exchange made)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """Why a phase refuses an action: its :class:`Refusal` kind and the player's words."""
+
+    kind: Refusal
+    reason: str
+
+
+class IllegalActionError(EuchreError):
+    """An action that the rules do not allow now; ``reason`` says why in a player's words,
+    ``kind`` (a :class:`Refusal`) says it for a program.
+
+    >>> error = IllegalActionError("play:QD", "you must follow hearts",
+    ...                            kind=Refusal.MUST_FOLLOW_SUIT)
+    >>> print(error); error.kind
+    play:QD is illegal: you must follow hearts
+    <Refusal.MUST_FOLLOW_SUIT: 'must_follow_suit'>
+    """
+
+    def __init__(self, action: str, reason: str, *, kind: Refusal) -> None:
         self.action = action
         self.reason = reason
+        self.kind = kind
         super().__init__(f"{action} is illegal: {reason}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Exceptions are rebuilt from ``args`` when unpickled (a worker process's error):
+        # the keyword argument needs saying.
+        return (_rebuilt, (self.action, self.reason, self.kind))
+
+
+def _rebuilt(action: str, reason: str, kind: Refusal) -> IllegalActionError:
+    return IllegalActionError(action, reason, kind=kind)
 
 
 class RecordError(EuchreError):

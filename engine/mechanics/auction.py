@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core import actions as A
+from engine.core.errors import Refusal, Refused
 from engine.mechanics import auction_words
 from engine.mechanics.auction_rules import (
     SCHEMA,
@@ -199,34 +200,38 @@ class Auction(Phase):
                 if partner != maker:
                     h.inactive |= 1 << partner
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         x: AuctionScratch = s.hand.scratch
         if action in (A.SWAP, A.LOOK):
             if self.swap_position < 0:
-                return "this variant has no hand swap"
+                return Refused(Refusal.NOT_IN_VARIANT, "this variant has no hand swap")
             if action == A.LOOK and self.blind:
-                return "the swap is blind: the extra hand may not be looked at first"
+                return Refused(Refusal.NOT_IN_VARIANT,
+                               "the swap is blind: the extra hand may not be looked at first")
             if s.hand.swapped >= 0:
-                return "a hand was already swapped this deal"
+                return Refused(Refusal.ALREADY_DONE, "a hand was already swapped this deal")
             if s.hand.looker >= 0 and s.hand.looker != s.current:
-                return "the extra hand was already looked at this deal"
+                return Refused(Refusal.ALREADY_DONE,
+                               "the extra hand was already looked at this deal")
             if x.bidders >> s.current & 1:
-                return "you have already bid on this hand: the swap comes before bidding"
-            return "swap only before bidding, on your own turn"
+                return Refused(Refusal.WRONG_PHASE, "you have already bid on this hand: the "
+                               "swap comes before bidding")
+            return Refused(Refusal.WRONG_PHASE, "swap only before bidding, on your own turn")
         if action == A.PASS and self._stuck(s):
-            return ("everyone else has passed: the dealer must bid, at least "
-                    f"{self.rules.bids[0]} (BID-A4)")
+            return Refused(Refusal.MAY_NOT_PASS, "everyone else has passed: the dealer must "
+                           f"bid, at least {self.rules.bids[0]} (BID-A4)")
         if action == A.PASS and self.must is not None and self._must(s):
-            return (f"your hand must bid here (`{self.must.text}`): you may not pass before "
-                    "you have bid (BID-A10)")
+            return Refused(Refusal.MAY_NOT_PASS, f"your hand must bid here (`{self.must.text}`)"
+                           ": you may not pass before you have bid (BID-A10)")
         if action >= A.BID_TRUMP or (self.contracts and A.BID <= action < A.SPECIAL_BID):
             return auction_words.refusal(self, s.action_name(action), self._high(s))
         if A.BID <= action < A.SPECIAL_BID + A.SPECIAL_BIDS:
             offered = [str(b) for b in self.rules.bids] + [b.name for b in self.specials]
             if (action >= A.SPECIAL_BID and action - A.SPECIAL_BID >= len(self.specials)) or (
                     action < A.SPECIAL_BID and action - A.BID not in self.rules.bids):
-                return f"there is no such bid here: bid {', '.join(offered)}, or pass"
-            return f"a bid must beat the high bid ({self._high(s)})"
+                return Refused(Refusal.NOT_IN_VARIANT,
+                               f"there is no such bid here: bid {', '.join(offered)}, or pass")
+            return Refused(Refusal.BID_TOO_LOW, f"a bid must beat the high bid ({self._high(s)})")
         return super().reason(s, action)
 
     def _high(self, s: State) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import cards as C
+from engine.core.errors import Refusal, Refused
 from engine.core.printable import printable
 from engine.mechanics.base import Rule
 from engine.mechanics.wording import extra_hand_word, join, setting
@@ -179,21 +180,23 @@ def bidding_with_trump(bids: list[str]) -> str:
             f"e.g. bid:{example}")
 
 
-def refusal(auction: Auction, name: str, high: str) -> str:
+def refusal(auction: Auction, name: str, high: str) -> Refused:
     """Why a bid is refused where bids name their trump, or where they do not."""
     arg = name.partition(":")[2]
     if not auction.contracts:
-        return (f"this variant names trump after the auction: bid {arg[:-1]}, then call a "
-                "suit")
+        return Refused(Refusal.NOT_IN_VARIANT, "this variant names trump after the auction: "
+                       f"bid {arg[:-1]}, then call a suit")
     if arg.isdigit():
-        return (f"this variant names trump in the bid: bid {arg} with a trump, e.g. "
-                f"bid:{arg}H")
+        return Refused(Refusal.NOT_IN_VARIANT, "this variant names trump in the bid: "
+                       f"bid {arg} with a trump, e.g. bid:{arg}H")
     number, letter = int(arg[:-1]), arg[-1]
     trump = C.TRUMP_LETTERS.index(letter)
     if trump not in auction.contracts:
         what = "no-trump" if trump == C.NO_TRUMP else "low no-trump"
-        return f"{what} may not be bid in this variant"
+        return Refused(Refusal.NOT_IN_VARIANT, f"{what} may not be bid in this variant")
     if number not in auction.rules.bids:
         offered = join([str(b) for b in auction.rules.bids], "or")
-        return f"there is no such bid here: bid {offered} with a trump, or pass"
-    return f"a bid must be a higher number than the high bid ({high})"
+        return Refused(Refusal.NOT_IN_VARIANT,
+                       f"there is no such bid here: bid {offered} with a trump, or pass")
+    return Refused(Refusal.BID_TOO_LOW,
+                   f"a bid must be a higher number than the high bid ({high})")

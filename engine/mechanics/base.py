@@ -36,7 +36,10 @@ A phase object is configured by the variant and shared by every state of that va
 state holds all the data (the hand in progress in ``s.hand``, a
 :class:`~engine.play.hand.Hand`; in a hot loop bind ``h = s.hand`` once); a phase only reads
 and changes it. ``legal`` is the single source of truth: ``apply`` is only called with an
-action from ``legal``, and ``reason`` explains why any other action is refused.
+action from ``legal`` (``State.check`` decides, for ``State.can`` and ``State.apply`` alike),
+and ``reason`` explains why any other action is refused: a
+:class:`~engine.core.errors.Refused`, its :class:`~engine.core.errors.Refusal` kind and the
+player's words.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from engine.core.actions import ActionKind, cards_to_actions
+from engine.core.errors import Refusal, Refused
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -54,8 +58,8 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
-           "ExchangeScratch", "Mechanic", "Phase", "Rule", "Scratch", "Words", "book_lines",
-           "cards_to_actions"]
+           "ExchangeScratch", "Mechanic", "Phase", "Refusal", "Refused", "Rule", "Scratch",
+           "Words", "book_lines", "cards_to_actions"]
 
 TERMINAL = -1
 """``State.current_player`` once the game is over."""
@@ -92,10 +96,13 @@ class Phase:
         """Carry out a renege that :meth:`accepts_renege` allowed."""
         raise NotImplementedError(self.name)
 
-    def reason(self, s: State, action: int) -> str:
-        """Why ``action`` is not legal now, in a player's words."""
+    def reason(self, s: State, action: int) -> Refused:
+        """Why ``action`` (an action id of the variant, not legal now and not an accepted
+        renege) is refused: its :class:`~engine.core.errors.Refusal` kind and the player's
+        words. Asked by :meth:`State.check <engine.play.state.State.check>` only."""
         legal = ", ".join(s.action_name(a) for a in self.legal(s))
-        return f"it is not an action of the {self.describe(s)}; legal now: {legal}"
+        return Refused(Refusal.WRONG_PHASE,
+                       f"it is not an action of the {self.describe(s)}; legal now: {legal}")
 
     def describe(self, s: State) -> str:
         """A few words naming where the hand is (``bidding, round 2``)."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
 from engine.mechanics.wording import join, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -115,12 +116,15 @@ class CallPartner(Phase):
             s.call_partner(action - PARTNER)
         s.advance()
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         what = "an ace of a plain suit" if self.rules.card is CalledCard.ACE else \
             "a card that is not trump"
         own = "" if self.rules.own else " that he does not hold"
         alone = ", or go alone" if self.rules.alone else ""
-        return f"the maker now calls {what}{own} for a partner ({self.legal_text(s)}){alone}"
+        kind = Refusal.NOT_CALLABLE if PARTNER <= action < PARTNER + C.CARD_COUNT else \
+            Refusal.WRONG_PHASE
+        return Refused(kind, f"the maker now calls {what}{own} for a partner "
+                       f"({self.legal_text(s)}){alone}")
 
     def legal_text(self, s: State) -> str:
         """The legal calls as action names."""

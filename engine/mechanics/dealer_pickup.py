@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import (
     DISCARD_STEP,
     OFFER_STEP,
@@ -98,16 +99,18 @@ class DealerPickup(Phase):
         h.discard(s.dealer, action - A.DISCARD)
         s.advance()
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         h = s.hand
         x: ExchangeScratch = h.scratch
         if x.step == DISCARD_STEP and A.DISCARD <= action < A.PLAY:
             card = s.action_name(action)[len("discard:"):]
             if action - A.DISCARD == h.picked and self.mode is PickupMode.DISCARD_OTHER:
-                return "the dealer may not discard the card he just took up"
-            return f"{card} is not in the dealer's hand"
+                return Refused(Refusal.MUST_KEEP,
+                               "the dealer may not discard the card he just took up")
+            return Refused(Refusal.NOT_IN_HAND, f"{card} is not in the dealer's hand")
         if x.step == DISCARD_STEP:
-            return "the dealer took the upcard and must discard a card (discard:XX)"
+            return Refused(Refusal.WRONG_PHASE,
+                           "the dealer took the upcard and must discard a card (discard:XX)")
         return super().reason(s, action)
 
     def describe(self, s: State) -> str:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type, parse
 from engine.rules.expressions_cards import named_cards
@@ -134,10 +135,12 @@ class Declare(Phase):
             return
         s.current = x.queue[0]
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         if DECLARE < action <= DECLARE + len(self.shows):
-            return "your hand does not meet that show (or you declared it already)"
-        return "declare a show your hand meets (declare:1, ...) or pass"
+            return Refused(Refusal.HAND_NOT_MET,
+                           "your hand does not meet that show (or you declared it already)")
+        return Refused(Refusal.WRONG_PHASE,
+                       "declare a show your hand meets (declare:1, ...) or pass")
 
     def describe(self, s: State) -> str:
         return "declare or pass"

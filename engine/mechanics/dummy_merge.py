@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import (
     DISCARD_STEP,
     OFFER_STEP,
@@ -108,14 +109,18 @@ class DummyMerge(Phase):
             h.discard(h.maker, action - A.DISCARD)
             self._discard_or_finish(s)
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         h = s.hand
         if h.scratch.step == OFFER_STEP:
-            return "the maker first says whether he takes the dummy: merge or keep"
+            return Refused(Refusal.WRONG_PHASE,
+                           "the maker first says whether he takes the dummy: merge or keep")
         if A.DISCARD <= action < A.PLAY and (h.hands[h.maker] >> (action - A.DISCARD)) & 1:
-            return "the maker must keep at least one card of the dummy"
+            return Refused(Refusal.MUST_KEEP, "the maker must keep at least one card of the "
+                           "dummy")
         left = h.hands[h.maker].bit_count() - self.hand_size
-        return f"the maker discards {left} more card{'s' * (left > 1)} (discard:XX)"
+        kind = Refusal.NOT_IN_HAND if A.DISCARD <= action < A.PLAY else Refusal.WRONG_PHASE
+        return Refused(kind, f"the maker discards {left} more card{'s' * (left > 1)} "
+                       "(discard:XX)")
 
     def describe(self, s: State) -> str:
         return "dummy merge"

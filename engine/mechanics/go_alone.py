@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.wording import setting
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
@@ -117,12 +118,15 @@ class GoAlone(Phase):
         else:
             s.advance()
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         x: AloneScratch = s.hand.scratch
         who = "the maker" if x.step == _MAKER else "a defender"
         if x.forced and x.step == _MAKER and self.must is not None:
-            return f"the maker must go alone here ({_must_words(self.must.text)}): say alone"
-        return f"{who} now says whether he goes alone: alone or pass"
+            kind = Refusal.MAY_NOT_PASS if action == A.PASS else Refusal.WRONG_PHASE
+            return Refused(kind, f"the maker must go alone here ({_must_words(self.must.text)})"
+                           ": say alone")
+        return Refused(Refusal.WRONG_PHASE, f"{who} now says whether he goes alone: alone or "
+                       "pass")
 
     def describe(self, s: State) -> str:
         return "decision to go alone"

@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import (
     BotTools,
     Mechanic,
@@ -139,11 +140,14 @@ class KittyExchange(Phase):
         if not x.left:
             s.advance()
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         x: KittyScratch = s.hand.scratch
         if x.step == _OFFER:
-            return f"seat {s.current} now takes the {self.rules.source} (pick_up) or not (keep)"
-        return f"seat {s.current} took the {self.rules.source} and discards (discard:XX)"
+            return Refused(Refusal.WRONG_PHASE, f"seat {s.current} now takes the "
+                           f"{self.rules.source} (pick_up) or not (keep)")
+        kind = Refusal.NOT_IN_HAND if A.DISCARD <= action < A.PLAY else Refusal.WRONG_PHASE
+        return Refused(kind, f"seat {s.current} took the {self.rules.source} and discards "
+                       "(discard:XX)")
 
     def describe(self, s: State) -> str:
         return f"exchange with the {self.rules.source}"

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.auction_rules import AuctionRules
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
 from engine.mechanics.wording import join, setting
@@ -47,13 +48,14 @@ class NameTrump(Phase):
         s.hand.trump = action - A.CALL
         s.advance()
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         if action == A.CALL + C.NO_TRUMP:
-            return "no-trump may not be named in this variant"
+            return Refused(Refusal.NOT_IN_VARIANT, "no-trump may not be named in this variant")
         if action == A.CALL + C.LOW_NO_TRUMP:
-            return "low no-trump may not be named in this variant"
+            return Refused(Refusal.NOT_IN_VARIANT,
+                           "low no-trump may not be named in this variant")
         names = ", ".join(s.action_name(a) for a in self.calls)
-        return f"the high bidder names trump now: {names}"
+        return Refused(Refusal.WRONG_PHASE, f"the high bidder names trump now: {names}")
 
     def describe(self, s: State) -> str:
         return "naming of trump"

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
+from engine.core import cards as C
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import (
     BotTools,
     Mechanic,
@@ -119,13 +121,17 @@ class PassCards(Phase):
         else:
             s.advance()
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         x: PassScratch = s.hand.scratch
         loner = x.queue[0][0]
         if x.step == _DISCARD:
-            return (f"seat {loner} plays alone and first discards a card face down "
-                    "(discard:XX)")
-        return f"seat {s.current} now gives his lone partner a card of his hand (give:XX)"
+            kind = Refusal.NOT_IN_HAND if A.DISCARD <= action < A.PLAY else Refusal.WRONG_PHASE
+            return Refused(kind, f"seat {loner} plays alone and first discards a card face "
+                           "down (discard:XX)")
+        kind = Refusal.NOT_IN_HAND if GIVE.base <= action < GIVE.base + C.CARD_COUNT else \
+            Refusal.WRONG_PHASE
+        return Refused(kind, f"seat {s.current} now gives his lone partner a card of his hand "
+                       "(give:XX)")
 
     def describe(self, s: State) -> str:
         return "call for the partner's best"

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.errors import Refusal, Refused
 from engine.mechanics import play_words
 from engine.mechanics.base import (
     BotTools,
@@ -196,21 +197,18 @@ class Play(Phase):
         self._lay(s, action)
         s.advance()
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         h = s.hand
         if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
-            return "the tricks are being played: play a card (play:XX)"
+            return play_words.NOT_A_CARD
         card = action - A.PLAY
         if not h.hands[s.current] >> card & 1:
-            return f"{C.card_name(card)} is not in your hand"
-        tables = self.tables[h.trump]
+            return play_words.not_held(card)
         if C.original(card) != card and (
                 not h.trick or A.PLAY + C.original(card) in self.legal(s)):
-            return (f"you hold two {C.card_name(card)}: play:{C.card_name(card)} plays the "
-                    "first (both are the same card, DECK-A2)")
-        led = tables.effective[h.trick[0]]
-        word = "trump" if led == h.trump else C.SUIT_WORDS[led]
-        return f"you must follow {word}"
+            return play_words.second_copy(card)
+        led = self.tables[h.trump].effective[h.trick[0]]
+        return play_words.must_follow("trump" if led == h.trump else C.SUIT_WORDS[led])
 
     def describe(self, s: State) -> str:
         return f"trick {sum(s.hand.tricks_won) + 1}"
@@ -266,20 +264,22 @@ class JokerPlay(Play):
         like any unfollowed suit is without ``penalties.renege.allowed``."""
         return not self._joker_led(s) and super().accepts_renege(s, action)
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         if not self._joker_led(s):
             if A.CALL <= action < A.PLAY:
-                return "only a joker led at no-trump calls for a suit"
+                return Refused(Refusal.WRONG_PHASE,
+                               "only a joker led at no-trump calls for a suit")
             return super().reason(s, action)
         h = s.hand
         suit = h.scratch.joker_suit
         if suit < 0:
-            return "you led the joker: name the suit it calls for (call:C, call:D, call:H, call:S)"
+            return Refused(Refusal.WRONG_PHASE, "you led the joker: name the suit it calls for "
+                           "(call:C, call:D, call:H, call:S)")
         if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
-            return "the tricks are being played: play a card (play:XX)"
+            return play_words.NOT_A_CARD
         if not h.hands[s.current] >> (action - A.PLAY) & 1:
-            return f"{C.card_name(action - A.PLAY)} is not in your hand"
-        return f"you must follow {C.SUIT_WORDS[suit]}, the suit the joker calls for"
+            return play_words.not_held(action - A.PLAY)
+        return play_words.must_follow(f"{C.SUIT_WORDS[suit]}, the suit the joker calls for")
 
 
 class ExposedPlay(Play):
@@ -326,13 +326,14 @@ class ExposedPlay(Play):
         """Cards chosen for the exposed hand follow suit: everyone sees them."""
         return s.hand.scratch.owner == s.current and super().accepts_renege(s, action)
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         x: ExposedScratch = s.hand.scratch
         if x.owner == s.current:
             return super().reason(s, action)
         s.current = x.owner
         why, s.current = super().reason(s, action), x.chooser
-        return why.replace("your hand", "the exposed hand") + " (you choose for it, STD-A17)"
+        return Refused(why.kind, why.reason.replace("your hand", "the exposed hand")
+                       + " (you choose for it, STD-A17)")
 
 
 SCHEMA: dict[str, Any] = {

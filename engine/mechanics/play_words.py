@@ -1,5 +1,6 @@
 """The rule-book lines of ``play`` (:mod:`engine.mechanics.play`): who leads, following suit,
-the winner (no-trump and low no-trump included, with the joker's rule, BID-A8/BID-A9), reneges.
+the winner (no-trump and low no-trump included, with the joker's rule, BID-A8/BID-A9), reneges;
+and the refusals of a card (:class:`~engine.core.errors.Refused`).
 """
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import cards as C
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import Rule
 from engine.mechanics.name_trump import NameTrumpRules
 from engine.mechanics.upcard_bidding import UpcardBiddingRules
@@ -16,7 +18,27 @@ if TYPE_CHECKING:
     from engine.mechanics.play import PlayRules
     from engine.rules.variant import Variant
 
-__all__ = ["book", "no_trump_contracts", "offers"]
+__all__ = ["NOT_A_CARD", "book", "must_follow", "no_trump_contracts", "not_held", "offers",
+           "second_copy"]
+
+NOT_A_CARD = Refused(Refusal.WRONG_PHASE, "the tricks are being played: play a card (play:XX)")
+
+
+def not_held(card: int) -> Refused:
+    """A card the hand of the seat to play does not hold."""
+    return Refused(Refusal.NOT_IN_HAND, f"{C.card_name(card)} is not in your hand")
+
+
+def second_copy(card: int) -> Refused:
+    """The second copy of a card held twice, where its name plays the first (DECK-A2)."""
+    name = C.card_name(card)
+    return Refused(Refusal.SECOND_COPY, f"you hold two {name}: play:{name} plays the first "
+                   "(both are the same card, DECK-A2)")
+
+
+def must_follow(suit: str) -> Refused:
+    """A card that does not follow ``suit`` (``trump``, ``hearts``...) though the hand can."""
+    return Refused(Refusal.MUST_FOLLOW_SUIT, f"you must follow {suit}")
 
 _FIRST_LEAD = {
     "eldest": "The first trick is led by eldest; if eldest sits the hand out, by the next "

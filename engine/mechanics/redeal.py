@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.deal import KITTY_SETTINGS, undealt
 from engine.rules.expressions import BoolLit, CompiledExpression, Given, Scope, Type, parse
@@ -141,9 +142,12 @@ class Redeal(Phase):
             x.exchanged = True
         self._next(s)
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         words = {REDEAL: "redeal", EXCHANGE: "exchange"}
-        return "say " + " or ".join([*(words[o] for o in self._options(s, s.current)), "keep"])
+        # a redeal or an exchange this hand does not qualify for (or an exchange made)
+        kind = Refusal.HAND_NOT_MET if action in words else Refusal.WRONG_PHASE
+        return Refused(kind, "say " + " or ".join(
+            [*(words[o] for o in self._options(s, s.current)), "keep"]))
 
     def describe(self, s: State) -> str:
         return "redeal or keep"

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -88,8 +89,9 @@ class StayOrDrop(Phase):
         else:
             s.advance()
 
-    def reason(self, s: State, action: int) -> str:
-        return "trump is made: say whether you stay in (stay) or drop out (drop)"
+    def reason(self, s: State, action: int) -> Refused:
+        return Refused(Refusal.WRONG_PHASE,
+                       "trump is made: say whether you stay in (stay) or drop out (drop)")
 
     def describe(self, s: State) -> str:
         return "decision to stay in or drop out"

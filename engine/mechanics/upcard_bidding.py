@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
 from engine.mechanics.upcard_bidding_words import book
 from engine.mechanics.upcard_trump import without_maker
@@ -159,25 +160,31 @@ class UpcardBidding(Phase):
             h.trump = action - A.CALL
         s.advance()
 
-    def reason(self, s: State, action: int) -> str:
+    def reason(self, s: State, action: int) -> Refused:
         h = s.hand
         b: BiddingScratch = h.scratch
         if b.round == _BLIND:
-            return "the joker was turned up: the dealer names trump (call:C, call:D, ...)"
+            return Refused(Refusal.WRONG_PHASE, "the joker was turned up: the dealer names "
+                           "trump (call:C, call:D, ...)")
         if action == A.PASS and self._stuck(s):
-            return "stick the dealer: the dealer may not pass now, he must name trump"
+            return Refused(Refusal.MAY_NOT_PASS, "stick the dealer: the dealer may not pass "
+                           "now, he must name trump")
         if action == A.PASS and b.round == 1 and self.must is not None and self._must(s):
-            return (f"your hand must order up (`{self.must.text}`, trump being the upcard's "
-                    "suit): you may not pass in round 1 (STD-A16)")
+            return Refused(Refusal.MAY_NOT_PASS, f"your hand must order up (`{self.must.text}`"
+                           ", trump being the upcard's suit): you may not pass in round 1 "
+                           "(STD-A16)")
         if b.round == 1 and A.CALL <= action < A.CALL + len(C.TRUMP_LETTERS):
-            return (f"round 1 is on the upcard's suit ({C.SUIT_WORDS[h.proposed]}): order_up "
-                    "or pass")
+            return Refused(Refusal.WRONG_PHASE, "round 1 is on the upcard's suit "
+                           f"({C.SUIT_WORDS[h.proposed]}): order_up or pass")
         if b.round > 1 and action == A.ORDER_UP:
-            return "the upcard was turned down; name another suit (call:X) or pass"
+            return Refused(Refusal.WRONG_PHASE,
+                           "the upcard was turned down; name another suit (call:X) or pass")
         if b.round > 1 and action == A.CALL + h.turned_down:
-            return f"{C.SUIT_WORDS[h.turned_down]} was turned down; name another suit"
+            return Refused(Refusal.TURNED_DOWN,
+                           f"{C.SUIT_WORDS[h.turned_down]} was turned down; name another suit")
         if b.round > 1 and action == A.CALL + C.NO_TRUMP:
-            return "no-trump may not be named in this variant (`upcard_bidding.no_trump`)"
+            return Refused(Refusal.NOT_IN_VARIANT, "no-trump may not be named in this variant "
+                           "(`upcard_bidding.no_trump`)")
         return super().reason(s, action)
 
     def describe(self, s: State) -> str:

@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from engine.core import actions as A
-from engine.core.errors import IllegalActionError
+from engine.core.errors import IllegalActionError, Refusal
 from engine.mechanics.auction import SpecialBid
 from engine.mechanics.base import TERMINAL
 from engine.mechanics.dealer_draw import first_dealer
@@ -99,7 +99,7 @@ class State:
         self.dealer = first_dealer(variant, self) if dealer is None else dealer
         self.current = TERMINAL
         self.phase_i = 0
-        self._legal: list[int] | None = None
+        self._legal: tuple[int, ...] | None = None
         self._advancing = False
         self._new_hand()
         self._run_flow()
@@ -199,13 +199,15 @@ class State:
         """The game is over."""
         return self.current == TERMINAL
 
-    def legal_action_ids(self) -> list[int]:
-        """The legal actions as ids (see :mod:`engine.core.actions`), ascending."""
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The legal actions as ids (see :mod:`engine.core.actions`), ascending: a tuple, so
+        that no caller can change what the next one is given (a phase may answer with a list
+        every state of the variant shares)."""
         if self._legal is None:
             if self.current == TERMINAL:
-                self._legal = []
+                self._legal = ()
             else:
-                self._legal = self._phase.legal(self)
+                self._legal = tuple(self._phase.legal(self))
         return self._legal
 
     def legal_actions(self) -> list[str]:
@@ -237,49 +239,101 @@ class State:
         return A.name_of(action, self._program.special_bids)
 
     def action_id(self, action: str | int) -> int:
-        """The id of an action name; raises ``IllegalActionError`` for an unknown name."""
+        """The id of an action name (an id is returned as it is): where a name from a record,
+        the prompt or an API user is read, once. Raises ``IllegalActionError``
+        (``UNKNOWN_ACTION``) for anything that names no action."""
         if isinstance(action, int):
             return action
         try:
+            if not isinstance(action, str):
+                raise KeyError(action)
             a = A.action_id(action, self._program.special_bids)
         except KeyError:
             raise IllegalActionError(
                 repr(action), "no such action (see the README's action names, e.g. pass, "
-                "order_up, call:H, play:JH)") from None
+                "order_up, call:H, play:JH)", kind=Refusal.UNKNOWN_ACTION) from None
         if self.variant.deck.copies > 1 and a not in self.legal_action_ids():
             other = A.other_copy(a)  # a card's name reads as the copy the seat holds (DECK-A2)
             if other in self.legal_action_ids():
                 return other
         return a
 
-    def apply(self, action: str | int) -> None:
-        """Carry out an action of the current player.
+    # -- check, can, do: one check for every way in ----------------------------------------
 
-        Raises :class:`~engine.core.errors.IllegalActionError` with the reason when the rules do
-        not allow it now; the state is then unchanged. In a variant that allows reneging
-        (``penalties.renege.allowed``), a card in hand that does not follow suit is accepted
-        and recorded in ``reneges``; it ends the hand at once when the variant voids the hand
-        (STD-A8), and is penalised when the hand is scored. ``legal_actions()`` still lists
-        only the plays that follow suit, which is what bots choose from.
+    def check(self, action: str | int, *, seat: int | None = None) -> None:
+        """Raise :class:`~engine.core.errors.IllegalActionError` unless :meth:`apply` would
+        carry ``action`` (an id, or a name) out now; it says why in a player's words
+        (``reason``) and for a program (``kind``, a :class:`~engine.core.errors.Refusal`).
+        ``seat``: the seat that would act (refused, ``NOT_YOUR_TURN``, unless it is the
+        current player). Nothing changes.
+
+        The check is ``legal_action_ids()``: an action passes exactly when it is listed there,
+        or when it is a renege the variant accepts (``penalties.renege.allowed``: a card in
+        hand that does not follow suit, which ``apply`` plays and records).
+
+        >>> from engine import load_variant, new_game
+        >>> state = new_game(load_variant("standard"), seed=7)
+        >>> try:
+        ...     state.check("play:9C")
+        ... except IllegalActionError as error:
+        ...     print(f"{error.kind}: {error.reason}")
+        wrong_phase: it is not an action of the bidding, round 1; legal now: pass, order_up
+        >>> state.can("play:9C"), state.can("pass"), state.can("pass", seat=2)
+        (False, True, False)
         """
         a = self.action_id(action)
-        if a in self.legal_action_ids():
-            self._apply(a)
-            return
-        if self.current == TERMINAL or not self._phase.accepts_renege(self, a):
-            raise IllegalActionError(self._shown(action, a), self._reason(a))
-        self._apply(a, self._phase.apply_renege)
+        if seat is not None and self.current not in (seat, TERMINAL):
+            raise IllegalActionError(self._shown(a, action), "it is not your turn",
+                                     kind=Refusal.NOT_YOUR_TURN)
+        self._check_id(a, action)
 
-    def _shown(self, action: str | int, a: int) -> str:
+    def can(self, action: str | int, *, seat: int | None = None) -> bool:
+        """Whether :meth:`check` lets ``action`` through (``apply`` would carry it out)."""
+        try:
+            self.check(action, seat=seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _check_id(self, a: int, action: object) -> Callable[[State, int], None] | None:
+        """The check behind :meth:`check`, :meth:`can` and :meth:`apply`: ``None`` for a
+        legal action id (the running phase's ``apply`` carries it out), the phase's
+        ``apply_renege`` for a renege the variant accepts; else raises the refusal, with the
+        phase's reason (``action`` is what the caller gave, quoted when it names nothing)."""
+        if a in self.legal_action_ids():
+            return None
+        if self.current != TERMINAL and self._phase.accepts_renege(self, a):
+            return self._phase.apply_renege
+        try:
+            shown = self.action_name(a)
+        except KeyError:
+            raise IllegalActionError(repr(action), "no such action in this variant",
+                                     kind=Refusal.UNKNOWN_ACTION) from None
+        if self.current == TERMINAL:
+            raise IllegalActionError(shown, "the game is over", kind=Refusal.GAME_OVER)
+        refused = self._phase.reason(self, a)
+        raise IllegalActionError(shown, refused.reason, kind=refused.kind)
+
+    def _shown(self, a: int, action: object) -> str:
         try:
             return self.action_name(a)
         except KeyError:
             return repr(action)
 
-    def _reason(self, a: int) -> str:
-        if self.current == TERMINAL:
-            return "the game is over"
-        return self._phase.reason(self, a)
+    def apply(self, action: str | int) -> None:
+        """Carry out an action of the current player: an action id, or its name (a record's,
+        an API user's; read once).
+
+        Raises :class:`~engine.core.errors.IllegalActionError` with the reason when the rules do
+        not allow it now (:meth:`check`); the state is then unchanged. In a variant that allows
+        reneging (``penalties.renege.allowed``), a card in hand that does not follow suit is
+        accepted and recorded in ``reneges``; it ends the hand at once when the variant voids
+        the hand (STD-A8), and is penalised when the hand is scored. ``legal_actions()`` still
+        lists only the plays that follow suit, which is what bots choose from.
+        """
+        a = self.action_id(action)
+        carry_out = self._check_id(a, action)
+        self._apply(a, carry_out)
 
     def _apply(self, a: int, carry_out: Callable[[State, int], None] | None = None) -> None:
         """Apply a legal action id without checking (the simulator's fast path): log it in

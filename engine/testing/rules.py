@@ -11,6 +11,7 @@ import pytest
 
 from engine import IllegalActionError, State, Variant, load_variant
 from engine.core import cards as C
+from engine.core.errors import Refusal
 from engine.rules.results import HandResult
 
 
@@ -47,13 +48,17 @@ def discard(state: State, cards: str) -> State:
     return apply_all(state, " ".join(f"discard:{c}" for c in cards.split()))
 
 
-def refuse(state: State, action: str) -> str:
-    """Apply an action that must be refused; the state must not change. Returns the reason."""
+def refuse(state: State, action: str | int, kind: Refusal | None = None) -> str:
+    """Apply an action that must be refused (for ``kind``'s reason, when given; ``check``
+    and ``can`` must refuse it too); the state must not change. Returns the reason."""
     before = (list(state.history_ids), list(state.hand.hands), state.current_player, state.phase)
     with pytest.raises(IllegalActionError) as caught:
         state.apply(action)
     assert (list(state.history_ids), list(state.hand.hands), state.current_player,
             state.phase) == before
+    assert not state.can(action)
+    if kind is not None:
+        assert caught.value.kind is kind, (caught.value.kind, caught.value.reason)
     return caught.value.reason
 
 

@@ -3,8 +3,8 @@
 The bots play until it is the human's turn (or the game is over); each action and what it
 brought about is narrated from the human's seat (:mod:`engine.text.narrate`), so the log shows
 exactly what a player at that seat would see. The human's action is checked by the engine
-itself (:meth:`State.apply` raises :class:`~engine.core.errors.IllegalActionError` with the
-reason).
+itself (:meth:`State.check` raises :class:`~engine.core.errors.IllegalActionError` with the
+reason and its kind); the name a click posts is read into an action id once, and the id applied.
 
 The seed deals every hand, so a seat that knew it could work out the bots' hidden cards: the
 log tells it only when the game is over (with its SHA-256 from the start, so the player may
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from engine.bots import BEST_BOT, Bot, BotSpec, make_bot
 from engine.core import cards as C
-from engine.core.errors import IllegalActionError
+from engine.core.errors import IllegalActionError, Refusal
 from engine.play.records import GameRecord, Seating, record_of
 from engine.play.state import State
 from engine.rules.variant import Variant
@@ -126,29 +126,26 @@ class WebGame:
         """The game's record so far (:mod:`engine.play.records`)."""
         return record_of(self.state, table=self.table)
 
-    def play(self, action: str) -> None:
-        """The human's action, then the bots' up to the human's next turn. Raises
-        :class:`IllegalActionError` (with the reason) for an action that is not legal now."""
+    def play(self, action: str | int) -> None:
+        """The human's action (the name a click posts, read into an id once here, or an id),
+        then the bots' up to the human's next turn. Raises :class:`IllegalActionError` (with
+        the reason and its kind) for an action that is not legal now; nothing changes then."""
         s = self.state
-        if s.is_terminal():
-            raise IllegalActionError(action, "the game is over")
-        if s.current_player != self.seat:  # pragma: no cover - the bots always play first
-            raise IllegalActionError(action, "it is not your turn")
         a = s.action_id(action)  # an unknown name raises with the list of action names
+        s.check(a, seat=self.seat)  # the engine says why (the game over, not his turn...)
         if a not in s.legal_action_ids():
-            s.clone().apply(a)  # not legal: the engine says why (the game is unchanged)
             # A card the variant would accept as a renege (STD-A8): not offered here.
-            raise IllegalActionError(action, "that card does not follow suit (the browser "
-                                     "table does not offer reneges)")
-        action = s.action_name(a)
-        self._apply(action)
+            raise IllegalActionError(s.action_name(a), "that card does not follow suit (the "
+                                     "browser table does not offer reneges)",
+                                     kind=Refusal.MUST_FOLLOW_SUIT)
+        self._apply(a)
         self.run_bots()
 
     def run_bots(self) -> None:
         """The bots act until it is the human's turn or the game is over."""
         s = self.state
         while not s.is_terminal() and s.current_player != self.seat:
-            self._apply(s.action_name(self.bots[s.current_player].act(s)))
+            self._apply(self.bots[s.current_player].act(s))
 
     def hint_for(self) -> str:
         """What the hint bot would do in the human's place (an action name); its reason, in
@@ -159,11 +156,12 @@ class WebGame:
         action, self.hint_why = bot.advise(s)
         return s.action_name(action)
 
-    def _apply(self, action: str) -> None:
+    def _apply(self, a: int) -> None:
         s = self.state
         actor = s.current_player
+        action = s.action_name(a)
         was = After.before(s, action)
-        s.apply(action)
+        s.apply(a)
         self.hint = ""
         if was.phase == "play" and action.startswith("play:") and not s.hand.trick:
             self.last_trick = (*was.trick, (was.owner, C.card(action.partition(":")[2])))

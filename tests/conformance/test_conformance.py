@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from engine import IllegalActionError, State, load_variant, new_game, shipped_names
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.errors import Refusal
 from engine.mechanics.auction import AuctionRules
 from engine.play.hand import Hand
 from engine.play.records import record_of, replay, replay_steps
@@ -50,6 +51,16 @@ ALL_ACTION_IDS = (
     + [A.PLAY + c for c in range(C.CARD_COUNT)]
     + [A.BID_TRUMP + 8 * n + t for n in range(1, 13) for t in range(6)]
 )
+
+def _named(state: State, action: int) -> bool:
+    """Whether the id names an action in this variant (the action table; a special bid the
+    variant does not have names nothing)."""
+    try:
+        state.action_name(action)
+    except KeyError:
+        return False
+    return True
+
 
 # -- the rules of play, written again from the card codes (`euchre rules NAME`) -------------
 
@@ -237,22 +248,26 @@ class Checker:
                 tries += reneges[:1]
             if s.variant.renege.allowed and s.phase == "play":
                 tries = [a for a in tries if a not in reneges]
+        names_an_action = {a for a in tries if _named(s, a)}
         for a in tries:
             with pytest.raises(IllegalActionError) as caught:
                 s.apply(a)
-            reason = caught.value.reason
+            reason, kind = caught.value.reason, caught.value.kind
             assert reason, f"no reason given for {a}"
-            if s.is_terminal():
-                assert reason == "the game is over"
+            if a not in names_an_action:  # an id of no action here (bid:7th-special), ever
+                assert kind is Refusal.UNKNOWN_ACTION, reason
+            elif s.is_terminal():
+                assert kind is Refusal.GAME_OVER, reason
             elif s.phase == "play" and A.PLAY <= a < A.PLAY + C.CARD_COUNT:
                 if s.hand.hands[s.current_player] >> (a - A.PLAY) & 1:
-                    same_card = "both are the same card" in reason  # DECK-A2: the 2nd copy
-                    assert reason.startswith("you must follow") or same_card, reason
+                    # DECK-A2: the second copy of a card held twice plays as the first
+                    assert kind in (Refusal.MUST_FOLLOW_SUIT, Refusal.SECOND_COPY), reason
                 else:
-                    assert reason.endswith("is not in your hand"), reason
+                    assert kind is Refusal.NOT_IN_HAND, reason
         for junk in ("play:ZZ", "shout", 999, -3):
-            with pytest.raises(IllegalActionError):
+            with pytest.raises(IllegalActionError) as caught:
                 s.apply(junk)
+            assert caught.value.kind is Refusal.UNKNOWN_ACTION, junk
         same(snapshot(s), before, "a refused action changed the state")
 
     # (g)

@@ -240,11 +240,7 @@ def _wrong_action(state: State) -> str | None:
             action = state.action_id(name)
         except IllegalActionError:
             continue  # not an action of this variant at all (bid:moon without a moon)
-        if action in legal:
-            continue
-        try:
-            state.clone().apply(action)
-        except IllegalActionError:
+        if action not in legal and not state.can(action):
             return name
     return None
 

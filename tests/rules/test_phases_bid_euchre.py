@@ -14,6 +14,7 @@ import pytest
 from engine import State, new_game
 from engine.cli.play_answers import question_for
 from engine.core.errors import InvalidArgument
+from engine.core.errors import Refusal as R
 from engine.testing.rules import apply_all, last_hand, play, refuse, variant
 
 N, E, S, W = range(4)
@@ -56,7 +57,7 @@ def test_the_moon_beats_every_number_and_ends_the_auction_BID_A5() -> None:
 def test_each_bid_must_beat_the_last_and_each_player_bids_once_BID_A2() -> None:
     state = apply_all(_game(N_MOON), "bid:4")
     assert state.legal_actions() == ["pass", "bid:5", "bid:6", "bid:moon"]
-    assert "beat the high bid (4)" in refuse(state, "bid:3")
+    assert "beat the high bid (4)" in refuse(state, "bid:3", R.BID_TOO_LOW)
     state = apply_all(state, "pass pass pass")
     assert state.phase == "name_trump" and state.hand.maker == N and state.hand.bid == 4
 
@@ -76,7 +77,7 @@ def test_all_pass_throws_the_deal_in_BID_A4() -> None:
 def test_the_dealer_is_stuck_when_the_others_pass_in_the_stick_overlay_BID_A4() -> None:
     state = apply_all(_game(N_MOON, "bid-euchre-stick"), "pass pass pass")
     assert state.current_player == W and "pass" not in state.legal_actions()
-    assert "the dealer must bid, at least 3" in refuse(state, "pass")
+    assert "the dealer must bid, at least 3" in refuse(state, "pass", R.MAY_NOT_PASS)
     assert question_for(state).endswith("(you may not pass).")
     state.apply("bid:3")
     assert state.hand.maker == W and state.hand.bid == 3 and state.phase == "name_trump"

@@ -13,6 +13,7 @@ import pytest
 from engine import State, new_game
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.errors import Refusal as R
 from engine.testing.rules import apply_all, play, refuse, variant
 
 N, E, S, W = range(4)
@@ -62,7 +63,7 @@ def test_a_seat_holding_both_copies_is_offered_the_card_once_DECK_A2() -> None:
     # N's eleven cards: the KS and two each of AH KH QH TH 9H: six different cards.
     legal = state.legal_actions()
     assert legal.count("play:AH") == 1 and len(legal) == len(set(legal)) == 6
-    reason = refuse(state, A.PLAY + C.copy_of(C.card("AH")))
+    reason = refuse(state, A.PLAY + C.copy_of(C.card("AH")), R.SECOND_COPY)
     assert "both are the same card" in reason
 
 

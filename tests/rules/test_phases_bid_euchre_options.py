@@ -16,6 +16,7 @@ import pytest
 from engine import State, new_game
 from engine.cli.play_answers import question_for
 from engine.core import actions as A
+from engine.core.errors import Refusal as R
 from engine.testing.rules import apply_all, last_hand, play, refuse, variant
 from engine.text.narrate import Narrator
 from engine.text.rulebook import render_text, rule_book
@@ -78,9 +79,9 @@ def test_each_bid_names_its_trump_and_the_next_must_be_a_higher_number_BID_A3() 
     legal = state.legal_actions()
     # No suit ranks above another: only 5 and 6 (in any of C D H S N) and the moon are left.
     assert legal == ["pass", "bid:moon", *[f"bid:{n}{t}" for n in (5, 6) for t in "CDHSN"]]
-    assert "higher number than the high bid (4 in spades)" in refuse(state, "bid:4H")
+    assert "higher number than the high bid (4 in spades)" in refuse(state, "bid:4H", R.BID_TOO_LOW)
     assert "names trump in the bid: bid 5 with a trump" in refuse(state, "bid:5")
-    assert "low no-trump may not be bid" in refuse(state, "bid:5L")
+    assert "low no-trump may not be bid" in refuse(state, "bid:5L", R.NOT_IN_VARIANT)
 
 
 def test_the_high_bid_makes_trump_and_its_maker_leads_without_naming_again_BID_A3() -> None:

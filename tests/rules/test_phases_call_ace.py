@@ -16,6 +16,7 @@ import pytest
 
 from engine import State, new_game
 from engine.core.errors import InvalidArgument
+from engine.core.errors import Refusal as R
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
 
 DEALER = 4
@@ -53,7 +54,7 @@ def test_the_maker_calls_a_plain_ace_he_does_not_hold_CALL_A1_CALL_A2() -> None:
     assert state.phase == "call_partner" and state.current_player == 0
     # hearts are trump: the plain aces are AC, AD and AS; seat 0 holds none of them
     assert state.legal_actions() == ["alone", "partner:AC", "partner:AD", "partner:AS"]
-    assert "partner" in refuse(state, "partner:KS")
+    assert "partner" in refuse(state, "partner:KS", R.NOT_CALLABLE)
 
 
 def test_a_maker_holding_every_plain_ace_can_only_go_alone_CALL_A2() -> None:

@@ -10,6 +10,7 @@ so E is the dealer's partner. Expected points are worked out by hand, in the com
 from __future__ import annotations
 
 from engine import State, new_game
+from engine.core.errors import Refusal as R
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
 
 N, E, S, W = range(4)
@@ -27,7 +28,7 @@ def _game(name: str = "canadian-loner") -> State:
 def test_ordering_up_your_partner_the_dealer_forces_you_alone_STD_A13() -> None:
     state = apply_all(_game(), "pass order_up")
     assert state.legal_actions() == ["alone"]
-    assert "must go alone" in refuse(state, "pass")
+    assert "must go alone" in refuse(state, "pass", R.MAY_NOT_PASS)
     apply_all(state, "alone")
     assert state.hand.alone == [E] and not state.hand.active(W)
 

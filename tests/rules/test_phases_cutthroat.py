@@ -18,6 +18,7 @@ import pytest
 
 from engine import State, new_game
 from engine.core import cards as C
+from engine.core.errors import Refusal as R
 from engine.mechanics.deal import Deal
 from engine.play.hand import Hand
 from engine.testing.rules import apply_all, cards, discard, last_hand, names, play, refuse, variant
@@ -118,7 +119,7 @@ def test_round_2_names_any_suit_but_the_turned_down_one_and_nobody_picks_up_CTD_
     state = apply_all(game(STRONG), "pass pass pass")
     assert state.hand.turned_down == C.HEARTS and "KH" in names(state.hand.kitty)
     assert state.legal_actions() == ["pass", "call:C", "call:D", "call:S"]
-    assert refuse(state, "call:H") == "hearts was turned down; name another suit"
+    assert refuse(state, "call:H", R.TURNED_DOWN) == "hearts was turned down; name another suit"
     apply_all(state, "pass call:D")
     assert state.hand.maker == B and state.hand.trump_name == "D"
     assert state.phase == "go_alone" and state.current_player == B
@@ -148,8 +149,8 @@ def test_a_stuck_dealer_must_name_a_suit_but_not_the_turned_down_one_cutthroat_s
     state = apply_all(game(STRONG, "cutthroat-stick"), "pass " * 5)
     assert state.current_player == CC
     assert state.legal_actions() == ["call:C", "call:D", "call:S"]
-    assert refuse(state, "pass") == ("stick the dealer: the dealer may not pass now, he must "
-                                     "name trump")
+    assert refuse(state, "pass", R.MAY_NOT_PASS) == ("stick the dealer: the dealer may not "
+                                                     "pass now, he must name trump")
     state.apply("call:S")
     assert state.hand.maker == CC and state.hand.trump_name == "S" and state.phase == "go_alone"
 
@@ -207,7 +208,8 @@ def test_must_merge_refuses_discarding_the_last_dummy_card_cutthroat_must_merge(
     state = apply_all(game(STRONG, "cutthroat-must-merge"), "order_up discard:TS pass pass pass")
     discard(state, "9D TD QD KD")
     assert "discard:AD" not in state.legal_actions()
-    assert refuse(state, "discard:AD") == "the maker must keep at least one card of the dummy"
+    assert refuse(state, "discard:AD", R.MUST_KEEP) == ("the maker must keep at least one card "
+                                                        "of the dummy")
     state.apply("discard:9S")
     assert state.phase == "play" and names(state.hand.hands[A]) == cards("JH JD AH 9C AD")
 
@@ -472,4 +474,4 @@ def test_a_card_that_does_not_follow_is_refused_in_cutthroat_RULES_1_3() -> None
     discard(state, "9D TD QD KD AD")
     play(state, "JH TC")
     assert state.legal_actions() == ["play:KH"]
-    assert refuse(state, "play:AS") == "you must follow trump"
+    assert refuse(state, "play:AS", R.MUST_FOLLOW_SUIT) == "you must follow trump"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from engine import State, new_game
+from engine.core.errors import Refusal as R
 from engine.core.errors import VariantError
 from engine.testing.rules import apply_all, cards, last_hand, names, overlay, refuse, variant
 
@@ -33,7 +34,7 @@ def test_every_seat_answers_in_turn_from_the_dealers_left_DECL_A1() -> None:
     assert state.phase == "declare"
     # N holds one trump: he may only pass; E holds the jamboree
     assert state.current_player == N and state.legal_actions() == ["pass"]
-    assert "your hand does not meet" in refuse(state, "declare:1")
+    assert "your hand does not meet" in refuse(state, "declare:1", R.HAND_NOT_MET)
     state.apply("pass")
     assert state.current_player == E and state.legal_actions() == ["pass", "declare:1"]
     # E keeps it hidden: S and W are asked all the same, then N leads

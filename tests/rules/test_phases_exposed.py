@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine import State, new_game
 from engine.bots.heuristic import HeuristicBot
 from engine.core import cards as C
+from engine.core.errors import Refusal as R
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
 from engine.text.narrate import Narrator
 from engine.text.narrate_hand import After
@@ -48,7 +49,7 @@ def test_the_opponent_at_the_loners_left_chooses_his_card_STD_A17() -> None:
     # E is void in clubs: S (E's left) acts and may choose any of E's five hearts.
     assert state.current_player == S
     assert {a[len("play:"):] for a in state.legal_actions()} == E_HAND
-    assert "not in the exposed hand" in refuse(state, "play:AC")  # S's own card
+    assert "not in the exposed hand" in refuse(state, "play:AC", R.NOT_IN_HAND)  # S's own card
     play(state, "QH")
     assert state.hand.trick_seats == [N, E] and state.current_player == S
     assert "AC" in state.view(S).hand_codes  # now S plays his own card

@@ -9,6 +9,7 @@ card of the 24-card pack once: the upcard AH and the kitty AD AS KS complete it.
 from __future__ import annotations
 
 from engine import State, new_game
+from engine.core.errors import Refusal as R
 from engine.testing.rules import apply_all, cards, last_hand, names, refuse, variant
 
 N, E, S, W = range(4)
@@ -36,7 +37,7 @@ def test_only_the_first_farmer_exchanges_the_kitty_STD_A15() -> None:
     # E holds four tens too, but N took the kitty first: E may only redeal or keep.
     state = apply_all(_game(), "exchange")
     assert state.current_player == E and state.legal_actions() == ["keep", "redeal"]
-    assert "redeal or keep" in refuse(state, "exchange")
+    assert "redeal or keep" in refuse(state, "exchange", R.HAND_NOT_MET)
     apply_all(state, "keep")
     # S and W hold no such hand, but they are asked too and can only keep, so that nobody
     # learns from the order of play who held one

@@ -18,6 +18,7 @@ import pytest
 
 from engine import State, new_game
 from engine.core import cards as C
+from engine.core.errors import Refusal as R
 from engine.mechanics.deal import Deal
 from engine.play.hand import Hand
 from engine.testing.rules import apply_all, cards, last_hand, names, play, refuse, variant
@@ -105,7 +106,7 @@ def test_each_bid_must_beat_the_last_RULES_3_5() -> None:
     state = apply_all(game(SPLIT), "bid:4")
     assert state.current_player == B
     assert state.legal_actions() == ["pass", "swap", "bid:5", "bid:moon"]
-    assert refuse(state, "bid:3") == "a bid must beat the high bid (4)"
+    assert refuse(state, "bid:3", R.BID_TOO_LOW) == "a bid must beat the high bid (4)"
     assert refuse(state, "bid:4") == "a bid must beat the high bid (4)"
     state.apply("bid:5")
     assert state.legal_actions() == ["pass", "swap", "bid:moon"]
@@ -115,7 +116,7 @@ def test_a_bid_of_six_is_refused_for_what_it_is_one_shoots_the_moon_RULES_3_5() 
     # Six beats four: the reason may not say that it does not. The bids are 3, 4, 5 and the
     # moon; "one never says six" (`euchre rules ghost-hand`).
     state = apply_all(game(SPLIT), "bid:4")
-    reason = refuse(state, "bid:6")
+    reason = refuse(state, "bid:6", R.NOT_IN_VARIANT)
     assert "beat" not in reason and "moon" in reason
     assert "moon" in refuse(game(SPLIT), "bid:2")
 
@@ -206,7 +207,7 @@ def test_the_swapper_must_then_pass_or_bid_GH_A4() -> None:
     state = apply_all(game(SPLIT), "swap")
     assert state.current_player == A  # still his turn
     assert state.legal_actions() == ["pass", *BIDS]
-    assert refuse(state, "swap") == "a hand was already swapped this deal"
+    assert refuse(state, "swap", R.ALREADY_DONE) == "a hand was already swapped this deal"
     state.apply("bid:3")
     assert state.current_player == B
 
@@ -234,7 +235,8 @@ def test_a_player_may_swap_on_his_turn_even_after_others_bid_GH_A4() -> None:
 def test_the_blind_swap_may_not_look_first_GH_A3() -> None:
     state = game(SPLIT)
     assert "look" not in state.legal_actions()
-    assert refuse(state, "look") == "the swap is blind: the extra hand may not be looked at first"
+    assert refuse(state, "look", R.NOT_IN_VARIANT) == ("the swap is blind: the extra hand may "
+                                                       "not be looked at first")
 
 
 # -- the open swap (GH-A3 alternative: ghost-hand-open-swap) ---------------------------------------
@@ -269,7 +271,7 @@ def test_after_a_look_the_looker_may_keep_his_hand_by_bidding_ghost_hand_open_sw
     assert names(state.view(A).extra_seen) == cards("AD KD QD TD TH 9H")
     assert state.current_player == B
     assert state.legal_actions() == ["pass", "bid:4", "bid:5", "bid:moon"]
-    assert refuse(state, "look") == "the extra hand was already looked at this deal"
+    assert refuse(state, "look", R.ALREADY_DONE) == "the extra hand was already looked at this deal"
     assert refuse(state, "swap") == "the extra hand was already looked at this deal"
 
 
@@ -290,7 +292,7 @@ def test_the_high_bidder_names_any_suit_but_not_no_trump_and_leads_GH_A14() -> N
     state = apply_all(game(SPLIT), "pass bid:3 pass")
     assert state.phase == "name_trump" and state.current_player == B
     assert state.legal_actions() == ["call:C", "call:D", "call:H", "call:S"]
-    assert refuse(state, "call:N") == "no-trump may not be named in this variant"
+    assert refuse(state, "call:N", R.NOT_IN_VARIANT) == "no-trump may not be named in this variant"
     state.apply("call:C")
     assert state.hand.trump_name == "C" and state.phase == "play"
     assert state.current_player == B  # the bidder leads, not eldest
@@ -423,8 +425,9 @@ def test_a_renege_is_accepted_though_not_legal_and_recorded_GH_A11() -> None:
 def test_a_card_not_in_hand_is_still_refused_when_reneging_is_allowed_GH_A11() -> None:
     state = apply_all(game(SPLIT), "bid:3 pass pass call:H")
     play(state, "9S TC AS | KS JH JC | JD")
-    assert refuse(state, "play:AS") == "AS is not in your hand"
-    assert refuse(state, "pass") == "the tricks are being played: play a card (play:XX)"
+    assert refuse(state, "play:AS", R.NOT_IN_HAND) == "AS is not in your hand"
+    assert refuse(state, "pass", R.WRONG_PHASE) == ("the tricks are being played: play a card "
+                                                    "(play:XX)")
 
 
 def test_the_offender_loses_2_on_top_of_the_hands_score_GH_A11() -> None:

@@ -13,6 +13,7 @@ import pytest
 from engine import State, new_game
 from engine.bots.heuristic import HeuristicBot
 from engine.core import cards as C
+from engine.core.errors import Refusal as R
 from engine.play.records import record_of, replay
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
 from engine.text.narrate import Narrator
@@ -71,7 +72,7 @@ def test_round_2_may_name_no_trump_STD_A12() -> None:
 
 def test_standard_refuses_no_trump_in_round_2() -> None:
     state = apply_all(_game("standard"), ALL_PASS)
-    assert "no-trump" in refuse(state, "call:N")
+    assert "no-trump" in refuse(state, "call:N", R.NOT_IN_VARIANT)
 
 
 def test_a_no_trump_hand_played_out_and_scored_by_standards_table_STD_A12() -> None:

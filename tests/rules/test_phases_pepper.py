@@ -14,6 +14,7 @@ import pytest
 from engine import State, new_game
 from engine.cli.play_answers import question_for
 from engine.core.errors import InvalidArgument
+from engine.core.errors import Refusal as R
 from engine.testing.rules import apply_all, last_hand, play, refuse, variant
 from engine.text.narrate import Narrator
 
@@ -41,7 +42,7 @@ def test_little_and_big_pepper_rank_above_every_number_in_order_PEP_A2() -> None
     assert state.legal_actions() == ["pass", "bid:little_pepper", "bid:big_pepper"]
     state.apply("bid:little_pepper")
     assert state.legal_actions() == ["pass", "bid:big_pepper"]
-    assert "beat the high bid (little_pepper)" in refuse(state, "bid:little_pepper")
+    assert "beat the high bid (little_pepper)" in refuse(state, "bid:little_pepper", R.BID_TOO_LOW)
     state.apply("bid:big_pepper")  # the highest bid ends the auction at once
     assert state.phase == "name_trump" and state.hand.maker == S
     assert state.hand.bid_special == "big_pepper" and state.hand.alone == []

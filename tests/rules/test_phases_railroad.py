@@ -12,6 +12,7 @@ import pytest
 
 from engine import State, new_game
 from engine.core import cards as C
+from engine.core.errors import Refusal as R
 from engine.testing.rules import apply_all, last_hand, names, play, refuse, variant
 
 N, E, S, W = range(4)
@@ -77,7 +78,7 @@ def test_only_the_seat_whose_turn_it_is_passes_and_only_a_card_he_holds_RAIL_A7(
     state = apply_all(_railroad(LONE_MAKER), "order_up alone pass pass discard:TC")
     assert "discard" in refuse(state, "give:JK")
     apply_all(state, "discard:9C")
-    assert "give" in refuse(state, "give:AD")  # E holds the AD, not S
+    assert "give" in refuse(state, "give:AD", R.NOT_IN_HAND)  # E holds the AD, not S
     assert "give" in refuse(state, "discard:TH")
 
 
