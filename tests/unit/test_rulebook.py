@@ -19,8 +19,7 @@ from typing import Any
 
 import pytest
 
-from engine import cli, load_variant, shipped_names
-from engine.cli import rules_command
+from engine import load_variant, shipped_names
 from engine.mechanics.base import BookPart, Mechanic, Phase, Rule, Words, book_lines
 from engine.mechanics.play import PlayRules
 from engine.mechanics.registry import mechanic, mechanics, register
@@ -37,10 +36,8 @@ def book_text(ref: str | Path) -> str:
 
 
 @pytest.fixture
-def rules_cli(monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., Any]) -> Callable[..., Any]:
-    """``euchre rules ...`` through the real entry point, with the command registered."""
-    if rules_command not in cli._COMMANDS:
-        monkeypatch.setattr(cli, "_COMMANDS", (*cli._COMMANDS, rules_command))
+def rules_cli(run_cli: Callable[..., Any]) -> Callable[..., Any]:
+    """``euchre rules ...`` through the real entry point."""
     return run_cli
 
 
