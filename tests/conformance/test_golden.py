@@ -44,7 +44,7 @@ def test_every_golden_file_belongs_to_a_shipped_variant() -> None:
 
 # -- the golden files, refereed by hand -------------------------------------------------------
 # The golden files are what the engine printed; the test above only says the engine still
-# prints them. Here a referee written from the rules alone (RULES.md, the `standard` file:
+# prints them. Here a referee written from the rules alone (the `standard` file, its rule book:
 # bowers, following suit, the scoring table, the target of 10) reads the files of the
 # variants that play standard's rules and checks every line it can work out: each card was in
 # the hand that played it and followed suit when it could, each trick went to the seat the
