@@ -87,6 +87,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if started_quietly:
             _set_sigint(exit_quietly)  # a second Ctrl-C now exits at once
         _error("\ninterrupted", prefix="")
+        if started_quietly:
+            # The command ends here, with 130. Returning would let CPython end it by SIGINT
+            # instead (exit status -2) when the Ctrl-C landed inside an `exec` of generated
+            # source, as in creating a dataclass while a module loads: it then marks the
+            # interrupt unhandled although it was handled here (CPython 3.11).
+            exit_quietly(signal.SIGINT, None)
         return EXIT_INTERRUPTED
     finally:
         if started_quietly:
