@@ -41,8 +41,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy engine
 
+# The tests run in parallel, one worker per core (pytest-xdist); the tests marked
+# `xdist_group` with the same name run in one worker, one after another (--dist loadgroup).
+# The slowest 15 are listed at the end (--durations), so a test that grows slow is seen.
+PYTEST_WORKERS ?= auto
 pytest: $(STAMP) browser
-	EUCHREKIT_REQUIRE=$(REQUIRED_EXTRAS),$(WEB_EXTRAS),$(REQUIRED_BROWSER) $(BIN)/pytest -q
+	EUCHREKIT_REQUIRE=$(REQUIRED_EXTRAS),$(WEB_EXTRAS),$(REQUIRED_BROWSER) \
+		$(BIN)/pytest -q --numprocesses $(PYTEST_WORKERS) --dist loadgroup --durations 15
 
 # Chromium for the browser tests, from the OS's packages (no browser is downloaded by a test).
 browser:

@@ -1,4 +1,5 @@
-"""Collection rules for the whole repository: doctests from every module under ``engine/``.
+"""Collection rules for the whole repository: doctests from every module under ``engine/``;
+bytecode for the processes the tests start.
 
 ``pyproject.toml`` runs pytest with ``--doctest-modules`` over ``tests`` and ``engine``, so
 each engine module is imported and its docstring examples run. A module that imports an
@@ -11,6 +12,9 @@ extra stops the run instead (tests/conftest.py), so nothing is skipped quietly.
 from __future__ import annotations
 
 import importlib.util
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -48,3 +52,29 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         f"(install the `{NEEDS_EXTRA[path][1]}` extra)"
         for path in collect_ignore
     ]
+
+
+# -- bytecode for the processes the tests start -------------------------------------------------
+# The tests start many Python processes (`euchre` commands, Dask's workers, the test workers of
+# pytest-xdist). Where the environment says PYTHONDONTWRITEBYTECODE (this project's machine
+# does), each would compile the whole package again, a large share of its time; a user's
+# installed copy never does. So the run writes bytecode once into a folder of its own
+# (PYTHONPYCACHEPREFIX: nothing is written into the repository or the virtualenv) that every
+# process of the run reads, and removes the folder at the end. A run with a prefix of its
+# own keeps it.
+
+_PREFIX_OWNER = "EUCHREKIT_TEST_PYCACHE"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("PYTHONPYCACHEPREFIX"):
+        return  # chosen by the caller, or made by the run that started this worker
+    prefix = tempfile.mkdtemp(prefix="euchrekit-test-pycache-")
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+    os.environ[_PREFIX_OWNER] = str(os.getpid())
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if os.environ.get(_PREFIX_OWNER) == str(os.getpid()):
+        shutil.rmtree(os.environ["PYTHONPYCACHEPREFIX"], ignore_errors=True)

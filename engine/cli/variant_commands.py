@@ -1,18 +1,21 @@
-"""``euchre list``, ``euchre show`` and ``euchre validate``."""
+"""``euchre list``, ``euchre show`` and ``euchre validate``.
+
+The commands import the rules layer (YAML, the schema, the expression parser) when they run,
+not when the ``euchre`` parser is built (``euchre --help`` needs none of it).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import VariantError
 from engine.core.printable import printable
-from engine.rules.loader import diagnose_variant, load_variant, resolved_variant, shipped_names
-from engine.rules.resolved import Resolved
+
+if TYPE_CHECKING:
+    from engine.rules.resolved import Resolved
 
 __all__ = ["register"]
 
@@ -44,6 +47,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _list(args: argparse.Namespace) -> int:
+    from engine.rules.loader import load_variant, shipped_names  # noqa: PLC0415 - lazy, above
+
     names = shipped_names()
     width = max(len(n) for n in names)
     for name in names:
@@ -56,6 +61,8 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
+    from engine.rules.loader import diagnose_variant  # noqa: PLC0415 - lazy, see above
+
     report: list[dict[str, Any]] = []
     for ref in args.variants:
         checked = diagnose_variant(ref)
@@ -79,6 +86,8 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
+    from engine.rules.loader import resolved_variant  # noqa: PLC0415 - lazy, see above
+
     resolved = resolved_variant(args.variant)
     print(printable(f"# {resolved.name}: resolved from {', '.join(resolved.chain)}"))
     print("# each value is followed by the file and line it came from, or `default`")
@@ -88,6 +97,8 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _scalar(value: Any) -> str:
+    import yaml  # noqa: PLC0415 - lazy, see above
+
     if isinstance(value, str) and "\n" in value:
         return json.dumps(value)  # one line (a YAML double-quoted scalar), so the comment fits
     text = yaml.safe_dump(value, default_flow_style=True, width=10_000, allow_unicode=True)

@@ -42,6 +42,7 @@ from engine.rules.expressions_tree import (
     SetOp,
     Unary,
 )
+from engine.rules.grammar_cache import cached_lark
 from engine.rules.resources import grammar_path
 
 __all__ = ["parse"]
@@ -49,9 +50,10 @@ __all__ = ["parse"]
 
 @cache
 def _parser() -> Lark:
-    """The one LALR parser, built from ``grammar/expr.lark`` on first use."""
-    grammar = grammar_path("expr.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="basic", propagate_positions=True)
+    """The one LALR parser of ``grammar/expr.lark``, made on first use: built once and then
+    read back from its cache file (:mod:`engine.rules.grammar_cache`)."""
+    return cached_lark(grammar_path("expr.lark"), parser="lalr", lexer="basic",
+                       propagate_positions=True)
 
 
 def parse(text: str) -> Expr:

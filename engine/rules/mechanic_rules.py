@@ -3,7 +3,7 @@
 The rules layer (schema, loader, compiler) must not import the mechanics, which sit above it.
 So it declares here what it needs from one (:class:`MechanicRules`: its YAML key, its schema
 block, how it compiles that block and which flow orders it accepts) and keeps the ordered
-:data:`REGISTRY` that :mod:`engine.mechanics.registry` fills when the engine is imported. The
+:data:`REGISTRY` that :mod:`engine.mechanics.registry` fills when it is first used. The
 registry's ``version`` changes with every registration, so caches built from it (the
 assembled schema) know when to rebuild.
 """
@@ -139,37 +139,63 @@ class MechanicRules(Protocol):
 
 
 class Registry:
-    """The registered mechanics, in order (the order of the schema's blocks and ``flow`` enum)."""
+    """The registered mechanics, in order (the order of the schema's blocks and ``flow`` enum).
+
+    The package ``engine`` names, with :meth:`fill_on_first_use`, the import that registers
+    the built-in mechanics; it runs when the registry is first read or added to, so that a
+    command that loads no variant (``euchre --help``) never imports the mechanics.
+    """
 
     def __init__(self) -> None:
         self._items: dict[str, MechanicRules] = {}
-        self.version = 0
+        self._version = 0
+        self._fill: Callable[[], object] | None = None
+
+    def fill_on_first_use(self, fill: Callable[[], object]) -> None:
+        """Run ``fill`` (an import that registers mechanics) before the registry is first
+        used. An import may run again while it is running (it registers through
+        :meth:`add`) and makes another thread wait until it is done."""
+        self._fill = fill
+
+    def _filled(self) -> dict[str, MechanicRules]:
+        fill = self._fill
+        if fill is not None:
+            fill()
+            self._fill = None
+        return self._items
+
+    @property
+    def version(self) -> int:
+        """Changes with every registration and removal (caches built from it rebuild)."""
+        self._filled()
+        return self._version
 
     def add(self, mechanic: MechanicRules) -> None:
         """Register one more mechanic (its key must be new)."""
-        if mechanic.key in self._items:
+        items = self._filled()
+        if mechanic.key in items:
             raise ValueError(f"a mechanic {mechanic.key!r} is already registered")
-        self._items[mechanic.key] = mechanic
-        self.version += 1
+        items[mechanic.key] = mechanic
+        self._version += 1
 
     def remove(self, key: str) -> None:
         """Unregister a mechanic (tests and plug-ins undo their registration)."""
-        del self._items[key]
-        self.version += 1
+        del self._filled()[key]
+        self._version += 1
 
     def get(self, key: str) -> MechanicRules:
         """The mechanic of ``key``; raises ``KeyError``."""
-        return self._items[key]
+        return self._filled()[key]
 
     def keys(self) -> tuple[str, ...]:
         """Every key, in registration order."""
-        return tuple(self._items)
+        return tuple(self._filled())
 
     def __iter__(self) -> Iterator[MechanicRules]:
-        return iter(tuple(self._items.values()))
+        return iter(tuple(self._filled().values()))
 
     def __contains__(self, key: object) -> bool:
-        return key in self._items
+        return key in self._filled()
 
     def phase_keys(self) -> tuple[str, ...]:
         """Keys of optional mechanics with a block: dropped when the flow leaves them out."""
@@ -177,4 +203,4 @@ class Registry:
 
 
 REGISTRY = Registry()
-"""Filled by :mod:`engine.mechanics.registry` when the engine is imported."""
+"""Filled by :mod:`engine.mechanics.registry`, imported when the registry is first used."""

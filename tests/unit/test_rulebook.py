@@ -1,13 +1,13 @@
 """The rule book (`euchre rules NAME`) and the document of ambiguities (docs/ambiguities.md).
 
 The book of every shipped variant is rendered and checked for its order (each phase of the
-variant's flow, in order) and its target; each phase's section is the one its mechanic
-declares (``Words.title`` and ``Words.rules`` in the mechanic's module, read through the
-registry), so a mechanic's words live in one place. Then facts of single variants are checked
-against the values written in the variant files (worked out by hand, e.g. 24 cards - 4 hands
-of 5 = a kitty of 4). Every setting a shipped variant uses must change the book when it
-changes. Last, every ambiguity id cited anywhere in the repository must have a section in
-docs/ambiguities.md.
+variant's flow, in order) and its target; each phase's section states its own phase's rule
+(a word for each mechanic, written by hand below; the words themselves live in the
+mechanic's module, ``Words.title`` and ``Words.rules``, read through the registry). Then
+facts of single variants are checked against the values written in the variant files (worked
+out by hand, e.g. 24 cards - 4 hands of 5 = a kitty of 4). Every setting a shipped variant
+uses must change the book when it changes. Last, every ambiguity id cited anywhere in the
+repository must have a section in docs/ambiguities.md.
 """
 
 from __future__ import annotations
@@ -19,13 +19,11 @@ from typing import Any
 
 import pytest
 
-from engine import cli, load_variant, shipped_names
-from engine.cli import rules_command
+from engine import load_variant, shipped_names
 from engine.mechanics.base import BookPart, Mechanic, Phase, Rule, Words, book_lines
 from engine.mechanics.play import PlayRules
-from engine.mechanics.registry import mechanic, mechanics, register
+from engine.mechanics.registry import mechanics, register
 from engine.text.rulebook import phase_section, render_markdown, render_text, rule_book
-from engine.text.rulebook.phases import BOOK_PARTS
 
 ROOT = Path(__file__).resolve().parents[2]
 Write = Callable[[str, str], Path]
@@ -37,10 +35,8 @@ def book_text(ref: str | Path) -> str:
 
 
 @pytest.fixture
-def rules_cli(monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., Any]) -> Callable[..., Any]:
-    """``euchre rules ...`` through the real entry point, with the command registered."""
-    if rules_command not in cli._COMMANDS:
-        monkeypatch.setattr(cli, "_COMMANDS", (*cli._COMMANDS, rules_command))
+def rules_cli(run_cli: Callable[..., Any]) -> Callable[..., Any]:
+    """``euchre rules ...`` through the real entry point."""
     return run_cli
 
 
@@ -85,21 +81,39 @@ def test_every_built_in_mechanic_declares_its_title_and_rule_book_lines() -> Non
     assert undeclared == []
 
 
+SECTION_SPEAKS_OF = {
+    "deal": "deals",
+    "upcard_bidding": "upcard",
+    "upcard_trump": "upcard",
+    "auction": "bid",
+    "name_trump": "names",
+    "go_alone": "alone",
+    "dealer_pickup": "dealer",
+    "kitty_exchange": "kitty",
+    "dummy_merge": "dummy",
+    "redeal": "throw",
+    "pass_cards": "partner's best",
+    "declare": "declare",
+    "stay_or_drop": "drops out",
+    "call_partner": "calls",
+    "play": "must follow the suit led",
+    "score": "scored",
+}
+"""Written by hand from the rules of each phase: a word its section cannot do without, in
+every variant (the book used to be checked against the very lines its renderer had read)."""
+
+
 @pytest.mark.parametrize("name", shipped_names())
-def test_each_phase_section_holds_the_lines_its_mechanic_declares(name: str) -> None:
+def test_each_phase_section_states_the_rule_of_its_own_phase(name: str) -> None:
     variant = load_variant(name)
     sections = {section.phase: section for section in rule_book(variant).sections}
     for phase in variant.flow:
-        words = mechanic(phase).words
-        assert words.rules is not None
-        declared: list[Rule] = []
-        for line in words.rules(variant):
-            if isinstance(line, BookPart):
-                declared += BOOK_PARTS[line.key](variant)
-            else:
-                declared.append(line if isinstance(line, Rule) else Rule(text=line))
-        assert sections[phase].title == words.title
-        assert list(sections[phase].rules) == declared and declared, f"{name}: {phase}"
+        text = " ".join(" ".join(rule.text.split()) for rule in sections[phase].rules).lower()
+        assert SECTION_SPEAKS_OF[phase] in text, f"{name}: the {phase} section: {text!r}"
+
+
+def test_every_mechanic_has_a_word_its_section_must_hold() -> None:
+    assert {m.key for m in mechanics()} == SECTION_SPEAKS_OF.keys()
 
 
 class _Quiet(Phase):
