@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.events import Passed, Said, SatOut, new_event
 from engine.mechanics.wording import setting
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
@@ -102,12 +103,17 @@ class GoAlone(Phase):
         h = s.hand
         x: AloneScratch = h.scratch
         seat = x.queue.pop(0)
+        s.events.append(new_event(Said, (seat, self.name, action)) if action == A.ALONE
+                        else new_event(Passed, (seat, self.name)))
         if action == A.ALONE:
             h.alone.append(seat)
             side = next(side for side in h.sides if seat in side)
+            out = h.inactive
             for partner in side:
                 if partner != seat:
                     h.inactive |= 1 << partner
+            if h.inactive != out:
+                s.events.append(new_event(SatOut, (h.inactive,)))
             if x.step == _DEFENDERS:
                 x.queue = []
         if x.queue:

@@ -39,6 +39,15 @@ from engine.mechanics.base import (
     book_lines,
     cards_to_actions,
 )
+from engine.mechanics.events import (
+    CardPlayed,
+    PartnerShown,
+    Reneged,
+    Said,
+    TrickVoided,
+    TrickWon,
+    new_event,
+)
 from engine.mechanics.go_alone import GoAloneRules
 from engine.mechanics.play_exposed import ExposedScratch, choose_for_exposed
 from engine.rules.mechanic_rules import CompileContext
@@ -144,22 +153,40 @@ class Play(Phase):
         return cards_to_actions(A.PLAY, hand)
 
     def apply(self, s: State, action: int) -> None:
-        # The hot path of simulations and counts: the card is laid inline, not by _lay.
+        # The hot path of simulations and counts: the card is laid inline, not by _lay, and
+        # the card winning the trick so far is kept as the cards come (``best``), which
+        # says who wins each card's event and then the trick, with no second pass.
         h = s.hand
         card = action - A.PLAY
         seat = s.current
         h.hands[seat] ^= 1 << card
         trick = h.trick
+        if trick:
+            power = h.led_power[card]
+            if power > h.best_power:  # the first of equal cards wins (DECK-A3)
+                h.best_power = power
+                h.best = seat
+        else:
+            tables = self.tables[h.trump]
+            h.led_power = led = tables.power[tables.effective[card]]
+            h.best_power = led[card]
+            h.best = seat
         trick.append(card)
         h.trick_seats.append(seat)
         h.played.append((seat, card))
+        events = s.events
+        events.append(new_event(CardPlayed, (seat, card, h.best, seat)))
+        if card == h.called:  # everyone knows the maker's partner now (CALL-A6)
+            events.append(new_event(PartnerShown, (card, h.partner, h.maker)))
         active = h.n_active
         if len(trick) < active:
             s.current = h.next_seat[seat]
             return
-        winner = h.trick_seats[self.tables[h.trump].winner(trick)]
+        winner = h.best
         h.tricks_won[winner] += 1
         h.trick_winners.append(winner)
+        events.append(new_event(TrickWon, (len(h.played) // active, winner, tuple(h.trick_seats),
+                                      tuple(trick))))
         h.trick = []
         h.trick_seats = []
         if len(h.played) == active * self.hand_size:
@@ -189,11 +216,20 @@ class Play(Phase):
     def apply_renege(self, s: State, action: int) -> None:
         """Record the renege and play the card. With ``void_hand`` (STD-A8) the hand ends
         here: the trick is left unfinished and the score phase follows at once."""
-        s.hand.reneges.append((s.current, action - A.PLAY))
+        h = s.hand
+        seat = s.current
+        h.reneges.append((seat, action - A.PLAY))
+        at = len(s.events)
+        renege = Reneged(seat, action - A.PLAY, self.tables[h.trump].effective[h.trick[0]],
+                         h.trump, self.renege_ends_hand)
         if not self.renege_ends_hand:
             self.apply(s, action)
+            s.events.insert(at + 1, renege)  # after its card, before the trick it may finish
             return
-        self._lay(s, action)
+        card = self._lay(s, action)
+        s.events += (new_event(CardPlayed, (seat, card, -1, seat)), renege,
+                     TrickVoided(len(h.played) // h.n_active + 1, tuple(h.trick_seats),
+                                 tuple(h.trick)))
         s.advance()
 
     def reason(self, s: State, action: int) -> str:
@@ -226,6 +262,7 @@ class JokerScratch(Scratch):
 _JOKER_CALLS = [A.CALL + suit for suit in range(4)]
 
 
+
 class JokerPlay(Play):
     """The tricks of a joker deck where a joker led at no-trump calls for the suit its
     leader names (``joker_at_no_trump: leader_names``, BID-A8)."""
@@ -252,6 +289,7 @@ class JokerPlay(Play):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         if action < A.PLAY:  # the leader names the suit his joker calls for
+            s.events.append(new_event(Said, (s.current, self.name, action)))
             h.scratch.joker_suit = action - A.CALL
             s.current = h.next_seat[s.current]
             return
@@ -316,9 +354,14 @@ class ExposedPlay(Play):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         x: ExposedScratch = h.scratch
+        chooser, at = s.current, len(s.events)
         s.current = x.owner
         done = len(h.played) + 1 == h.n_active * self.hand_size
         super().apply(s, action)
+        if chooser != x.owner:  # the opponent chose the exposed hand's card (STD-A17)
+            played = s.events[at]
+            assert isinstance(played, CardPlayed)
+            s.events[at] = played._replace(by=chooser)
         if not done:
             self._turn(s)
 

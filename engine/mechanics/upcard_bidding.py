@@ -19,6 +19,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
+from engine.mechanics.events import (
+    TURNED_DOWN,
+    Passed,
+    Said,
+    ThrownIn,
+    TrumpMade,
+    UpcardGone,
+    new_event,
+)
 from engine.mechanics.upcard_bidding_words import book
 from engine.mechanics.upcard_trump import without_maker
 from engine.mechanics.wording import naming
@@ -43,6 +52,7 @@ __all__ = [
     "throw_in",
 ]
 
+
 _BLIND = 0
 """``BiddingScratch.round`` while the dealer names trump blind after a joker upcard."""
 
@@ -62,8 +72,10 @@ ALL_PASSED = "all passed"
 
 def throw_in(s: State, why: str) -> None:
     """End a hand nobody made trump in (or a joker redeal); the deal passes left."""
-    s.next_hand(HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer, why=why,
-                                          scores=s.scores))
+    record = HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer, why=why,
+                                       scores=s.scores)
+    s.events.append(new_event(ThrownIn, (record,)))
+    s.next_hand(record)
 
 
 class UpcardBidding(Phase):
@@ -130,6 +142,7 @@ class UpcardBidding(Phase):
         h = s.hand
         b: BiddingScratch = h.scratch
         if action == A.PASS:
+            s.events.append(new_event(Passed, (s.current, self.name)))
             b.passes += 1
             if b.passes < self.players:
                 s.current = (s.current + 1) % self.players
@@ -139,6 +152,7 @@ class UpcardBidding(Phase):
                 b.passes = 0
                 h.turned_down = h.proposed
                 h.kitty |= 1 << h.upcard
+                s.events.append(new_event(UpcardGone, (h.upcard, s.dealer, TURNED_DOWN)))
                 h.upcard = -1
                 s.current = (s.dealer + 1) % self.players
                 return
@@ -148,6 +162,7 @@ class UpcardBidding(Phase):
                 return
             throw_in(s, ALL_PASSED)
             return
+        s.events.append(new_event(Said, (s.current, self.name, action)))
         s.make(s.current)
         if action == A.ORDER_UP:
             h.trump = h.proposed
@@ -157,6 +172,7 @@ class UpcardBidding(Phase):
             h.pickup_pending = True
         else:
             h.trump = action - A.CALL
+        s.events.append(new_event(TrumpMade, (h.trump, h.maker)))
         s.advance()
 
     def reason(self, s: State, action: int) -> str:

@@ -7,13 +7,16 @@ ends. The interface follows OpenSpiel: ``current_player``, ``legal_actions()``,
 
 The state keeps the game (variant, seed, RNG, scores, dealer, history, the hands played);
 the hand in progress is ``state.hand``, a :class:`~engine.play.hand.Hand` made afresh at each
-deal (cards, contract, the sides of this hand, tricks, the running phase's scratch).
+deal (cards, contract, the sides of this hand, tricks, the running phase's scratch). ``apply``
+returns the events the action caused (:mod:`engine.mechanics.events`), which the phases append
+to ``state.events``; ``events_for(seat)`` gives them as one seat may see them.
 
 >>> from engine import load_variant, new_game
 >>> state = new_game(load_variant("standard"), seed=7)
 >>> state.current_player, state.legal_actions()
 (1, ['pass', 'order_up'])
 >>> state.apply("pass")
+(Passed(seat=1, mechanic='upcard_bidding'),)
 >>> state.history
 ['pass']
 >>> state.hand.upcard == state.view(1).upcard, state.hand.maker
@@ -30,6 +33,7 @@ from engine.core.errors import IllegalActionError
 from engine.mechanics.auction import SpecialBid
 from engine.mechanics.base import TERMINAL
 from engine.mechanics.dealer_draw import first_dealer
+from engine.mechanics.events import Event, GameWon, for_seat
 from engine.play.hand import Hand
 from engine.play.program import Program, program
 from engine.play.view import View
@@ -53,6 +57,7 @@ class State:
         "deals",
         "discard_log",
         "draw",
+        "events",
         "given_deals",
         "hand",
         "hand_no",
@@ -88,6 +93,9 @@ class State:
         """Where in the history the discards (and other private actions, ``give:9C``) are:
         views hide other seats' cards in them."""
         self.actors: list[int] = []
+        self.events: list[Event] = []
+        """Everything that happened in the game, in order: the phases append their events
+        (:mod:`engine.mechanics.events`), and ``apply`` returns those of one action."""
         self.hands_played: list[HandResult] = []
         self.deals = list(deals)
         self.given_deals = list(deals)
@@ -166,6 +174,7 @@ class State:
         if len(self.hands_played) >= self.variant.game.max_hands:
             self.winners = self.variant.leaders(self.scores)
             self.current = TERMINAL
+            self.events.append(GameWon(winners=self.winners, scores=tuple(self.scores)))
             return
         if not same_dealer:
             self.dealer = (self.dealer + 1) % self.variant.players
@@ -252,8 +261,10 @@ class State:
                 return other
         return a
 
-    def apply(self, action: str | int) -> None:
-        """Carry out an action of the current player.
+    def apply(self, action: str | int) -> tuple[Event, ...]:
+        """Carry out an action of the current player; returns the events it caused, in order
+        (the action itself first: :mod:`engine.mechanics.events`), which are also appended to
+        :attr:`events`.
 
         Raises :class:`~engine.core.errors.IllegalActionError` with the reason when the rules do
         not allow it now; the state is then unchanged. In a variant that allows reneging
@@ -262,13 +273,15 @@ class State:
         (STD-A8), and is penalised when the hand is scored. ``legal_actions()`` still lists
         only the plays that follow suit, which is what bots choose from.
         """
+        start = len(self.events)
         a = self.action_id(action)
         if a in self.legal_action_ids():
             self._apply(a)
-            return
-        if self.current == TERMINAL or not self._phase.accepts_renege(self, a):
+        elif self.current == TERMINAL or not self._phase.accepts_renege(self, a):
             raise IllegalActionError(self._shown(action, a), self._reason(a))
-        self._apply(a, self._phase.apply_renege)
+        else:
+            self._apply(a, self._phase.apply_renege)
+        return tuple(self.events[start:])
 
     def _shown(self, action: str | int, a: int) -> str:
         try:
@@ -298,6 +311,11 @@ class State:
     def history(self) -> list[str]:
         """Every action of the game so far, by name, in order."""
         return [self.action_name(a) for a in self.history_ids]
+
+    def events_for(self, seat: int) -> list[Event]:
+        """The game's events as ``seat`` may see them: whole where ``visible_to`` holds him,
+        else without the cards he may not see (another seat's discard)."""
+        return for_seat(self.events, seat)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: never another seat's hidden cards."""
