@@ -44,9 +44,18 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
 from engine.core.printable import printable
+from engine.mechanics.events import (
+    CardPlayed,
+    Dealt,
+    HandScored,
+    ThrownIn,
+    TrickVoided,
+    TrickWon,
+    for_seat,
+)
 from engine.play.records import write_record
 from engine.play.state import State
-from engine.text.narrate import After, Narrator, hand_text, sorted_hand
+from engine.text.narrate import Narrator, hand_text, sorted_hand
 
 __all__ = ["MAX_LINE", "Quit", "Table", "TableOptions"]
 
@@ -188,21 +197,19 @@ class Table:
         """Apply ``actions`` of ``actor`` in turn, each told with what it brought about."""
         for a in actions:
             s = self.state
-            action = s.action_name(a)
-            was = After.before(s, action)
-            s.apply(action)
-            line = self.narrator.action(actor, action, phase=was.phase, viewer=self.seat,
-                                        owner=was.owner)
-            line += note
-            if was.phase == "play" and s.hand_no == was.hand_no and s.hand.trick:
-                line += self.narrator.trick_progress(
-                    list(zip(s.hand.trick_seats, s.hand.trick, strict=True)), s.hand.trump)
+            events = for_seat(s.apply(a), self.seat)
+            played = events[0]
+            line = self.narrator.action_line(played) + note
+            if isinstance(played, CardPlayed) and not any(
+                    isinstance(e, TrickWon | TrickVoided) for e in events):
+                line += self.narrator.trick_progress(played, s.view(self.seat).trick)
             self.say(line)
-            for text in self.narrator.after(was, s):
+            for text in self.narrator.after(events):
                 self.say(text)
-            for record in s.hands_played[was.hands_done:]:
-                self.say(self.narrator.short_summary(record, self.seat))
-            if s.hand_no != was.hand_no and not s.is_terminal():
+            for event in events:
+                if isinstance(event, HandScored | ThrownIn):
+                    self.say(self.narrator.short_summary(event.result, self.seat))
+            if any(isinstance(e, Dealt) for e in events) and not s.is_terminal():
                 self.say()
                 for text in self.deal_lines():
                     self.say(text)

@@ -126,7 +126,6 @@ class Declare(Phase):
             if show.then is not Then.PLAY:
                 if show.then is Then.CLAIM:  # every trick his, unplayed (DECL-A2)
                     h.tricks_won[seat] += self.hand_size
-                    h.trick_winners = [seat] * self.hand_size
                 s.phase_i += 1  # the flow's next phase is `play` (see _check_flow): skip it
                 s.advance()
                 return

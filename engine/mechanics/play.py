@@ -24,8 +24,7 @@ a led joker calls for nothing and anyone may play anything. Only joker decks run
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
@@ -50,7 +49,7 @@ from engine.mechanics.events import (
 )
 from engine.mechanics.go_alone import GoAloneRules
 from engine.mechanics.play_exposed import ExposedScratch, choose_for_exposed
-from engine.rules.mechanic_rules import CompileContext
+from engine.mechanics.play_rules import SCHEMA, FirstLead, JokerAtNoTrump, PlayRules, compile_play
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -59,30 +58,6 @@ if TYPE_CHECKING:
 
 __all__ = ["MECHANIC", "ExposedPlay", "FirstLead", "JokerAtNoTrump", "JokerPlay", "Play",
            "PlayRules", "first_leader"]
-
-
-class FirstLead(StrEnum):
-    """``play.first_lead`` (STD-A2, CTD-A6)."""
-
-    ELDEST = "eldest"
-    MAKER = "maker"
-    LEFT_OF_LONER = "left_of_loner"
-    LITERAL_SEED = "literal_seed"
-
-
-class JokerAtNoTrump(StrEnum):
-    """``play.joker_at_no_trump``: what a joker led at no-trump calls for (BID-A8)."""
-
-    LEADER_NAMES = "leader_names"
-    NO_SUIT = "no_suit"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayRules:
-    """Phase ``play``."""
-
-    first_lead: FirstLead
-    joker_at_no_trump: JokerAtNoTrump = JokerAtNoTrump.LEADER_NAMES
 
 
 def first_leader(s: State, rule: FirstLead) -> int:
@@ -138,7 +113,6 @@ class Play(Phase):
         h.trick_seats = []
         if h.n_active == 1:  # everyone else dropped out: the tricks are his unplayed (BUCK-A6)
             h.tricks_won[h.leader] = self.hand_size
-            h.trick_winners = [h.leader] * self.hand_size
             s.advance()
 
     def legal(self, s: State) -> list[int]:
@@ -184,7 +158,6 @@ class Play(Phase):
             return
         winner = h.best
         h.tricks_won[winner] += 1
-        h.trick_winners.append(winner)
         events.append(new_event(TrickWon, (len(h.played) // active, winner, tuple(h.trick_seats),
                                       tuple(trick))))
         h.trick = []
@@ -228,8 +201,8 @@ class Play(Phase):
             return
         card = self._lay(s, action)
         s.events += (new_event(CardPlayed, (seat, card, -1, seat)), renege,
-                     TrickVoided(len(h.played) // h.n_active + 1, tuple(h.trick_seats),
-                                 tuple(h.trick)))
+                     TrickVoided((len(h.played) - len(h.trick)) // h.n_active + 1,
+                                 tuple(h.trick_seats), tuple(h.trick)))
         s.advance()
 
     def reason(self, s: State, action: int) -> str:
@@ -378,50 +351,6 @@ class ExposedPlay(Play):
         return why.replace("your hand", "the exposed hand") + " (you choose for it, STD-A17)"
 
 
-SCHEMA: dict[str, Any] = {
-    "description": "Phase `play`: the tricks.",
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "first_lead": {
-            "description": (
-                "Who leads the first trick: `eldest` (first active seat from the dealer's left, "
-                "STD-A2), `maker` (the maker/high bidder, Ghost Hand), or `left_of_loner` (first "
-                "active seat left of a lone maker, else of a lone defender, else eldest: CTD-A6), "
-                "or `literal_seed` (eldest, but the player across from the dealer when eldest's "
-                "side plays alone; four players in two teams: STD-A14). Default: eldest."
-            ),
-            "enum": ["eldest", "maker", "left_of_loner", "literal_seed"],
-            "default": "eldest",
-        },
-        # No "default" here: the compiler supplies it, so the rules hash of files that
-        # leave the key out stays what it was before the key existed.
-        "joker_at_no_trump": {
-            "description": (
-                "Joker decks, in a no-trump or low no-trump hand, where the joker is the highest "
-                "card and may be played only by a player void in the suit led (BID-A8): "
-                "`leader_names` (a player who leads the joker names at once the suit it calls "
-                "for, `call:H`, and the others must follow that suit) or `no_suit` (a led joker "
-                "calls for no suit: anyone may play anything). Default: leader_names."
-            ),
-            "enum": ["leader_names", "no_suit"],
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> PlayRules:
-    spec = ctx.data["play"]
-    if spec["first_lead"] == "literal_seed" and (ctx.players != 4 or ctx.sides.kind != "teams"):
-        ctx.fail("`literal_seed` leads from across the dealer: it needs four players in teams",
-                 ("play", "first_lead"), "use `eldest` or `left_of_loner`",
-                 also=(("players",), ("sides", "kind")))
-    return PlayRules(first_lead=FirstLead(spec["first_lead"]),
-                     joker_at_no_trump=JokerAtNoTrump(spec.get("joker_at_no_trump",
-                                                               "leader_names")))
-
-
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     """The bot's card play, or the suit its led joker calls for."""
     if legal[0] < A.PLAY:
@@ -432,7 +361,8 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
 
 
 MECHANIC = Mechanic(
-    key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=_compile, required=True,
+    key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=compile_play,
+    required=True,
     kinds=(A.kind_of(A.PLAY), A.kind_of(A.CALL)),
     words=Words(verbs={"play": "plays {card}", "call": "names {suit} for the joker"},
                 prompt="Your card:", offers=play_words.offers, title="Playing the tricks",

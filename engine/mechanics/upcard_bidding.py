@@ -18,16 +18,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics import events as E
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
-from engine.mechanics.events import (
-    TURNED_DOWN,
-    Passed,
-    Said,
-    ThrownIn,
-    TrumpMade,
-    UpcardGone,
-    new_event,
-)
 from engine.mechanics.upcard_bidding_words import book
 from engine.mechanics.upcard_trump import without_maker
 from engine.mechanics.wording import naming
@@ -74,7 +66,7 @@ def throw_in(s: State, why: str) -> None:
     """End a hand nobody made trump in (or a joker redeal); the deal passes left."""
     record = HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer, why=why,
                                        scores=s.scores)
-    s.events.append(new_event(ThrownIn, (record,)))
+    s.events.append(E.new_event(E.ThrownIn, (record,)))
     s.next_hand(record)
 
 
@@ -142,7 +134,7 @@ class UpcardBidding(Phase):
         h = s.hand
         b: BiddingScratch = h.scratch
         if action == A.PASS:
-            s.events.append(new_event(Passed, (s.current, self.name)))
+            s.events.append(E.new_event(E.Passed, (s.current, self.name)))
             b.passes += 1
             if b.passes < self.players:
                 s.current = (s.current + 1) % self.players
@@ -152,7 +144,7 @@ class UpcardBidding(Phase):
                 b.passes = 0
                 h.turned_down = h.proposed
                 h.kitty |= 1 << h.upcard
-                s.events.append(new_event(UpcardGone, (h.upcard, s.dealer, TURNED_DOWN)))
+                s.events.append(E.new_event(E.UpcardGone, (h.upcard, s.dealer, E.TURNED_DOWN)))
                 h.upcard = -1
                 s.current = (s.dealer + 1) % self.players
                 return
@@ -162,7 +154,7 @@ class UpcardBidding(Phase):
                 return
             throw_in(s, ALL_PASSED)
             return
-        s.events.append(new_event(Said, (s.current, self.name, action)))
+        s.events.append(E.new_event(E.Said, (s.current, self.name, action)))
         s.make(s.current)
         if action == A.ORDER_UP:
             h.trump = h.proposed
@@ -172,7 +164,7 @@ class UpcardBidding(Phase):
             h.pickup_pending = True
         else:
             h.trump = action - A.CALL
-        s.events.append(new_event(TrumpMade, (h.trump, h.maker)))
+        s.events.append(E.new_event(E.TrumpMade, (h.trump, h.maker)))
         s.advance()
 
     def reason(self, s: State, action: int) -> str:

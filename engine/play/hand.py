@@ -63,7 +63,6 @@ class Hand:
         "swapped",
         "trick",
         "trick_seats",
-        "trick_winners",
         "tricks_won",
         "trump",
         "turned",
@@ -119,9 +118,6 @@ class Hand:
         # power, and the powers of the cards for the suit led (its row of the trump tables).
         self.leader, self.best, self.best_power, self.led_power = -1, -1, 0, ()
         self.tricks_won = [0] * players
-        self.trick_winners: list[int] = []
-        """Who won each finished trick of this hand, in order (the play mechanic records it,
-        so narration never works a trick's winner out again)."""
         self.n_active = players
         self.next_seat: list[int] = []
         self.played: list[tuple[int, int]] = []

@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots import BEST_BOT, BOTS, Bot, make_bot
-from engine.core import cards as C
 from engine.core.errors import IllegalActionError
+from engine.mechanics.events import Dealt, TrickVoided, TrickWon, for_seat
 from engine.play.records import record_of
 from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed
-from engine.text.narrate import After, Narrator
+from engine.text.narrate import Narrator
 
 __all__ = ["DEFAULT_BOT", "MAX_LOG", "WebGame", "seed_commitment"]
 
@@ -167,17 +167,15 @@ class WebGame:
 
     def _apply(self, action: str) -> None:
         s = self.state
-        actor = s.current_player
-        was = After.before(s, action)
-        s.apply(action)
+        events = for_seat(s.apply(action), self.seat)  # what the human's seat may see
         self.hint = ""
-        if was.phase == "play" and action.startswith("play:") and not s.hand.trick:
-            self.last_trick = (*was.trick, (was.owner, C.card(action.partition(":")[2])))
+        for event in events:
+            if isinstance(event, TrickWon | TrickVoided):
+                self.last_trick = tuple(zip(event.seats, event.cards, strict=True))
         n = self.narrator
-        self.log.append(n.action(actor, action, phase=was.phase, viewer=self.seat,
-                                 owner=was.owner))
-        self.log.extend(n.after(was, s, viewer=self.seat))
-        if s.hand_no != was.hand_no and not s.is_terminal():
+        self.log.append(n.action_line(events[0]))
+        self.log.extend(n.after(events))
+        if any(isinstance(e, Dealt) for e in events) and not s.is_terminal():
             self.log.append(n.hand_header(s))
         if s.is_terminal():
             self.log.append(self.ending())
