@@ -35,7 +35,7 @@ from engine.mechanics.auction_rules import (
     space,
 )
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
-from engine.mechanics.events import Looked, Passed, Said, SatOut, Swapped, TrumpMade, new_event
+from engine.mechanics.events import Looked, Passed, Said, SatOut, Swapped, TrumpMade
 from engine.mechanics.name_trump import NameTrumpRules, contracts
 from engine.mechanics.upcard_bidding import ALL_PASSED, throw_in
 from engine.rules.mechanic_rules import FlowCheck
@@ -145,8 +145,8 @@ class Auction(Phase):
         if action == A.LOOK:
             h.looker = seat
             x.step = _LOOKED
-            s.events += (new_event(Said, (seat, self.name, action)),
-                         new_event(Looked, (seat, h.hands[self.swap_position])))
+            s.log += ((Said, seat, self.name, action),
+                         (Looked, seat, h.hands[self.swap_position]))
             return
         if action == A.SWAP:
             ghost = self.swap_position
@@ -155,11 +155,11 @@ class Auction(Phase):
             h.hands[ghost] = 0
             h.swapped = seat
             x.step = _SWAPPED
-            s.events += (new_event(Said, (seat, self.name, action)),
-                         new_event(Swapped, (seat, h.dead, h.dead.bit_count())))
+            s.log += ((Said, seat, self.name, action),
+                         (Swapped, seat, h.dead, h.dead.bit_count()))
             return
-        s.events.append(new_event(Passed, (seat, self.name)) if action == A.PASS
-                        else new_event(Said, (seat, self.name, action)))
+        s.log.append((Passed, seat, self.name) if action == A.PASS
+                        else (Said, seat, self.name, action))
         x.queue.pop(0)
         x.step = _BEFORE_BID
         if action >= A.BID_TRUMP:
@@ -197,7 +197,7 @@ class Auction(Phase):
             h.bid = high_bid
             h.trump = trump
             if trump >= 0:
-                s.events.append(new_event(TrumpMade, (trump, maker)))
+                s.log.append((TrumpMade, trump, maker))
             return
         special = self.specials[high_bid - _SPECIAL_RANK]
         h.bid_special = special.name
@@ -209,7 +209,7 @@ class Auction(Phase):
                 if partner != maker:
                     h.inactive |= 1 << partner
             if h.inactive != out:
-                s.events.append(new_event(SatOut, (h.inactive,)))
+                s.log.append((SatOut, h.inactive))
 
     def reason(self, s: State, action: int) -> str:
         x: AuctionScratch = s.hand.scratch

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
-from engine.mechanics.events import PartnerCalled, Said, new_event
+from engine.mechanics.events import PartnerCalled, Said
 from engine.mechanics.wording import join, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import SidesKind
@@ -111,11 +111,11 @@ class CallPartner(Phase):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         if action == A.ALONE:
-            s.events.append(new_event(Said, (h.maker, self.name, action)))
+            s.log.append((Said, h.maker, self.name, action))
             h.alone.append(h.maker)
         else:
             s.call_partner(action - PARTNER)
-            s.events.append(new_event(PartnerCalled, (h.maker, h.called, h.partner)))
+            s.log.append((PartnerCalled, h.maker, h.called, h.partner))
         s.advance()
 
     def reason(self, s: State, action: int) -> str:

@@ -36,7 +36,6 @@ from engine.mechanics.events import (
     Discarded,
     ExtraHandGone,
     Said,
-    new_event,
 )
 from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -87,8 +86,7 @@ class DummyMerge(Phase):
         h.dead |= dummy
         h.hands[self.dummy] = 0
         if dummy:
-            s.events.append(new_event(ExtraHandGone,
-                                      ("dummy", dummy.bit_count(), fate, h.maker, 0)))
+            s.log.append((ExtraHandGone, "dummy", dummy.bit_count(), fate, h.maker, 0))
 
     def _merge(self, s: State) -> None:
         h = s.hand
@@ -96,7 +94,7 @@ class DummyMerge(Phase):
         h.hands[h.maker] |= h.merged
         h.hands[self.dummy] = 0
         if h.merged:
-            s.events.append(ExtraHandGone("dummy", h.merged.bit_count(), MERGED, h.maker,
+            s.log.append(ExtraHandGone("dummy", h.merged.bit_count(), MERGED, h.maker,
                                           h.hands[h.maker].bit_count()))
         self._discard_or_finish(s)
 
@@ -120,14 +118,14 @@ class DummyMerge(Phase):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         if action == A.MERGE:
-            s.events.append(new_event(Said, (h.maker, self.name, action)))
+            s.log.append((Said, h.maker, self.name, action))
             self._merge(s)
         elif action == A.KEEP:
-            s.events.append(new_event(Said, (h.maker, self.name, action)))
+            s.log.append((Said, h.maker, self.name, action))
             self._set_aside(s, SET_ASIDE)
             self._discard_or_finish(s)
         else:
-            s.events.append(new_event(Discarded, (h.maker, action - A.DISCARD, self.name)))
+            s.log.append((Discarded, h.maker, action - A.DISCARD, self.name))
             h.discard(h.maker, action - A.DISCARD)
             self._discard_or_finish(s)
 

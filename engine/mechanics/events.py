@@ -2,17 +2,19 @@
 
 ``State.apply(action)`` returns the events the action caused, in the order they happened, and
 appends them to ``state.events``; the phases emit them, each mechanic its own, from the code
-that changes the hand (``s.events.append(...)``). Every action's first event is the action
+that changes the hand (``s.log.append(...)``). Every action's first event is the action
 itself (a card played, a pass, a bid, a discard...); what follows is what it caused (a trick
 won, trump made, a hand scored, the next deal). Narration, the terminal's colour and the
 browser's log read events and views, never a diff of two states or an action's name.
 
-An event is a frozen, slotted record of ints (a named tuple: one is built for every card
-played, and a frozen dataclass costs three times as much), with no text in it until it is
-narrated. ``visible_to`` says which seats may see it whole: :data:`EVERYONE`, or a set of
-seats (a discard is seen by its owner, a card given between partners by both). The other
-seats see :meth:`hidden`, the same event with the cards they may not see left out (``-1``
-for a card, ``0`` for a set of cards); ``State.events_for(seat)`` gives a seat's events that
+An event is a frozen, slotted record of ints (a named tuple), with no text in it until it is
+narrated. The phases log each as the plain tuple ``(Kind, field, ...)`` on their hot paths
+(one is logged for every card played, and a record costs three times as much to build) or as
+a record; ``State.events`` makes the records when it is read (:func:`record`).
+``visible_to`` says which seats may see it whole: :data:`EVERYONE`, or a set of seats (a
+discard is seen by its owner, a card given between partners by both). The other seats see
+:meth:`hidden`, the same event with the cards they may not see left out (``-1`` for a card,
+``0`` for a set of cards); ``State.events_for(seat)`` gives a seat's events that
 way. ``shows()`` is the set of cards an event names, as a bitmask.
 
 >>> from engine.core import cards as C
@@ -28,7 +30,7 @@ way. ``shows()`` is the set of cards an event names, as a bitmask.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from engine.core import cards as C
 from engine.rules.results import HandResult
@@ -38,7 +40,7 @@ __all__ = [
     "CardGiven", "CardPlayed", "Dealt", "Discarded", "Event", "ExchangeTaken", "ExtraHandGone",
     "FarmerExchanged", "GameWon", "HandScored", "Looked", "PartnerCalled", "PartnerShown",
     "Passed", "Reneged", "Said", "SatOut", "ShowDeclared", "Swapped", "ThrownIn", "TrickVoided",
-    "TrickWon", "TrumpMade", "UpcardGone", "for_seat", "new_event", "seen_by"
+    "TrickWon", "TrumpMade", "UpcardGone", "for_seat", "record", "seen_by"
 ]
 
 Seats = frozenset[int] | None
@@ -384,7 +386,14 @@ class GameWon(NamedTuple("GameWon", [("winners", tuple[int, ...]),
     __slots__ = ()
 
 
-new_event = tuple.__new__
-"""``new_event(Kind, (field, ...))``: an event built without the named tuple's argument
-handling, a third cheaper (the fields in order, unchecked): the phases emit one for every
-action, and a card played is the hot path of every simulation."""
+
+def record(entry: tuple[Any, ...]) -> Event:
+    """The record of what a phase logged (``State.log``): a record as it is, or the plain
+    tuple ``(Kind, field, ...)`` a hot path logs (it costs a third of a record to build: the
+    records are made when ``State.events`` is read); a list among the fields (a trick's
+    cards, handed over as they were) becomes a tuple."""
+    if type(entry) is not tuple:
+        return entry  # type: ignore[return-value]  # a record already
+    kind: Any = entry[0]
+    made: Event = kind._make([tuple(x) if type(x) is list else x for x in entry[1:]])
+    return made

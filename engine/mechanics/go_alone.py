@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
-from engine.mechanics.events import Passed, Said, SatOut, new_event
+from engine.mechanics.events import Passed, Said, SatOut
 from engine.mechanics.wording import setting
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
@@ -103,8 +103,8 @@ class GoAlone(Phase):
         h = s.hand
         x: AloneScratch = h.scratch
         seat = x.queue.pop(0)
-        s.events.append(new_event(Said, (seat, self.name, action)) if action == A.ALONE
-                        else new_event(Passed, (seat, self.name)))
+        s.log.append((Said, seat, self.name, action) if action == A.ALONE
+                        else (Passed, seat, self.name))
         if action == A.ALONE:
             h.alone.append(seat)
             side = next(side for side in h.sides if seat in side)
@@ -113,7 +113,7 @@ class GoAlone(Phase):
                 if partner != seat:
                     h.inactive |= 1 << partner
             if h.inactive != out:
-                s.events.append(new_event(SatOut, (h.inactive,)))
+                s.log.append((SatOut, h.inactive))
             if x.step == _DEFENDERS:
                 x.queue = []
         if x.queue:

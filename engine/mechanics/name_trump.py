@@ -12,7 +12,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.auction_rules import AuctionRules
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
-from engine.mechanics.events import Said, TrumpMade, new_event
+from engine.mechanics.events import Said, TrumpMade
 from engine.mechanics.wording import join, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
@@ -46,9 +46,9 @@ class NameTrump(Phase):
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand
-        s.events.append(new_event(Said, (s.current, self.name, action)))
+        s.log.append((Said, s.current, self.name, action))
         h.trump = action - A.CALL
-        s.events.append(new_event(TrumpMade, (h.trump, h.maker)))
+        s.log.append((TrumpMade, h.trump, h.maker))
         s.advance()
 
     def reason(self, s: State, action: int) -> str:

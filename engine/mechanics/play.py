@@ -45,7 +45,6 @@ from engine.mechanics.events import (
     Said,
     TrickVoided,
     TrickWon,
-    new_event,
 )
 from engine.mechanics.go_alone import GoAloneRules
 from engine.mechanics.play_exposed import ExposedScratch, choose_for_exposed
@@ -148,18 +147,19 @@ class Play(Phase):
         trick.append(card)
         h.trick_seats.append(seat)
         h.played.append((seat, card))
-        events = s.events
-        events.append(new_event(CardPlayed, (seat, card, h.best, seat)))
+        log = s.log
+        log.append((CardPlayed, seat, card, h.best, seat))
         if card == h.called:  # everyone knows the maker's partner now (CALL-A6)
-            events.append(new_event(PartnerShown, (card, h.partner, h.maker)))
+            log.append((PartnerShown, card, h.partner, h.maker))
         active = h.n_active
         if len(trick) < active:
             s.current = h.next_seat[seat]
             return
         winner = h.best
         h.tricks_won[winner] += 1
-        events.append(new_event(TrickWon, (len(h.played) // active, winner, tuple(h.trick_seats),
-                                      tuple(trick))))
+        # the trick's lists go to the event as they are (the hand starts new ones; the
+        # event's record holds them as tuples)
+        log.append((TrickWon, len(h.played) // active, winner, h.trick_seats, trick))
         h.trick = []
         h.trick_seats = []
         if len(h.played) == active * self.hand_size:
@@ -192,17 +192,17 @@ class Play(Phase):
         h = s.hand
         seat = s.current
         h.reneges.append((seat, action - A.PLAY))
-        at = len(s.events)
+        at = len(s.log)
         renege = Reneged(seat, action - A.PLAY, self.tables[h.trump].effective[h.trick[0]],
                          h.trump, self.renege_ends_hand)
         if not self.renege_ends_hand:
             self.apply(s, action)
-            s.events.insert(at + 1, renege)  # after its card, before the trick it may finish
+            s.log.insert(at + 1, renege)  # after its card, before the trick it may finish
             return
         card = self._lay(s, action)
-        s.events += (new_event(CardPlayed, (seat, card, -1, seat)), renege,
-                     TrickVoided((len(h.played) - len(h.trick)) // h.n_active + 1,
-                                 tuple(h.trick_seats), tuple(h.trick)))
+        s.log += ((CardPlayed, seat, card, -1, seat), renege,
+                  TrickVoided((len(h.played) - len(h.trick)) // h.n_active + 1,
+                              tuple(h.trick_seats), tuple(h.trick)))
         s.advance()
 
     def reason(self, s: State, action: int) -> str:
@@ -262,7 +262,7 @@ class JokerPlay(Play):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         if action < A.PLAY:  # the leader names the suit his joker calls for
-            s.events.append(new_event(Said, (s.current, self.name, action)))
+            s.log.append((Said, s.current, self.name, action))
             h.scratch.joker_suit = action - A.CALL
             s.current = h.next_seat[s.current]
             return
@@ -327,14 +327,12 @@ class ExposedPlay(Play):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         x: ExposedScratch = h.scratch
-        chooser, at = s.current, len(s.events)
+        chooser, at = s.current, len(s.log)
         s.current = x.owner
         done = len(h.played) + 1 == h.n_active * self.hand_size
         super().apply(s, action)
         if chooser != x.owner:  # the opponent chose the exposed hand's card (STD-A17)
-            played = s.events[at]
-            assert isinstance(played, CardPlayed)
-            s.events[at] = played._replace(by=chooser)
+            s.log[at] = (*s.log[at][:4], chooser)  # CardPlayed's `by`
         if not done:
             self._turn(s)
 

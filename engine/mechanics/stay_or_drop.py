@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
-from engine.mechanics.events import Said, new_event
+from engine.mechanics.events import Said
 from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
@@ -78,7 +78,7 @@ class StayOrDrop(Phase):
         h = s.hand
         x: DropScratch = h.scratch
         seat = x.queue.pop(0)
-        s.events.append(new_event(Said, (seat, self.name, action)))
+        s.log.append((Said, seat, self.name, action))
         if action == DROP:
             bit = 1 << seat
             h.inactive |= bit

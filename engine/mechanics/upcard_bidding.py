@@ -66,7 +66,7 @@ def throw_in(s: State, why: str) -> None:
     """End a hand nobody made trump in (or a joker redeal); the deal passes left."""
     record = HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer, why=why,
                                        scores=s.scores)
-    s.events.append(E.new_event(E.ThrownIn, (record,)))
+    s.log.append((E.ThrownIn, record))
     s.next_hand(record)
 
 
@@ -134,7 +134,7 @@ class UpcardBidding(Phase):
         h = s.hand
         b: BiddingScratch = h.scratch
         if action == A.PASS:
-            s.events.append(E.new_event(E.Passed, (s.current, self.name)))
+            s.log.append((E.Passed, s.current, self.name))
             b.passes += 1
             if b.passes < self.players:
                 s.current = (s.current + 1) % self.players
@@ -144,7 +144,7 @@ class UpcardBidding(Phase):
                 b.passes = 0
                 h.turned_down = h.proposed
                 h.kitty |= 1 << h.upcard
-                s.events.append(E.new_event(E.UpcardGone, (h.upcard, s.dealer, E.TURNED_DOWN)))
+                s.log.append((E.UpcardGone, h.upcard, s.dealer, E.TURNED_DOWN))
                 h.upcard = -1
                 s.current = (s.dealer + 1) % self.players
                 return
@@ -154,7 +154,7 @@ class UpcardBidding(Phase):
                 return
             throw_in(s, ALL_PASSED)
             return
-        s.events.append(E.new_event(E.Said, (s.current, self.name, action)))
+        s.log.append((E.Said, s.current, self.name, action))
         s.make(s.current)
         if action == A.ORDER_UP:
             h.trump = h.proposed
@@ -164,7 +164,7 @@ class UpcardBidding(Phase):
             h.pickup_pending = True
         else:
             h.trump = action - A.CALL
-        s.events.append(E.new_event(E.TrumpMade, (h.trump, h.maker)))
+        s.log.append((E.TrumpMade, h.trump, h.maker))
         s.advance()
 
     def reason(self, s: State, action: int) -> str:

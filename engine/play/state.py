@@ -27,13 +27,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.core import actions as A
 from engine.core.errors import IllegalActionError
 from engine.mechanics.auction import SpecialBid
 from engine.mechanics.base import TERMINAL
 from engine.mechanics.dealer_draw import first_dealer
-from engine.mechanics.events import Event, GameWon, for_seat
+from engine.mechanics.events import Event, GameWon, for_seat, record
 from engine.play.hand import Hand
 from engine.play.program import Program, program
 from engine.play.view import View
@@ -48,6 +49,7 @@ class State:
 
     __slots__ = (
         "_advancing",
+        "_events",
         "_legal",
         "_phase",
         "_program",
@@ -57,13 +59,13 @@ class State:
         "deals",
         "discard_log",
         "draw",
-        "events",
         "given_deals",
         "hand",
         "hand_no",
         "hands_played",
         "history_ids",
         "initial_scores",
+        "log",
         "phase_i",
         "rng",
         "scores",
@@ -93,9 +95,10 @@ class State:
         """Where in the history the discards (and other private actions, ``give:9C``) are:
         views hide other seats' cards in them."""
         self.actors: list[int] = []
-        self.events: list[Event] = []
-        """Everything that happened in the game, in order: the phases append their events
-        (:mod:`engine.mechanics.events`), and ``apply`` returns those of one action."""
+        self.log: list[tuple[Any, ...]] = []
+        """Everything that happened in the game, in order, as the phases logged it: event
+        records, or on hot paths the plain tuples that become them (read :attr:`events`)."""
+        self._events: list[Event] = []
         self.hands_played: list[HandResult] = []
         self.deals = list(deals)
         self.given_deals = list(deals)
@@ -174,7 +177,7 @@ class State:
         if len(self.hands_played) >= self.variant.game.max_hands:
             self.winners = self.variant.leaders(self.scores)
             self.current = TERMINAL
-            self.events.append(GameWon(winners=self.winners, scores=tuple(self.scores)))
+            self.log.append(GameWon(winners=self.winners, scores=tuple(self.scores)))
             return
         if not same_dealer:
             self.dealer = (self.dealer + 1) % self.variant.players
@@ -273,7 +276,7 @@ class State:
         (STD-A8), and is penalised when the hand is scored. ``legal_actions()`` still lists
         only the plays that follow suit, which is what bots choose from.
         """
-        start = len(self.events)
+        start = len(self.log)
         a = self.action_id(action)
         if a in self.legal_action_ids():
             self._apply(a)
@@ -282,6 +285,16 @@ class State:
         else:
             self._apply(a, self._phase.apply_renege)
         return tuple(self.events[start:])
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened in the game, in order (:mod:`engine.mechanics.events`):
+        ``apply`` returns those of one action. The records are made from :attr:`log` as they
+        are first read (the list is the state's own: read it, do not change it)."""
+        made = self._events
+        if len(made) < len(self.log):
+            made += [record(entry) for entry in self.log[len(made):]]
+        return made
 
     def _shown(self, action: str | int, a: int) -> str:
         try:
@@ -330,6 +343,7 @@ class State:
             if kind is list or kind is dict:
                 value = value.copy()
             setattr(other, name, value)
+        other._events = []  # made again from the log when read
         # The copy's RNG gets this one's state; creating it unseeded would first read the
         # OS entropy pool, which costs more than the rest of the copy.
         other.rng = random.Random.__new__(random.Random)
