@@ -128,8 +128,7 @@ def _table(state: State, seed: int, seat: int, names: list[BotSpec], save: Path 
     game.say(f"Seed {seed}. You are {narrator.names[seat]}; bots: "
              + ", ".join(f"{narrator.seat(s)} {names[s]}" for s in bots) + ".")
     if not state.history:
-        for line in game.deal_lines():
-            game.say(line)
+        game.say_deal()
     return game
 
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import time
 import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -39,14 +39,24 @@ from engine.cli.play_answers import (
     renege_word,
     several,
 )
-from engine.cli.play_style import Styler, is_terminal
+from engine.cli.play_style import PLAIN, Marks, Styler, is_terminal
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
 from engine.core.printable import printable
+from engine.mechanics.events import (
+    CardPlayed,
+    Dealt,
+    Event,
+    HandScored,
+    ThrownIn,
+    TrickVoided,
+    TrickWon,
+    for_seat,
+)
 from engine.play.records import Seating, write_record
 from engine.play.state import State
-from engine.text.narrate import After, Narrator, hand_text, sorted_hand
+from engine.text.narrate import Narrator, hand_text, sorted_hand
 
 __all__ = ["MAX_LINE", "Quit", "Table", "TableOptions"]
 
@@ -102,10 +112,39 @@ class Table:
         self.styler = Styler(self.out, self.narrator.names[self.seat],
                              colour=self.options.colour)
 
-    def say(self, text: str = "") -> None:
-        """Show one line (or several), made printable."""
+    def say(self, text: str = "", marks: Marks | None = None) -> None:
+        """Show one line (or several), made printable; ``marks`` say what to colour (by
+        default, what the human's view shows: :meth:`marks`)."""
+        if marks is None:
+            marks = self.marks() if self.options.colour else PLAIN
         for line in printable(text, keep_newlines=True).split("\n"):
-            self.styler.line(line)
+            self.styler.line(line, marks)
+
+    def marks(self, events: Sequence[Event] = (), *, heading: bool = False,
+              hint: bool = False) -> Marks:
+        """What the colour of a line reads (:mod:`engine.cli.play_style`): the cards the
+        human's view and ``events`` (as he may see them) show, and the card winning the trick
+        in progress, as the latest card's event says."""
+        s = self.state
+        view = s.view(self.seat)
+        cards = view.hand | view.discards | view.dead_known | view.extra_seen | view.exposed_hand
+        for card in (view.upcard, view.turned):
+            cards |= 1 << card if card >= 0 else 0
+        for _, card in (*view.played, *view.trick):
+            cards |= 1 << card
+        for event in events:
+            cards |= event.shows()
+        winning = -1
+        if len(view.trick) > 1:
+            played = next(e for e in reversed(s.events) if isinstance(e, CardPlayed))
+            winning = next((c for seat, c in view.trick if seat == played.winner), -1)
+        return Marks(cards=cards, winning=winning, heading=heading, hint=hint)
+
+    def say_deal(self) -> None:
+        """A new hand's header and the human's cards as dealt."""
+        header, hand = self.deal_lines()
+        self.say(header, self.marks(heading=True) if self.options.colour else PLAIN)
+        self.say(hand)
 
     def run(self) -> int:
         """Play to the end of the game or until the human leaves; exit code 0."""
@@ -188,24 +227,23 @@ class Table:
         """Apply ``actions`` of ``actor`` in turn, each told with what it brought about."""
         for a in actions:
             s = self.state
-            action = s.action_name(a)
-            was = After.before(s, action)
-            s.apply(a)
-            line = self.narrator.action(actor, action, phase=was.phase, viewer=self.seat,
-                                        owner=was.owner)
-            line += note
-            if was.phase == "play" and s.hand_no == was.hand_no and s.hand.trick:
-                line += self.narrator.trick_progress(
-                    list(zip(s.hand.trick_seats, s.hand.trick, strict=True)), s.hand.trump)
-            self.say(line)
-            for text in self.narrator.after(was, s):
-                self.say(text)
-            for record in s.hands_played[was.hands_done:]:
-                self.say(self.narrator.short_summary(record, self.seat))
-            if s.hand_no != was.hand_no and not s.is_terminal():
+            events = for_seat(s.apply(a), self.seat)
+            played = events[0]
+            line = self.narrator.action_line(played) + note
+            if isinstance(played, CardPlayed) and not any(
+                    isinstance(e, TrickWon | TrickVoided) for e in events):
+                line += self.narrator.trick_progress(played, s.view(self.seat).trick)
+            marks = self.marks(events) if self.options.colour else PLAIN
+            self.say(line, marks)
+            for text in self.narrator.after(events):
+                self.say(text, marks)
+            for event in events:
+                if isinstance(event, HandScored | ThrownIn):
+                    self.say(self.narrator.short_summary(event.result, self.seat),
+                             replace(marks, heading=True))
+            if any(isinstance(e, Dealt) for e in events) and not s.is_terminal():
                 self.say()
-                for text in self.deal_lines():
-                    self.say(text)
+                self.say_deal()
             if self.save:
                 write_record(self.save, s, table=self.seating)
 
@@ -322,7 +360,8 @@ class Table:
         action, why = bot.advise(self.state)
         name = self.state.action_name(action)
         number = f"{legal.index(action) + 1}. " if action in legal else ""
-        self.say(f"Hint: {number}{name}{card_hint(name)}" + (f" ({why})" if why else ""))
+        self.say(f"Hint: {number}{name}{card_hint(name)}" + (f" ({why})" if why else ""),
+                 self.marks(hint=True) if self.options.colour else PLAIN)
 
     def _renege_confirmed(self, action: int) -> bool:
         """Ask before a renege the variant allows: which suit must be followed, what it costs."""

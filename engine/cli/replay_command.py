@@ -16,9 +16,10 @@ from typing import TextIO
 
 from engine.core.errors import RecordError
 from engine.core.printable import printable
+from engine.mechanics.events import CardPlayed
 from engine.play.records import GameRecord, read_record, replay, replay_steps
 from engine.play.state import State
-from engine.text.narrate import After, Narrator
+from engine.text.narrate import Narrator
 
 __all__ = ["load_game", "register", "replay_lines"]
 
@@ -64,24 +65,24 @@ def replay_lines(record: GameRecord) -> list[str]:
     narrator: Narrator | None = None
     lines: list[str] = []
     shown_hand = 0
-    was: After | None = None
+    told = -1  # the state's events told so far (a record shows every card: all of them)
     for state, action in replay_steps(record):
         if narrator is None:
             narrator = Narrator(state.variant)
             lines.append(f"{state.variant.name}: seed {state.seed}, "
                          f"{len(record.actions)} actions")
-        if was is not None:
-            lines += narrator.after(was, state, reveal=True)
+        if told >= 0:  # the last action's events: its line (cards show in the trick) and after
+            events = state.events[told:]
+            if not isinstance(events[0], CardPlayed):
+                lines.append(narrator.action_line(events[0]))
+            lines += narrator.after(events)
+        told = len(state.events)
         if not action:
             lines.append(_ending(narrator, state))
             break
         if state.hand_no != shown_hand:
             shown_hand = state.hand_no
             lines += ["", narrator.hand_header(state), *narrator.deal_lines(state)]
-        was = After.before(state, action)
-        if not action.startswith("play:"):
-            lines.append(narrator.action(state.current_player, action, phase=state.phase,
-                                         reveal=True))
     return lines
 
 

@@ -36,6 +36,7 @@ from engine.mechanics.auction_rules import (
     space,
 )
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
+from engine.mechanics.events import Looked, Passed, Said, SatOut, Swapped, TrumpMade
 from engine.mechanics.name_trump import NameTrumpRules, contracts
 from engine.mechanics.upcard_bidding import ALL_PASSED, throw_in
 from engine.rules.mechanic_rules import FlowCheck
@@ -145,6 +146,8 @@ class Auction(Phase):
         if action == A.LOOK:
             h.looker = seat
             x.step = _LOOKED
+            s.log += ((Said, seat, self.name, action),
+                         (Looked, seat, h.hands[self.swap_position]))
             return
         if action == A.SWAP:
             ghost = self.swap_position
@@ -153,7 +156,11 @@ class Auction(Phase):
             h.hands[ghost] = 0
             h.swapped = seat
             x.step = _SWAPPED
+            s.log += ((Said, seat, self.name, action),
+                         (Swapped, seat, h.dead, h.dead.bit_count()))
             return
+        s.log.append((Passed, seat, self.name) if action == A.PASS
+                        else (Said, seat, self.name, action))
         x.queue.pop(0)
         x.step = _BEFORE_BID
         if action >= A.BID_TRUMP:
@@ -190,15 +197,20 @@ class Auction(Phase):
         if high_bid < _SPECIAL_RANK:
             h.bid = high_bid
             h.trump = trump
+            if trump >= 0:
+                s.log.append((TrumpMade, trump, maker))
             return
         special = self.specials[high_bid - _SPECIAL_RANK]
         h.bid_special = special.name
         h.bid = special.tricks
         if special.alone:
             h.alone.append(maker)
+            out = h.inactive
             for partner in h.sides[0]:
                 if partner != maker:
                     h.inactive |= 1 << partner
+            if h.inactive != out:
+                s.log.append((SatOut, h.inactive))
 
     def reason(self, s: State, action: int) -> Refused:
         x: AuctionScratch = s.hand.scratch

@@ -20,6 +20,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
+from engine.mechanics.events import PartnerCalled, Said
 from engine.mechanics.wording import join, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import SidesKind
@@ -111,9 +112,11 @@ class CallPartner(Phase):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         if action == A.ALONE:
+            s.log.append((Said, h.maker, self.name, action))
             h.alone.append(h.maker)
         else:
             s.call_partner(action - PARTNER)
+            s.log.append((PartnerCalled, h.maker, h.called, h.partner))
         s.advance()
 
     def reason(self, s: State, action: int) -> Refused:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.mechanics.base import Mechanic, Phase, Rule, Words
+from engine.mechanics.events import Dealt
 from engine.mechanics.wording import extra_hand_word, join, number, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import DealRules
@@ -53,6 +54,7 @@ class Deal(Phase):
         else:
             self.shuffle_and_deal(s)
         h.turned = h.upcard
+        s.log.append((Dealt, s.hand_no, s.dealer, h.upcard))
         s.advance()
 
     def shuffle_and_deal(self, s: State) -> None:

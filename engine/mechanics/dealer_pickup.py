@@ -26,6 +26,7 @@ from engine.mechanics.base import (
     book_lines,
     cards_to_actions,
 )
+from engine.mechanics.events import LEFT, TAKEN, Discarded, Said, UpcardGone
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ class DealerPickup(Phase):
         x: ExchangeScratch = h.scratch
         h.picked = h.upcard
         h.hands[s.dealer] |= 1 << h.upcard
+        s.log.append((UpcardGone, h.upcard, s.dealer, TAKEN))
         h.upcard = -1
         h.pickup_pending = False
         if self.merge_follows and h.maker == s.dealer:
@@ -88,15 +90,19 @@ class DealerPickup(Phase):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         if action == A.PICK_UP:
+            s.log.append((Said, s.dealer, self.name, action))
             self._take(s)
             return
         if action == A.KEEP:
+            s.log.append((Said, s.dealer, self.name, action))
             h.kitty |= 1 << h.upcard
+            s.log.append((UpcardGone, h.upcard, s.dealer, LEFT))
             h.upcard = -1
             h.pickup_pending = False
             s.advance()
             return
         h.discard(s.dealer, action - A.DISCARD)
+        s.log.append((Discarded, s.dealer, action - A.DISCARD, self.name))
         s.advance()
 
     def reason(self, s: State, action: int) -> Refused:

@@ -23,6 +23,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.events import Passed, ShowDeclared
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type, parse
 from engine.rules.expressions_cards import named_cards
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -115,15 +116,17 @@ class Declare(Phase):
         h = s.hand
         x: DeclareScratch = h.scratch
         seat = s.current
-        if action != A.PASS:
+        if action == A.PASS:
+            s.log.append((Passed, seat, self.name))
+        else:
             k = action - DECLARE - 1
             show = self.shows[k]
             trump = h.trump if h.trump >= 0 else C.NO_TRUMP
             h.declared = (*h.declared, (seat, k, h.hands[seat] & show.shown[trump]))
+            s.log.append((ShowDeclared, seat, k, h.declared[-1][2], h.trump))
             if show.then is not Then.PLAY:
                 if show.then is Then.CLAIM:  # every trick his, unplayed (DECL-A2)
                     h.tricks_won[seat] += self.hand_size
-                    h.trick_winners = [seat] * self.hand_size
                 s.phase_i += 1  # the flow's next phase is `play` (see _check_flow): skip it
                 s.advance()
                 return

@@ -29,6 +29,15 @@ from engine.mechanics.base import (
     book_lines,
     cards_to_actions,
 )
+from engine.mechanics.events import (
+    GIVEN_UP,
+    MERGED,
+    NO_MAKER,
+    SET_ASIDE,
+    Discarded,
+    ExtraHandGone,
+    Said,
+)
 from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
@@ -57,15 +66,13 @@ class DummyMerge(Phase):
     def start(self, s: State) -> None:
         h = s.hand
         if h.maker < 0:  # nobody to merge (CTD-A15): the dummy stays out of play, unseen
-            h.dead |= h.hands[self.dummy]
-            h.hands[self.dummy] = 0
+            self._set_aside(s, NO_MAKER if h.trump >= 0 else SET_ASIDE)
             s.advance()
             return
         s.current = h.maker
         x = h.scratch = ExchangeScratch()
         if h.maker in h.alone:
-            h.dead |= h.hands[self.dummy]
-            h.hands[self.dummy] = 0
+            self._set_aside(s, GIVEN_UP)
             self._discard_or_finish(s)
             return
         if self.mode is MergeMode.OPTIONAL:
@@ -73,11 +80,23 @@ class DummyMerge(Phase):
             return
         self._merge(s)
 
+    def _set_aside(self, s: State, fate: int) -> None:
+        """The dummy leaves the table unseen (``fate``: why)."""
+        h = s.hand
+        dummy = h.hands[self.dummy]
+        h.dead |= dummy
+        h.hands[self.dummy] = 0
+        if dummy:
+            s.log.append((ExtraHandGone, "dummy", dummy.bit_count(), fate, h.maker, 0))
+
     def _merge(self, s: State) -> None:
         h = s.hand
         h.merged = h.hands[self.dummy]
         h.hands[h.maker] |= h.merged
         h.hands[self.dummy] = 0
+        if h.merged:
+            s.log.append(ExtraHandGone("dummy", h.merged.bit_count(), MERGED, h.maker,
+                                          h.hands[h.maker].bit_count()))
         self._discard_or_finish(s)
 
     def _discard_or_finish(self, s: State) -> None:
@@ -100,12 +119,14 @@ class DummyMerge(Phase):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         if action == A.MERGE:
+            s.log.append((Said, h.maker, self.name, action))
             self._merge(s)
         elif action == A.KEEP:
-            h.dead |= h.hands[self.dummy]
-            h.hands[self.dummy] = 0
+            s.log.append((Said, h.maker, self.name, action))
+            self._set_aside(s, SET_ASIDE)
             self._discard_or_finish(s)
         else:
+            s.log.append((Discarded, h.maker, action - A.DISCARD, self.name))
             h.discard(h.maker, action - A.DISCARD)
             self._discard_or_finish(s)
 

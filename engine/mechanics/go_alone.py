@@ -22,6 +22,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.events import Passed, Said, SatOut
 from engine.mechanics.wording import setting
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
@@ -103,12 +104,17 @@ class GoAlone(Phase):
         h = s.hand
         x: AloneScratch = h.scratch
         seat = x.queue.pop(0)
+        s.log.append((Said, seat, self.name, action) if action == A.ALONE
+                        else (Passed, seat, self.name))
         if action == A.ALONE:
             h.alone.append(seat)
             side = next(side for side in h.sides if seat in side)
+            out = h.inactive
             for partner in side:
                 if partner != seat:
                     h.inactive |= 1 << partner
+            if h.inactive != out:
+                s.log.append((SatOut, h.inactive))
             if x.step == _DEFENDERS:
                 x.queue = []
         if x.queue:

@@ -29,6 +29,7 @@ from engine.mechanics.base import (
     cards_to_actions,
 )
 from engine.mechanics.deal import KITTY_SETTINGS, undealt
+from engine.mechanics.events import Discarded, ExchangeTaken, Said
 from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import REGISTRY, CompileContext
 from engine.rules.variant_warnings import UPCARD_PHASES
@@ -114,6 +115,8 @@ class KittyExchange(Phase):
         h.hands[s.current] |= cards
         x.step = _DISCARD
         x.left = cards.bit_count()
+        s.log.append(ExchangeTaken(s.current, self.rules.source, x.left,
+                                      h.hands[s.current].bit_count()))
 
     def legal(self, s: State) -> list[int]:
         h = s.hand
@@ -125,6 +128,10 @@ class KittyExchange(Phase):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         x: KittyScratch = h.scratch
+        if action in (A.PICK_UP, A.KEEP):
+            s.log.append((Said, s.current, self.name, action))
+        else:
+            s.log.append((Discarded, s.current, action - A.DISCARD, self.name))
         if action == A.PICK_UP:
             self._take(s, x)
             return

@@ -13,6 +13,7 @@ from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.auction_rules import AuctionRules
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
+from engine.mechanics.events import Said, TrumpMade
 from engine.mechanics.wording import join, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
@@ -45,7 +46,10 @@ class NameTrump(Phase):
         return self.calls
 
     def apply(self, s: State, action: int) -> None:
-        s.hand.trump = action - A.CALL
+        h = s.hand
+        s.log.append((Said, s.current, self.name, action))
+        h.trump = action - A.CALL
+        s.log.append((TrumpMade, h.trump, h.maker))
         s.advance()
 
     def reason(self, s: State, action: int) -> Refused:

@@ -26,6 +26,7 @@ from engine.mechanics.base import (
     book_lines,
     cards_to_actions,
 )
+from engine.mechanics.events import CardGiven, Discarded
 from engine.mechanics.wording import number, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import SidesKind
@@ -104,12 +105,14 @@ class PassCards(Phase):
         loner, partner = x.queue[0]
         x.left -= 1
         if x.step == _DISCARD:
+            s.log.append((Discarded, loner, action - A.DISCARD, self.name))
             h.discard(loner, action - A.DISCARD)
             if not x.left:
                 x.step = _GIVE
                 x.left = self.rules.cards
                 s.current = partner
             return
+        s.log.append((CardGiven, partner, loner, action - GIVE.base, self.name))
         bit = 1 << (action - GIVE.base)
         h.hands[partner] ^= bit
         h.hands[loner] |= bit

@@ -24,8 +24,7 @@ a led joker calls for nothing and anyone may play anything. Only joker decks run
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
@@ -40,9 +39,17 @@ from engine.mechanics.base import (
     book_lines,
     cards_to_actions,
 )
+from engine.mechanics.events import (
+    CardPlayed,
+    PartnerShown,
+    Reneged,
+    Said,
+    TrickVoided,
+    TrickWon,
+)
 from engine.mechanics.go_alone import GoAloneRules
 from engine.mechanics.play_exposed import ExposedScratch, choose_for_exposed
-from engine.rules.mechanic_rules import CompileContext
+from engine.mechanics.play_rules import SCHEMA, FirstLead, JokerAtNoTrump, PlayRules, compile_play
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -51,30 +58,6 @@ if TYPE_CHECKING:
 
 __all__ = ["MECHANIC", "ExposedPlay", "FirstLead", "JokerAtNoTrump", "JokerPlay", "Play",
            "PlayRules", "first_leader"]
-
-
-class FirstLead(StrEnum):
-    """``play.first_lead`` (STD-A2, CTD-A6)."""
-
-    ELDEST = "eldest"
-    MAKER = "maker"
-    LEFT_OF_LONER = "left_of_loner"
-    LITERAL_SEED = "literal_seed"
-
-
-class JokerAtNoTrump(StrEnum):
-    """``play.joker_at_no_trump``: what a joker led at no-trump calls for (BID-A8)."""
-
-    LEADER_NAMES = "leader_names"
-    NO_SUIT = "no_suit"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayRules:
-    """Phase ``play``."""
-
-    first_lead: FirstLead
-    joker_at_no_trump: JokerAtNoTrump = JokerAtNoTrump.LEADER_NAMES
 
 
 def first_leader(s: State, rule: FirstLead) -> int:
@@ -130,7 +113,6 @@ class Play(Phase):
         h.trick_seats = []
         if h.n_active == 1:  # everyone else dropped out: the tricks are his unplayed (BUCK-A6)
             h.tricks_won[h.leader] = self.hand_size
-            h.trick_winners = [h.leader] * self.hand_size
             s.advance()
 
     def legal(self, s: State) -> list[int]:
@@ -145,22 +127,40 @@ class Play(Phase):
         return cards_to_actions(A.PLAY, hand)
 
     def apply(self, s: State, action: int) -> None:
-        # The hot path of simulations and counts: the card is laid inline, not by _lay.
+        # The hot path of simulations and counts: the card is laid inline, not by _lay, and
+        # the card winning the trick so far is kept as the cards come (``best``), which
+        # says who wins each card's event and then the trick, with no second pass.
         h = s.hand
         card = action - A.PLAY
         seat = s.current
         h.hands[seat] ^= 1 << card
         trick = h.trick
+        if trick:
+            power = h.led_power[card]
+            if power > h.best_power:  # the first of equal cards wins (DECK-A3)
+                h.best_power = power
+                h.best = seat
+        else:
+            tables = self.tables[h.trump]
+            h.led_power = led = tables.power[tables.effective[card]]
+            h.best_power = led[card]
+            h.best = seat
         trick.append(card)
         h.trick_seats.append(seat)
         h.played.append((seat, card))
+        log = s.log
+        log.append((CardPlayed, seat, card, h.best, seat))
+        if card == h.called:  # everyone knows the maker's partner now (CALL-A6)
+            log.append((PartnerShown, card, h.partner, h.maker))
         active = h.n_active
         if len(trick) < active:
             s.current = h.next_seat[seat]
             return
-        winner = h.trick_seats[self.tables[h.trump].winner(trick)]
+        winner = h.best
         h.tricks_won[winner] += 1
-        h.trick_winners.append(winner)
+        # the trick's lists go to the event as they are (the hand starts new ones; the
+        # event's record holds them as tuples)
+        log.append((TrickWon, len(h.played) // active, winner, h.trick_seats, trick))
         h.trick = []
         h.trick_seats = []
         if len(h.played) == active * self.hand_size:
@@ -190,11 +190,20 @@ class Play(Phase):
     def apply_renege(self, s: State, action: int) -> None:
         """Record the renege and play the card. With ``void_hand`` (STD-A8) the hand ends
         here: the trick is left unfinished and the score phase follows at once."""
-        s.hand.reneges.append((s.current, action - A.PLAY))
+        h = s.hand
+        seat = s.current
+        h.reneges.append((seat, action - A.PLAY))
+        at = len(s.log)
+        renege = Reneged(seat, action - A.PLAY, self.tables[h.trump].effective[h.trick[0]],
+                         h.trump, self.renege_ends_hand)
         if not self.renege_ends_hand:
             self.apply(s, action)
+            s.log.insert(at + 1, renege)  # after its card, before the trick it may finish
             return
-        self._lay(s, action)
+        card = self._lay(s, action)
+        s.log += ((CardPlayed, seat, card, -1, seat), renege,
+                  TrickVoided((len(h.played) - len(h.trick)) // h.n_active + 1,
+                              tuple(h.trick_seats), tuple(h.trick)))
         s.advance()
 
     def reason(self, s: State, action: int) -> Refused:
@@ -224,6 +233,7 @@ class JokerScratch(Scratch):
 _JOKER_CALLS = [A.CALL + suit for suit in range(4)]
 
 
+
 class JokerPlay(Play):
     """The tricks of a joker deck where a joker led at no-trump calls for the suit its
     leader names (``joker_at_no_trump: leader_names``, BID-A8)."""
@@ -250,6 +260,7 @@ class JokerPlay(Play):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         if action < A.PLAY:  # the leader names the suit his joker calls for
+            s.log.append((Said, s.current, self.name, action))
             h.scratch.joker_suit = action - A.CALL
             s.current = h.next_seat[s.current]
             return
@@ -316,9 +327,12 @@ class ExposedPlay(Play):
     def apply(self, s: State, action: int) -> None:
         h = s.hand
         x: ExposedScratch = h.scratch
+        chooser, at = s.current, len(s.log)
         s.current = x.owner
         done = len(h.played) + 1 == h.n_active * self.hand_size
         super().apply(s, action)
+        if chooser != x.owner:  # the opponent chose the exposed hand's card (STD-A17)
+            s.log[at] = (*s.log[at][:4], chooser)  # CardPlayed's `by`
         if not done:
             self._turn(s)
 
@@ -336,50 +350,6 @@ class ExposedPlay(Play):
                        + " (you choose for it, STD-A17)")
 
 
-SCHEMA: dict[str, Any] = {
-    "description": "Phase `play`: the tricks.",
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "first_lead": {
-            "description": (
-                "Who leads the first trick: `eldest` (first active seat from the dealer's left, "
-                "STD-A2), `maker` (the maker/high bidder, Ghost Hand), or `left_of_loner` (first "
-                "active seat left of a lone maker, else of a lone defender, else eldest: CTD-A6), "
-                "or `literal_seed` (eldest, but the player across from the dealer when eldest's "
-                "side plays alone; four players in two teams: STD-A14). Default: eldest."
-            ),
-            "enum": ["eldest", "maker", "left_of_loner", "literal_seed"],
-            "default": "eldest",
-        },
-        # No "default" here: the compiler supplies it, so the rules hash of files that
-        # leave the key out stays what it was before the key existed.
-        "joker_at_no_trump": {
-            "description": (
-                "Joker decks, in a no-trump or low no-trump hand, where the joker is the highest "
-                "card and may be played only by a player void in the suit led (BID-A8): "
-                "`leader_names` (a player who leads the joker names at once the suit it calls "
-                "for, `call:H`, and the others must follow that suit) or `no_suit` (a led joker "
-                "calls for no suit: anyone may play anything). Default: leader_names."
-            ),
-            "enum": ["leader_names", "no_suit"],
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> PlayRules:
-    spec = ctx.data["play"]
-    if spec["first_lead"] == "literal_seed" and (ctx.players != 4 or ctx.sides.kind != "teams"):
-        ctx.fail("`literal_seed` leads from across the dealer: it needs four players in teams",
-                 ("play", "first_lead"), "use `eldest` or `left_of_loner`",
-                 also=(("players",), ("sides", "kind")))
-    return PlayRules(first_lead=FirstLead(spec["first_lead"]),
-                     joker_at_no_trump=JokerAtNoTrump(spec.get("joker_at_no_trump",
-                                                               "leader_names")))
-
-
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     """The bot's card play, or the suit its led joker calls for."""
     if legal[0] < A.PLAY:
@@ -390,7 +360,8 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
 
 
 MECHANIC = Mechanic(
-    key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=_compile, required=True,
+    key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=compile_play,
+    required=True,
     kinds=(A.kind_of(A.PLAY), A.kind_of(A.CALL)),
     words=Words(verbs={"play": "plays {card}", "call": "names {suit} for the joker"},
                 prompt="Your card:", offers=play_words.offers, title="Playing the tricks",

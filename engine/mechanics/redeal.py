@@ -22,6 +22,7 @@ from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.deal import KITTY_SETTINGS, undealt
+from engine.mechanics.events import FarmerExchanged, Said, ThrownIn
 from engine.rules.expressions import BoolLit, CompiledExpression, Given, Scope, Type, parse
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
@@ -129,10 +130,12 @@ class Redeal(Phase):
         h = s.hand
         x: RedealScratch = h.scratch
         seat = x.queue.pop(0)
+        s.log.append((Said, seat, self.name, action))
         if action == REDEAL:
-            s.next_hand(HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer,
-                                                  why=REDEAL_WHY, scores=s.scores),
-                        same_dealer=True)
+            record = HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer, why=REDEAL_WHY,
+                                               scores=s.scores)
+            s.log.append((ThrownIn, record))
+            s.next_hand(record, same_dealer=True)
             return
         if action == EXCHANGE:
             shown = self.farmer_cards(h.hands[seat])
@@ -140,6 +143,7 @@ class Redeal(Phase):
             h.hands[seat] = h.hands[seat] & ~shown | taken
             h.kitty = h.kitty & ~taken | shown
             x.exchanged = True
+            s.log.append((FarmerExchanged, seat, shown))
         self._next(s)
 
     def reason(self, s: State, action: int) -> Refused:

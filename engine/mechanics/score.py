@@ -24,6 +24,7 @@ from engine.core import cards as C
 from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase, Rule, Words
 from engine.mechanics.call_partner import BuriedCard, CallPartnerRules
 from engine.mechanics.declare import DeclareRules, shows_scored
+from engine.mechanics.events import GameWon, HandScored
 from engine.rules.mechanic_rules import FlowCheck
 from engine.rules.results import HandResult, Penalty
 from engine.rules.scoring import NO_MAKER, Outcome
@@ -98,9 +99,11 @@ class Score(Phase):
             over, winners = v.game_result(s.scores, makers=makers, made=made)
         else:
             over, winners = v.game_result(s.scores)
+        s.log.append((HandScored, record))
         if over:
             s.current = TERMINAL
             s.winners = winners
+            s.log.append((GameWon, tuple(winners), tuple(s.scores)))
         s.next_hand(record)
 
     def _hand_result(self, s: State, *, label: str, deltas: list[int],

@@ -20,6 +20,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.events import Said
 from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
@@ -78,6 +79,7 @@ class StayOrDrop(Phase):
         h = s.hand
         x: DropScratch = h.scratch
         seat = x.queue.pop(0)
+        s.log.append((Said, seat, self.name, action))
         if action == DROP:
             bit = 1 << seat
             h.inactive |= bit

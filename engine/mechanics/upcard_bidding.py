@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
+from engine.mechanics import events as E
+from engine.mechanics.base import Mechanic, Phase, Scratch, Words, book_lines
+from engine.mechanics.upcard_bidding_bot import decide
 from engine.mechanics.upcard_bidding_words import book
 from engine.mechanics.upcard_trump import without_maker
 from engine.mechanics.wording import naming
@@ -29,7 +31,6 @@ from engine.rules.results import HandResult
 
 if TYPE_CHECKING:
     from engine.play.state import State
-    from engine.play.view import View
     from engine.rules.variant import Variant
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "UpcardBiddingRules",
     "throw_in",
 ]
+
 
 _BLIND = 0
 """``BiddingScratch.round`` while the dealer names trump blind after a joker upcard."""
@@ -63,8 +65,10 @@ ALL_PASSED = "all passed"
 
 def throw_in(s: State, why: str) -> None:
     """End a hand nobody made trump in (or a joker redeal); the deal passes left."""
-    s.next_hand(HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer, why=why,
-                                          scores=s.scores))
+    record = HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer, why=why,
+                                       scores=s.scores)
+    s.log.append((E.ThrownIn, record))
+    s.next_hand(record)
 
 
 class UpcardBidding(Phase):
@@ -131,6 +135,7 @@ class UpcardBidding(Phase):
         h = s.hand
         b: BiddingScratch = h.scratch
         if action == A.PASS:
+            s.log.append((E.Passed, s.current, self.name))
             b.passes += 1
             if b.passes < self.players:
                 s.current = (s.current + 1) % self.players
@@ -140,6 +145,7 @@ class UpcardBidding(Phase):
                 b.passes = 0
                 h.turned_down = h.proposed
                 h.kitty |= 1 << h.upcard
+                s.log.append((E.UpcardGone, h.upcard, s.dealer, E.TURNED_DOWN))
                 h.upcard = -1
                 s.current = (s.dealer + 1) % self.players
                 return
@@ -149,6 +155,7 @@ class UpcardBidding(Phase):
                 return
             throw_in(s, ALL_PASSED)
             return
+        s.log.append((E.Said, s.current, self.name, action))
         s.make(s.current)
         if action == A.ORDER_UP:
             h.trump = h.proposed
@@ -158,6 +165,7 @@ class UpcardBidding(Phase):
             h.pickup_pending = True
         else:
             h.trump = action - A.CALL
+        s.log.append((E.TrumpMade, h.trump, h.maker))
         s.advance()
 
     def reason(self, s: State, action: int) -> Refused:
@@ -356,34 +364,6 @@ def _offers(variant: Variant, legal: list[str]) -> list[str]:
     offers = ["order up"] if "order_up" in legal else []
     suits = [name[len("call:"):] for name in legal if name.startswith("call:")]
     return [*offers, naming(suits)] if suits else offers
-
-
-def decide(tools: BotTools, view: View, legal: list[int]) -> int:
-    """The heuristic bot: order up or name the best suit when the hand (with the upcard's
-    help to the dealer's side) reaches the bot's threshold and holds more than two weak
-    trumps (``BotTools.two_weak_trumps``), else pass."""
-    if view.hand == 0:  # naming trump blind after a joker upcard
-        return tools.random_choice(legal)
-    if A.ORDER_UP in legal:
-        trump = view.proposed
-        hand = view.hand
-        upcard_value = tools.strength(1 << view.upcard, trump) if view.upcard >= 0 else 0.0
-        if view.dealer == tools.seat:
-            hand = tools.best_keep(hand | 1 << view.upcard, trump, hand.bit_count())
-            est = tools.strength(hand, trump)
-        else:
-            est = tools.strength(hand, trump)
-            partners = tools.side_of_view(view)
-            est += 0.6 * upcard_value if view.dealer in partners else -0.5 * upcard_value
-        weak = tools.two_weak_trumps(hand, trump)
-        return A.ORDER_UP if A.PASS not in legal or (est >= tools.threshold and not weak) \
-            else A.PASS
-    suits = [a - A.CALL for a in legal if a != A.PASS]  # the suits, and no-trump if allowed
-    suit, est = tools.best_suit(view.hand, suits)
-    if A.PASS not in legal or (est >= tools.threshold
-                               and not tools.two_weak_trumps(view.hand, suit)):
-        return A.CALL + suit
-    return A.PASS
 
 
 MECHANIC = Mechanic(

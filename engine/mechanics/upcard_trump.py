@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import cards as C
 from engine.mechanics.base import Mechanic, Phase, Rule, Words, book_lines
+from engine.mechanics.events import LEFT, TrumpMade, UpcardGone
 from engine.mechanics.wording import join, setting, suit_word
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
@@ -48,6 +49,7 @@ def without_maker(s: State, trump: int) -> None:
     h.trump = trump
     h.maker = -1
     h.sides = s.variant.sides.teams
+    s.log.append((TrumpMade, trump, -1))
 
 
 class UpcardTrump(Phase):
@@ -73,6 +75,7 @@ class UpcardTrump(Phase):
             else:
                 h.kitty |= 1 << upcard
                 h.upcard = -1
+                s.log.append((UpcardGone, upcard, s.dealer, LEFT))
         s.advance()
 
     def describe(self, s: State) -> str:

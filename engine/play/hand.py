@@ -31,6 +31,8 @@ class Hand:
 
     __slots__ = (
         "alone",
+        "best",
+        "best_power",
         "bid",
         "bid_special",
         "called",
@@ -43,6 +45,7 @@ class Hand:
         "inactive",
         "kitty",
         "leader",
+        "led_power",
         "looker",
         "maker",
         "merged",
@@ -60,13 +63,14 @@ class Hand:
         "swapped",
         "trick",
         "trick_seats",
-        "trick_winners",
         "tricks_won",
         "trump",
         "turned",
         "turned_down",
         "upcard",
     )
+
+    led_power: tuple[int, ...]
 
     def __init__(self, *, players: int, positions: int, first_action: int) -> None:
         self.players = players
@@ -110,11 +114,10 @@ class Hand:
         self.looker = -1
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
-        self.leader = -1
+        # The play mechanic's running trick: the seat whose card wins it so far, that card's
+        # power, and the powers of the cards for the suit led (its row of the trump tables).
+        self.leader, self.best, self.best_power, self.led_power = -1, -1, 0, ()
         self.tricks_won = [0] * players
-        self.trick_winners: list[int] = []
-        """Who won each finished trick of this hand, in order (the play mechanic records it,
-        so narration never works a trick's winner out again)."""
         self.n_active = players
         self.next_seat: list[int] = []
         self.played: list[tuple[int, int]] = []

@@ -12,7 +12,7 @@ hand has no digest: ``replay(record, unsigned=True)`` reads it (``euchre replay 
 
 >>> from engine import load_variant, new_game
 >>> state = new_game(load_variant("standard"), seed=3)
->>> state.apply(state.legal_actions()[0])
+>>> _ = state.apply(state.legal_actions()[0])
 >>> replayed = replay(record_of(state))
 >>> replayed.history == state.history
 True

@@ -7,13 +7,16 @@ ends. The interface follows OpenSpiel: ``current_player``, ``legal_actions()``,
 
 The state keeps the game (variant, seed, RNG, scores, dealer, history, the hands played);
 the hand in progress is ``state.hand``, a :class:`~engine.play.hand.Hand` made afresh at each
-deal (cards, contract, the sides of this hand, tricks, the running phase's scratch).
+deal (cards, contract, the sides of this hand, tricks, the running phase's scratch). ``apply``
+returns the events the action caused (:mod:`engine.mechanics.events`), which the phases append
+to ``state.events``; ``events_for(seat)`` gives them as one seat may see them.
 
 >>> from engine import load_variant, new_game
 >>> state = new_game(load_variant("standard"), seed=7)
 >>> state.current_player, state.legal_actions()
 (1, ['pass', 'order_up'])
 >>> state.apply("pass")
+(Passed(seat=1, mechanic='upcard_bidding'),)
 >>> state.history
 ['pass']
 >>> state.hand.upcard == state.view(1).upcard, state.hand.maker
@@ -24,12 +27,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.core import actions as A
 from engine.core.errors import IllegalActionError, Refusal
 from engine.mechanics.auction import SpecialBid
 from engine.mechanics.base import TERMINAL
 from engine.mechanics.dealer_draw import first_dealer
+from engine.mechanics.events import Event, GameWon, Said, for_seat, record
+from engine.play.checks import ActionChecks
 from engine.play.hand import Hand
 from engine.play.program import Program, program
 from engine.play.view import View
@@ -39,11 +45,12 @@ from engine.rules.variant import Variant
 __all__ = ["TERMINAL", "State"]
 
 
-class State:
+class State(ActionChecks):
     """A game in progress. Build one with :func:`engine.new_game`."""
 
     __slots__ = (
         "_advancing",
+        "_events",
         "_legal",
         "_phase",
         "_program",
@@ -59,6 +66,7 @@ class State:
         "hands_played",
         "history_ids",
         "initial_scores",
+        "log",
         "phase_i",
         "rng",
         "scores",
@@ -88,6 +96,10 @@ class State:
         """Where in the history the discards (and other private actions, ``give:9C``) are:
         views hide other seats' cards in them."""
         self.actors: list[int] = []
+        self.log: list[tuple[Any, ...]] = []
+        """Everything that happened in the game, in order, as the phases logged it: event
+        records, or on hot paths the plain tuples that become them (read :attr:`events`)."""
+        self._events: list[Event] = []
         self.hands_played: list[HandResult] = []
         self.deals = list(deals)
         self.given_deals = list(deals)
@@ -166,6 +178,7 @@ class State:
         if len(self.hands_played) >= self.variant.game.max_hands:
             self.winners = self.variant.leaders(self.scores)
             self.current = TERMINAL
+            self.log.append(GameWon(winners=self.winners, scores=tuple(self.scores)))
             return
         if not same_dealer:
             self.dealer = (self.dealer + 1) % self.variant.players
@@ -258,71 +271,10 @@ class State:
                 return other
         return a
 
-    # -- check, can, do: one check for every way in ----------------------------------------
-
-    def check(self, action: str | int, *, seat: int | None = None) -> None:
-        """Raise :class:`~engine.core.errors.IllegalActionError` unless :meth:`apply` would
-        carry ``action`` (an id, or a name) out now; it says why in a player's words
-        (``reason``) and for a program (``kind``, a :class:`~engine.core.errors.Refusal`).
-        ``seat``: the seat that would act (refused, ``NOT_YOUR_TURN``, unless it is the
-        current player). Nothing changes.
-
-        The check is ``legal_action_ids()``: an action passes exactly when it is listed there,
-        or when it is a renege the variant accepts (``penalties.renege.allowed``: a card in
-        hand that does not follow suit, which ``apply`` plays and records).
-
-        >>> from engine import load_variant, new_game
-        >>> state = new_game(load_variant("standard"), seed=7)
-        >>> try:
-        ...     state.check("play:9C")
-        ... except IllegalActionError as error:
-        ...     print(f"{error.kind}: {error.reason}")
-        wrong_phase: it is not an action of the bidding, round 1; legal now: pass, order_up
-        >>> state.can("play:9C"), state.can("pass"), state.can("pass", seat=2)
-        (False, True, False)
-        """
-        a = self.action_id(action)
-        if seat is not None and self.current not in (seat, TERMINAL):
-            raise IllegalActionError(self._shown(a, action), "it is not your turn",
-                                     kind=Refusal.NOT_YOUR_TURN)
-        self._check_id(a, action)
-
-    def can(self, action: str | int, *, seat: int | None = None) -> bool:
-        """Whether :meth:`check` lets ``action`` through (``apply`` would carry it out)."""
-        try:
-            self.check(action, seat=seat)
-        except IllegalActionError:
-            return False
-        return True
-
-    def _check_id(self, a: int, action: object) -> Callable[[State, int], None] | None:
-        """The check behind :meth:`check`, :meth:`can` and :meth:`apply`: ``None`` for a
-        legal action id (the running phase's ``apply`` carries it out), the phase's
-        ``apply_renege`` for a renege the variant accepts; else raises the refusal, with the
-        phase's reason (``action`` is what the caller gave, quoted when it names nothing)."""
-        if a in self.legal_action_ids():
-            return None
-        if self.current != TERMINAL and self._phase.accepts_renege(self, a):
-            return self._phase.apply_renege
-        try:
-            shown = self.action_name(a)
-        except KeyError:
-            raise IllegalActionError(repr(action), "no such action in this variant",
-                                     kind=Refusal.UNKNOWN_ACTION) from None
-        if self.current == TERMINAL:
-            raise IllegalActionError(shown, "the game is over", kind=Refusal.GAME_OVER)
-        refused = self._phase.reason(self, a)
-        raise IllegalActionError(shown, refused.reason, kind=refused.kind)
-
-    def _shown(self, a: int, action: object) -> str:
-        try:
-            return self.action_name(a)
-        except KeyError:
-            return repr(action)
-
-    def apply(self, action: str | int) -> None:
+    def apply(self, action: str | int) -> tuple[Event, ...]:
         """Carry out an action of the current player: an action id, or its name (a record's,
-        an API user's; read once).
+        an API user's; read once). Returns the events it caused, in order (the action itself
+        first: :mod:`engine.mechanics.events`), which are also appended to :attr:`events`.
 
         Raises :class:`~engine.core.errors.IllegalActionError` with the reason when the rules do
         not allow it now (:meth:`check`); the state is then unchanged. In a variant that allows
@@ -331,9 +283,21 @@ class State:
         the hand (STD-A8), and is penalised when the hand is scored. ``legal_actions()`` still
         lists only the plays that follow suit, which is what bots choose from.
         """
+        start = len(self.log)
         a = self.action_id(action)
         carry_out = self._check_id(a, action)
         self._apply(a, carry_out)
+        return tuple(self.events[start:])
+
+    @property
+    def events(self) -> list[Event]:
+        """Everything that happened in the game, in order (:mod:`engine.mechanics.events`):
+        ``apply`` returns those of one action. The records are made from :attr:`log` as they
+        are first read (the list is the state's own: read it, do not change it)."""
+        made = self._events
+        if len(made) < len(self.log):
+            made += [record(entry) for entry in self.log[len(made):]]
+        return made
 
     def _apply(self, a: int, carry_out: Callable[[State, int], None] | None = None) -> None:
         """Apply a legal action id without checking (the simulator's fast path): log it in
@@ -344,7 +308,12 @@ class State:
         self.history_ids.append(a)
         self.actors.append(self.current)
         self._legal = None
+        log = self.log
+        logged = len(log)
         (carry_out or self._phase.apply)(self, a)
+        if len(log) == logged:  # a phase that logs no event (a plug-in's): say the action
+            log.append((Said, self.actors[-1], self._phase.name,
+                        A.hidden(a) if a in A.PRIVATE else a))  # a private card stays unsaid
         if self._advancing:
             self._run_flow()
 
@@ -352,6 +321,11 @@ class State:
     def history(self) -> list[str]:
         """Every action of the game so far, by name, in order."""
         return [self.action_name(a) for a in self.history_ids]
+
+    def events_for(self, seat: int) -> list[Event]:
+        """The game's events as ``seat`` may see them: whole where ``visible_to`` holds him,
+        else without the cards he may not see (another seat's discard)."""
+        return for_seat(self.events, seat)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: never another seat's hidden cards."""
@@ -366,6 +340,7 @@ class State:
             if kind is list or kind is dict:
                 value = value.copy()
             setattr(other, name, value)
+        other._events = []  # made again from the log when read
         # The copy's RNG gets this one's state; creating it unseeded would first read the
         # OS entropy pool, which costs more than the rest of the copy.
         other.rng = random.Random.__new__(random.Random)

@@ -29,10 +29,11 @@ from collections.abc import Sequence
 
 from engine.core import cards as C
 from engine.mechanics.dummy_merge import DummyMergeRules
+from engine.mechanics.events import CardPlayed
 from engine.mechanics.registry import mechanic
 from engine.mechanics.wording import card_words
 from engine.play.view import View
-from engine.text.narrate_hand import After, HandNarrator
+from engine.text.narrate_hand import HandNarrator
 from engine.text.narrate_words import (
     hand_text,
     seat_names,
@@ -43,7 +44,6 @@ from engine.text.narrate_words import (
 )
 
 __all__ = [
-    "After",
     "Narrator",
     "hand_text",
     "seat_names",
@@ -101,17 +101,18 @@ class Narrator(HandNarrator):
         return self.variant.trick_winner(C.trump_letter(trump),
                                          [C.card_name(c) for _, c in trick])
 
-    def trick_progress(self, trick: Sequence[tuple[int, int]], trump: int) -> str:
-        """What the trick in progress looks like after its latest card: ``, winning the trick
-        so far``, or ``; North's J♥ wins so far``; nothing after the lead."""
+    def trick_progress(self, played: CardPlayed, trick: Sequence[tuple[int, int]]) -> str:
+        """What the trick in progress (``trick``, from a view) looks like after the card
+        ``played``: ``, winning the trick so far``, or ``; North's J♥ wins so far`` (the winner
+        so far as the play mechanic said it); nothing after the lead."""
         if len(trick) < 2:
             return ""
-        best = self.winning(trick, trump)
-        if best == len(trick) - 1:
+        if played.winning:
             return ", winning the trick so far"
-        seat, c = trick[best]
+        seat = played.winner
+        card = next(c for s, c in trick if s == seat)
         owner = "your" if seat == self.you else f"{self.names[seat]}'s"
-        return f"; {owner} {C.pretty(c)} wins so far"
+        return f"; {owner} {C.pretty(card)} wins so far"
 
     def _bidding(self, actions: Sequence[tuple[int, str]], viewer: int) -> list[str]:
         """The hand's actions before the tricks; a ``pass`` once trump is made declines to go

@@ -1,8 +1,10 @@
-"""What happens in a hand, as text: the deal, what an action brought about (trump made, the
-dummy merged, a swap, a finished trick, a renege) and the summary of a finished hand.
+"""What happens in a hand, as text: the deal, each action and what it brought about (trump
+made, the dummy merged, a swap, a finished trick, a renege), told from the events
+``State.apply`` returns (:mod:`engine.mechanics.events`), and the summary of a finished hand.
 
-Everything here only reads. Which cards a line may show is the caller's choice
-(``viewer``/``reveal``); nothing here looks at hidden cards by itself. Hand summaries read the
+Everything here only reads. Which cards a line may show is the caller's choice: it passes the
+events as the reader may see them (``State.events_for(seat)``), or all of them (a record shows
+everything); nothing here looks at hidden cards by itself. Hand summaries read the
 score phase's record (points, penalties): nothing is scored again here.
 
 A renege is told once (STD-A8, GH-A11, `euchre rules cutthroat`): when the hand goes on, a
@@ -13,204 +15,167 @@ ends the hand, the unfinished trick is shown and the summary that follows says b
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
 
+from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics import events as E
 from engine.mechanics.kitty_exchange import (
     EXCHANGE_DISCARDS,
     KITTY,
     KittyExchangeRules,
     KittyScratch,
 )
-from engine.mechanics.play_exposed import ExposedScratch
 from engine.mechanics.wording import agreeing, card_words, number
 from engine.play.state import State
 from engine.rules.results import HandResult, Penalty
 from engine.text.narrate_table import TableNarrator
 from engine.text.narrate_words import cards_text, hand_text, sorted_hand, trump_text
 
-__all__ = ["After", "HandNarrator"]
+__all__ = ["HandNarrator"]
 
 
-def _owner(state: State) -> int:
-    """The seat whose card the current player plays: an exposed lone hand's, chosen by an
-    opponent (STD-A17), or his own."""
-    x = state.hand.scratch
-    return x.owner if type(x) is ExposedScratch and x.owner >= 0 else state.current_player
-
-
-def _extra_sizes(state: State) -> tuple[int, ...]:
-    return tuple(h.bit_count() for h in state.hand.hands[state.variant.players:])
-
-
-class After(NamedTuple):
-    """What a state looked like just before an action: enough to say what the action did."""
-
-    seat: int
-    action: str
-    phase: str
-    hand_no: int
-    trump: int
-    trick: tuple[tuple[int, int], ...]
-    tricks_done: int
-    hands_done: int
-    sitting_out: int
-    upcard: int
-    extra_sizes: tuple[int, ...]
-    renege: bool = False
-    """The action is a card that does not follow suit (variants that allow reneging)."""
-    won: tuple[int, ...] = ()
-    """The tricks each seat had taken this hand (to find, in the scored hand's record, who
-    took the hand's last trick)."""
-    owner: int = -1
-    """Whose card a play is: the acting seat's, or the exposed lone hand's that the acting
-    opponent chooses for (STD-A17)."""
-    kitty: int = 0
-    """The kitty before the action: a farmer's exchange puts the cards he shows there."""
-
-    @classmethod
-    def before(cls, state: State, action: str) -> After:
-        """Capture ``state`` before ``action`` is applied."""
-        renege = (state.phase == "play" and action.startswith("play:")
-                  and action not in state.legal_actions())
-        return cls(state.current_player, action, state.phase, state.hand_no, state.hand.trump,
-                   tuple(zip(state.hand.trick_seats, state.hand.trick, strict=True)),
-                   sum(state.hand.tricks_won), len(state.hands_played), state.hand.inactive,
-                   state.hand.upcard, _extra_sizes(state), renege, tuple(state.hand.tricks_won),
-                   _owner(state), state.hand.kitty)
+_ORDER = {E.UpcardGone: 0, E.TrumpMade: 1, E.Swapped: 2, E.Looked: 2, E.ExchangeTaken: 2,
+          E.ExtraHandGone: 2, E.SatOut: 3, E.TrickVoided: 4, E.Reneged: 4, E.PartnerShown: 5,
+          E.TrickWon: 6, E.FarmerExchanged: 7, E.ShowDeclared: 8}
+"""The order in which the lines of what an action brought about are told."""
 
 
 class HandNarrator(TableNarrator):
     """The lines of a hand in progress and of finished hands."""
 
-    def after(self, was: After, state: State, *, reveal: bool = False,
-              viewer: int | None = None) -> list[str]:
-        """What ``was.action`` brought about, beyond the action itself: trump named, the dummy
-        merged or given up, a swap's dead hand, partners sitting out, a renege, a finished
-        trick, finished (or thrown-in) hands. Hidden cards (the ghost hand looked at, the hand
-        a swapper gave up) are shown only to ``viewer`` when they are his, or when ``reveal``."""
-        lines: list[str] = []
-        same_hand = state.hand_no == was.hand_no
-        shown = reveal or viewer == was.seat
-        if same_hand and was.upcard >= 0 > state.hand.upcard:
-            lines.append(self._upcard_gone(was.upcard, state))
-        if same_hand and was.trump < 0 <= state.hand.trump:
-            lines.append(f"Trump: {trump_text(state.hand.trump)}, "
-                         f"{self._made_by(state.hand.maker)}.")
-        if same_hand and was.action == "swap":
-            lines.append(self._dead_hand_line(was.seat, state.hand.dead if shown else 0))
-        elif same_hand and was.action == "look" and shown:
-            ghost = state.hand.hands[state.position(self.swap_hand)]
-            lines.append(f"The {self.swap_hand} hand {self.seat(was.seat)} looks at: "
-                         f"{hand_text(ghost)}")
-        elif same_hand:
-            lines += self._extras_gone(was, state)
-        if same_hand and state.hand.inactive != was.sitting_out and was.action != "drop":
-            out = [s for s in range(self.variant.players) if state.hand.inactive >> s & 1]
-            lines.append(f"{agreeing([self.seat(s) for s in out], 'sits', 'sit')} out this "
-                         "hand.")
-        if was.phase == "play" and was.action.startswith("play:"):
-            lines += self._card_played(was, state)
-        if same_hand and was.action == "exchange":  # a farmer's hand, shown to all (STD-A15)
-            farmer = state.hand.kitty & ~was.kitty  # the cards he showed went to the kitty
-            lines.append(f"{self.seat(was.seat)} shows {cards_text(sorted_hand(farmer))} and "
-                         f"takes {number(farmer.bit_count())} cards of the kitty in their "
-                         "place, face down.")
-        if was.action.startswith("declare:"):
-            lines.append(self._shown_line(was, state, same_hand=same_hand))
-        lines += [self.hand_summary(r) for r in state.hands_played[was.hands_done:]]
-        return lines
+    def action_line(self, event: E.Event) -> str:
+        """The line of an action's own event, the first ``State.apply`` returns: ``East
+        orders up``, ``North discards`` (``North discards 9♣`` to its owner), ``West plays
+        Q♦ from East's exposed hand``."""
+        kind = type(event)
+        if kind is E.CardPlayed:
+            assert isinstance(event, E.CardPlayed)
+            return self.action(event.by, f"play:{C.card_name(event.card)}", phase="play",
+                               owner=event.seat)
+        if kind is E.Passed:
+            assert isinstance(event, E.Passed)
+            return self.action(event.seat, "pass", phase=event.mechanic)
+        if kind is E.Said:
+            assert isinstance(event, E.Said)
+            return self.action(event.seat, A.name_of(event.action, self.special_bid_names),
+                               phase=event.mechanic)
+        if isinstance(event, E.Discarded | E.CardGiven):
+            prefix = "discard" if kind is E.Discarded else "give"
+            name = f"{prefix}:{C.card_name(event.card)}" if event.card >= 0 else prefix
+            return self.action(event.seat, name, phase=event.mechanic, reveal=event.card >= 0)
+        if isinstance(event, E.ShowDeclared):
+            return self.action(event.seat, f"declare:{event.show + 1}", phase="declare")
+        if isinstance(event, E.PartnerCalled):
+            return self.action(event.maker, f"partner:{C.card_name(event.card)}",
+                               phase="call_partner")
+        raise ValueError(f"not an action's event: {event!r}")
 
-    def _shown_line(self, was: After, state: State, *, same_hand: bool) -> str:
-        """``North shows Jkr J♥ J♦ A♥ K♥``: the cards a declared show names (DECL-A1)."""
-        if same_hand:
-            cards = state.hand.declared[-1][2]
-        else:  # the show ended the hand: its record keeps the cards
-            record = state.hands_played[was.hands_done]
-            cards = C.mask_of(record.declared[-1][2])
-        return f"{self.seat(was.seat)} shows {hand_text(cards, was.trump)}."
+    def after(self, events: Sequence[E.Event]) -> list[str]:
+        """What an action brought about, beyond the action itself, from the events
+        ``State.apply`` returned (as the reader may see them: ``State.events_for``, or all of
+        them in a record, which shows everything): the upcard taken or turned down, trump
+        named, a swap's dead hand, the ghost hand looked at (its cards only to the looker),
+        extra hands leaving the table, partners sitting out, a renege, the called partner
+        shown, a finished trick, a farmer's exchange, a show's cards, and the summary of
+        each hand that ended. What follows the next deal is the next hand's header."""
+        lines: list[tuple[int, str]] = []
+        dealt = False
+        for event in events:
+            if isinstance(event, E.HandScored | E.ThrownIn):
+                lines.append((len(_ORDER), self.hand_summary(event.result)))
+            elif isinstance(event, E.Dealt):
+                dealt = True
+            elif not dealt and type(event) in _ORDER:
+                line = self._line(event)
+                if line:
+                    lines.append((_ORDER[type(event)], line))
+        lines.sort(key=lambda line: line[0])  # stable: events of one kind stay in order
+        return [text for _, text in lines]
+
+    def _line(self, event: E.Event) -> str:
+        """The line of one event of :data:`_ORDER` (empty: nothing to tell)."""
+        if isinstance(event, E.UpcardGone):
+            if event.how == E.TAKEN:
+                return f"{self.seat(event.dealer)} picks up the {C.pretty(event.card)}."
+            if event.how == E.TURNED_DOWN:
+                return f"The {C.pretty(event.card)} is turned down."
+            return f"{self.seat(event.dealer)} leaves the {C.pretty(event.card)}."
+        if isinstance(event, E.TrumpMade):
+            return f"Trump: {trump_text(event.trump)}, {self._made_by(event.maker)}."
+        if isinstance(event, E.Swapped):
+            return self._dead_hand_line(event.seat, event.dead)
+        if isinstance(event, E.Looked):
+            return (f"The {self.swap_hand} hand {self.seat(event.seat)} looks at: "
+                    f"{hand_text(event.cards)}" if event.cards else "")
+        if isinstance(event, E.ExchangeTaken | E.ExtraHandGone):
+            return self._extra_gone(event)
+        if isinstance(event, E.SatOut):
+            out = [self.seat(s) for s in range(self.variant.players) if event.seats >> s & 1]
+            return f"{agreeing(out, 'sits', 'sit')} out this hand."
+        return self._play_line(event)
+
+    def _play_line(self, event: E.Event) -> str:
+        """A renege, the called partner shown, a finished trick (or one a renege voided), a
+        farmer's exchange, a show's cards."""
+        if isinstance(event, E.Reneged):
+            return "" if event.ends_hand else self._renege_line(event)
+        if isinstance(event, E.TrickVoided):
+            trick = zip(event.seats, event.cards, strict=True)
+            return f"Trick {event.number} does not count: {self.trick_text(list(trick))}"
+        if isinstance(event, E.TrickWon):
+            trick = zip(event.seats, event.cards, strict=True)
+            return (f"Trick {event.number} to {self.seat(event.winner)}: "
+                    f"{self.trick_text(list(trick))}")
+        if isinstance(event, E.PartnerShown):
+            return self._partner_shown(event)
+        if isinstance(event, E.FarmerExchanged):  # a farmer's hand, shown to all (STD-A15)
+            shown = event.shown
+            return (f"{self.seat(event.seat)} shows {cards_text(sorted_hand(shown))} and "
+                    f"takes {number(shown.bit_count())} cards of the kitty in their place, "
+                    "face down.")
+        if isinstance(event, E.ShowDeclared):  # the cards a declared show names (DECL-A1)
+            return f"{self.seat(event.seat)} shows {hand_text(event.cards, event.trump)}."
+        return ""
 
     def _dead_hand_line(self, swapper: int, known: int) -> str:
         cards = f": {hand_text(known)}" if known else ""
         return (f"The hand {self.seat(swapper)} gave up lies dead, face down "
                 f"({self.hand_size} cards){cards}; no other swap this deal.")
 
-    def _extras_gone(self, was: After, state: State) -> list[str]:
+    def _extra_gone(self, event: E.ExchangeTaken | E.ExtraHandGone) -> str:
         """An extra hand leaving the table: taken by the seat that exchanges with it
-        (``kitty_exchange``), merged by the maker, given up unseen by a lone maker (CTD-A13),
-        or set aside (an optional merge declined; a hand nobody made, CTD-A15)."""
-        lines = []
-        h = state.hand
-        for name, before, now in zip(self.variant.deal.extra_hands, was.extra_sizes,
-                                     _extra_sizes(state), strict=True):
-            if not before or now:
-                continue
-            x = h.scratch
-            if type(x) is KittyScratch and x.step == EXCHANGE_DISCARDS:
-                taker = state.current_player  # the seat the exchange gave the cards to
-                held = h.hands[taker].bit_count()
-                lines.append(f"{self.seat(taker)} takes the {name} hand ({before} cards): he "
-                             f"holds {held} cards and discards {x.left}.")
-            elif h.merged:
-                held = h.hands[h.maker].bit_count()
-                lines.append(f"The {name} hand ({before} cards) is merged by "
-                             f"{self.seat(h.maker)}, who holds {held} cards and discards "
-                             f"{held - self.hand_size}.")
-            elif h.maker >= 0 and h.maker in h.alone:
-                lines.append(f"The {name} hand ({before} cards) is given up unseen: "
-                             f"{self.seat(h.maker)} plays alone.")
-            elif h.maker < 0 and h.trump >= 0:
-                lines.append(f"The {name} hand ({before} cards) is set aside unseen: nobody "
-                             "made trump.")
-            else:
-                lines.append(f"The {name} hand ({before} cards) is set aside unseen.")
-        return lines
+        (``kitty_exchange``; the kitty itself is no hand on the table), merged by the maker,
+        given up unseen by a lone maker (CTD-A13), or set aside (an optional merge declined;
+        a hand nobody made, CTD-A15)."""
+        if isinstance(event, E.ExchangeTaken):
+            if event.source not in self.variant.deal.extra_hands:
+                return ""
+            return (f"{self.seat(event.seat)} takes the {event.source} hand ({event.size} "
+                    f"cards): he holds {event.held} cards and discards {event.size}.")
+        gone = f"The {event.name} hand ({event.size} cards)"
+        if event.fate == E.MERGED:
+            return (f"{gone} is merged by {self.seat(event.seat)}, who holds {event.held} "
+                    f"cards and discards {event.held - self.hand_size}.")
+        if event.fate == E.GIVEN_UP:
+            return f"{gone} is given up unseen: {self.seat(event.seat)} plays alone."
+        if event.fate == E.NO_MAKER:
+            return f"{gone} is set aside unseen: nobody made trump."
+        return f"{gone} is set aside unseen."
 
-    def _upcard_gone(self, upcard: int, state: State) -> str:
-        if state.hand.picked == upcard:
-            return f"{self.seat(state.dealer)} picks up the {C.pretty(upcard)}."
-        if state.hand.trump < 0:
-            return f"The {C.pretty(upcard)} is turned down."
-        return f"{self.seat(state.dealer)} leaves the {C.pretty(upcard)}."
-
-    def _card_played(self, was: After, state: State) -> list[str]:
-        """A renege, and the trick if the card finished it, with the winner the play mechanic
-        recorded. A renege that ends the hand (``void_hand``, STD-A8) leaves its trick to
-        nobody."""
-        trick = [*was.trick, (was.owner, C.card(was.action[len("play:"):]))]
-        if was.renege and self.variant.renege.void_hand:
-            return [f"Trick {was.tricks_done + 1} does not count: {self.trick_text(trick)}"]
-        lines = [self._renege_line(was, trick)] if was.renege else []
-        lines += self._partner_shown(was, state, trick[-1][1])
-        if len(trick) < self.variant.players - was.sitting_out.bit_count():
-            return lines
-        winner = _trick_winner(was, state)
-        return [*lines,
-                f"Trick {was.tricks_done + 1} to {self.seat(winner)}: {self.trick_text(trick)}"]
-
-    def _partner_shown(self, was: After, state: State, card: int) -> list[str]:
+    def _partner_shown(self, event: E.PartnerShown) -> str:
         """``- the ace of spades: West is North's partner``: the called card played shows
         everyone who the maker's partner is (CALL-A6)."""
-        if state.hand_no == was.hand_no:
-            h = state.hand
-            called, partner, maker = h.called, h.partner, h.maker
-        else:  # the card ended the hand: its record says
-            record = state.hands_played[was.hands_done]
-            called = -1 if record.called is None else C.card(record.called)
-            partner = -1 if record.partner is None else record.partner
-            maker = record.maker
-        if called < 0 or card != called:
-            return []
-        if partner == maker:
-            return [f"- {card_words(card)}: {self.seat(maker)} called his own card and "
-                    "plays alone."]
-        return [f"- {card_words(card)}: {self.seat(partner)} is {self.names[maker]}'s partner."]
+        card, maker = event.card, event.maker
+        if event.partner == maker:
+            return (f"- {card_words(card)}: {self.seat(maker)} called his own card and plays "
+                    "alone.")
+        return f"- {card_words(card)}: {self.seat(event.partner)} is {self.names[maker]}'s partner."
 
-    def _renege_line(self, was: After, trick: list[tuple[int, int]]) -> str:
+    def _renege_line(self, event: E.Reneged) -> str:
         """``B reneges: Q♣ does not follow trump; ...`` (a hand that goes on, GH-A11)."""
-        led = C.trump_tables(was.trump).effective[trick[0][1]]
-        word = "trump" if led == was.trump else C.SUIT_WORDS[led]
-        return (f"{self.seat(was.seat)} reneges: {C.pretty(trick[-1][1])} does not follow "
+        word = "trump" if event.led == event.trump else C.SUIT_WORDS[event.led]
+        return (f"{self.seat(event.seat)} reneges: {C.pretty(event.card)} does not follow "
                 f"{word}; the penalty is scored with the hand.")
 
     def hand_header(self, state: State) -> str:
@@ -325,14 +290,3 @@ class HandNarrator(TableNarrator):
         """``West reneged with 9♦ in trick 1``."""
         return (f"{self.seat(penalty.seat)} reneged with {C.pretty(C.card(penalty.card))}"
                 f" in trick {penalty.trick}")
-
-
-def _trick_winner(was: After, state: State) -> int:
-    """Who took the trick ``was.action`` finished, as the play mechanic recorded it: in
-    ``state.hand.trick_winners`` while the hand goes on (or when the game ended with it), else in
-    the record of the hand it completed (the seat whose tricks went up by one)."""
-    if state.hand_no == was.hand_no:
-        return state.hand.trick_winners[was.tricks_done]
-    took = state.hands_played[was.hands_done].tricks
-    return next(seat for seat, (now, before) in enumerate(zip(took, was.won, strict=True))
-                if now > before)

@@ -40,6 +40,8 @@ class TableNarrator:
         self.swap_hand = swap.hand if swap else "extra"
         self.special_bids = {b.name: b for b in auction.special_bids} if auction else {}
         """The special bids by name (``moon``), for their labels."""
+        self.special_bid_names = tuple(self.special_bids) or ("moon",)
+        """Their names in rank order, as actions name them (``bid:moon``)."""
         self.hand_size = variant.deal.hand_size
         declare = variant.rules(DeclareRules)
         self.shows = declare.shows if declare else ()

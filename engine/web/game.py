@@ -27,13 +27,13 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from engine.bots import BEST_BOT, Bot, BotSpec, make_bot
-from engine.core import cards as C
 from engine.core.errors import IllegalActionError, Refusal
+from engine.mechanics.events import Dealt, TrickVoided, TrickWon, for_seat
 from engine.play.records import GameRecord, Seating, record_of
 from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed
-from engine.text.narrate import After, Narrator
+from engine.text.narrate import Narrator
 
 __all__ = ["DEFAULT_BOT", "MAX_LOG", "WebGame", "seed_commitment"]
 
@@ -158,18 +158,15 @@ class WebGame:
 
     def _apply(self, a: int) -> None:
         s = self.state
-        actor = s.current_player
-        action = s.action_name(a)
-        was = After.before(s, action)
-        s.apply(a)
+        events = for_seat(s.apply(a), self.seat)  # what the human's seat may see
         self.hint = ""
-        if was.phase == "play" and action.startswith("play:") and not s.hand.trick:
-            self.last_trick = (*was.trick, (was.owner, C.card(action.partition(":")[2])))
+        for event in events:
+            if isinstance(event, TrickWon | TrickVoided):
+                self.last_trick = tuple(zip(event.seats, event.cards, strict=True))
         n = self.narrator
-        self.log.append(n.action(actor, action, phase=was.phase, viewer=self.seat,
-                                 owner=was.owner))
-        self.log.extend(n.after(was, s, viewer=self.seat))
-        if s.hand_no != was.hand_no and not s.is_terminal():
+        self.log.append(n.action_line(events[0]))
+        self.log.extend(n.after(events))
+        if any(isinstance(e, Dealt) for e in events) and not s.is_terminal():
             self.log.append(n.hand_header(s))
         if s.is_terminal():
             self.log.append(self.ending())

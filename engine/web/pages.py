@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from engine.play.records import GameRecord, replay_steps
 from engine.play.state import State
 from engine.rules.variant import Variant
-from engine.text.narrate import After, Narrator, sorted_hand, trump_text
+from engine.text.narrate import Narrator, sorted_hand, trump_text
 from engine.text.rulebook import render_text, rule_book
 from engine.web.html import backs_html, card_html, cards_html, esc, page
 from engine.web.uploads import Problem, VariantCheck
@@ -139,24 +139,23 @@ def replay_page(record: GameRecord, step: int, *, title: str, shown: int,
     step = max(0, min(step, shown))
     narrator: Narrator | None = None
     lines: list[str] = []
-    was: After | None = None
+    told = -1  # the state's events told so far (a record shows every card: all of them)
     shown_hand = 0
     at: State | None = None
     upcoming = ""
     for k, (state, action) in enumerate(replay_steps(record)):
         if narrator is None:
             narrator = Narrator(state.variant)
-        if was is not None:
-            lines += narrator.after(was, state, reveal=True)
+        if told >= 0:  # the last action's events: its line and what it brought about
+            events = state.events[told:]
+            lines += [narrator.action_line(events[0]), *narrator.after(events)]
+        told = len(state.events)
         if state.hand_no != shown_hand and action:
             shown_hand = state.hand_no
             lines.append(narrator.hand_header(state))
         if k == step:
             at, upcoming = state, action
             break
-        was = After.before(state, action)
-        lines.append(narrator.action(state.current_player, action, phase=state.phase,
-                                     reveal=True, owner=was.owner))
     assert at is not None and narrator is not None
     hidden = not finished and step == shown
     return page(f"Replay of {title}",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.bots import BEST_BOT
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.events import CardPlayed
 from engine.play.view import View
 from engine.text.narrate import sorted_hand, trump_text
 from engine.web.game import WebGame
@@ -105,7 +106,10 @@ def _centre(game: WebGame, view: View) -> str:
         up = f'<div class="upcard"><span>upcard</span>{card_html(view.upcard)}</div>'
     trump = (f'<p class="trump">Trump: {esc(trump_text(view.trump_suit))}</p>'
              if view.trump_suit else "")
-    best = n.winning(view.trick, view.trump) if len(view.trick) > 1 and view.trump >= 0 else -1
+    best = -1
+    if len(view.trick) > 1:  # the seat winning it so far, as the latest card's event says
+        latest = next(e for e in reversed(game.state.events) if isinstance(e, CardPlayed))
+        best = next(i for i, (seat, _) in enumerate(view.trick) if seat == latest.winner)
     played = "".join(f'<figure class="played{" winning" if i == best else ""}">{card_html(card)}'
                      f'<figcaption>{esc(n.names[seat])}'
                      f'{" - winning so far" if i == best else ""}</figcaption></figure>'

@@ -14,6 +14,7 @@ from engine import State, new_game
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal as R
+from engine.mechanics.events import TrickWon
 from engine.testing.rules import apply_all, play, refuse, variant
 
 N, E, S, W = range(4)
@@ -44,7 +45,7 @@ def test_of_two_identical_cards_the_first_played_wins_the_trick_DECK_A3() -> Non
     # void in spades and throw plain cards: the first AS (N's) wins.
     state = apply_all(_game(), "bid:6 pass pass pass call:H")
     play(state, "AS AS 9D 9C")
-    assert state.hand.trick_winners == [N]
+    assert [e.winner for e in state.events if isinstance(e, TrickWon)] == [N]
     # E holds only the second AS: his `play:AS` played it (DECK-A2).
     assert (E, C.copy_of(C.card("AS"))) in state.hand.played
     assert variant("bid-euchre-double").trick_winner("H", ["KS", "KS", "AS"]) == 2

@@ -19,7 +19,7 @@ from engine.core import cards as C
 from engine.core.bot_spec import BotSpec
 from engine.sim.simulate import simulate
 from engine.testing.rules import apply_all, names, overlay, variant
-from engine.text.narrate import After, Narrator
+from engine.text.narrate import Narrator
 from engine.text.rulebook import render_text, rule_book
 
 A, B, CC = range(3)
@@ -173,9 +173,7 @@ def test_the_narration_says_the_dummy_is_set_aside_when_nobody_made_trump_CTD_A1
     v = dirty_clubs("choose")
     n = Narrator(v)
     state = new_game(v, seed=0, deal=deal("TC"))
-    was = After.before(state, "discard:TS")
-    state.apply("discard:TS")
-    assert n.after(was, state) == [
+    assert n.after(state.apply("discard:TS")) == [
         "The dummy hand (5 cards) is set aside unseen: nobody made trump."]
     assert "The dummy hand: set aside unseen, since nobody made trump" in n.view_lines(
         state.view(B))

@@ -12,9 +12,9 @@ from engine import State, new_game
 from engine.bots.heuristic import HeuristicBot
 from engine.core import cards as C
 from engine.core.errors import Refusal as R
+from engine.mechanics.events import CardPlayed
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
 from engine.text.narrate import Narrator
-from engine.text.narrate_hand import After
 from engine.text.rulebook import render_text, rule_book
 
 N, E, S, W = range(4)
@@ -93,14 +93,11 @@ def test_narration_names_the_exposed_hand_as_the_owner_of_the_card_chosen_STD_A1
     play(state, "9C")
     # S chooses E's QH: the action line says whose card it is, and the trick line gives the
     # card to E (the seat that plays it), not to S
-    was = After.before(state, "play:QH")
     actor = state.current_player
-    state.apply("play:QH")
-    assert actor == S and was.owner == E
-    assert narrator.action(actor, "play:QH", owner=was.owner) == \
-        "South plays Q♥ from East's exposed hand"
-    was = After.before(state, "play:AC")
-    state.apply("play:AC")  # S's own card finishes the trick (W sits out)
-    assert narrator.action(S, "play:AC", owner=was.owner) == "South plays A♣"
+    events = state.apply("play:QH")
+    assert actor == S and events[0] == CardPlayed(seat=E, card=C.card("QH"), winner=E, by=S)
+    assert narrator.action_line(events[0]) == "South plays Q♥ from East's exposed hand"
+    events = state.apply("play:AC")  # S's own card finishes the trick (W sits out)
+    assert narrator.action_line(events[0]) == "South plays A♣"
     # QH trumps the clubs: the trick is E's, and his card is shown as his
-    assert narrator.after(was, state) == ["Trick 1 to East: North 9♣, East Q♥, South A♣"]
+    assert narrator.after(events) == ["Trick 1 to East: North 9♣, East Q♥, South A♣"]

@@ -14,6 +14,7 @@ from engine import State, new_game
 from engine.bots.heuristic import HeuristicBot
 from engine.core import cards as C
 from engine.core.errors import Refusal as R
+from engine.mechanics.events import TrickWon
 from engine.play.records import record_of, replay
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
 from engine.text.narrate import Narrator
@@ -139,7 +140,8 @@ def test_a_led_joker_calls_for_the_suit_its_leader_names_BID_A8() -> None:
     assert state.legal_actions() == ["play:9H"]
     assert "hearts" in refuse(state, "play:9C")
     apply_all(state, "play:9H play:QH play:KH")
-    assert state.hand.trick_winners == [N]  # the joker wins (BID-A8)
+    # the joker wins (BID-A8)
+    assert [e.winner for e in state.events if isinstance(e, TrickWon)] == [N]
 
 
 def test_a_player_void_in_the_joker_suit_may_play_any_card_BID_A8() -> None:

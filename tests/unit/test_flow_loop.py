@@ -11,6 +11,7 @@ import pytest
 from engine import load_variant, new_game, shipped_names
 from engine.bots import make_bot
 from engine.core.bot_spec import BotSpec
+from engine.mechanics.events import TrickWon
 from engine.mechanics.registry import mechanics
 
 
@@ -49,9 +50,9 @@ def test_the_play_mechanic_records_who_won_each_trick_in_order() -> None:
     checked = 0
     while state.hand_no == 1:
         tricks_before = list(state.hand.tricks_won)
-        state.apply(bots[state.current_player].act(state))
+        events = state.apply(bots[state.current_player].act(state))
         if state.hand_no == 1 and state.hand.tricks_won != tricks_before:
             won = [s for s in range(4) if state.hand.tricks_won[s] > tricks_before[s]]
-            assert state.hand.trick_winners[-1:] == won
+            assert [e.winner for e in events if isinstance(e, TrickWon)] == won
             checked += 1
     assert checked == 4  # hand 1 of seed 11 is played out; its fifth trick starts hand 2

@@ -12,10 +12,11 @@ import pytest
 
 from engine import load_variant, new_game
 from engine.core import cards as C
+from engine.mechanics.events import TrickWon, for_seat
 from engine.play.state import State
 from engine.rules.results import HandResult
 from engine.testing.rules import overlay
-from engine.text.narrate import After, Narrator, hand_text, seat_names, sorted_hand, third_person
+from engine.text.narrate import Narrator, hand_text, seat_names, sorted_hand, third_person
 
 
 def codes(cards: list[int]) -> list[str]:
@@ -133,9 +134,7 @@ def test_a_finished_trick_is_announced_with_its_winner_the_left_bower_here() -> 
     state = new_game(variant, seed=1, deal=deal)
     for action in ["order_up", "pass", "discard:AC", "play:KC", "play:9D", "play:9H"]:
         state.apply(action)
-    was = After.before(state, "play:JS")
-    state.apply("play:JS")
-    assert Narrator(variant).after(was, state) == [
+    assert Narrator(variant).after(state.apply("play:JS")) == [
         "Trick 1 to West: North K♣, East 9♦, South 9♥, West J♠"]
 
 
@@ -154,10 +153,11 @@ def run(state: State, actions: str) -> State:
 
 def narrate_last(narrator: Narrator, state: State, action: str, *, reveal: bool = False,
                  viewer: int | None = None) -> list[str]:
-    """Apply ``action`` and return what ``after`` says about it."""
-    was = After.before(state, action)
-    state.apply(action)
-    return narrator.after(was, state, reveal=reveal, viewer=viewer)
+    """Apply ``action`` and return what ``after`` says about it, to ``viewer`` (None: a seat
+    that sees no private event whole), or to a record's reader (``reveal``)."""
+    events = state.apply(action)
+    return narrator.after(events if reveal else for_seat(events, -1 if viewer is None
+                                                         else viewer))
 
 
 def view_text(narrator: Narrator, state: State, seat: int) -> str:
@@ -272,15 +272,14 @@ def test_a_swap_leaves_a_dead_hand_whose_cards_only_the_swapper_sees_GH_A3() -> 
     variant = load_variant("ghost-hand")
     n = Narrator(variant)
     state = new_game(variant, seed=0, deal=GHOST)
-    was = After.before(state, "swap")
-    state.apply("swap")
-    assert n.after(was, state) == [
+    events = state.apply("swap")
+    assert n.after(for_seat(events, 1)) == [
         "The hand A gave up lies dead, face down (6 cards); no other swap this deal."]
-    assert n.after(was, state, viewer=1) == n.after(was, state)
-    assert n.after(was, state, viewer=0) == [
+    assert n.after(for_seat(events, 2)) == n.after(for_seat(events, 1))
+    assert n.after(for_seat(events, 0)) == [
         f"The hand A gave up lies dead, face down (6 cards): {hand_text(A_HAND)}; no other "
         "swap this deal."]
-    assert n.after(was, state, reveal=True) == n.after(was, state, viewer=0)
+    assert n.after(events) == n.after(for_seat(events, 0))  # a record shows everything
     own = view_text(n, state, 0)
     assert "A swapped for the ghost hand; your old hand lies dead (6 cards): " in own
     other = view_text(n, state, 1)
@@ -293,14 +292,13 @@ def test_a_look_shows_the_ghost_cards_to_the_looker_only_ghost_hand_open_swap() 
     variant = load_variant("ghost-hand-open-swap")
     n = Narrator(variant)
     state = new_game(variant, seed=0, deal=GHOST)
-    was = After.before(state, "look")
-    state.apply("look")
-    assert n.action(0, "look") == "A looks at the ghost hand"
-    assert n.after(was, state, viewer=1) == [] and n.after(was, state) == []
-    [line] = n.after(was, state, viewer=0)
+    events = state.apply("look")
+    assert n.action_line(events[0]) == "A looks at the ghost hand"
+    assert n.after(for_seat(events, 1)) == [] and n.after(for_seat(events, 2)) == []
+    [line] = n.after(for_seat(events, 0))
     assert line.startswith("The ghost hand A looks at: ")
     assert sorted(hidden_cards_shown(line, GHOST_CARDS)) == sorted(C.names(GHOST_CARDS))
-    assert n.after(was, state, reveal=True) == [line]  # a replay shows everything
+    assert n.after(events) == [line]  # a replay shows everything
     own = view_text(n, state, 0)
     assert f"You looked at the ghost hand: {hand_text(GHOST_CARDS)}" in own
     state.apply("bid:3")
@@ -447,11 +445,12 @@ def test_a_trick_line_names_the_winner_the_play_mechanic_recorded() -> None:
             "upcard": "AC"}
     state = run(new_game(variant, seed=1, deal=deal),
                 "order_up pass discard:AC play:KC play:9D play:9H")
-    was = After.before(state, "play:JS")
-    state.apply("play:JS")
-    assert state.hand.trick_winners == [3]  # West's left bower
-    state.hand.trick_winners[0] = 1  # were the record to say East, the line would say East
-    assert Narrator(variant).after(was, state) == [
+    events = state.apply("play:JS")
+    [trick] = [e for e in events if isinstance(e, TrickWon)]
+    assert trick.winner == 3  # West's left bower
+    # were the event to say East, the line would say East
+    told = [e._replace(winner=1) if isinstance(e, TrickWon) else e for e in events]
+    assert Narrator(variant).after(told) == [
         "Trick 1 to East: North K♣, East 9♦, South 9♥, West J♠"]
 
 
