@@ -34,7 +34,7 @@ from engine.core.errors import IllegalActionError
 from engine.mechanics.auction import SpecialBid
 from engine.mechanics.base import TERMINAL
 from engine.mechanics.dealer_draw import first_dealer
-from engine.mechanics.events import Event, GameWon, for_seat, record
+from engine.mechanics.events import Event, GameWon, Said, for_seat, record
 from engine.play.hand import Hand
 from engine.play.program import Program, program
 from engine.play.view import View
@@ -316,7 +316,12 @@ class State:
         self.history_ids.append(a)
         self.actors.append(self.current)
         self._legal = None
+        log = self.log
+        logged = len(log)
         (carry_out or self._phase.apply)(self, a)
+        if len(log) == logged:  # a phase that logs no event (a plug-in's): say the action
+            log.append((Said, self.actors[-1], self._phase.name,
+                        A.hidden(a) if a in A.PRIVATE else a))  # a private card stays unsaid
         if self._advancing:
             self._run_flow()
 
