@@ -115,7 +115,7 @@ def trick_winner(codes: list[str], trump: str) -> int:
 
 # -- looking at a state ---------------------------------------------------------------------
 
-_NOT_DATA = {"_program", "_legal", "_phase", "rng", "variant", "hand"}
+_NOT_DATA = {"_program", "_legal", "_phase", "rng", "variant", "hand", "log", "_events"}
 
 
 def snapshot(s: State) -> str:
@@ -124,6 +124,7 @@ def snapshot(s: State) -> str:
     data = {name: getattr(s, name) for name in State.__slots__ if name not in _NOT_DATA}
     data["rng"] = hash(s.rng.getstate())
     data["variant"] = s.variant.rules_hash
+    data["events"] = [repr(event) for event in s.events]  # the records, made from the log
     data.update({f"hand.{name}": getattr(s.hand, name)  # the hand's fields, one by one
                  for name in Hand.__slots__ if name != "scratch"})
     scratch = s.hand.scratch  # the running phase's own record, by its type and fields

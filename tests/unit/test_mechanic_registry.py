@@ -22,6 +22,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import VariantErrors
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, cards_to_actions
+from engine.mechanics.events import CardGiven, Said, for_seat
 from engine.mechanics.registry import register
 from engine.play.records import read_record, replay
 from engine.rules.loader import check_variant
@@ -81,6 +82,8 @@ class PassLeft(Phase):
         seat = queue.pop(0)
         s.hand.hands[seat] ^= bit
         s.hand.hands[(seat + 1) % self.players] |= bit
+        # its event: the card is seen by the giver and the neighbour who takes it
+        s.log.append(CardGiven(seat, (seat + 1) % self.players, action - GIVE.base, self.name))
         if queue:
             s.current = queue[0]
         else:
@@ -192,12 +195,32 @@ def test_narration_uses_the_mechanics_verb_and_hides_the_card_from_others(
     variant = load_variant(_write(tmp_path))
     state = new_game(variant, seed=5)
     seat, name = state.current_player, state.legal_actions()[0]
-    state.apply(name)
+    [given] = state.apply(name)  # the mechanic's own event, the card seen by two
     narrator = Narrator(variant)
     card = C.pretty(C.card(name.partition(":")[2]))
-    mine = narrator.action(seat, name, phase="pass_left", viewer=seat)
-    theirs = narrator.action(seat, name, phase="pass_left", viewer=(seat + 1) % 4)
-    assert mine.endswith(f"passes {card} to the left") and theirs.endswith("passes to the left")
+    mine, left, across = (narrator.action_line(for_seat([given], s)[0])
+                          for s in (seat, (seat + 1) % 4, (seat + 2) % 4))
+    assert mine.endswith(f"passes {card} to the left") and left == mine
+    assert across.endswith("passes to the left")
+
+
+def test_a_mechanic_that_logs_no_event_still_has_its_actions_told(
+        toy: Mechanic, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plug-in phase that logs nothing: ``State.apply`` says the action for it, its card
+    left out (it cannot know who may see it)."""
+    monkeypatch.setattr(PassLeft, "apply", _apply_silently)
+    state = new_game(load_variant(_write(tmp_path)), seed=5)
+    seat, action = state.current_player, state.legal_action_ids()[0]
+    assert state.apply(action) == (Said(seat, "pass_left", A.hidden(action)),)
+
+
+def _apply_silently(self: PassLeft, s: State, action: int) -> None:
+    """The toy's apply without its event."""
+    queue = s.hand.scratch.queue
+    seat = queue.pop(0)
+    s.hand.hands[seat] ^= 1 << (action - GIVE.base)
+    s.hand.hands[(seat + 1) % self.players] |= 1 << (action - GIVE.base)
+    s.current = queue[0]
 
 
 def test_the_rule_book_prints_the_lines_the_mechanic_declares(
