@@ -59,6 +59,16 @@ import bench_references  # beside this script: the timing loop both processes us
 from engine import load_variant
 from engine.sim.simulate import derive_seed, play_game
 
+try:
+    from engine.core.bot_spec import BotSpec
+
+    def _spec(name: str) -> Any:
+        """A bot as ``play_game`` takes it: a typed spec."""
+        return BotSpec.parse(name)
+except ImportError:  # a checkout from before bots were named by typed specs
+    def _spec(name: str) -> Any:
+        return name
+
 # One game: its number within the measurement -> (scored hands, deals incl. thrown-in ones).
 PlayOne = Callable[[int], tuple[int, int]]
 # One timed run: (first game number, seconds) -> the run.
@@ -228,7 +238,7 @@ def euchrekit_subject(bot: str, *, seed: int) -> Subject:
     left out, since it is reporting, not play.
     """
     variant = load_variant("standard")
-    bots = [bot] * variant.players
+    bots = [_spec(bot)] * variant.players
 
     def play_one(number: int) -> tuple[int, int]:
         state = play_game(variant, derive_seed(seed, number), bots)

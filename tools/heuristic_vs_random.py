@@ -21,6 +21,7 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 from engine import load_variant  # noqa: E402
+from engine.core.bot_spec import BotSpec  # noqa: E402
 from engine.sim.simulate import derive_seed, play_game  # noqa: E402
 
 THRESHOLD = 0.90
@@ -57,7 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     wins = 0
     for index in range(args.games):
         side = teams[index % 2]  # alternate: the heuristic side sits at 0-2, then at 1-3
-        bots = ["heuristic" if seat in side else "random" for seat in range(variant.players)]
+        bots = [BotSpec.parse("heuristic" if seat in side else "random")
+                for seat in range(variant.players)]
         state = play_game(variant, derive_seed(args.seed, index), bots)
         wins += any(seat in side for seat in state.winners)
     rate = wins / args.games

@@ -31,10 +31,15 @@ import sys
 sys.path.insert(0, {root!r})
 from engine import load_variant
 from engine.sim.simulate import derive_seed, play_game
+try:
+    from engine.core.bot_spec import BotSpec
+    bot = BotSpec.parse("{bots}")
+except ImportError:  # a checkout from before bots were named by typed specs
+    bot = "{bots}"
 variant = load_variant("standard")
 hands = 0
 for game in range({games}):
-    hands += len(play_game(variant, derive_seed(1, game), ["{bots}"] * 4).hands_played)
+    hands += len(play_game(variant, derive_seed(1, game), [bot] * 4).hands_played)
 print(hands)
 """
 
