@@ -286,7 +286,7 @@ class State(ActionChecks):
         start = len(self.log)
         a = self.action_id(action)
         carry_out = self._check_id(a, action)
-        self._apply(a, carry_out)
+        self._apply(a, _told(carry_out or self._phase.apply))
         return tuple(self.events[start:])
 
     @property
@@ -308,12 +308,7 @@ class State(ActionChecks):
         self.history_ids.append(a)
         self.actors.append(self.current)
         self._legal = None
-        log = self.log
-        logged = len(log)
         (carry_out or self._phase.apply)(self, a)
-        if len(log) == logged:  # a phase that logs no event (a plug-in's): say the action
-            log.append((Said, self.actors[-1], self._phase.name,
-                        A.hidden(a) if a in A.PRIVATE else a))  # a private card stays unsaid
         if self._advancing:
             self._run_flow()
 
@@ -358,3 +353,18 @@ class State(ActionChecks):
         """Trump of the hand in progress as a letter (``N`` for no-trump), or None before it
         is chosen (kept for callers of the public API: ``state.hand.trump_name``)."""
         return self.hand.trump_name
+
+
+def _told(carry_out: Callable[[State, int], None]) -> Callable[[State, int], None]:
+    """A phase's ``apply`` (or ``apply_renege``) that logs an event for the action when the
+    phase logs none (a plug-in's phase): the action said by its seat in that phase, a private
+    card left out. ``State.apply`` uses it; the simulator's fast path does without."""
+
+    def told(s: State, a: int) -> None:
+        logged = len(s.log)
+        carry_out(s, a)
+        if len(s.log) == logged:
+            s.log.append((Said, s.actors[-1], s._phase.name,
+                          A.hidden(a) if a in A.PRIVATE else a))
+
+    return told
