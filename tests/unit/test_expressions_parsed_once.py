@@ -1,0 +1,102 @@
+"""A variant's expressions are parsed once, when it compiles (issue 23).
+
+``CompiledExpression`` keeps its typed tree; the closure compiler, the batch engine's vectors
+and bounds, the rule book's words and the mechanics' compile steps walk that tree. Every lark
+parse is counted here (the one parser of :mod:`engine.rules.expressions_parse` is replaced by
+a counting proxy); a parse that ``compile_expression`` did not ask for, or any parse after the
+variant is loaded, is a consumer reading the text again.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import load_variant
+from engine.batch.forms import missing
+from engine.batch.score import Score
+from engine.rules import expressions, expressions_parse
+from engine.rules.loader import shipped_names
+from engine.text.rulebook import render_markdown, render_text, rule_book
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class _Parses:
+    """Each lark parse: the text, and whether ``compile_expression``'s parse asked for it."""
+
+    def __init__(self) -> None:
+        self.inside = False
+        self.seen: list[tuple[str, bool]] = []
+
+    def stray(self) -> list[str]:
+        return [text for text, inside in self.seen if not inside]
+
+
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> _Parses:
+    counted = _Parses()
+    real = expressions_parse._parser()
+
+    class Counting:
+        def parse(self, text: str) -> Any:
+            counted.seen.append((text, counted.inside))
+            return real.parse(text)
+
+        def __getattr__(self, name: str) -> Any:  # error messages read the real parser
+            return getattr(real, name)
+
+    real_parse = expressions.parse
+
+    def compile_parse(text: str) -> Any:
+        counted.inside = True
+        try:
+            return real_parse(text)
+        finally:
+            counted.inside = False
+
+    monkeypatch.setattr(expressions_parse, "_parser", Counting)
+    monkeypatch.setattr(expressions, "parse", compile_parse)
+    return counted
+
+
+@pytest.mark.parametrize("name", shipped_names())
+def test_a_shipped_variants_expressions_are_parsed_only_by_compile_expression(
+        name: str, parses: _Parses) -> None:
+    variant = load_variant(name)
+    assert parses.seen, "the counting parser saw nothing: the test is not wired"
+    assert parses.stray() == [], "a compile step parsed an expression's text again"
+    parses.seen.clear()
+    book = rule_book(variant)
+    assert render_text(book) and render_markdown(book)
+    if missing(variant) is None:  # the batch engine's bounds (peak) and its vectors
+        Score(variant)
+    assert parses.seen == [], "the rule book or the batch engine parsed an expression again"
+
+
+def test_the_batch_vectors_of_standard_come_from_the_compiled_trees(parses: _Parses) -> None:
+    variant = load_variant("standard")
+    assert missing(variant) is None
+    parses.seen.clear()
+    Score(variant)
+    missing(variant)
+    assert parses.seen == []
+
+
+CONSUMERS = ["engine/batch/scoring.py", "engine/batch/score.py", "engine/batch/forms.py",
+             "engine/text/rulebook/conditions.py", "engine/text/rulebook/scoring.py",
+             "engine/mechanics/declare.py", "engine/mechanics/redeal.py"]
+
+
+@pytest.mark.parametrize("path", CONSUMERS)
+def test_no_reader_of_expressions_imports_the_parser(path: str) -> None:
+    """Only the rules layer's compile step calls ``parse``: the readers import no parse
+    entry point (``parse`` of :mod:`engine.rules.expressions` or of ``expressions_parse``)."""
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    imported = {(node.module, alias.name) for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert ("engine.rules.expressions", "parse") not in imported
+    assert not any(module == "engine.rules.expressions_parse" for module, _ in imported)
