@@ -1,4 +1,4 @@
-"""A variant's expressions are parsed once, when it compiles (issue 23).
+"""A variant's expressions are parsed once, when it compiles, and read as trees (issue 23).
 
 ``CompiledExpression`` keeps its typed tree; the closure compiler, the batch engine's vectors
 and bounds, the rule book's words and the mechanics' compile steps walk that tree. Every lark
@@ -18,9 +18,11 @@ import pytest
 from engine import load_variant
 from engine.batch.forms import missing
 from engine.batch.score import Score
-from engine.rules import expressions, expressions_parse
+from engine.rules import expressions, expressions_parse, scoring
 from engine.rules.loader import shipped_names
 from engine.text.rulebook import render_markdown, render_text, rule_book
+from engine.text.rulebook.conditions import Vocabulary
+from engine.text.rulebook.words import party
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,3 +102,37 @@ def test_no_reader_of_expressions_imports_the_parser(path: str) -> None:
                 if isinstance(node, ast.ImportFrom) for alias in node.names}
     assert ("engine.rules.expressions", "parse") not in imported
     assert not any(module == "engine.rules.expressions_parse" for module, _ in imported)
+
+
+# -- the rule book's words reach expression names through the rules layer -----------------------
+
+def _engine_imports(path: str) -> set[str]:
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {name for name in found if name.startswith("engine.")}
+
+
+def test_the_rule_books_expression_words_import_no_mechanic() -> None:
+    """conditions.py reads trees and names from the rules layer (and the book's own words),
+    never a module under engine/mechanics/."""
+    imports = _engine_imports("engine/text/rulebook/conditions.py")
+    assert not [name for name in imports if name.startswith("engine.mechanics")], imports
+    assert "engine.rules.expressions" in imports
+
+
+def test_every_name_the_rule_book_words_is_a_name_of_the_rules_layers_scoring_scopes() -> None:
+    """The names the vocabulary puts in words are those the rules layer declares for the
+    scoring table (a renamed or misspelt name would leave its rows quoted, not worded)."""
+    declared = {*scoring.WHEN_NAMES, *scoring.AUCTION_NAMES, *scoring.AWARD_NAMES,
+                *scoring.NO_MAKER_NAMES, *scoring.EXPOSED_NAMES}
+    for kind in ("teams", "maker_vs_rest", "individual"):
+        words = Vocabulary.for_scoring(kind=kind, hand_size=5,
+                                       receiver=party(kind=kind, makers=True))
+        worded = {*words.counts, *words.flags, *words.values}
+        assert worded <= declared, worded - declared
+        assert {"makers.tricks", "alone", "tricks", "bid"} <= worded
