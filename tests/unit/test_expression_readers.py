@@ -10,17 +10,27 @@ variant is loaded, is a consumer reading the text again.
 from __future__ import annotations
 
 import ast
+import typing
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine import load_variant
+from engine.batch import scoring as batch_scoring
 from engine.batch.forms import missing
 from engine.batch.score import Score
-from engine.rules import expressions, expressions_parse, scoring
+from engine.rules import (
+    expressions,
+    expressions_check,
+    expressions_compile,
+    expressions_parse,
+    expressions_visit,
+    scoring,
+)
+from engine.rules.expressions import Expr, ExprVisitor
 from engine.rules.loader import shipped_names
-from engine.text.rulebook import render_markdown, render_text, rule_book
+from engine.text.rulebook import conditions, render_markdown, render_text, rule_book
 from engine.text.rulebook.conditions import Vocabulary
 from engine.text.rulebook.words import party
 
@@ -136,3 +146,28 @@ def test_every_name_the_rule_book_words_is_a_name_of_the_rules_layers_scoring_sc
         worded = {*words.counts, *words.flags, *words.values}
         assert worded <= declared, worded - declared
         assert {"makers.tricks", "alone", "tricks", "bid"} <= worded
+
+
+# -- one visitor base ----------------------------------------------------------------------------
+
+def test_the_visitor_base_has_a_method_for_every_kind_of_expression_node() -> None:
+    """A node kind added to the tree without a method would fall through to ``other``."""
+    assert set(typing.get_args(Expr)) == set(expressions_visit._METHODS)
+    for method in expressions_visit._METHODS.values():
+        assert callable(getattr(ExprVisitor, method))
+
+
+@pytest.mark.parametrize("reader", [
+    expressions_check.Checker, expressions_compile._Closures, batch_scoring._Vectors,
+    batch_scoring._Peaks, conditions._Condition, conditions._Noun, conditions._Cases])
+def test_every_reader_of_the_tree_is_a_walk_of_the_one_visitor_base(reader: type) -> None:
+    assert issubclass(reader, ExprVisitor)
+
+
+def test_a_reader_without_a_form_for_a_node_says_so_in_its_own_error() -> None:
+    scope = {"hand": expressions.Given.HAND}
+    counted = expressions.compile_expression("count(hand, any) + 1", scope,
+                                             expected=expressions.Type.INT)
+    with pytest.raises(batch_scoring.NotVectorisable, match="`HandCall` has no batch form"):
+        batch_scoring.vectorise(counted)
+    assert conditions.value_words(counted, Vocabulary(hand_size=5)) is None
