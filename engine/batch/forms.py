@@ -90,8 +90,8 @@ def _peaks(variant: Variant) -> tuple[int, int]:
     """(the largest magnitude an award can reach, the largest any scoring expression computes
     on the way, conditions included): :func:`engine.batch.scoring.peak` of every row."""
     rows = variant.scoring.rows
-    awards = max((peak(e.text) for row in rows for e in (row.makers, row.defenders)), default=0)
-    inner = max((peak(row.when.text) for row in rows), default=0)
+    awards = max((peak(e) for row in rows for e in (row.makers, row.defenders)), default=0)
+    inner = max((peak(row.when) for row in rows), default=0)
     return awards, max(awards, inner)
 
 

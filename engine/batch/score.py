@@ -48,9 +48,9 @@ class Score:
 
     def __init__(self, variant: Variant) -> None:
         rows = variant.scoring.rows
-        self.when = [vectorise(row.when.text) for row in rows]
-        self.makers = [vectorise(row.makers.text) for row in rows]
-        self.defenders = [vectorise(row.defenders.text) for row in rows]
+        self.when = [vectorise(row.when) for row in rows]
+        self.makers = [vectorise(row.makers) for row in rows]
+        self.defenders = [vectorise(row.defenders) for row in rows]
         space = variant.scoring.space
         self.per_seat = [bool((row.makers.names | row.defenders.names) & _SEAT_NAMES)
                          for row in rows]

@@ -24,7 +24,7 @@ from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.events import Passed, ShowDeclared
-from engine.rules.expressions import CompiledExpression, Given, Scope, Type, parse
+from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.expressions_cards import named_cards
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
@@ -230,7 +230,7 @@ def _compile(ctx: CompileContext) -> DeclareRules:
         if when is None:
             continue
         shows.append(Show(label=item["label"], when=when, points=points, then=then,
-                          shown=named_cards(parse(when.text))))
+                          shown=named_cards(when.tree)))
     return DeclareRules(shows=tuple(shows))
 
 

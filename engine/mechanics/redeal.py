@@ -23,7 +23,7 @@ from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.deal import KITTY_SETTINGS, undealt
 from engine.mechanics.events import FarmerExchanged, Said, ThrownIn
-from engine.rules.expressions import BoolLit, CompiledExpression, Given, Scope, Type, parse
+from engine.rules.expressions import BoolLit, CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
 
@@ -267,7 +267,7 @@ def _constant(when: CompiledExpression | None) -> bool | None:
     """``True``/``False`` when ``redeal.when`` is written as a constant, else ``None``."""
     if when is None:
         return None
-    tree = parse(when.text)
+    tree = when.tree
     return tree.value if isinstance(tree, BoolLit) else None
 
 

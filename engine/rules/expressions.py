@@ -59,26 +59,32 @@ from engine.rules.expressions_tree import (
     Unary,
     Value,
 )
+from engine.rules.expressions_visit import ExprVisitor
 
 __all__ = [
     "MAX_DEPTH", "MAX_DIGITS", "MAX_LENGTH", "Binary", "BoolLit", "Call", "Compare",
-    "CompiledExpression", "Expr", "Given", "IntLit", "Name", "Node", "Scope", "Type", "Unary",
-    "Value", "compile_expression", "parse",
+    "CompiledExpression", "Expr", "ExprVisitor", "Given", "IntLit", "Name", "Node", "Scope",
+    "Type", "Unary", "Value", "compile_expression", "parse",
 ]
-
-
 
 
 @dataclass(frozen=True, slots=True)
 class CompiledExpression:
     """A type-checked expression, ready to evaluate many times.
 
-    ``names`` are the names it actually uses; :meth:`evaluate` needs exactly those.
+    ``names`` are the names it actually uses; :meth:`evaluate` needs exactly those. ``tree``
+    is its typed syntax tree, parsed once when the variant compiled: every other reader (the
+    batch engine's vectors, the rule book's words) walks it with an
+    :class:`~engine.rules.expressions_visit.ExprVisitor` and never parses ``text`` again.
+
+    >>> compile_expression("not alone", {"alone": Type.BOOL}, expected=Type.BOOL).tree
+    Unary(column=1, end=10, op='not', operand=Name(column=5, end=10, name='alone'))
     """
 
     text: str
     type: Type
     names: frozenset[str]
+    tree: Expr = field(repr=False, compare=False)
     _run: Evaluator = field(repr=False, compare=False)
     _name_types: tuple[tuple[str, Type | Given], ...] = field(repr=False, compare=False)
 
@@ -129,6 +135,7 @@ def compile_expression(
         text=source,
         type=got,
         names=frozenset(checker.used),
+        tree=tree,
         _run=closure(tree),
         _name_types=tuple(sorted(checker.used.items(), key=lambda item: item[0])),
     )

@@ -40,6 +40,7 @@ from engine.rules.expressions_tree import (
     Type,
     Unary,
 )
+from engine.rules.expressions_visit import ExprVisitor
 
 __all__ = ["PLACE_WORDS", "Checker", "conversion_hint"]
 
@@ -59,8 +60,11 @@ def conversion_hint(want: Type, snippet: str) -> str:
     return f"turn true/false into a number with `if({snippet}, 1, 0)`"
 
 
-class Checker:
-    """Works out each node's type against the scope, and records the names used."""
+class Checker(ExprVisitor[Type]):
+    """Works out each node's type against the scope, and records the names used (a walk of
+    :class:`~engine.rules.expressions_visit.ExprVisitor`, as every reader of the tree is)."""
+
+    __slots__ = ("scope", "text", "used")
 
     def __init__(self, text: str, scope: Scope) -> None:
         self.text, self.scope = text, scope
@@ -83,40 +87,48 @@ class Checker:
 
     def type_of(self, node: Expr) -> Type:
         """The type of ``node``; names it uses are recorded in :attr:`used`."""
-        match node:
-            case IntLit():
-                return Type.INT
-            case BoolLit():
-                return Type.BOOL
-            case Name(name=name):
-                if name not in self.scope:
-                    raise self.fail(f"unknown name `{name}`", node, _name_hint(name, self.scope))
-                kind = self.scope[name]
-                if isinstance(kind, Given):
-                    raise self.fail(f"`{name}` is {_GIVEN_WORDS[kind]}", node,
-                                    "hands are read by `count(hand, cards)` and `holds(hand, "
-                                    "cards)`, as in `count(hand, trump) >= 3`")
-                self.used[name] = kind
-                return kind
-            case HandCall():
-                return self.check_hand_call(node)
-            case Unary(op="not", operand=operand):
-                self.require(operand, Type.BOOL, "`not` needs true/false")
-                return Type.BOOL
-            case Unary(op=op, operand=operand):
-                self.require(operand, Type.INT, f"`{op}` needs a number")
-                return Type.INT
-            case Binary(op=op, left=left, right=right):
-                kind = Type.BOOL if op in ("and", "or") else Type.INT
-                for side in (left, right):
-                    self.require(side, kind, f"`{op}` needs {_BOTH[kind]} on both sides")
-                return kind
-            case Compare():
-                self.check_chain(node)
-                return Type.BOOL
-            case Call():
-                return self.check_call(node)
-        raise AssertionError(f"unknown node {node!r}")  # pragma: no cover
+        return self.visit(node)
+
+    def int_lit(self, node: IntLit) -> Type:
+        return Type.INT
+
+    def bool_lit(self, node: BoolLit) -> Type:
+        return Type.BOOL
+
+    def name(self, node: Name) -> Type:
+        name = node.name
+        if name not in self.scope:
+            raise self.fail(f"unknown name `{name}`", node, _name_hint(name, self.scope))
+        kind = self.scope[name]
+        if isinstance(kind, Given):
+            raise self.fail(f"`{name}` is {_GIVEN_WORDS[kind]}", node,
+                            "hands are read by `count(hand, cards)` and `holds(hand, "
+                            "cards)`, as in `count(hand, trump) >= 3`")
+        self.used[name] = kind
+        return kind
+
+    def hand_call(self, node: HandCall) -> Type:
+        return self.check_hand_call(node)
+
+    def unary(self, node: Unary) -> Type:
+        if node.op == "not":
+            self.require(node.operand, Type.BOOL, "`not` needs true/false")
+            return Type.BOOL
+        self.require(node.operand, Type.INT, f"`{node.op}` needs a number")
+        return Type.INT
+
+    def binary(self, node: Binary) -> Type:
+        kind = Type.BOOL if node.op in ("and", "or") else Type.INT
+        for side in (node.left, node.right):
+            self.require(side, kind, f"`{node.op}` needs {_BOTH[kind]} on both sides")
+        return kind
+
+    def compare(self, node: Compare) -> Type:
+        self.check_chain(node)
+        return Type.BOOL
+
+    def call(self, node: Call) -> Type:
+        return self.check_call(node)
 
     def check_hand_call(self, node: HandCall) -> Type:
         """``count(hand, cards)`` is a number, ``holds(hand, cards)`` true/false; the hand must

@@ -1,8 +1,9 @@
 """Compiling type-checked scoring expressions into nested closures; nothing reaches ``eval``.
 
-Each operator node becomes one small closure over its children's closures; subtrees without
-names are evaluated once here and folded into a constant. Comparison chains evaluate each
-operand once and stop at the first false link, as Python does.
+Each operator node becomes one small closure over its children's closures (a walk of the
+typed tree by :class:`~engine.rules.expressions_visit.ExprVisitor`, as every reader of it
+is); subtrees without names are evaluated once here and folded into a constant. Comparison
+chains evaluate each operand once and stop at the first false link, as Python does.
 
 >>> from engine.rules.expressions_parse import parse
 >>> run = closure(parse("if(alone, 4, 2) + 2 * 3"))
@@ -31,6 +32,7 @@ from engine.rules.expressions_tree import (
     Unary,
     Value,
 )
+from engine.rules.expressions_visit import ExprVisitor
 
 __all__ = ["closure"]
 
@@ -47,55 +49,67 @@ class _Compiled(NamedTuple):
     constant: bool  # no names below: the value is known now
 
 
-def _compile(node: Expr) -> _Compiled:
-    """A closure ``env -> value`` for a type-checked node; constant subtrees are folded."""
-    match node:
-        case IntLit(value=value) | BoolLit(value=value):
-            return _Compiled(lambda env: value, constant=True)
-        case Name(name=name):
-            return _Compiled(lambda env: env[name], constant=False)
-        case HandCall():
-            return _Compiled(_hand_call(node), constant=False)
-        case Unary(operand=operand):
-            parts = [_compile(operand)]
-        case Binary(left=left, right=right):
-            parts = [_compile(left), _compile(right)]
-        case Compare(operands=children) | Call(args=children):
-            parts = [_compile(child) for child in children]
-    run = _combine(node, [part.run for part in parts])
+class _Closures(ExprVisitor[_Compiled]):
+    """A closure ``env -> value`` for each type-checked node; constant subtrees are folded."""
+
+    __slots__ = ()
+
+    def int_lit(self, node: IntLit) -> _Compiled:
+        value = node.value
+        return _Compiled(lambda env: value, constant=True)
+
+    def bool_lit(self, node: BoolLit) -> _Compiled:
+        value = node.value
+        return _Compiled(lambda env: value, constant=True)
+
+    def name(self, node: Name) -> _Compiled:
+        name = node.name
+        return _Compiled(lambda env: env[name], constant=False)
+
+    def hand_call(self, node: HandCall) -> _Compiled:
+        return _Compiled(_hand_call(node), constant=False)
+
+    def unary(self, node: Unary) -> _Compiled:
+        parts = [self.visit(node.operand)]
+        runs = [part.run for part in parts]
+        if node.op == "not":
+            return _folded(lambda env: not runs[0](env), parts)
+        return _folded(lambda env: -runs[0](env), parts)
+
+    def binary(self, node: Binary) -> _Compiled:
+        parts = [self.visit(node.left), self.visit(node.right)]
+        left, right = (part.run for part in parts)
+        if node.op == "and":
+            return _folded(lambda env: left(env) and right(env), parts)
+        if node.op == "or":
+            return _folded(lambda env: left(env) or right(env), parts)
+        arithmetic = _ARITHMETIC[node.op]
+        return _folded(lambda env: arithmetic(left(env), right(env)), parts)
+
+    def compare(self, node: Compare) -> _Compiled:
+        parts = [self.visit(child) for child in node.operands]
+        tests = [_COMPARISONS[op] for op in node.operators]
+        return _folded(_chain([part.run for part in parts], tests), parts)
+
+    def call(self, node: Call) -> _Compiled:
+        parts = [self.visit(child) for child in node.args]
+        runs = [part.run for part in parts]
+        if node.function == "if":
+            condition, then, otherwise = runs
+            return _folded(lambda env: then(env) if condition(env) else otherwise(env), parts)
+        if node.function == "abs":
+            return _folded(lambda env: abs(runs[0](env)), parts)
+        pick = min if node.function == "min" else max
+        return _folded(lambda env: pick(run(env) for run in runs), parts)
+
+
+def _folded(run: Evaluator, parts: list[_Compiled]) -> _Compiled:
+    """``run`` for an operator node, or its value folded into a constant when every child is
+    a constant."""
     if all(part.constant for part in parts):
         folded = run({})
         return _Compiled(lambda env: folded, constant=True)
     return _Compiled(run, constant=False)
-
-
-def _combine(node: Expr, runs: list[Evaluator]) -> Evaluator:
-    """The closure for one operator node, given its children's closures."""
-    match node:
-        case Unary(op="not"):
-            return lambda env: not runs[0](env)
-        case Unary():
-            return lambda env: -runs[0](env)
-        case Binary(op="and"):
-            left, right = runs
-            return lambda env: left(env) and right(env)
-        case Binary(op="or"):
-            left, right = runs
-            return lambda env: left(env) or right(env)
-        case Binary(op=op):
-            left, right, arithmetic = *runs, _ARITHMETIC[op]
-            return lambda env: arithmetic(left(env), right(env))
-        case Compare(operators=operators):
-            return _chain(runs, [_COMPARISONS[op] for op in operators])
-        case Call(function="if"):
-            condition, then, otherwise = runs
-            return lambda env: then(env) if condition(env) else otherwise(env)
-        case Call(function="abs"):
-            return lambda env: abs(runs[0](env))
-        case Call(function=function):
-            pick = min if function == "min" else max
-            return lambda env: pick(run(env) for run in runs)
-    raise AssertionError(f"not an operator node: {node!r}")  # pragma: no cover
 
 
 def _hand_call(node: HandCall) -> Evaluator:
@@ -138,4 +152,7 @@ def _chain(runs: list[Evaluator], tests: list[Callable[[Value, Value], bool]]) -
 
 def closure(node: Expr) -> Evaluator:
     """The closure ``env -> value`` for a node that :class:`Checker` has accepted."""
-    return _compile(node).run
+    return _CLOSURES.visit(node).run
+
+
+_CLOSURES = _Closures()

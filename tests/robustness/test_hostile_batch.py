@@ -27,6 +27,7 @@ from engine.batch.simulate import simulate_batch
 from engine.batch.tally import add_hands
 from engine.core.errors import InvalidArgument
 from engine.play.state import State
+from engine.rules.expressions import Type, compile_expression
 from engine.sim.stats import Tally, Total
 from engine.testing.rules import overlay
 
@@ -45,13 +46,18 @@ scoring:
 compare the wrong way, so that some outcome has no row, or two)."""
 
 
+def _peak(text: str, expected: Type = Type.INT) -> int:
+    scope = {"makers.tricks": Type.INT, "alone": Type.BOOL}
+    return peak(compile_expression(text, scope, expected=expected))
+
+
 def test_the_peak_of_an_expression_bounds_every_value_computed_on_the_way() -> None:
     # names of numbers count 64 (a hand holds at most 64 cards), booleans 1
-    assert peak("3") == 3
-    assert peak("makers.tricks * 2 + 1") == 129
-    assert peak("if(alone, 4, 2) * 3") == 12
-    assert peak("makers.tricks * 999999999 * 999999999 >= 5") == 64 * 999999999**2
-    assert peak("max(1, 2 - 999999999 * 999999999)") == 2 + 999999999**2
+    assert _peak("3") == 3
+    assert _peak("makers.tricks * 2 + 1") == 129
+    assert _peak("if(alone, 4, 2) * 3") == 12
+    assert _peak("makers.tricks * 999999999 * 999999999 >= 5", Type.BOOL) == 64 * 999999999**2
+    assert _peak("max(1, 2 - 999999999 * 999999999)") == 2 + 999999999**2
 
 
 def test_a_scores_bound_is_its_largest_award_times_the_hand_limit() -> None:

@@ -1,18 +1,25 @@
 """Scoring expressions in words: conditions (``3 <= makers.tricks <= 4``) and awards
-(``if(is_alone, 4, 2)``), read from the typed syntax tree of :mod:`engine.rules.expressions`.
+(``if(is_alone, 4, 2)``), read from the typed syntax tree that each compiled expression keeps
+(:attr:`~engine.rules.expressions.CompiledExpression.tree`), walked by visitors of
+:class:`~engine.rules.expressions.ExprVisitor`: the text is never parsed again here.
 
 Where a construct has no plain wording here the functions return ``None`` and the caller
 quotes the expression as written.
 
+>>> from engine.rules.expressions import Type, compile_expression
+>>> scope = {"makers.tricks": Type.INT, "alone": Type.BOOL, "defender_alone": Type.BOOL,
+...          "bid": Type.INT}
+>>> def said(text: str, kind: Type = Type.BOOL) -> CompiledExpression:
+...     return compile_expression(text, scope, expected=kind)
 >>> words = Vocabulary.for_scoring(kind="teams", hand_size=5)
->>> condition_words("3 <= makers.tricks <= 4 and not alone", words)
+>>> condition_words(said("3 <= makers.tricks <= 4 and not alone"), words)
 'the makers take 3 or 4 tricks and the maker does not play alone'
->>> said = condition_words("makers.tricks <= 2 and not (defender_alone and makers.tricks == 0)",
-...                        words)
->>> for part in said.split(" and "): print(part)
+>>> text = condition_words(
+...     said("makers.tricks <= 2 and not (defender_alone and makers.tricks == 0)"), words)
+>>> for part in text.split(" and "): print(part)
 the makers take 2 tricks or fewer
 either no defender plays alone or the makers take at least 1 trick
->>> value_words("-2 * bid", words), value_words("bid * -3", words)
+>>> value_words(said("-2 * bid", Type.INT), words), value_words(said("bid * -3", Type.INT), words)
 ([('', '-twice the bid')], [('', '-3 times the bid')])
 """
 
@@ -20,19 +27,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from engine.core.errors import ExpressionError
-from engine.mechanics.wording import join
+from engine.rules.expression_errors import join_words
 from engine.rules.expressions import (
     Binary,
     BoolLit,
     Call,
     Compare,
+    CompiledExpression,
     Expr,
+    ExprVisitor,
     IntLit,
     Name,
     Unary,
-    parse,
 )
 from engine.text.rulebook.words import Party, party, tricks
 
@@ -49,6 +57,9 @@ _AGAINST_BID = {">=": "at least as many tricks as the bid", "<": "fewer tricks t
 
 class _Unsaid(Exception):
     """A construct this module cannot put in words."""
+
+
+_R = TypeVar("_R")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -91,22 +102,35 @@ class Vocabulary:
         return cls(hand_size=hand_size, counts=counts, flags=flags, values={"bid": "the bid"})
 
 
-def condition_words(text: str, words: Vocabulary) -> str | None:
+def condition_words(expression: CompiledExpression, words: Vocabulary) -> str | None:
     """A condition in words, or ``None`` when some part of it has no plain wording."""
     try:
-        return _condition(parse(text), words, negate=False)[0]
-    except (_Unsaid, ExpressionError):
+        return _condition(expression.tree, words, negate=False)[0]
+    except _Unsaid:
         return None
 
 
-def value_words(text: str, words: Vocabulary) -> list[tuple[str, int | str]] | None:
+def value_words(expression: CompiledExpression, words: Vocabulary
+                ) -> list[tuple[str, int | str]] | None:
     """A number expression as cases: ``[(condition in words or "", value)]`` where a value is
     an int, ``"tricks"`` (the receiving side's tricks) or a noun phrase (``"the bid"``), a
     leading ``-`` meaning the points are lost."""
     try:
-        return [(condition, value) for condition, value in _cases(parse(text), words, [])]
-    except (_Unsaid, ExpressionError):
+        return _Cases(words, []).visit(expression.tree)
+    except _Unsaid:
         return None
+
+
+class _Words(ExprVisitor[_R]):
+    """A walk that puts a tree in words; a construct without words raises :class:`_Unsaid`."""
+
+    __slots__ = ("words",)
+
+    def __init__(self, words: Vocabulary) -> None:
+        self.words = words
+
+    def other(self, node: Expr) -> _R:
+        raise _Unsaid
 
 
 # -- conditions --------------------------------------------------------------------------------
@@ -116,22 +140,41 @@ _Said = tuple[str, str]
 
 
 def _condition(node: Expr, words: Vocabulary, *, negate: bool) -> _Said:
-    match node:
-        case BoolLit(value=value):
-            return ("in every case" if value != negate else "never", "atom")
-        case Name(name=name) if name in words.flags:
-            yes, no = words.flags[name]
-            return (no if negate else yes, "atom")
-        case Unary(op="not", operand=operand):
-            return _condition(operand, words, negate=not negate)
-        case Binary(op="and" | "or" as written, left=left, right=right):
-            said = {"and": "or", "or": "and"}[written] if negate else written
-            parts = [_grouped(_condition(side, words, negate=negate), said)
-                     for side in (left, right)]
-            return (f" {said} ".join(parts), said)
-        case Compare(operands=operands, operators=operators):
-            return _compare(operands, operators, words, negate=negate)
-    raise _Unsaid
+    return _Condition(words, negate=negate).visit(node)
+
+
+class _Condition(_Words[_Said]):
+    """A condition (or, with ``negate``, its opposite) as a phrase and its shape."""
+
+    __slots__ = ("negate",)
+
+    def __init__(self, words: Vocabulary, *, negate: bool) -> None:
+        super().__init__(words)
+        self.negate = negate
+
+    def bool_lit(self, node: BoolLit) -> _Said:
+        return ("in every case" if node.value != self.negate else "never", "atom")
+
+    def name(self, node: Name) -> _Said:
+        if node.name not in self.words.flags:
+            raise _Unsaid
+        yes, no = self.words.flags[node.name]
+        return (no if self.negate else yes, "atom")
+
+    def unary(self, node: Unary) -> _Said:
+        if node.op != "not":
+            raise _Unsaid
+        return _condition(node.operand, self.words, negate=not self.negate)
+
+    def binary(self, node: Binary) -> _Said:
+        if node.op not in ("and", "or"):
+            raise _Unsaid
+        said = {"and": "or", "or": "and"}[node.op] if self.negate else node.op
+        parts = [_grouped(self.visit(side), said) for side in (node.left, node.right)]
+        return (f" {said} ".join(parts), said)
+
+    def compare(self, node: Compare) -> _Said:
+        return _compare(node.operands, node.operators, self.words, negate=self.negate)
 
 
 def _grouped(said: _Said, within: str) -> str:
@@ -198,43 +241,74 @@ def _how_many(op: str, n: int, hand_size: int) -> str:
 
 def _noun(node: Expr, words: Vocabulary) -> str:
     """A number as a noun phrase."""
-    match node:
-        case IntLit(value=value):
-            return str(value)
-        case Name(name=name) if name in words.values:
-            return words.values[name]
-        case Name(name=name) if name in words.counts:
-            who = words.counts[name]
+    return _Noun(words).visit(node)
+
+
+class _Noun(_Words[str]):
+    """A number as a noun phrase."""
+
+    __slots__ = ()
+
+    def int_lit(self, node: IntLit) -> str:
+        return str(node.value)
+
+    def name(self, node: Name) -> str:
+        if node.name in self.words.values:
+            return self.words.values[node.name]
+        if node.name in self.words.counts:
+            who = self.words.counts[node.name]
             return f"the number of tricks {who.subject} took"
-        case Unary(op="-", operand=operand):
-            return f"minus {_noun(operand, words)}"
-        case Binary(op="*", left=IntLit(value=n), right=other) | Binary(
-                op="*", left=other, right=IntLit(value=n)) if n >= 0 and not isinstance(
-                    other, IntLit):
-            return f"{'twice' if n == 2 else f'{n} times'} {_noun(other, words)}"
-        case Binary(op="+" | "-" | "*" as op, left=left, right=right):
-            word = {"+": "plus", "-": "minus", "*": "times"}[op]
-            return f"{_noun(left, words)} {word} {_noun(right, words)}"
-        case Call(function="min" | "max" as function, args=args):
-            which = "smaller" if function == "min" else "larger"
-            return f"the {which} of {join([_noun(arg, words) for arg in args])}"
-        case Call(function="abs", args=(arg,)):
-            return f"the size of {_noun(arg, words)}"
-    raise _Unsaid
+        raise _Unsaid
+
+    def unary(self, node: Unary) -> str:
+        if node.op != "-":
+            raise _Unsaid
+        return f"minus {self.visit(node.operand)}"
+
+    def binary(self, node: Binary) -> str:
+        match node:
+            case Binary(op="*", left=IntLit(value=n), right=other) | Binary(
+                    op="*", left=other, right=IntLit(value=n)) if n >= 0 and not isinstance(
+                        other, IntLit):
+                return f"{'twice' if n == 2 else f'{n} times'} {self.visit(other)}"
+            case Binary(op="+" | "-" | "*" as op, left=left, right=right):
+                word = {"+": "plus", "-": "minus", "*": "times"}[op]
+                return f"{self.visit(left)} {word} {self.visit(right)}"
+        raise _Unsaid
+
+    def call(self, node: Call) -> str:
+        match node:
+            case Call(function="min" | "max" as function, args=args):
+                which = "smaller" if function == "min" else "larger"
+                return f"the {which} of {join_words([self.visit(arg) for arg in args], 'and')}"
+            case Call(function="abs", args=(arg,)):
+                return f"the size of {self.visit(arg)}"
+        raise _Unsaid
 
 
 # -- values by case ----------------------------------------------------------------------------
 
 
-def _cases(node: Expr, words: Vocabulary, path: list[str]
-           ) -> list[tuple[str, int | str]]:
-    """Flatten nested ``if`` into cases; each case's condition is its path of tests."""
-    if isinstance(node, Call) and node.function == "if":
+class _Cases(_Words[list[tuple[str, int | str]]]):
+    """Nested ``if`` flattened into cases; each case's condition is its ``path`` of tests."""
+
+    __slots__ = ("path",)
+
+    def __init__(self, words: Vocabulary, path: list[str]) -> None:
+        super().__init__(words)
+        self.path = path
+
+    def other(self, node: Expr) -> list[tuple[str, int | str]]:
+        return [(" and ".join(self.path), _value(node, self.words))]
+
+    def call(self, node: Call) -> list[tuple[str, int | str]]:
+        if node.function != "if":
+            return self.other(node)
         test, then, otherwise = node.args
-        yes = _condition(test, words, negate=False)[0]
-        no = _condition(test, words, negate=True)[0]
-        return [*_cases(then, words, [*path, yes]), *_cases(otherwise, words, [*path, no])]
-    return [(" and ".join(path), _value(node, words))]
+        yes = _condition(test, self.words, negate=False)[0]
+        no = _condition(test, self.words, negate=True)[0]
+        return [*_Cases(self.words, [*self.path, yes]).visit(then),
+                *_Cases(self.words, [*self.path, no]).visit(otherwise)]
 
 
 def _magnitude(node: Expr) -> tuple[bool, Expr]:

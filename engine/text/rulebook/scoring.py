@@ -55,7 +55,7 @@ hand (``maker_vs_rest``, a called partner): theirs together (``Variant.award_poi
 
 def _row_text(v: Variant, row: ScoreRow) -> str:
     label = printable(row.label).replace("_", " ").capitalize() + " — " if row.label else ""
-    when = condition_words(row.when.text, _vocabulary(v))
+    when = condition_words(row.when, _vocabulary(v))
     when_text = when if when is not None else f"when `{printable(row.when.text)}`"
     if _without_maker(v, row):  # every player scores as a defender (no_maker)
         awards = [award_words(v, row.defenders, makers=False, every_player=True)]
@@ -87,7 +87,7 @@ def award_words(v: Variant, expression: CompiledExpression, *, makers: bool,
     together = not makers and not every_player and not who.plural and sides_kind(v) in (
         "maker_vs_rest", CALLED)
     tricks_of = _DEFENDERS_TOGETHER if together else None
-    cases = value_words(expression.text, _vocabulary(v, receiver=who, tricks_of=tricks_of))
+    cases = value_words(expression, _vocabulary(v, receiver=who, tricks_of=tricks_of))
     if cases is None:
         return (f"{who.subject} {who.verb('score', 'scores')} `{printable(expression.text)}` "
                 "points")
@@ -130,7 +130,7 @@ def _penalty_words(expression: CompiledExpression, subject: str) -> str:
         return ""
     words = Vocabulary(hand_size=0, flags={"alone": ("the maker played alone",
                                                      "the maker did not play alone")})
-    cases = value_words(expression.text, words)
+    cases = value_words(expression, words)
     if cases is None:
         return f"{subject} scores `{printable(expression.text)}` points"
     terms = [_term(who, value) + (f" if {condition}" if condition else "")
