@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
+from engine.rules.config_fields import Block
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -269,3 +270,6 @@ class Mechanic:
     kinds: tuple[ActionKind, ...] = ()
     words: Words = field(default_factory=Words)
     decide: Callable[[BotTools, View, list[int]], int] | None = None
+    block: Block[Any] | None = None
+    """The config record's block (:class:`~engine.rules.config_fields.Block`): what made
+    ``schema`` and ``compile``, and what ``euchre show`` orders the block by."""

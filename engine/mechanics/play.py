@@ -49,7 +49,7 @@ from engine.mechanics.events import (
 )
 from engine.mechanics.go_alone import GoAloneRules
 from engine.mechanics.play_exposed import ExposedScratch, choose_for_exposed
-from engine.mechanics.play_rules import SCHEMA, FirstLead, JokerAtNoTrump, PlayRules, compile_play
+from engine.mechanics.play_rules import BLOCK, FirstLead, JokerAtNoTrump, PlayRules
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -360,11 +360,11 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
 
 
 MECHANIC = Mechanic(
-    key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=compile_play,
+    key="play", phase=Play, schema=BLOCK.schema, config=PlayRules, compile=BLOCK.compile,
     required=True,
     kinds=(A.kind_of(A.PLAY), A.kind_of(A.CALL)),
     words=Words(verbs={"play": "plays {card}", "call": "names {suit} for the joker"},
                 prompt="Your card:", offers=play_words.offers, title="Playing the tricks",
                 rules=book_lines(PlayRules, play_words.book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )
