@@ -85,8 +85,7 @@ class Auction(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(AuctionRules)
-        assert rules is not None
+        rules = variant.rules_of(AuctionRules)
         self.rules = rules
         self.specials = rules.special_bids
         self.swap_position = (variant.players + variant.deal.extra_hands.index(self.rules.swap.hand)

@@ -96,8 +96,7 @@ class CallPartner(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(CallPartnerRules)
-        assert rules is not None
+        rules = variant.rules_of(CallPartnerRules)
         self.rules = rules
         self.deck = variant.deck.mask
 

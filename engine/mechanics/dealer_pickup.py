@@ -46,8 +46,7 @@ class DealerPickup(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(DealerPickupRules)
-        assert rules is not None
+        rules = variant.rules_of(DealerPickupRules)
         self.mode = rules.mode
         flow = variant.flow
         self.merge_follows = "dummy_merge" in flow and flow.index("dummy_merge") > flow.index(

@@ -88,8 +88,7 @@ class Declare(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(DeclareRules)
-        assert rules is not None
+        rules = variant.rules_of(DeclareRules)
         self.shows = rules.shows
         self.hand_size = variant.deal.hand_size
 
@@ -153,8 +152,7 @@ def shows_scored(variant: Variant, h: Hand, deltas: list[int]) -> str:
     """Add the declared shows' points to ``deltas`` (each seat of the declarer's fixed side).
     A show that ended the hand (``then: end``) leaves nothing else to score: ``deltas`` is
     zeroed first and its label returned ('' when the hand was played or claimed)."""
-    rules = variant.rules(DeclareRules)
-    assert rules is not None
+    rules = variant.rules_of(DeclareRules)
     shows = [(seat, rules.shows[k]) for seat, k, _ in h.declared]
     ended = next((show.label for _, show in shows if show.then is Then.END), "")
     if ended:
@@ -269,8 +267,7 @@ def book(v: Variant, rules: DeclareRules) -> list[Rule]:
 
 
 def _offers(variant: Variant, legal: list[str]) -> list[str]:
-    rules = variant.rules(DeclareRules)
-    assert rules is not None
+    rules = variant.rules_of(DeclareRules)
     return [f"declare {rules.shows[int(name.partition(':')[2]) - 1].label}"
             for name in legal if name.startswith("declare:")]
 

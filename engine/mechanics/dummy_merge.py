@@ -58,8 +58,7 @@ class DummyMerge(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(DummyMergeRules)
-        assert rules is not None
+        rules = variant.rules_of(DummyMergeRules)
         self.mode = rules.mode
         self.hand_size = variant.deal.hand_size
         self.dummy = variant.players + variant.deal.extra_hands.index("dummy")

@@ -57,8 +57,7 @@ class GoAlone(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(GoAloneRules)
-        assert rules is not None
+        rules = variant.rules_of(GoAloneRules)
         self.rules = rules
         self.must = rules.must_when
 

@@ -74,8 +74,7 @@ class KittyExchange(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(KittyExchangeRules)
-        assert rules is not None
+        rules = variant.rules_of(KittyExchangeRules)
         self.rules = rules
         extra = variant.deal.extra_hands
         self.position = (-1 if rules.source == KITTY

@@ -33,8 +33,7 @@ class NameTrump(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(NameTrumpRules)
-        assert rules is not None
+        rules = variant.rules_of(NameTrumpRules)
         self.calls = [A.CALL + trump for trump in contracts(rules)]
 
     def start(self, s: State) -> None:

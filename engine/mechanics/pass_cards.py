@@ -62,8 +62,7 @@ class PassCards(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(PassCardsRules)
-        assert rules is not None
+        rules = variant.rules_of(PassCardsRules)
         self.rules = rules
         self.partner_of = tuple(
             next((p for p in variant.sides.side_of(seat) if p != seat), -1)

@@ -95,8 +95,7 @@ class Play(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(PlayRules)
-        assert rules is not None
+        rules = variant.rules_of(PlayRules)
         self.rule = rules.first_lead
         self.hand_size = variant.deal.hand_size
         self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]

@@ -82,8 +82,7 @@ class Redeal(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(RedealRules)
-        assert rules is not None
+        rules = variant.rules_of(RedealRules)
         self.rules = rules
         self.rank_masks = [sum(1 << c for c in range(C.CARD_COUNT) if C.RANKS[c] == rank)
                            for rank in rules.exchange_ranks]  # sixes and copies included

@@ -53,8 +53,7 @@ class StayOrDrop(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(StayOrDropRules)
-        assert rules is not None
+        rules = variant.rules_of(StayOrDropRules)
         self.from_eldest = rules.order is AskOrder.ELDEST
         self.legal_ids = [STAY, DROP]
 

@@ -79,8 +79,7 @@ class UpcardBidding(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(UpcardBiddingRules)
-        assert rules is not None
+        rules = variant.rules_of(UpcardBiddingRules)
         self.rules = rules
         self.no_trump_call = [A.CALL + C.NO_TRUMP] if rules.no_trump else []
         self.must = rules.must_order_when

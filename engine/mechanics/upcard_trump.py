@@ -60,8 +60,7 @@ class UpcardTrump(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(UpcardTrumpRules)
-        assert rules is not None
+        rules = variant.rules_of(UpcardTrumpRules)
         self.suits = frozenset(rules.suits)
         self.dealer_takes = rules.dealer_takes_upcard
 

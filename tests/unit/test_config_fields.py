@@ -17,8 +17,9 @@ import pytest
 
 from engine import load_variant
 from engine.cli import main
-from engine.core.errors import VariantError
+from engine.core.errors import NoSuchMechanic, VariantError
 from engine.mechanics.dealer_pickup import DealerPickupRules, PickupMode
+from engine.mechanics.dummy_merge import DummyMergeRules, MergeMode
 from engine.mechanics.go_alone import GoAloneRules
 from engine.mechanics.play_rules import FirstLead, JokerAtNoTrump, PlayRules
 from engine.mechanics.registry import mechanics
@@ -123,3 +124,17 @@ def test_a_hook_error_is_located_at_the_setting_in_the_file(tmp_path: Path) -> N
     error = raised.value
     assert "four players in teams" in str(error)
     assert (error.location.line, error.location.column) == (3, 15)
+
+
+def test_rules_of_gives_a_mechanic_of_the_flow_its_record() -> None:
+    assert load_variant("cutthroat").rules_of(DummyMergeRules).mode is MergeMode.CHOOSE  # CTD-A3
+
+
+def test_rules_of_a_mechanic_outside_the_flow_names_it_and_the_flow() -> None:
+    standard = load_variant("standard")
+    assert standard.rules(DummyMergeRules) is None  # the optional lookup stays
+    with pytest.raises(NoSuchMechanic) as raised:
+        standard.rules_of(DummyMergeRules)
+    assert str(raised.value) == (
+        "variant standard has no mechanic configured by DummyMergeRules (its flow: deal, "
+        "upcard_bidding, go_alone, dealer_pickup, play, score)")
