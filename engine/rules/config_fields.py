@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 if TYPE_CHECKING:
     from engine.rules.mechanic_rules import CompileContext
 
-__all__ = ["Block", "Setting", "option"]
+__all__ = ["Block", "Setting", "option", "record_schema", "required"]
 
 _META = "euchrekit.setting"
 _T = TypeVar("_T")
@@ -67,24 +67,57 @@ class Setting:
     plain: bool
     """Read from the block as it is (a StrEnum setting as its member); else the mechanic's
     ``check`` hook makes the value and the schema is ``schema`` alone."""
+    required: bool = False
+    """A block (or an item of a list of records) that is written must write it."""
 
 
 def option(default: _T, *, doc: str, minimum: int | None = None, maximum: int | None = None,
-            schema: Mapping[str, Any] | None = None, fill: bool = True, plain: bool = True
-            ) -> _T:
+           schema: Mapping[str, Any] | None = None, fill: bool = True, plain: bool = True,
+           required: bool = False) -> _T:
     """A field of a config record that a variant sets (see the module docstring).
 
     ``schema``: more keywords of its schema (for a setting that is not ``plain``, its whole
     schema but the description). ``fill=False``: the compiler supplies the default, the
     loader does not write it in. ``plain=False``: the mechanic's ``check`` makes the value
-    (``default`` is then only the record's default, not a YAML value)."""
+    (``default`` is then only the record's default, not a YAML value). ``required``: a
+    block that is written must write it."""
     extra = dict(schema or {})
     if minimum is not None:
         extra["minimum"] = minimum
     if maximum is not None:
         extra["maximum"] = maximum
-    meta = {_META: Setting(doc=doc, schema=extra, fill=fill and plain, plain=plain)}
+    meta = {_META: Setting(doc=doc, schema=extra, fill=fill and plain, plain=plain,
+                           required=required)}
     return dataclasses.field(default=default, metadata=meta)
+
+
+def required(*, doc: str, schema: Mapping[str, Any]) -> Any:
+    """A field that every written item must set, with no default (so ``schema`` gives its
+    type): a field of a record that is an item of a list (``declare.shows``), made by the
+    mechanic's hook."""
+    meta = {_META: Setting(doc=doc, schema=dict(schema), fill=False, plain=False,
+                           required=True)}
+    return dataclasses.field(metadata=meta)
+
+
+def _declared(record: type) -> tuple[tuple[str, Any, Setting], ...]:
+    return tuple((f.name, f.default, f.metadata[_META])
+                 for f in dataclasses.fields(record) if _META in f.metadata)
+
+
+def _object(declared: tuple[tuple[str, Any, Setting], ...]) -> dict[str, Any]:
+    node: dict[str, Any] = {"type": "object", "additionalProperties": False}
+    names = [name for name, _, s in declared if s.required]
+    if names:
+        node["required"] = names
+    return node
+
+
+def record_schema(record: type) -> dict[str, Any]:
+    """The schema of a record that is an item of a list of records (``declare.shows``)."""
+    declared = _declared(record)
+    return {**_object(declared), "properties": {
+        name: _fragment(name, default, s) for name, default, s in declared}}
 
 
 def _yaml(value: object) -> str:
@@ -129,25 +162,27 @@ class Block(Generic[_R]):
     record: type[_R]
     doc: str
     check: Callable[[CompileContext, _R], _R] | None = None
+    fill: bool = True
+    """The loader fills in the block (``default: {}``) when the file leaves it out; false
+    for a block whose required settings have no default."""
     settings: tuple[tuple[str, Any, Setting], ...] = ()
     """``(name, default, setting)`` of each declared field, in order (filled in)."""
     schema: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     """The block's JSON-schema fragment (filled in)."""
 
     def __post_init__(self) -> None:
-        declared = tuple((f.name, f.default, f.metadata[_META])
-                         for f in dataclasses.fields(self.record)  # type: ignore[arg-type]
-                         if _META in f.metadata)
+        declared = _declared(self.record)
         object.__setattr__(self, "settings", declared)
-        properties = {name: _fragment(name, default, s) for name, default, s in declared}
-        object.__setattr__(self, "schema", {"description": self.doc, "type": "object",
-                                            "additionalProperties": False, "default": {},
-                                            "properties": properties})
+        node = {"description": self.doc, **_object(declared)}
+        if self.fill:
+            node["default"] = {}
+        node["properties"] = {name: _fragment(name, default, s) for name, default, s in declared}
+        object.__setattr__(self, "schema", node)
 
     def compile(self, ctx: CompileContext) -> _R:
         """The block's config record: its plain settings as the resolved block has them
         (defaults for those it leaves out), then the ``check`` hook."""
-        spec = ctx.data[self.key]
+        spec = ctx.data.get(self.key, {})
         values: dict[str, Any] = {}
         for name, default, declared in self.settings:
             if not declared.plain:
