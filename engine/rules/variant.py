@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from engine.core import cards as C
 from engine.core.errors import InvalidArgument, NoSuchMechanic
+from engine.rules.deal_rules import DealRules
 from engine.rules.expressions import CompiledExpression
 from engine.rules.game_end import GameRules, Goal, Tie, Win
 from engine.rules.hand_checks import (
@@ -118,20 +119,6 @@ class DealerRules:
     draw_ranking: tuple[int, ...]
     draw_dealer: DrawDealer
     draw_partners: DrawPartners
-
-
-@dataclass(**_FROZEN)
-class DealRules:
-    """Phase ``deal`` (compiled by :mod:`engine.mechanics.deal`; kept here because the deal's
-    size is part of every rule: scoring, lone hands, positions). ``positions`` counts seats
-    plus extra hands; ``packets`` has one tuple per round with one packet size per position,
-    in dealing order from eldest."""
-
-    hand_size: int
-    extra_hands: tuple[str, ...]
-    packets: tuple[tuple[int, ...], ...]
-    upcard: bool
-    positions: int
 
 
 @dataclass(**_FROZEN)

@@ -91,7 +91,7 @@ def test_every_mechanic_with_a_block_declares_each_setting_of_its_schema_once() 
     assert {m.key for m in converted} >= {"dealer_pickup", "dummy_merge", "stay_or_drop",
                                           "play", "go_alone", "call_partner", "upcard_trump",
                                           "name_trump", "kitty_exchange", "pass_cards",
-                                          "upcard_bidding", "declare", "redeal"}
+                                          "upcard_bidding", "declare", "redeal", "deal"}
     for m in converted:
         assert m.schema is m.block.schema
         assert m.config is m.block.record
