@@ -113,9 +113,10 @@ def _object(declared: tuple[tuple[str, Any, Setting], ...]) -> dict[str, Any]:
     return node
 
 
-def record_schema(record: type) -> dict[str, Any]:
-    """The schema of a record that is an item of a list of records (``declare.shows``)."""
-    declared = _declared(record)
+def record_schema(record: type, only: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The schema of a record that is an item of a list of records (``declare.shows``), or a
+    block inside a block (``auction.swap``); ``only``: these of its settings alone."""
+    declared = tuple(d for d in _declared(record) if not only or d[0] in only)
     return {**_object(declared), "properties": {
         name: _fragment(name, default, s) for name, default, s in declared}}
 
@@ -165,6 +166,10 @@ class Block(Generic[_R]):
     fill: bool = True
     """The loader fills in the block (``default: {}``) when the file leaves it out; false
     for a block whose required settings have no default."""
+    older: Mapping[str, tuple[str, Mapping[str, Any]]] = dataclasses.field(
+        default_factory=dict)
+    """Keys of an older form that no field holds, which the ``check`` hook reads: by key,
+    the setting it is an older form of (its schema goes just before) and its schema."""
     settings: tuple[tuple[str, Any, Setting], ...] = ()
     """``(name, default, setting)`` of each declared field, in order (filled in)."""
     schema: Mapping[str, Any] = dataclasses.field(default_factory=dict)
@@ -176,7 +181,13 @@ class Block(Generic[_R]):
         node = {"description": self.doc, **_object(declared)}
         if self.fill:
             node["default"] = {}
-        node["properties"] = {name: _fragment(name, default, s) for name, default, s in declared}
+        properties: dict[str, Any] = {}
+        before = {setting: (key, fragment) for key, (setting, fragment) in self.older.items()}
+        for name, default, declared_as in declared:
+            if name in before:
+                properties[before[name][0]] = before[name][1]
+            properties[name] = _fragment(name, default, declared_as)
+        node["properties"] = properties
         object.__setattr__(self, "schema", node)
 
     def compile(self, ctx: CompileContext) -> _R:
