@@ -9,6 +9,9 @@ and names in one ``MECHANIC = Mechanic(...)`` value:
 - ``compile(ctx)``: reads its resolved block through the compiler's
   :class:`~engine.rules.mechanic_rules.CompileContext`, reports located errors and returns its
   frozen, slotted, keyword-only config record (``variant.rules_of(Record)`` gives it back);
+- ``block``: the :class:`~engine.rules.config_fields.Block` of that record, whose fields declare
+  each setting once (``option(...)``): it makes ``schema`` and ``compile`` (with the mechanic's
+  ``check`` hook) and the defaults ``euchre show`` adds;
 - flow constraints: ``required`` (every flow has it), ``chooses_trump``, ``after_trump``,
   ``group`` (a flow needs exactly one of the group) and ``check_flow`` for the rest;
 - ``space``: its part of the scoring outcome space (lone hands, bids);
