@@ -8,6 +8,7 @@ generated parts to what the rules say, written out by hand here.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -142,3 +143,12 @@ def test_rules_of_a_mechanic_outside_the_flow_names_it_and_the_flow() -> None:
     assert str(raised.value) == (
         "variant standard has no mechanic configured by DummyMergeRules (its flow: deal, "
         "upcard_bidding, go_alone, dealer_pickup, play, score)")
+
+
+def test_no_engine_code_checks_a_config_record_of_its_own_mechanic_for_none() -> None:
+    # `rules = variant.rules(X)` followed by `assert rules is not None`: rules_of says it.
+    pattern = re.compile(r"(\w+) = [\w.]+\.rules\(\w+\)\n\s+assert \1 is not None")
+    engine = Path(__file__).resolve().parents[2] / "engine"
+    found = [str(path.relative_to(engine)) for path in sorted(engine.rglob("*.py"))
+             if pattern.search(path.read_text(encoding="utf-8"))]
+    assert found == []
