@@ -32,9 +32,7 @@ NONE = -1
 
 def rules_of(variant: Variant, record: type[_T]) -> _T:
     """The variant's config record of a mechanic its flow has."""
-    rules = variant.rules(record)
-    assert rules is not None, record
-    return rules
+    return variant.rules_of(record)
 
 
 @dataclass(slots=True, kw_only=True)

@@ -91,9 +91,19 @@ def _show(args: argparse.Namespace) -> int:
     resolved = resolved_variant(args.variant)
     print(printable(f"# {resolved.name}: resolved from {', '.join(resolved.chain)}"))
     print("# each value is followed by the file and line it came from, or `default`")
+    print("# a setting commented out is the default the compiler supplies (no file wrote it)")
     for line in _emit(resolved.data, (), 0, resolved):
         print(printable(line))
     return 0
+
+
+def _supplied(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """By mechanic key, the settings of its block that the compiler supplies when the file
+    leaves them out (they are not written into the resolved data, nor its rules hash)."""
+    from engine.mechanics.registry import mechanics  # noqa: PLC0415 - lazy, see above
+
+    return {m.key: m.block.supplied(data[m.key]) for m in mechanics()
+            if m.block is not None and isinstance(data.get(m.key), dict)}
 
 
 def _scalar(value: Any) -> str:
@@ -123,6 +133,7 @@ def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolv
     pad = "  " * indent
     lines: list[str] = []
     if isinstance(value, dict):
+        supplied = _supplied(value) if not path else {}
         for key, item in value.items():
             here = (*path, key)
             if _is_flat(item):
@@ -130,6 +141,8 @@ def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolv
             else:
                 lines.append(f"{pad}{key}:  # {_source(resolved, here)}")
                 lines.extend(_emit(item, here, indent + 1, resolved))
+            lines.extend(f"{pad}  # {name}: {_scalar(default)}  # default"
+                         for name, default in supplied.get(str(key), {}).items())
     elif isinstance(value, list):
         for i, item in enumerate(value):
             here = (*path, i)

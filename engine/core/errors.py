@@ -250,6 +250,12 @@ class RecordError(EuchreError):
     """A game record that cannot be read or does not replay to what it claims."""
 
 
+class NoSuchMechanic(EuchreError, LookupError):
+    """A mechanic's config record asked of a variant whose flow does not have the mechanic
+    (:meth:`~engine.rules.variant.Variant.rules_of`): a fault of the code asking, not of the
+    variant file."""
+
+
 class InvalidArgument(EuchreError, ValueError):
     """A bad argument to the rules API (``trick_winner``, ``score_hand``): a card that is not in
     the deck, a seat that does not exist, tricks that do not add up."""

@@ -24,7 +24,7 @@ from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
 from engine.mechanics import auction_words
 from engine.mechanics.auction_rules import (
-    SCHEMA,
+    BLOCK,
     AllPass,
     AuctionFirst,
     AuctionRules,
@@ -32,7 +32,6 @@ from engine.mechanics.auction_rules import (
     Swap,
     TopBid,
     Turns,
-    compile_auction,
     space,
 )
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
@@ -85,8 +84,7 @@ class Auction(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(AuctionRules)
-        assert rules is not None
+        rules = variant.rules_of(AuctionRules)
         self.rules = rules
         self.specials = rules.special_bids
         self.swap_position = (variant.players + variant.deal.extra_hands.index(self.rules.swap.hand)
@@ -371,10 +369,12 @@ def _high_bidder(view: View) -> int:
 
 
 MECHANIC = Mechanic(
-    key="auction", phase=Auction, schema=SCHEMA, config=AuctionRules, compile=compile_auction,
-    check_flow=_check_flow, space=space, group=("bidding", "bid tricks"), decide=decide,
+    key="auction", phase=Auction, schema=BLOCK.schema, config=AuctionRules,
+    compile=BLOCK.compile, check_flow=_check_flow, space=space, group=("bidding", "bid tricks"),
+    decide=decide,
     kinds=(A.kind_of(A.PASS), A.kind_of(A.SWAP), A.kind_of(A.LOOK), A.kind_of(A.BID)),
     words=Words(verbs={"pass": "passes", "swap": "swaps for the {extra_hand} hand",
                        "look": "looks at the {extra_hand} hand", "bid": "bids {arg}"},
                 prompt="Your bid: {offers}", offers=_offers, title=auction_words.TITLE,
-                rules=book_lines(AuctionRules, auction_words.rules)))
+                rules=book_lines(AuctionRules, auction_words.rules)),
+    block=BLOCK)

@@ -1,5 +1,6 @@
-"""The rules record of ``auction`` (:mod:`engine.mechanics.auction`): its config, its schema
-part and how it compiles, beside the phase module (which is at its size limit).
+"""The rules record of ``auction`` (:mod:`engine.mechanics.auction`): its config, whose
+settings make its block (schema part and compile step), beside the phase module (which is at
+its size limit).
 
 The numeric bids, the special bids above them in the order listed (``moon``; little and big
 pepper), one turn each or continuous bidding, who bids first, what happens when all pass
@@ -9,18 +10,19 @@ pepper), one turn each or continuous bidding, who bids first, what happens when 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from engine.core import actions as A
+from engine.rules.config_fields import Block, option, record_schema, required
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.yamlsource import Path_
 
 __all__ = [
+    "BLOCK",
     "MUST_BID_SCOPE",
-    "SCHEMA",
     "AllPass",
     "AuctionFirst",
     "AuctionRules",
@@ -28,7 +30,6 @@ __all__ = [
     "Swap",
     "TopBid",
     "Turns",
-    "compile_auction",
     "space",
 ]
 
@@ -61,13 +62,22 @@ class SpecialBid:
     """A named bid above every number (``moon``): the tricks it contracts for, how players say
     it, and whether the bidder plays it alone (his partners sit out)."""
 
-    name: str
-    tricks: int
-    label: str
-    alone: bool = False
-    said: str = ""
+    name: str = required(doc="The bid's action name (`bid:moon`) and its true/false scoring "
+                         "name.", schema={"type": "string", "pattern": "^[a-z][a-z_]{1,19}$"})
+    tricks: int = option(0, plain=False, doc=(
+        "Tricks the bid contracts for. Default: all of them (the hand size)."),
+        schema={"type": "integer", "minimum": 1, "maximum": 12})
+    label: str = option("", plain=False, doc="How players say it (`shoot the moon`). Default: "
+                        "the name.", schema={"type": "string", "maxLength": 40})
+    said: str = option("", plain=False, doc=(
+        "How the narration says a player made the bid (`shoots the "
+        "moon`). Default: `bids` and the label (`bids little pepper`)."),
+        schema={"type": "string", "maxLength": 40})
     """How narration says a player made it (``bids little pepper``); empty: the label in
     the third person (``shoots the moon``, the ``top_bid:`` form)."""
+    alone: bool = option(False, fill=False, doc=(
+        "The bidder plays alone: his partner lays his cards down and sits "
+        "out (a moon played alone, BID-A5)."))
 
 
 TopBid = SpecialBid
@@ -78,27 +88,66 @@ TopBid = SpecialBid
 class Swap:
     """A hand swap offered on one's bidding turn."""
 
-    hand: str
-    blind: bool
-    per_deal: int
+    hand: str = required(doc="The extra hand taken in exchange (`ghost`).",
+                         schema={"enum": ["ghost", "dummy"]})
+    blind: bool = option(True, doc=(
+        "The player swaps without looking at the extra hand first (GH-A3)."))
+    per_deal: int = option(1, minimum=1, maximum=1, doc=(
+        "Swaps allowed per deal for the whole table (GH-A4)."))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AuctionRules:
     """Phase ``auction``."""
 
-    bids: tuple[int, ...]
-    special_bids: tuple[SpecialBid, ...]
-    turns: Turns
-    first: AuctionFirst
-    swap: Swap | None
-    all_pass: AllPass = AllPass.REDEAL
-    trump_in_bid: bool = False
+    bids: tuple[int, ...] = option((3, 4, 5), plain=False, doc=(
+        "The numeric bids allowed, lowest first; each bid must beat the last. Default: "
+        "[3, 4, 5]."), schema={"type": "array", "minItems": 1, "maxItems": 12,
+                               "uniqueItems": True,
+                               "items": {"type": "integer", "minimum": 1, "maximum": 12},
+                               "default": [3, 4, 5]})
+    special_bids: tuple[SpecialBid, ...] = option((), plain=False, doc=(
+        "Named bids above every number, ranked in the order listed, lowest first "
+        "(`[{name: little, tricks: 6, label: little pepper}, {name: big, tricks: 6, "
+        "label: big pepper}]`). Each name is said at the table as `bid:NAME` and is a "
+        "true/false name in scoring expressions (true when it won the auction). The "
+        "highest one ends the auction at once."), schema={
+            "type": "array", "minItems": 1, "maxItems": A.SPECIAL_BIDS,
+            "items": record_schema(SpecialBid)})
+    turns: Turns = option(Turns.ONE_EACH, doc=(
+        "`one_each`: every player bids or passes once (GH-A2 default); `continuous`: "
+        "bidding goes round until all others pass the high bid."))
+    first: AuctionFirst = option(AuctionFirst.ELDEST, doc=(
+        "Who bids first: `eldest` (dealer's left, GH-A1 default) or `dealer`."))
+    # fill=False (here and below): the compiler supplies the default, so the rules hash of
+    # files that leave the key out stays what it was before the key existed.
+    all_pass: AllPass = option(AllPass.REDEAL, fill=False, doc=(
+        "When nobody bids: `redeal` throws the deal in (BID-A4); `dealer_forced` does not "
+        "let the dealer pass when all the others have: he must bid, at least the lowest "
+        "bid (\"stick the dealer\")."))
+    trump_in_bid: bool = option(False, fill=False, doc=(
+        "Each numeric bid names its trump with its number, in one call: `bid:4H` (four, "
+        "hearts trump), `bid:3N` (no-trump), `bid:2L` (low no-trump), the contracts "
+        "being the ones `name_trump` allows (`no_trump`, `low_no_trump`). A bid must be a "
+        "higher number than the last, whatever its trump. The winner of a numeric bid "
+        "is not asked to name trump again; the winner of a special bid still names it "
+        "after the auction. Default: false (the high bidder names trump after the "
+        "auction, BID-A3)."))
     """Each numeric bid names its trump (``bid:4H``); the contracts allowed are the ones
     ``name_trump`` allows (BID-A3's alternative)."""
-    must_bid_when: CompiledExpression | None = None
+    must_bid_when: CompiledExpression | None = option(None, plain=False, doc=(
+        "A condition on a player's hand under which he must bid: he may not pass until "
+        "he has made a bid (BID-A10), e.g. `holds(hand, JOKER)` or `count(hand, "
+        "rank in [J]) >= 3`. It is read on his hand at each of his turns; once he has "
+        "bid he may pass, and he may pass when no bid can beat the high bid. Names: "
+        "`hand`, read with `count(hand, cards)` / `holds(hand, cards)` (trump is not "
+        "known yet, so not `trump` or `bowers`). Default: nobody must bid."),
+        schema={"type": "string"})
     """A condition on a seat's hand under which he may not pass before he has bid (BID-A10);
     None: anyone may pass."""
+    swap: Swap | None = option(None, plain=False, doc=(
+        "A hand swap offered on one's bidding turn, before bidding (Ghost Hand)."),
+        schema=record_schema(Swap))
 
     @property
     def top_bid(self) -> SpecialBid | None:
@@ -106,179 +155,22 @@ class AuctionRules:
         return self.special_bids[0] if self.special_bids else None
 
 
-_NAME = {
-    "description": "The bid's action name (`bid:moon`) and its true/false scoring name.",
-    "type": "string",
-    "pattern": "^[a-z][a-z_]{1,19}$",
-}
-_TRICKS = {
-    "description": "Tricks the bid contracts for. Default: all of them (the hand size).",
-    "type": "integer",
-    "minimum": 1,
-    "maximum": 12,
-}
-_LABEL = {
-    "description": "How players say it (`shoot the moon`). Default: the name.",
-    "type": "string",
-    "maxLength": 40,
-}
-
-SCHEMA: dict[str, Any] = {
+_TOP_BID = {
     "description": (
-        "Phase `auction`: players bid the number of tricks they will take; the highest bidder "
-        "becomes the maker."
+        "A named bid above every number (`moon`: all the tricks). Its name becomes a "
+        "true/false name in scoring expressions. The one-bid form of `special_bids`."
     ),
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "bids": {
-            "description": (
-                "The numeric bids allowed, lowest first; each bid must beat the last. Default: "
-                "[3, 4, 5]."
-            ),
-            "type": "array",
-            "minItems": 1,
-            "maxItems": 12,
-            "uniqueItems": True,
-            "items": {"type": "integer", "minimum": 1, "maximum": 12},
-            "default": [3, 4, 5],
-        },
-        "top_bid": {
-            "description": (
-                "A named bid above every number (`moon`: all the tricks). Its name becomes a "
-                "true/false name in scoring expressions. The one-bid form of `special_bids`."
-            ),
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["name"],
-            "properties": {"name": _NAME, "tricks": _TRICKS, "label": _LABEL},
-        },
-        "special_bids": {
-            "description": (
-                "Named bids above every number, ranked in the order listed, lowest first "
-                "(`[{name: little, tricks: 6, label: little pepper}, {name: big, tricks: 6, "
-                "label: big pepper}]`). Each name is said at the table as `bid:NAME` and is a "
-                "true/false name in scoring expressions (true when it won the auction). The "
-                "highest one ends the auction at once."
-            ),
-            "type": "array",
-            "minItems": 1,
-            "maxItems": A.SPECIAL_BIDS,
-            "items": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["name"],
-                "properties": {
-                    "name": _NAME, "tricks": _TRICKS, "label": _LABEL,
-                    "said": {
-                        "description": (
-                            "How the narration says a player made the bid (`shoots the "
-                            "moon`). Default: `bids` and the label (`bids little pepper`)."
-                        ),
-                        "type": "string",
-                        "maxLength": 40,
-                    },
-                    "alone": {
-                        "description": (
-                            "The bidder plays alone: his partner lays his cards down and sits "
-                            "out (a moon played alone, BID-A5). Default: false."
-                        ),
-                        "type": "boolean",
-                    },
-                },
-            },
-        },
-        "turns": {
-            "description": (
-                "`one_each`: every player bids or passes once (GH-A2 default); `continuous`: "
-                "bidding goes round until all others pass the high bid. Default: one_each."
-            ),
-            "enum": ["one_each", "continuous"],
-            "default": "one_each",
-        },
-        "first": {
-            "description": (
-                "Who bids first: `eldest` (dealer's left, GH-A1 default) or `dealer`. Default: "
-                "eldest."
-            ),
-            "enum": ["eldest", "dealer"],
-            "default": "eldest",
-        },
-        "all_pass": {
-            "description": (
-                "When nobody bids: `redeal` throws the deal in (BID-A4); `dealer_forced` does not "
-                "let the dealer pass when all the others have: he must bid, at least the lowest "
-                "bid (\"stick the dealer\"). Default: redeal."
-            ),
-            "enum": ["redeal", "dealer_forced"],
-        },
-        # No "default" here: the compiler supplies it, so the rules hash of files that
-        # leave the key out stays what it was before the key existed.
-        "trump_in_bid": {
-            "description": (
-                "Each numeric bid names its trump with its number, in one call: `bid:4H` (four, "
-                "hearts trump), `bid:3N` (no-trump), `bid:2L` (low no-trump), the contracts "
-                "being the ones `name_trump` allows (`no_trump`, `low_no_trump`). A bid must be a "
-                "higher number than the last, whatever its trump. The winner of a numeric bid "
-                "is not asked to name trump again; the winner of a special bid still names it "
-                "after the auction. Default: false (the high bidder names trump after the "
-                "auction, BID-A3)."
-            ),
-            "type": "boolean",
-        },
-        "must_bid_when": {
-            "description": (
-                "A condition on a player's hand under which he must bid: he may not pass until "
-                "he has made a bid (BID-A10), e.g. `holds(hand, JOKER)` or `count(hand, "
-                "rank in [J]) >= 3`. It is read on his hand at each of his turns; once he has "
-                "bid he may pass, and he may pass when no bid can beat the high bid. Names: "
-                "`hand`, read with `count(hand, cards)` / `holds(hand, cards)` (trump is not "
-                "known yet, so not `trump` or `bowers`). Default: nobody must bid."
-            ),
-            "type": "string",
-        },
-        "swap": {
-            "description": (
-                "A hand swap offered on one's bidding turn, before bidding (Ghost Hand)."
-            ),
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["hand"],
-            "properties": {
-                "hand": {
-                    "description": "The extra hand taken in exchange (`ghost`).",
-                    "enum": ["ghost", "dummy"],
-                },
-                "blind": {
-                    "description": (
-                        "The player swaps without looking at the extra hand first (GH-A3). "
-                        "Default: true."
-                    ),
-                    "type": "boolean",
-                    "default": True,
-                },
-                "per_deal": {
-                    "description": (
-                        "Swaps allowed per deal for the whole table (GH-A4). Default: 1."
-                    ),
-                    "type": "integer",
-                    "minimum": 1,
-                    "maximum": 1,
-                    "default": 1,
-                },
-            },
-        },
-    },
+    **record_schema(SpecialBid, only=("name", "tricks", "label")),
 }
+"""``auction.top_bid``, the older one-bid form of ``special_bids`` (no ``said``, no ``alone``)."""
 
 _RESERVED = ("pass", "swap", "look")
 MUST_BID_SCOPE: Scope = {"hand": Given.HAND}
 """The names of ``auction.must_bid_when``: the bidding seat's hand."""
 
 
-def compile_auction(ctx: CompileContext) -> AuctionRules:
-    """The ``auction`` block as an :class:`AuctionRules`, with every located error."""
+def _check(ctx: CompileContext, rules: AuctionRules) -> AuctionRules:
+    """The ``auction`` block's checks and what its plain settings do not give."""
     spec = ctx.data["auction"]
     deal = ctx.deal
     at = ("auction",)
@@ -299,10 +191,13 @@ def compile_auction(ctx: CompileContext) -> AuctionRules:
         swap = Swap(hand=raw["hand"], blind=raw["blind"], per_deal=raw["per_deal"])
     must = (ctx.expr(spec["must_bid_when"], MUST_BID_SCOPE, Type.BOOL, (*at, "must_bid_when"))
             if "must_bid_when" in spec else None)
-    return AuctionRules(bids=bids, special_bids=specials, turns=Turns(spec["turns"]),
-                        first=AuctionFirst(spec["first"]), swap=swap,
-                        all_pass=AllPass(spec.get("all_pass", "redeal")),
-                        trump_in_bid=bool(spec.get("trump_in_bid", False)), must_bid_when=must)
+    return replace(rules, bids=bids, special_bids=specials, swap=swap, must_bid_when=must)
+
+
+BLOCK = Block(key="auction", record=AuctionRules, check=_check,
+              older={"top_bid": ("special_bids", _TOP_BID)}, doc=(
+                  "Phase `auction`: players bid the number of tricks they will take; the "
+                  "highest bidder becomes the maker."))
 
 
 def _special_bids(ctx: CompileContext, spec: dict[str, Any], bids: tuple[int, ...]

@@ -8,7 +8,10 @@ and names in one ``MECHANIC = Mechanic(...)`` value:
   assembles the fragments with :mod:`engine.rules.schema_base` into the checked-in schema;
 - ``compile(ctx)``: reads its resolved block through the compiler's
   :class:`~engine.rules.mechanic_rules.CompileContext`, reports located errors and returns its
-  frozen, slotted, keyword-only config record (``variant.rules(Record)`` gives it back);
+  frozen, slotted, keyword-only config record (``variant.rules_of(Record)`` gives it back);
+- ``block``: the :class:`~engine.rules.config_fields.Block` of that record, whose fields declare
+  each setting once (``option(...)``): it makes ``schema`` and ``compile`` (with the mechanic's
+  ``check`` hook) and the defaults ``euchre show`` adds;
 - flow constraints: ``required`` (every flow has it), ``chooses_trump``, ``after_trump``,
   ``group`` (a flow needs exactly one of the group) and ``check_flow`` for the rest;
 - ``space``: its part of the scoring outcome space (lone hands, bids);
@@ -50,6 +53,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
+from engine.rules.config_fields import Block
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -215,14 +219,12 @@ _Config = TypeVar("_Config")
 def book_lines(record: type[_Config], lines: Callable[[Variant, _Config], Sequence[BookLine]]
                ) -> Callable[[Variant], Sequence[BookLine]]:
     """Rule-book lines written against a mechanic's config record: ``lines(variant, config)``
-    with ``config = variant.rules(record)`` (the book only asks a mechanic of the flow, so
+    with ``config = variant.rules_of(record)`` (the book only asks a mechanic of the flow, so
     the record is there). It lets a sibling ``*_words`` module take the record as an argument
     instead of importing the mechanic module that imports it."""
 
     def declared(variant: Variant) -> Sequence[BookLine]:
-        config = variant.rules(record)
-        assert config is not None, f"{record.__name__}: not a mechanic of this flow"
-        return lines(variant, config)
+        return lines(variant, variant.rules_of(record))
 
     return declared
 
@@ -269,3 +271,6 @@ class Mechanic:
     kinds: tuple[ActionKind, ...] = ()
     words: Words = field(default_factory=Words)
     decide: Callable[[BotTools, View, list[int]], int] | None = None
+    block: Block[Any] | None = None
+    """The config record's block (:class:`~engine.rules.config_fields.Block`): what made
+    ``schema`` and ``compile``, and what ``euchre show`` orders the block by."""

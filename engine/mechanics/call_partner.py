@@ -22,6 +22,7 @@ from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
 from engine.mechanics.events import PartnerCalled, Said
 from engine.mechanics.wording import join, setting
+from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import SidesKind
 
@@ -55,12 +56,18 @@ class BuriedCard(StrEnum):
 class CallPartnerRules:
     """Phase ``call_partner``."""
 
-    card: CalledCard
-    own: bool
-    """The maker may call a card he holds himself, and so play alone in secret (CALL-A2)."""
-    alone: bool
-    """The maker may announce that he plays alone instead of calling."""
-    buried: BuriedCard
+    card: CalledCard = option(CalledCard.ACE, doc=(
+        "Which cards may be called: `ace` (the ace of a suit other than trump, "
+        "CALL-A1) or `any` (any card that is not trump)."))
+    own: bool = option(False, doc=(
+        "The maker may call a card he holds, and so play alone in secret (CALL-A2). "
+        "When he may not and holds every card he could call, he plays alone."))
+    alone: bool = option(True, doc=(
+        "The maker may announce that he plays alone instead of calling."))
+    buried: BuriedCard = option(BuriedCard.ALONE, doc=(
+        "A called card that nobody holds (in the kitty, or discarded), or one the "
+        "maker holds himself: `alone` (the hand is scored as played alone, CALL-A5) "
+        "or `partners` (scored as a partnership hand)."))
 
 
 def callable_cards(rules: CallPartnerRules, deck: int, trump: int, hand: int) -> int:
@@ -89,8 +96,7 @@ class CallPartner(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(CallPartnerRules)
-        assert rules is not None
+        rules = variant.rules_of(CallPartnerRules)
         self.rules = rules
         self.deck = variant.deck.mask
 
@@ -137,62 +143,20 @@ class CallPartner(Phase):
         return "call for a partner"
 
 
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `call_partner` (Call-Ace; after trump is made and the dealer's exchange): the "
-        "maker calls a card (`partner:AS`) or goes `alone`. Whoever holds the called card is "
-        "his partner for the hand, known to the others only when the card is played; a card "
-        "nobody holds leaves him alone without knowing it. Needs players who each score for "
-        "themselves (`sides.kind: maker_vs_rest`). Skipped in a hand without a maker."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "card": {
-            "description": (
-                "Which cards may be called: `ace` (the ace of a suit other than trump, "
-                "CALL-A1) or `any` (any card that is not trump). Default: ace."
-            ),
-            "enum": ["ace", "any"],
-            "default": "ace",
-        },
-        "own": {
-            "description": (
-                "The maker may call a card he holds, and so play alone in secret (CALL-A2). "
-                "When he may not and holds every card he could call, he plays alone. "
-                "Default: false."
-            ),
-            "type": "boolean",
-            "default": False,
-        },
-        "alone": {
-            "description": "The maker may announce that he plays alone instead of calling. "
-                           "Default: true.",
-            "type": "boolean",
-            "default": True,
-        },
-        "buried": {
-            "description": (
-                "A called card that nobody holds (in the kitty, or discarded), or one the "
-                "maker holds himself: `alone` (the hand is scored as played alone, CALL-A5) "
-                "or `partners` (scored as a partnership hand). Default: alone."
-            ),
-            "enum": ["alone", "partners"],
-            "default": "alone",
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> CallPartnerRules:
-    spec = ctx.data["call_partner"]
+def _check(ctx: CompileContext, rules: CallPartnerRules) -> CallPartnerRules:
     if ctx.sides.kind is not SidesKind.MAKER_VS_REST:
         ctx.fail("a partner called by a card needs players who each play for themselves "
                  "and a maker who plays against the rest", ("sides", "kind"),
                  "set `sides: {kind: maker_vs_rest}`")
-    return CallPartnerRules(card=CalledCard(spec["card"]), own=spec["own"],
-                            alone=spec["alone"], buried=BuriedCard(spec["buried"]))
+    return rules
+
+
+BLOCK = Block(key="call_partner", record=CallPartnerRules, check=_check, doc=(
+    "Phase `call_partner` (Call-Ace; after trump is made and the dealer's exchange): the "
+    "maker calls a card (`partner:AS`) or goes `alone`. Whoever holds the called card is "
+    "his partner for the hand, known to the others only when the card is played; a card "
+    "nobody holds leaves him alone without knowing it. Needs players who each score for "
+    "themselves (`sides.kind: maker_vs_rest`). Skipped in a hand without a maker."))
 
 
 def _check_flow(check: FlowCheck) -> None:
@@ -295,11 +259,11 @@ def _buried_rule(rules: CallPartnerRules) -> Rule:
 
 
 MECHANIC = Mechanic(
-    key="call_partner", phase=CallPartner, schema=SCHEMA, config=CallPartnerRules,
-    compile=_compile, check_flow=_check_flow, space=_space, after_trump=True,
+    key="call_partner", phase=CallPartner, schema=BLOCK.schema, config=CallPartnerRules,
+    compile=BLOCK.compile, check_flow=_check_flow, space=_space, after_trump=True,
     kinds=(A.kind_of(A.ALONE), PARTNER_KIND),
     words=Words(verbs={"partner": "calls {card_words} for a partner", "alone": "goes alone"},
                 prompt="{offers}?", offers=_offers,
                 title="Calling a partner", rules=book_lines(CallPartnerRules, book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

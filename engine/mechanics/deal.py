@@ -7,13 +7,15 @@ and replays) replaces the shuffle for one hand.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine.mechanics.base import Mechanic, Phase, Rule, Words
 from engine.mechanics.events import Dealt
 from engine.mechanics.wording import extra_hand_word, join, number, setting
+from engine.rules.config_fields import Block
+from engine.rules.deal_rules import DealRules
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
-from engine.rules.variant import DealRules
 from engine.rules.variant_warnings import upcard_unused
 from engine.rules.yamlsource import Path_
 
@@ -80,79 +82,6 @@ class Deal(Phase):
         h.kitty = kitty
 
 
-SCHEMA: dict[str, Any] = {
-    "description": "Phase `deal`: cards to each seat, extra hands, kitty and upcard.",
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "hand_size": {
-            "description": "Cards per hand, which is also the number of tricks. Default: 5.",
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 12,
-            "default": 5,
-        },
-        "extra_hands": {
-            "description": (
-                "Face-down hands dealt as if to further players (the Cutthroat dummy, the Ghost "
-                "Hand). Default: none."
-            ),
-            "type": "array",
-            "maxItems": 2,
-            "default": [],
-            "items": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["name"],
-                "properties": {
-                    "name": {
-                        "description": "The hand's name, used by other phases (`dummy`, `ghost`).",
-                        "enum": ["dummy", "ghost"],
-                    },
-                    "position": {
-                        "description": (
-                            "Where it is dealt: `dealer_right`, the empty place dealt just before "
-                            "the dealer (CTD-A7, GH-A15). Default: dealer_right."
-                        ),
-                        "enum": ["dealer_right"],
-                        "default": "dealer_right",
-                    },
-                },
-            },
-        },
-        "packets": {
-            "description": (
-                "How cards are dealt, clockwise from eldest over every position (seats and extra "
-                "hands): `one_at_a_time`, or a list of rounds, each a list of packet sizes, one "
-                "per position (STD-A5: [[3, 2, 3, 2], [2, 3, 2, 3]]). Default: one_at_a_time."
-            ),
-            "default": "one_at_a_time",
-            "oneOf": [
-                {"const": "one_at_a_time"},
-                {
-                    "type": "array",
-                    "minItems": 1,
-                    "maxItems": 12,
-                    "items": {
-                        "type": "array",
-                        "minItems": 2,
-                        "maxItems": 8,
-                        "items": {"type": "integer", "minimum": 0, "maximum": 12},
-                    },
-                },
-            ],
-        },
-        "upcard": {
-            "description": (
-                "Turn the top card of the kitty face up to propose trump. Default: true."
-            ),
-            "type": "boolean",
-            "default": True,
-        },
-    },
-}
-
 _DEAL_SETTINGS: tuple[Path_, ...] = (
     ("deal", "hand_size"), ("deck", "size"), ("deck", "ranks"), ("deck", "copies"),
     ("deck", "jokers"), ("deal", "extra_hands"), ("deal", "upcard"), ("players",),
@@ -174,22 +103,22 @@ def undealt(ctx: CompileContext) -> int:
     return ctx.deck_size() - deal.positions * deal.hand_size - (1 if deal.upcard else 0)
 
 
-def compile_deal(ctx: CompileContext) -> DealRules:
+def _check(ctx: CompileContext, rules: DealRules) -> DealRules:
     """The deal's config: the packets must add up and the deck must hold the deal."""
     spec = ctx.data["deal"]
     players = ctx.players
-    size = spec["hand_size"]
+    size = rules.hand_size
     extras = tuple(hand["name"] for hand in spec["extra_hands"])
     if len(set(extras)) != len(extras):
         ctx.fail("two extra hands have the same name", ("deal", "extra_hands"))
     positions = players + len(extras)
-    needed = positions * size + (1 if spec["upcard"] else 0)
+    needed = positions * size + (1 if rules.upcard else 0)
     deck = ctx.deck_size()
     if needed > deck:
-        upcard = " and 1 upcard" if spec["upcard"] else ""
+        upcard = " and 1 upcard" if rules.upcard else ""
         hint = "use a bigger deck (`deck.size`), fewer cards per hand, or fewer extra hands"
         settings = _DEAL_SETTINGS
-        if spec["upcard"] and upcard_unused(ctx.flow):
+        if rules.upcard and upcard_unused(ctx.flow):
             upcard += ", which no phase of this flow uses"
             hint = "set `deal.upcard: false` (nothing uses the upcard), or " + hint[0].lower() \
                 + hint[1:]
@@ -198,8 +127,12 @@ def compile_deal(ctx: CompileContext) -> DealRules:
             f"the deal needs {needed} cards ({positions} hands of {size}{upcard}) but the "
             f"deck has {deck}", settings[0], hint, also=settings[1:],
         )
-    return DealRules(hand_size=size, extra_hands=extras, packets=_packets(ctx, spec, positions),
-                     upcard=spec["upcard"], positions=positions)
+    return replace(rules, extra_hands=extras, packets=_packets(ctx, spec, positions),
+                   positions=positions)
+
+
+BLOCK = Block(key="deal", record=DealRules, check=_check, doc=(
+    "Phase `deal`: cards to each seat, extra hands, kitty and upcard."))
 
 
 def _packets(ctx: CompileContext, spec: dict[str, Any], positions: int
@@ -292,6 +225,6 @@ def _kitty_rule(v: Variant) -> Rule:
                 "turned up.")
 
 
-MECHANIC = Mechanic(key="deal", phase=Deal, schema=SCHEMA, config=DealRules,
-                    compile=compile_deal, check_flow=_check_flow, space=_space, required=True,
-                    words=Words(title="Dealing", rules=book))
+MECHANIC = Mechanic(key="deal", phase=Deal, schema=BLOCK.schema, config=DealRules,
+                    compile=BLOCK.compile, check_flow=_check_flow, space=_space, required=True,
+                    words=Words(title="Dealing", rules=book), block=BLOCK)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
@@ -27,7 +27,8 @@ from engine.mechanics.base import (
     cards_to_actions,
 )
 from engine.mechanics.events import LEFT, TAKEN, Discarded, Said, UpcardGone
-from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.config_fields import Block, option
+from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -45,8 +46,7 @@ class DealerPickup(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(DealerPickupRules)
-        assert rules is not None
+        rules = variant.rules_of(DealerPickupRules)
         self.mode = rules.mode
         flow = variant.flow
         self.merge_follows = "dummy_merge" in flow and flow.index("dummy_merge") > flow.index(
@@ -135,34 +135,16 @@ class PickupMode(StrEnum):
 class DealerPickupRules:
     """Phase ``dealer_pickup``: ``must``, ``optional`` or ``discard_other``."""
 
-    mode: PickupMode
+    mode: PickupMode = option(PickupMode.MUST, doc=(
+        "`must`: the dealer takes the upcard and discards any one of his cards, the "
+        "upcard included (STD-A1 default); `optional`: he may decline (`keep`) and the "
+        "upcard stays in the kitty; `discard_other`: he must discard a card other than "
+        "the upcard."))
 
 
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `dealer_pickup`: when the upcard's suit is made trump, the dealer takes the upcard "
-        "and discards."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "mode": {
-            "description": (
-                "`must`: the dealer takes the upcard and discards any one of his cards, the "
-                "upcard included (STD-A1 default); `optional`: he may decline (`keep`) and the "
-                "upcard stays in the kitty; `discard_other`: he must discard a card other than "
-                "the upcard. Default: must."
-            ),
-            "enum": ["must", "optional", "discard_other"],
-            "default": "must",
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> DealerPickupRules:
-    return DealerPickupRules(mode=PickupMode(ctx.data["dealer_pickup"]["mode"]))
+BLOCK = Block(key="dealer_pickup", record=DealerPickupRules, doc=(
+    "Phase `dealer_pickup`: when the upcard's suit is made trump, the dealer takes the upcard "
+    "and discards."))
 
 
 def _check_flow(check: FlowCheck) -> None:
@@ -224,12 +206,12 @@ def book(v: Variant, pickup: DealerPickupRules) -> list[Rule]:
 
 
 MECHANIC = Mechanic(
-    key="dealer_pickup", phase=DealerPickup, schema=SCHEMA, config=DealerPickupRules,
-    compile=_compile, check_flow=_check_flow, after_trump=True,
+    key="dealer_pickup", phase=DealerPickup, schema=BLOCK.schema, config=DealerPickupRules,
+    compile=BLOCK.compile, check_flow=_check_flow, after_trump=True,
     kinds=(A.kind_of(A.PICK_UP), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
     words=Words(verbs={"pick_up": "picks up the upcard", "keep": "leaves the upcard",
                        "discard": "discards {card}"},
                 prompt="Take it, or keep your hand?", title="The dealer's exchange",
                 rules=book_lines(DealerPickupRules, book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

@@ -15,15 +15,16 @@ show or keeps it hidden), so that nobody learns who held a show from the order o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.events import Passed, ShowDeclared
+from engine.rules.config_fields import Block, option, record_schema, required
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.expressions_cards import named_cards
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -59,10 +60,21 @@ class Then(StrEnum):
 class Show:
     """One show a hand may declare."""
 
-    label: str
-    when: CompiledExpression
-    points: int = 0
-    then: Then = Then.PLAY
+    label: str = required(doc="The show's name in narration and the rule book, e.g. "
+                          "`a jamboree`.", schema={"type": "string", "minLength": 1,
+                                                   "maxLength": 40})
+    when: CompiledExpression = required(doc=(
+        "The hands that may declare it, as a condition on `hand` (with "
+        "`trump`, `bowers`, ...), `maker` (the seat is on the makers' "
+        "side) and `alone` (it plays alone): e.g. `count(hand, trump) == "
+        "5`. The cards the condition names are the cards shown."),
+        schema={"type": ["string", "boolean"]})
+    points: int = option(0, fill=False, minimum=0, maximum=100, doc=(
+        "Points the declarer's side scores with the hand. Default 0."))
+    then: Then = option(Then.PLAY, fill=False, doc=(
+        "`play`: the hand is played on; `claim`: the declarer takes every "
+        "trick unplayed and the scoring table scores the hand; `end`: the "
+        "hand ends, only the points count. Default `play`."))
     shown: tuple[int, ...] = ()
     """The cards the condition names, one mask per trump index: what the declarer shows."""
 
@@ -71,7 +83,9 @@ class Show:
 class DeclareRules:
     """Phase ``declare``."""
 
-    shows: tuple[Show, ...]
+    shows: tuple[Show, ...] = option((), plain=False, required=True, doc=(
+        "The shows a hand may declare, `declare:1` being the first."), schema={
+            "type": "array", "minItems": 1, "maxItems": 12, "items": record_schema(Show)})
 
 
 @dataclass(slots=True, kw_only=True)
@@ -88,8 +102,7 @@ class Declare(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(DeclareRules)
-        assert rules is not None
+        rules = variant.rules_of(DeclareRules)
         self.shows = rules.shows
         self.hand_size = variant.deal.hand_size
 
@@ -153,8 +166,7 @@ def shows_scored(variant: Variant, h: Hand, deltas: list[int]) -> str:
     """Add the declared shows' points to ``deltas`` (each seat of the declarer's fixed side).
     A show that ended the hand (``then: end``) leaves nothing else to score: ``deltas`` is
     zeroed first and its label returned ('' when the hand was played or claimed)."""
-    rules = variant.rules(DeclareRules)
-    assert rules is not None
+    rules = variant.rules_of(DeclareRules)
     shows = [(seat, rules.shows[k]) for seat, k, _ in h.declared]
     ended = next((show.label for _, show in shows if show.then is Then.END), "")
     if ended:
@@ -165,57 +177,7 @@ def shows_scored(variant: Variant, h: Hand, deltas: list[int]) -> str:
     return ended
 
 
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `declare`, after trump is made and just before the tricks: a player whose "
-        "hand meets a show's condition may show it, for points, to claim every trick, or to "
-        "end the hand."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["shows"],
-    "properties": {
-        "shows": {
-            "description": "The shows a hand may declare, `declare:1` being the first.",
-            "type": "array",
-            "minItems": 1,
-            "maxItems": 12,
-            "items": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["label", "when"],
-                "properties": {
-                    "label": {"description": "The show's name in narration and the rule book, "
-                              "e.g. `a jamboree`.", "type": "string", "minLength": 1,
-                              "maxLength": 40},
-                    "when": {
-                        "description": (
-                            "The hands that may declare it, as a condition on `hand` (with "
-                            "`trump`, `bowers`, ...), `maker` (the seat is on the makers' "
-                            "side) and `alone` (it plays alone): e.g. `count(hand, trump) == "
-                            "5`. The cards the condition names are the cards shown."
-                        ),
-                        "type": ["string", "boolean"],
-                    },
-                    "points": {"description": "Points the declarer's side scores with the "
-                               "hand. Default 0.", "type": "integer", "minimum": 0,
-                               "maximum": 100},
-                    "then": {
-                        "description": (
-                            "`play`: the hand is played on; `claim`: the declarer takes every "
-                            "trick unplayed and the scoring table scores the hand; `end`: the "
-                            "hand ends, only the points count. Default `play`."
-                        ),
-                        "enum": [t.value for t in Then],
-                    },
-                },
-            },
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> DeclareRules:
+def _check(ctx: CompileContext, rules: DeclareRules) -> DeclareRules:
     spec = ctx.data.get("declare", {})
     shows = []
     for k, item in enumerate(spec.get("shows", ())):
@@ -231,7 +193,13 @@ def _compile(ctx: CompileContext) -> DeclareRules:
             continue
         shows.append(Show(label=item["label"], when=when, points=points, then=then,
                           shown=named_cards(when.tree)))
-    return DeclareRules(shows=tuple(shows))
+    return replace(rules, shows=tuple(shows))
+
+
+BLOCK = Block(key="declare", record=DeclareRules, check=_check, fill=False, doc=(
+    "Phase `declare`, after trump is made and just before the tricks: a player whose "
+    "hand meets a show's condition may show it, for points, to claim every trick, or to "
+    "end the hand."))
 
 
 def _check_flow(check: FlowCheck) -> None:
@@ -269,17 +237,16 @@ def book(v: Variant, rules: DeclareRules) -> list[Rule]:
 
 
 def _offers(variant: Variant, legal: list[str]) -> list[str]:
-    rules = variant.rules(DeclareRules)
-    assert rules is not None
+    rules = variant.rules_of(DeclareRules)
     return [f"declare {rules.shows[int(name.partition(':')[2]) - 1].label}"
             for name in legal if name.startswith("declare:")]
 
 
 MECHANIC = Mechanic(
-    key="declare", phase=Declare, schema=SCHEMA, config=DeclareRules, compile=_compile,
-    check_flow=_check_flow, after_trump=True, kinds=(DECLARE_KIND,),
+    key="declare", phase=Declare, schema=BLOCK.schema, config=DeclareRules,
+    compile=BLOCK.compile, check_flow=_check_flow, after_trump=True, kinds=(DECLARE_KIND,),
     words=Words(verbs={"declare": "declares show {arg}", "pass": "passes"},
                 prompt="{offers}", offers=_offers, title="Shows declared before the play",
                 rules=book_lines(DeclareRules, book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

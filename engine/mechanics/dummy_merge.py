@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
@@ -39,7 +39,8 @@ from engine.mechanics.events import (
     Said,
 )
 from engine.mechanics.wording import setting
-from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.config_fields import Block, option
+from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -57,8 +58,7 @@ class DummyMerge(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(DummyMergeRules)
-        assert rules is not None
+        rules = variant.rules_of(DummyMergeRules)
         self.mode = rules.mode
         self.hand_size = variant.deal.hand_size
         self.dummy = variant.players + variant.deal.extra_hands.index("dummy")
@@ -159,33 +159,15 @@ class MergeMode(StrEnum):
 class DummyMergeRules:
     """Phase ``dummy_merge``: ``choose``, ``at_least_one`` or ``optional``."""
 
-    mode: MergeMode
+    mode: MergeMode = option(MergeMode.CHOOSE, doc=(
+        "`choose`: the maker keeps any cards of the merged hand, his own five included "
+        "(CTD-A3 default); `at_least_one`: he must keep at least one dummy card; "
+        "`optional`: he first says `merge` or `keep`."))
 
 
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `dummy_merge`: a maker not alone takes the dummy into his hand and discards back "
-        "to the hand size (Cutthroat). A lone maker forfeits the dummy unseen (CTD-A13)."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "mode": {
-            "description": (
-                "`choose`: the maker keeps any cards of the merged hand, his own five included "
-                "(CTD-A3 default); `at_least_one`: he must keep at least one dummy card; "
-                "`optional`: he first says `merge` or `keep`. Default: choose."
-            ),
-            "enum": ["choose", "at_least_one", "optional"],
-            "default": "choose",
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> DummyMergeRules:
-    return DummyMergeRules(mode=MergeMode(ctx.data["dummy_merge"]["mode"]))
+BLOCK = Block(key="dummy_merge", record=DummyMergeRules, doc=(
+    "Phase `dummy_merge`: a maker not alone takes the dummy into his hand and discards back "
+    "to the hand size (Cutthroat). A lone maker forfeits the dummy unseen (CTD-A13)."))
 
 
 def _check_flow(check: FlowCheck) -> None:
@@ -246,12 +228,12 @@ def _hands_without_maker(v: Variant) -> bool:
 
 
 MECHANIC = Mechanic(
-    key="dummy_merge", phase=DummyMerge, schema=SCHEMA, config=DummyMergeRules,
-    compile=_compile, check_flow=_check_flow, after_trump=True,
+    key="dummy_merge", phase=DummyMerge, schema=BLOCK.schema, config=DummyMergeRules,
+    compile=BLOCK.compile, check_flow=_check_flow, after_trump=True,
     kinds=(A.kind_of(A.MERGE), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
     words=Words(verbs={"merge": "takes the dummy into the hand", "keep": "leaves the dummy",
                        "discard": "discards {card}"},
                 prompt="Take it, or keep your hand?", title="Taking up the dummy",
                 rules=book_lines(DummyMergeRules, book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

@@ -14,7 +14,7 @@ answer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,7 @@ from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.events import Passed, Said, SatOut
 from engine.mechanics.wording import setting
+from engine.rules.config_fields import Block, option
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.variant import SidesKind
@@ -56,8 +57,7 @@ class GoAlone(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(GoAloneRules)
-        assert rules is not None
+        rules = variant.rules_of(GoAloneRules)
         self.rules = rules
         self.must = rules.must_when
 
@@ -174,112 +174,66 @@ class DefenderOrder(StrEnum):
 class GoAloneRules:
     """Phase ``go_alone``."""
 
-    maker: bool
-    defender: bool
-    defender_needs_lone_maker: bool
-    defender_order: DefenderOrder
-    must_when: CompiledExpression | None = None
+    maker: bool = option(True, doc=(
+        "The maker may go alone: his partner (or the dummy) sits out."))
+    defender: bool = option(False, doc=(
+        "One defender may go alone; his partner sits out. The first to announce, "
+        "clockwise from the maker's left, wins (CTD-A8)."))
+    defender_needs_lone_maker: bool = option(True, doc=(
+        "A defender may go alone only against a lone maker (RAIL-A2)."))
+    defender_order: DefenderOrder = option(DefenderOrder.MAKER_LEFT, doc=(
+        "Which defender is asked first: `maker_left` (clockwise from the maker's left, "
+        "CTD-A8) or `eldest` (clockwise from the dealer's left, as OpenSpiel does)."))
+    must_when: CompiledExpression | None = option(
+        None, plain=False, schema={"type": ["string", "boolean"]}, doc=(
+            "A condition under which the maker must go alone. Names: `ordered_partner` "
+            "(he ordered up his partner, the dealer, in round 1: the Canadian loner), "
+            "`ordered_up`, `dealer` (he is the dealer), and his `hand` read with "
+            "`count(hand, cards)` / `holds(hand, cards)`, e.g. `count(hand, trump) >= 5`. "
+            "Default: never."))
     """When the maker must go alone (None: never)."""
-    exposed: bool = False
+    exposed: bool = option(False, fill=False, doc=(
+        "A lone maker plays his hand face up: every seat sees it, and the opponent at "
+        "his left chooses each of its cards (within the rules of following suit). The "
+        "scoring table may use `exposed` (true when the maker played alone, face up) "
+        "for its own rows (STD-A17). Not with a joker deck."))
     """A lone maker's hand is played face up, each card chosen by the opponent at his left
     (STD-A17)."""
 
 
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `go_alone`: after trump is fixed, the maker, then (if allowed) each defender "
-        "clockwise from the maker's left, may go alone."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "maker": {
-            "description": (
-                "The maker may go alone: his partner (or the dummy) sits out. Default: true."
-            ),
-            "type": "boolean",
-            "default": True,
-        },
-        "defender": {
-            "description": (
-                "One defender may go alone; his partner sits out. The first to announce, "
-                "clockwise from the maker's left, wins (CTD-A8). Default: false."
-            ),
-            "type": "boolean",
-            "default": False,
-        },
-        "defender_needs_lone_maker": {
-            "description": (
-                "A defender may go alone only against a lone maker (RAIL-A2). Default: true."
-            ),
-            "type": "boolean",
-            "default": True,
-        },
-        "defender_order": {
-            "description": (
-                "Which defender is asked first: `maker_left` (clockwise from the maker's left, "
-                "CTD-A8) or `eldest` (clockwise from the dealer's left, as OpenSpiel does). "
-                "Default: maker_left."
-            ),
-            "enum": ["maker_left", "eldest"],
-            "default": "maker_left",
-        },
-        "must_when": {
-            "description": (
-                "A condition under which the maker must go alone. Names: `ordered_partner` "
-                "(he ordered up his partner, the dealer, in round 1: the Canadian loner), "
-                "`ordered_up`, `dealer` (he is the dealer), and his `hand` read with "
-                "`count(hand, cards)` / `holds(hand, cards)`, e.g. `count(hand, trump) >= 5`. "
-                "Default: never."
-            ),
-            "type": ["string", "boolean"],
-        },
-        "exposed": {
-            "description": (
-                "A lone maker plays his hand face up: every seat sees it, and the opponent at "
-                "his left chooses each of its cards (within the rules of following suit). The "
-                "scoring table may use `exposed` (true when the maker played alone, face up) "
-                "for its own rows (STD-A17). Not with a joker deck. Default: false."
-            ),
-            "type": "boolean",
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> GoAloneRules:
+def _check(ctx: CompileContext, rules: GoAloneRules) -> GoAloneRules:
     spec = ctx.data["go_alone"]
     sides = ctx.sides
     at = ("go_alone",)
     team_sizes = {len(t) for t in sides.teams}
     partnered = sides.kind is SidesKind.MAKER_VS_REST or max(team_sizes) > 1
     has_partner = partnered and sides.kind is SidesKind.TEAMS
-    if spec["maker"] and not has_partner and "dummy_merge" not in ctx.flow:
+    if rules.maker and not has_partner and "dummy_merge" not in ctx.flow:
         ctx.fail("a maker can only go alone when he has a partner or a dummy to give up",
                  (*at, "maker"), "set `maker: false`, or add `dummy_merge` to the flow",
                  also=(("sides", "kind"), ("sides", "teams"), ("flow",)))
-    if spec["defender"] and not partnered:
+    if rules.defender and not partnered:
         ctx.fail("a defender can only go alone when the defenders play together",
                  (*at, "defender"), "set `defender: false`",
                  also=(("sides", "kind"), ("sides", "teams")))
     must = None
     if "must_when" in spec:
-        if not spec["maker"]:
+        if not rules.maker:
             ctx.fail("the maker cannot be made to go alone when he may not go alone",
                      (*at, "must_when"), "set `maker: true`, or remove `must_when`")
         must = ctx.expr(spec["must_when"], MUST_SCOPE, Type.BOOL, (*at, "must_when"))
-    exposed = bool(spec.get("exposed", False))
-    if exposed and not spec["maker"]:
+    if rules.exposed and not rules.maker:
         ctx.fail("a lone hand can only be exposed when the maker may go alone",
                  (*at, "exposed"), "set `maker: true`, or remove `exposed`")
-    if exposed and C.JOKER in ctx.deck_cards():
+    if rules.exposed and C.JOKER in ctx.deck_cards():
         ctx.fail("an exposed lone hand is not played with a joker deck", (*at, "exposed"),
                  "remove `exposed`, or set `deck.jokers: 0`")
-    return GoAloneRules(maker=spec["maker"], defender=spec["defender"],
-                        defender_needs_lone_maker=spec["defender_needs_lone_maker"],
-                        defender_order=DefenderOrder(spec["defender_order"]), must_when=must,
-                        exposed=exposed)
+    return replace(rules, must_when=must)
+
+
+BLOCK = Block(key="go_alone", record=GoAloneRules, check=_check, doc=(
+    "Phase `go_alone`: after trump is fixed, the maker, then (if allowed) each defender "
+    "clockwise from the maker's left, may go alone."))
 
 
 def _space(config: GoAloneRules) -> dict[str, Any]:
@@ -367,10 +321,11 @@ def _defender_rule(alone: GoAloneRules) -> Rule:
 
 
 MECHANIC = Mechanic(
-    key="go_alone", phase=GoAlone, schema=SCHEMA, config=GoAloneRules, compile=_compile,
-    space=_space, after_trump=True, kinds=(A.kind_of(A.PASS), A.kind_of(A.ALONE)),
+    key="go_alone", phase=GoAlone, schema=BLOCK.schema, config=GoAloneRules,
+    compile=BLOCK.compile, space=_space, after_trump=True,
+    kinds=(A.kind_of(A.PASS), A.kind_of(A.ALONE)),
     words=Words(verbs={"pass": "does not go alone", "alone": "goes alone"},
                 prompt="{offers}", offers=_offers, title="Going alone",
                 rules=book_lines(GoAloneRules, book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

@@ -12,9 +12,9 @@ plug a condition into who may exchange (``seat``) later.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
@@ -31,6 +31,7 @@ from engine.mechanics.base import (
 from engine.mechanics.deal import KITTY_SETTINGS, undealt
 from engine.mechanics.events import Discarded, ExchangeTaken, Said
 from engine.mechanics.wording import setting
+from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import REGISTRY, CompileContext
 from engine.rules.variant_warnings import UPCARD_PHASES
 
@@ -73,8 +74,7 @@ class KittyExchange(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(KittyExchangeRules)
-        assert rules is not None
+        rules = variant.rules_of(KittyExchangeRules)
         self.rules = rules
         extra = variant.deal.extra_hands
         self.position = (-1 if rules.source == KITTY
@@ -165,52 +165,22 @@ class KittyExchangeRules:
     """Phase ``kitty_exchange``: where the cards come from, who takes them, and whether he
     may refuse."""
 
-    source: str
-    seat: ExchangeSeat
-    optional: bool
+    source: str = option(KITTY, fill=False, schema={"minLength": 1, "maxLength": 40}, doc=(
+        "`kitty` (the undealt cards, a turned-down upcard included) or the name of an "
+        "extra hand in `deal.extra_hands` (a widow)."))
+    seat: ExchangeSeat = option(ExchangeSeat.MAKER, fill=False, doc=(
+        "Who exchanges: `maker` (after trump is made: the bidder takes the widow), "
+        "`dealer`, `eldest`, or `any` (each seat in turn from eldest is offered it; "
+        "the first to take it exchanges)."))
+    optional: bool = option(False, plain=False, schema={"type": "boolean"}, doc=(
+        "The seat may decline (`keep`) instead of taking (`pick_up`). Default: false, "
+        "and true with `seat: any`."))
 
 
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `kitty_exchange`: a seat takes the kitty (or a widow: an extra hand dealt "
-        "face down) into his hand and discards as many cards face down. Only he sees them."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "source": {
-            "description": (
-                "`kitty` (the undealt cards, a turned-down upcard included) or the name of an "
-                "extra hand in `deal.extra_hands` (a widow). Default: kitty."
-            ),
-            "type": "string",
-            "minLength": 1,
-            "maxLength": 40,
-        },
-        "seat": {
-            "description": (
-                "Who exchanges: `maker` (after trump is made: the bidder takes the widow), "
-                "`dealer`, `eldest`, or `any` (each seat in turn from eldest is offered it; "
-                "the first to take it exchanges). Default: maker."
-            ),
-            "enum": ["maker", "dealer", "eldest", "any"],
-        },
-        "optional": {
-            "description": (
-                "The seat may decline (`keep`) instead of taking (`pick_up`). Default: false, "
-                "and true with `seat: any`."
-            ),
-            "type": "boolean",
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> KittyExchangeRules:
+def _check(ctx: CompileContext, rules: KittyExchangeRules) -> KittyExchangeRules:
     spec = ctx.data["kitty_exchange"]
     at = ("kitty_exchange",)
-    source = spec.get("source", KITTY)
+    source = rules.source
     extra = ctx.deal.extra_hands
     if source != KITTY and source not in extra:
         names = ", ".join(f"`{e}`" for e in (KITTY, *extra))
@@ -220,7 +190,7 @@ def _compile(ctx: CompileContext) -> KittyExchangeRules:
         ctx.fail("the exchange takes the kitty, but the deal leaves no kitty", (*at, "source"),
                  "deal fewer cards, use a bigger deck, or exchange with an extra hand of the "
                  "deal (`source:` its name)", also=KITTY_SETTINGS)
-    seat = ExchangeSeat(spec.get("seat", "maker"))
+    seat = rules.seat
     optional = spec.get("optional", seat is ExchangeSeat.ANY)
     if seat is ExchangeSeat.ANY and not optional:
         ctx.fail("with `seat: any` the first seat would always take it: the exchange must be "
@@ -232,7 +202,12 @@ def _compile(ctx: CompileContext) -> KittyExchangeRules:
         ctx.fail("the maker is known only once trump is made: put `kitty_exchange` after "
                  "the bidding", ("flow", here), "move it after the bidding, or choose another "
                  "`seat`")
-    return KittyExchangeRules(source=source, seat=seat, optional=optional)
+    return replace(rules, optional=optional)
+
+
+BLOCK = Block(key="kitty_exchange", record=KittyExchangeRules, check=_check, doc=(
+    "Phase `kitty_exchange`: a seat takes the kitty (or a widow: an extra hand dealt "
+    "face down) into his hand and discards as many cards face down. Only he sees them."))
 
 
 def _kitty_at(ctx: CompileContext) -> int:
@@ -278,12 +253,12 @@ def book(v: Variant, rules: KittyExchangeRules) -> list[Rule]:
 
 
 MECHANIC = Mechanic(
-    key="kitty_exchange", phase=KittyExchange, schema=SCHEMA, config=KittyExchangeRules,
-    compile=_compile,
+    key="kitty_exchange", phase=KittyExchange, schema=BLOCK.schema, config=KittyExchangeRules,
+    compile=BLOCK.compile,
     kinds=(A.kind_of(A.PICK_UP), A.kind_of(A.KEEP), A.kind_of(A.DISCARD)),
     words=Words(verbs={"pick_up": "takes the extra cards", "keep": "keeps his hand",
                        "discard": "discards {card}"},
                 prompt="Take the cards, or keep your hand?", title="The kitty exchange",
                 rules=book_lines(KittyExchangeRules, book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

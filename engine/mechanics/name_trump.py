@@ -6,7 +6,7 @@ alternative) the phase asks nothing."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
@@ -15,7 +15,8 @@ from engine.mechanics.auction_rules import AuctionRules
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
 from engine.mechanics.events import Said, TrumpMade
 from engine.mechanics.wording import join, setting
-from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.config_fields import Block, option
+from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -32,8 +33,7 @@ class NameTrump(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(NameTrumpRules)
-        assert rules is not None
+        rules = variant.rules_of(NameTrumpRules)
         self.calls = [A.CALL + trump for trump in contracts(rules)]
 
     def start(self, s: State) -> None:
@@ -69,8 +69,13 @@ class NameTrump(Phase):
 class NameTrumpRules:
     """Phase ``name_trump``."""
 
-    no_trump: bool
-    low_no_trump: bool = False
+    no_trump: bool = option(False, doc=(
+        "The maker may also name no-trump (`call:N`). Default: false (GH-A14)."))
+    # fill=False: the compiler supplies the default, so the rules hash of files that leave
+    # the key out stays what it was before the key existed.
+    low_no_trump: bool = option(False, fill=False, doc=(
+        "The maker may also name low no-trump (`call:L`): no trump, and in every suit the "
+        "lowest card wins, the ace lowest (BID-A9)."))
 
 
 def contracts(rules: NameTrumpRules) -> tuple[int, ...]:
@@ -79,33 +84,8 @@ def contracts(rules: NameTrumpRules) -> tuple[int, ...]:
     return (*range(4), *[C.NO_TRUMP] * rules.no_trump, *[C.LOW_NO_TRUMP] * rules.low_no_trump)
 
 
-SCHEMA: dict[str, Any] = {
-    "description": "Phase `name_trump`: the maker (auction winner) names trump.",
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "no_trump": {
-            "description": "The maker may also name no-trump (`call:N`). Default: false (GH-A14).",
-            "type": "boolean",
-            "default": False,
-        },
-        # No "default" here: the compiler supplies it, so the rules hash of files that
-        # leave the key out stays what it was before the key existed.
-        "low_no_trump": {
-            "description": (
-                "The maker may also name low no-trump (`call:L`): no trump, and in every suit the "
-                "lowest card wins, the ace lowest (BID-A9). Default: false."
-            ),
-            "type": "boolean",
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> NameTrumpRules:
-    spec = ctx.data["name_trump"]
-    return NameTrumpRules(no_trump=spec["no_trump"], low_no_trump=spec.get("low_no_trump", False))
+BLOCK = Block(key="name_trump", record=NameTrumpRules,
+              doc="Phase `name_trump`: the maker (auction winner) names trump.")
 
 
 def _check_flow(check: FlowCheck) -> None:
@@ -161,10 +141,10 @@ def _bid_book(name_trump: NameTrumpRules) -> list[Rule]:
 
 
 MECHANIC = Mechanic(
-    key="name_trump", phase=NameTrump, schema=SCHEMA, config=NameTrumpRules, compile=_compile,
-    check_flow=_check_flow, chooses_trump=True, kinds=(A.kind_of(A.CALL),),
+    key="name_trump", phase=NameTrump, schema=BLOCK.schema, config=NameTrumpRules,
+    compile=BLOCK.compile, check_flow=_check_flow, chooses_trump=True, kinds=(A.kind_of(A.CALL),),
     words=Words(verbs={"call": "names {suit} as trump"},
                 prompt="You won the bidding: name trump.", title="Naming trump",
                 rules=book_lines(NameTrumpRules, book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

@@ -11,7 +11,7 @@ partner plays (no partner sits out) has nobody to call on (RAIL-A8).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
@@ -28,6 +28,7 @@ from engine.mechanics.base import (
 )
 from engine.mechanics.events import CardGiven, Discarded
 from engine.mechanics.wording import number, setting
+from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import SidesKind
 
@@ -61,8 +62,7 @@ class PassCards(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(PassCardsRules)
-        assert rules is not None
+        rules = variant.rules_of(PassCardsRules)
         self.rules = rules
         self.partner_of = tuple(
             next((p for p in variant.sides.side_of(seat) if p != seat), -1)
@@ -144,42 +144,12 @@ class PassCards(Phase):
 class PassCardsRules:
     """Phase ``pass_cards``: how many cards each way, and whether a lone defender calls too."""
 
-    cards: int
-    defender: bool
+    cards: int = option(1, fill=False, minimum=1, maximum=5, doc="How many cards go each way.")
+    defender: bool = option(True, fill=False, doc=(
+        "A lone defender calls for his partner's best too (RAIL-A7)."))
 
 
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `pass_cards` (Railroad's calling for best): after the lone hands are declared, "
-        "each lone player discards cards face down, then his partner, who sits out, gives him "
-        "as many of his own, unseen by the others. It needs fixed teams of two (`sides: {kind: "
-        "teams}`: the one partner who sits out gives the cards) and a lone hand before it: "
-        "`go_alone` with `maker` or `defender` true, or an `auction` special bid with `alone: "
-        "true`. Put it after those (and after `dealer_pickup`, so that a lone dealer has "
-        "exchanged first)."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "cards": {
-            "description": "How many cards go each way. Default: 1.",
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 5,
-        },
-        "defender": {
-            "description": (
-                "A lone defender calls for his partner's best too (RAIL-A7). Default: true."
-            ),
-            "type": "boolean",
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> PassCardsRules:
-    spec = ctx.data["pass_cards"]
+def _check(ctx: CompileContext, rules: PassCardsRules) -> PassCardsRules:
     sides = ctx.sides
     here = ("flow", ctx.flow.index("pass_cards"))
     if sides.kind is not SidesKind.TEAMS or any(len(team) != 2 for team in sides.teams):
@@ -191,12 +161,23 @@ def _compile(ctx: CompileContext) -> PassCardsRules:
         ctx.fail("`pass_cards` needs a lone hand, but nobody can play alone before it", here,
                  "put `go_alone` (with `maker` or `defender` true) before `pass_cards`, or give "
                  "a special bid of the `auction` `alone: true`")
-    cards = spec.get("cards", 1)
+    cards = rules.cards
     if cards > ctx.deal.hand_size:
         ctx.fail(f"a player cannot pass {cards} cards from a hand of {ctx.deal.hand_size}",
                  ("pass_cards", "cards"), f"use at most {ctx.deal.hand_size}",
                  also=(("deal", "hand_size"),))
-    return PassCardsRules(cards=cards, defender=spec.get("defender", True))
+    return rules
+
+
+BLOCK = Block(key="pass_cards", record=PassCardsRules, check=_check, doc=(
+    "Phase `pass_cards` (Railroad's calling for best): after the lone hands are declared, "
+    "each lone player discards cards face down, then his partner, who sits out, gives him "
+    "as many of his own, unseen by the others. It needs fixed teams of two (`sides: {kind: "
+    "teams}`: the one partner who sits out gives the cards) and a lone hand before it: "
+    "`go_alone` with `maker` or `defender` true, or an `auction` special bid with `alone: "
+    "true`. Put it after those (and after `dealer_pickup`, so that a lone dealer has "
+    "exchanged first)."
+))
 
 
 def _lone_hands(ctx: CompileContext) -> bool:
@@ -270,11 +251,11 @@ def book(v: Variant, rules: PassCardsRules) -> list[Rule]:
 
 
 MECHANIC = Mechanic(
-    key="pass_cards", phase=PassCards, schema=SCHEMA, config=PassCardsRules,
-    compile=_compile, check_flow=_check_flow, after_trump=True,
+    key="pass_cards", phase=PassCards, schema=BLOCK.schema, config=PassCardsRules,
+    compile=BLOCK.compile, check_flow=_check_flow, after_trump=True,
     kinds=(A.kind_of(A.DISCARD), GIVE),
     words=Words(verbs={"discard": "discards {card}", "give": "passes his partner {card}"},
                 prompt="Your choice: {offers}", offers=_offers,
                 title="Calling for the partner's best", rules=book_lines(PassCardsRules, book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

@@ -49,7 +49,7 @@ from engine.mechanics.events import (
 )
 from engine.mechanics.go_alone import GoAloneRules
 from engine.mechanics.play_exposed import ExposedScratch, choose_for_exposed
-from engine.mechanics.play_rules import SCHEMA, FirstLead, JokerAtNoTrump, PlayRules, compile_play
+from engine.mechanics.play_rules import BLOCK, FirstLead, JokerAtNoTrump, PlayRules
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -95,8 +95,7 @@ class Play(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(PlayRules)
-        assert rules is not None
+        rules = variant.rules_of(PlayRules)
         self.rule = rules.first_lead
         self.hand_size = variant.deal.hand_size
         self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]
@@ -360,11 +359,11 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
 
 
 MECHANIC = Mechanic(
-    key="play", phase=Play, schema=SCHEMA, config=PlayRules, compile=compile_play,
+    key="play", phase=Play, schema=BLOCK.schema, config=PlayRules, compile=BLOCK.compile,
     required=True,
     kinds=(A.kind_of(A.PLAY), A.kind_of(A.CALL)),
     words=Words(verbs={"play": "plays {card}", "call": "names {suit} for the joker"},
                 prompt="Your card:", offers=play_words.offers, title="Playing the tricks",
                 rules=book_lines(PlayRules, play_words.book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

@@ -1,5 +1,5 @@
 """The play mechanic's configuration: its config record (``first_lead``, STD-A2, CTD-A6;
-``joker_at_no_trump``, BID-A8), its schema part and its compile step, beside
+``joker_at_no_trump``, BID-A8), its block (its schema part and compile step), beside
 :mod:`engine.mechanics.play`, which would otherwise pass the size limit (as
 :mod:`engine.mechanics.auction_rules` is beside the auction)."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
+from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import CompileContext
 
-__all__ = ["SCHEMA", "FirstLead", "JokerAtNoTrump", "PlayRules", "compile_play"]
+__all__ = ["BLOCK", "FirstLead", "JokerAtNoTrump", "PlayRules"]
 
 
 class FirstLead(StrEnum):
@@ -34,49 +34,29 @@ class JokerAtNoTrump(StrEnum):
 class PlayRules:
     """Phase ``play``."""
 
-    first_lead: FirstLead
-    joker_at_no_trump: JokerAtNoTrump = JokerAtNoTrump.LEADER_NAMES
+    first_lead: FirstLead = option(FirstLead.ELDEST, doc=(
+        "Who leads the first trick: `eldest` (first active seat from the dealer's left, "
+        "STD-A2), `maker` (the maker/high bidder, Ghost Hand), or `left_of_loner` (first "
+        "active seat left of a lone maker, else of a lone defender, else eldest: CTD-A6), "
+        "or `literal_seed` (eldest, but the player across from the dealer when eldest's "
+        "side plays alone; four players in two teams: STD-A14)."))
+    # fill=False: the compiler supplies the default, so the rules hash of files that leave
+    # the key out stays what it was before the key existed.
+    joker_at_no_trump: JokerAtNoTrump = option(JokerAtNoTrump.LEADER_NAMES, fill=False, doc=(
+        "Joker decks, in a no-trump or low no-trump hand, where the joker is the highest "
+        "card and may be played only by a player void in the suit led (BID-A8): "
+        "`leader_names` (a player who leads the joker names at once the suit it calls "
+        "for, `call:H`, and the others must follow that suit) or `no_suit` (a led joker "
+        "calls for no suit: anyone may play anything)."))
 
 
-SCHEMA: dict[str, Any] = {
-    "description": "Phase `play`: the tricks.",
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "first_lead": {
-            "description": (
-                "Who leads the first trick: `eldest` (first active seat from the dealer's left, "
-                "STD-A2), `maker` (the maker/high bidder, Ghost Hand), or `left_of_loner` (first "
-                "active seat left of a lone maker, else of a lone defender, else eldest: CTD-A6), "
-                "or `literal_seed` (eldest, but the player across from the dealer when eldest's "
-                "side plays alone; four players in two teams: STD-A14). Default: eldest."
-            ),
-            "enum": ["eldest", "maker", "left_of_loner", "literal_seed"],
-            "default": "eldest",
-        },
-        # No "default" here: the compiler supplies it, so the rules hash of files that
-        # leave the key out stays what it was before the key existed.
-        "joker_at_no_trump": {
-            "description": (
-                "Joker decks, in a no-trump or low no-trump hand, where the joker is the highest "
-                "card and may be played only by a player void in the suit led (BID-A8): "
-                "`leader_names` (a player who leads the joker names at once the suit it calls "
-                "for, `call:H`, and the others must follow that suit) or `no_suit` (a led joker "
-                "calls for no suit: anyone may play anything). Default: leader_names."
-            ),
-            "enum": ["leader_names", "no_suit"],
-        },
-    },
-}
-
-
-def compile_play(ctx: CompileContext) -> PlayRules:
-    spec = ctx.data["play"]
-    if spec["first_lead"] == "literal_seed" and (ctx.players != 4 or ctx.sides.kind != "teams"):
+def _check(ctx: CompileContext, rules: PlayRules) -> PlayRules:
+    if rules.first_lead is FirstLead.LITERAL_SEED and (ctx.players != 4
+                                                       or ctx.sides.kind != "teams"):
         ctx.fail("`literal_seed` leads from across the dealer: it needs four players in teams",
                  ("play", "first_lead"), "use `eldest` or `left_of_loner`",
                  also=(("players",), ("sides", "kind")))
-    return PlayRules(first_lead=FirstLead(spec["first_lead"]),
-                     joker_at_no_trump=JokerAtNoTrump(spec.get("joker_at_no_trump",
-                                                               "leader_names")))
+    return rules
+
+
+BLOCK = Block(key="play", record=PlayRules, doc="Phase `play`: the tricks.", check=_check)

@@ -14,8 +14,8 @@ refused when the file is loaded.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
@@ -23,6 +23,7 @@ from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.deal import KITTY_SETTINGS, undealt
 from engine.mechanics.events import FarmerExchanged, Said, ThrownIn
+from engine.rules.config_fields import Block, option, record_schema, required
 from engine.rules.expressions import BoolLit, CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
@@ -48,15 +49,41 @@ SCOPE: Scope = {"hand": Given.HAND}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Farmer:
+    """``redeal.exchange``: a farmer's hand, swapped with the kitty (Farmer's Hand)."""
+
+    ranks: tuple[int, ...] = required(doc="The ranks, e.g. [\"9\", T].", schema={
+        "type": "array", "minItems": 1, "items": {"$ref": "#/$defs/rank"}})
+    """The ranks of a farmer's hand (rank indexes of :mod:`engine.core.cards`)."""
+    cards: int = required(doc="How many of one rank (and how many are swapped).",
+                          schema={"type": "integer", "minimum": 1, "maximum": 4})
+    """How many cards of one of those ranks make a farmer's hand."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RedealRules:
     """Phase ``redeal``."""
 
-    when: CompiledExpression | None
+    when: CompiledExpression | None = option(None, plain=False, doc=(
+        "A hand that its holder may throw in for a redeal by the same dealer, as a "
+        "condition on `hand`: e.g. `count(hand, rank in [9, T]) == 5` (only nines and "
+        "tens). Trump is not known yet. Default: no redeal."),
+        schema={"type": ["string", "boolean"]})
     """A hand that may be thrown in for a redeal by the same dealer (None: none)."""
-    exchange_ranks: tuple[int, ...] = ()
-    """The ranks of a farmer's hand (rank indexes of :mod:`engine.core.cards`)."""
-    exchange_cards: int = 0
-    """How many cards of one of those ranks make a farmer's hand (0: no exchange)."""
+    exchange: Farmer | None = option(None, plain=False, doc=(
+        "A farmer's hand: a seat holding at least `cards` cards of one of `ranks` may "
+        "show that many and swap them for the face-down kitty; the first to do so, "
+        "clockwise from eldest. Default: no exchange."), schema=record_schema(Farmer))
+
+    @property
+    def exchange_ranks(self) -> tuple[int, ...]:
+        """The ranks of a farmer's hand (none: no exchange)."""
+        return self.exchange.ranks if self.exchange is not None else ()
+
+    @property
+    def exchange_cards(self) -> int:
+        """How many cards of one rank make a farmer's hand (0: no exchange)."""
+        return self.exchange.cards if self.exchange is not None else 0
 
 
 @dataclass(slots=True, kw_only=True)
@@ -82,8 +109,7 @@ class Redeal(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(RedealRules)
-        assert rules is not None
+        rules = variant.rules_of(RedealRules)
         self.rules = rules
         self.rank_masks = [sum(1 << c for c in range(C.CARD_COUNT) if C.RANKS[c] == rank)
                            for rank in rules.exchange_ranks]  # sixes and copies included
@@ -157,43 +183,7 @@ class Redeal(Phase):
         return "redeal or keep"
 
 
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `redeal`, right after the deal: a seat whose hand meets a condition may throw "
-        "it in (the same dealer deals again) or exchange a farmer's hand with the kitty."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "when": {
-            "description": (
-                "A hand that its holder may throw in for a redeal by the same dealer, as a "
-                "condition on `hand`: e.g. `count(hand, rank in [9, T]) == 5` (only nines and "
-                "tens). Trump is not known yet. Default: no redeal."
-            ),
-            "type": ["string", "boolean"],
-        },
-        "exchange": {
-            "description": (
-                "A farmer's hand: a seat holding at least `cards` cards of one of `ranks` may "
-                "show that many and swap them for the face-down kitty; the first to do so, "
-                "clockwise from eldest. Default: no exchange."
-            ),
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["ranks", "cards"],
-            "properties": {
-                "ranks": {"description": "The ranks, e.g. [\"9\", T].", "type": "array",
-                          "minItems": 1, "items": {"$ref": "#/$defs/rank"}},
-                "cards": {"description": "How many of one rank (and how many are swapped).",
-                          "type": "integer", "minimum": 1, "maximum": 4},
-            },
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> RedealRules:
+def _check(ctx: CompileContext, rules: RedealRules) -> RedealRules:
     spec = ctx.data.get("redeal", {})
     at = ("redeal",)
     when = ctx.expr(spec["when"], SCOPE, Type.BOOL, (*at, "when")) if "when" in spec else None
@@ -202,7 +192,7 @@ def _compile(ctx: CompileContext) -> RedealRules:
         ctx.fail("`redeal` needs `when`, `exchange` or both", at,
                  "add `when: \"count(hand, rank in [9, T]) == 5\"`")
     if exchange is None:
-        return RedealRules(when=when)
+        return replace(rules, when=when)
     kitty = undealt(ctx)
     if exchange["cards"] > kitty:
         hint = (f"use at most {kitty}" if kitty else "the deal leaves no kitty: deal fewer "
@@ -210,7 +200,12 @@ def _compile(ctx: CompileContext) -> RedealRules:
         ctx.fail(f"a farmer swaps {exchange['cards']} cards, but the face-down kitty holds "
                  f"{kitty}", (*at, "exchange", "cards"), hint, also=KITTY_SETTINGS)
     ranks = tuple(C.rank_index(str(rank)) for rank in exchange["ranks"])
-    return RedealRules(when=when, exchange_ranks=ranks, exchange_cards=exchange["cards"])
+    return replace(rules, when=when, exchange=Farmer(ranks=ranks, cards=exchange["cards"]))
+
+
+BLOCK = Block(key="redeal", record=RedealRules, check=_check, fill=False, doc=(
+    "Phase `redeal`, right after the deal: a seat whose hand meets a condition may throw "
+    "it in (the same dealer deals again) or exchange a farmer's hand with the kitty."))
 
 
 def _check_flow(check: FlowCheck) -> None:
@@ -276,11 +271,11 @@ def _offers(variant: Variant, legal: list[str]) -> list[str]:
 
 
 MECHANIC = Mechanic(
-    key="redeal", phase=Redeal, schema=SCHEMA, config=RedealRules, compile=_compile,
-    check_flow=_check_flow, kinds=(REDEAL_KIND, KEEP_KIND, EXCHANGE_KIND),
+    key="redeal", phase=Redeal, schema=BLOCK.schema, config=RedealRules,
+    compile=BLOCK.compile, check_flow=_check_flow, kinds=(REDEAL_KIND, KEEP_KIND, EXCHANGE_KIND),
     words=Words(verbs={"redeal": "throws the hand in for a redeal", "keep": "keeps his hand",
                        "exchange": "shows a farmer's hand and exchanges it with the kitty"},
                 prompt="{offers}", offers=_offers, title="Redeals and the farmer's hand",
                 rules=book_lines(RedealRules, book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

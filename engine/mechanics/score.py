@@ -126,8 +126,7 @@ class Score(Phase):
 
     def _shows(self, h: Hand) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
         """The declared shows as the record keeps them: (seat, label, cards shown)."""
-        rules = self.variant.rules(DeclareRules)
-        assert rules is not None
+        rules = self.variant.rules_of(DeclareRules)
         return tuple([(seat, rules.shows[k].label, tuple(C.names(cards)))
                       for seat, k, cards in h.declared])
 

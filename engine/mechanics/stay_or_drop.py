@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
@@ -22,7 +22,8 @@ from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.events import Said
 from engine.mechanics.wording import setting
-from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.config_fields import Block, option
+from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -52,8 +53,7 @@ class StayOrDrop(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(StayOrDropRules)
-        assert rules is not None
+        rules = variant.rules_of(StayOrDropRules)
         self.from_eldest = rules.order is AskOrder.ELDEST
         self.legal_ids = [STAY, DROP]
 
@@ -110,35 +110,17 @@ class AskOrder(StrEnum):
 class StayOrDropRules:
     """Phase ``stay_or_drop``."""
 
-    order: AskOrder
+    order: AskOrder = option(AskOrder.MAKER_LEFT, doc=(
+        "Who is asked first: `maker_left` (clockwise from the maker's left) or "
+        "`eldest` (clockwise from the dealer's left)."))
 
 
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `stay_or_drop` (after trump is made and the dealer's exchange): each player "
-        "outside the makers' side in turn says `stay` or `drop`; one who drops lays his hand "
-        "down and sits the hand out (awards see him by `out`). What a stayer must take is "
-        "written in the scoring table. If all others drop, the maker takes every trick "
-        "unplayed. Skipped in a hand without a maker."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "order": {
-            "description": (
-                "Who is asked first: `maker_left` (clockwise from the maker's left) or "
-                "`eldest` (clockwise from the dealer's left). Default: maker_left."
-            ),
-            "enum": ["maker_left", "eldest"],
-            "default": "maker_left",
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> StayOrDropRules:
-    return StayOrDropRules(order=AskOrder(ctx.data["stay_or_drop"]["order"]))
+BLOCK = Block(key="stay_or_drop", record=StayOrDropRules, doc=(
+    "Phase `stay_or_drop` (after trump is made and the dealer's exchange): each player "
+    "outside the makers' side in turn says `stay` or `drop`; one who drops lays his hand "
+    "down and sits the hand out (awards see him by `out`). What a stayer must take is "
+    "written in the scoring table. If all others drop, the maker takes every trick "
+    "unplayed. Skipped in a hand without a maker."))
 
 
 def _check_flow(check: FlowCheck) -> None:
@@ -210,10 +192,10 @@ def book(v: Variant, rules: StayOrDropRules) -> list[Rule]:
 
 
 MECHANIC = Mechanic(
-    key="stay_or_drop", phase=StayOrDrop, schema=SCHEMA, config=StayOrDropRules,
-    compile=_compile, check_flow=_check_flow, after_trump=True, kinds=(STAY_KIND, DROP_KIND),
+    key="stay_or_drop", phase=StayOrDrop, schema=BLOCK.schema, config=StayOrDropRules,
+    compile=BLOCK.compile, check_flow=_check_flow, after_trump=True, kinds=(STAY_KIND, DROP_KIND),
     words=Words(verbs={"stay": "stays in", "drop": "drops out"},
                 prompt="Stay in or drop out?",
                 title="Staying in or dropping out", rules=book_lines(StayOrDropRules, book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

@@ -12,7 +12,7 @@ trump is already fixed (``upcard_trump``: a dirty-clubs upcard) there is no bidd
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -25,6 +25,7 @@ from engine.mechanics.upcard_bidding_bot import decide
 from engine.mechanics.upcard_bidding_words import book
 from engine.mechanics.upcard_trump import without_maker
 from engine.mechanics.wording import naming
+from engine.rules.config_fields import Block, option
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
@@ -78,8 +79,7 @@ class UpcardBidding(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(UpcardBiddingRules)
-        assert rules is not None
+        rules = variant.rules_of(UpcardBiddingRules)
         self.rules = rules
         self.no_trump_call = [A.CALL + C.NO_TRUMP] if rules.no_trump else []
         self.must = rules.must_order_when
@@ -219,16 +219,39 @@ class JokerUpcard(StrEnum):
 class UpcardBiddingRules:
     """Phase ``upcard_bidding``."""
 
-    rounds: int
-    exclude_turned_down: bool
-    stick_the_dealer: bool
-    stuck_dealer_may_name_turned_down: bool
-    joker_upcard: JokerUpcard
-    joker_upcard_suit: int
-    no_trump: bool = False
-    all_pass: AllPass = AllPass.THROW_IN
-    must_order_when: CompiledExpression | None = None
+    rounds: int = option(2, schema={"enum": [1, 2]}, doc=(
+        "1: only the upcard's suit may be made trump; 2: a second round names another "
+        "suit."))
+    exclude_turned_down: bool = option(True, doc=(
+        "Round 2 may not name the turned-down suit (seed 003, CTD-A1)."))
+    stick_the_dealer: bool = option(False, doc=(
+        "The dealer may not pass in the last round; he must name a suit."))
+    stuck_dealer_may_name_turned_down: bool = option(False, doc=(
+        "With stick the dealer: the stuck dealer may also name the turned-down suit."))
+    joker_upcard: JokerUpcard = option(JokerUpcard.DEALER_NAMES, doc=(
+        "Joker decks, when the joker is turned up (STD-A3): `dealer_names` (dealer's side "
+        "make trump; the dealer names a suit before looking at his hand), `fixed_suit` "
+        "(the suit in `joker_upcard_suit` is proposed) or `redeal`."))
+    # fill=False (here and below): the compiler supplies the default, so the rules hash of
+    # files that leave the key out stays what it was before the key existed.
+    all_pass: AllPass = option(AllPass.THROW_IN, fill=False, doc=(
+        "When everyone passes in every round: `throw_in` (the deal passes left) or "
+        "`no_trump` (the hand is played at no-trump with no maker, every player for "
+        "himself, scored by the table's `no_maker` row: BUCK-A5). Not with "
+        "`stick_the_dealer`, where nobody can pass last."))
+    joker_upcard_suit: int = option(C.HEARTS, plain=False, doc=(
+        "With `joker_upcard: fixed_suit`: the suit the joker proposes. Default: H."),
+        schema={"$ref": "#/$defs/suit", "default": "H"})
+    must_order_when: CompiledExpression | None = option(None, plain=False, doc=(
+        "Round 1: a condition on a player's hand under which he may not pass but must "
+        "order up (STD-A16), e.g. `holds(hand, JOKER)`, or `count(hand, trump) >= 3` "
+        "(trump is read as the upcard's suit). Names: `hand`, read with `count(hand, "
+        "cards)` / `holds(hand, cards)`. Default: nobody must order up."),
+        schema={"type": "string"})
     """Round 1: a hand meeting it may not pass (STD-A16); None: anyone may pass."""
+    no_trump: bool = option(False, fill=False, doc=(
+        "Round 2 may also name no-trump (`call:N`), the stuck dealer too; round 1 stays "
+        "on the upcard's suit (STD-A12)."))
 
 
 MUST_ORDER_SCOPE: Scope = {"hand": Given.HAND, "trump": Given.TRUMP}
@@ -236,118 +259,21 @@ MUST_ORDER_SCOPE: Scope = {"hand": Given.HAND, "trump": Given.TRUMP}
 upcard's suit (the trump ordering up would make)."""
 
 
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `upcard_bidding`: round 1 on the upcard's suit, then naming another suit."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "rounds": {
-            "description": (
-                "1: only the upcard's suit may be made trump; 2: a second round names another "
-                "suit. Default: 2."
-            ),
-            "type": "integer",
-            "enum": [1, 2],
-            "default": 2,
-        },
-        "exclude_turned_down": {
-            "description": (
-                "Round 2 may not name the turned-down suit (seed 003, CTD-A1). Default: true."
-            ),
-            "type": "boolean",
-            "default": True,
-        },
-        "stick_the_dealer": {
-            "description": (
-                "The dealer may not pass in the last round; he must name a suit. Default: false."
-            ),
-            "type": "boolean",
-            "default": False,
-        },
-        "stuck_dealer_may_name_turned_down": {
-            "description": (
-                "With stick the dealer: the stuck dealer may also name the turned-down suit. "
-                "Default: false."
-            ),
-            "type": "boolean",
-            "default": False,
-        },
-        "joker_upcard": {
-            "description": (
-                "Joker decks, when the joker is turned up (STD-A3): `dealer_names` (dealer's side "
-                "make trump; the dealer names a suit before looking at his hand), `fixed_suit` "
-                "(the suit in `joker_upcard_suit` is proposed) or `redeal`. Default: dealer_names."
-            ),
-            "enum": ["dealer_names", "fixed_suit", "redeal"],
-            "default": "dealer_names",
-        },
-        "all_pass": {
-            "description": (
-                "When everyone passes in every round: `throw_in` (the deal passes left) or "
-                "`no_trump` (the hand is played at no-trump with no maker, every player for "
-                "himself, scored by the table's `no_maker` row: BUCK-A5). Not with "
-                "`stick_the_dealer`, where nobody can pass last. Left out: throw_in (no "
-                "schema default, so that existing variants' resolved rules and their hashes "
-                "stay as they were)."
-            ),
-            "enum": ["throw_in", "no_trump"],
-        },
-        "joker_upcard_suit": {
-            "description": (
-                "With `joker_upcard: fixed_suit`: the suit the joker proposes. Default: H."
-            ),
-            "$ref": "#/$defs/suit",
-            "default": "H",
-        },
-        # No "default" here: the compiler supplies it, so the rules hash of files that
-        # leave the key out stays what it was before the key existed.
-        "must_order_when": {
-            "description": (
-                "Round 1: a condition on a player's hand under which he may not pass but must "
-                "order up (STD-A16), e.g. `holds(hand, JOKER)`, or `count(hand, trump) >= 3` "
-                "(trump is read as the upcard's suit). Names: `hand`, read with `count(hand, "
-                "cards)` / `holds(hand, cards)`. Default: nobody must order up."
-            ),
-            "type": "string",
-        },
-        "no_trump": {
-            "description": (
-                "Round 2 may also name no-trump (`call:N`), the stuck dealer too; round 1 stays "
-                "on the upcard's suit (STD-A12). Default: false."
-            ),
-            "type": "boolean",
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> UpcardBiddingRules:
+def _check(ctx: CompileContext, rules: UpcardBiddingRules) -> UpcardBiddingRules:
+    at = ("upcard_bidding",)
     spec = ctx.data["upcard_bidding"]
-    return UpcardBiddingRules(
-        rounds=spec["rounds"],
-        exclude_turned_down=spec["exclude_turned_down"],
-        stick_the_dealer=spec["stick_the_dealer"],
-        stuck_dealer_may_name_turned_down=spec["stuck_dealer_may_name_turned_down"],
-        joker_upcard=JokerUpcard(spec["joker_upcard"]),
-        joker_upcard_suit=C.parse_suit(spec["joker_upcard_suit"]),
-        no_trump=spec.get("no_trump", False),
-        all_pass=_all_pass_mode(ctx, spec),
-        must_order_when=(ctx.expr(spec["must_order_when"], MUST_ORDER_SCOPE, Type.BOOL,
-                                  ("upcard_bidding", "must_order_when"))
-                         if "must_order_when" in spec else None),
-    )
-
-
-def _all_pass_mode(ctx: CompileContext, spec: dict[str, Any]) -> AllPass:
-    mode = AllPass(spec.get("all_pass", AllPass.THROW_IN))
-    if mode is AllPass.NO_TRUMP and spec["stick_the_dealer"]:
+    if rules.all_pass is AllPass.NO_TRUMP and rules.stick_the_dealer:
         ctx.fail("`all_pass: no_trump` never applies: with `stick_the_dealer` the dealer may "
-                 "not pass in the last round", ("upcard_bidding", "all_pass"),
+                 "not pass in the last round", (*at, "all_pass"),
                  "set `stick_the_dealer: false`, or leave `all_pass` out")
-    return mode
+    must = (ctx.expr(spec["must_order_when"], MUST_ORDER_SCOPE, Type.BOOL,
+                     (*at, "must_order_when")) if "must_order_when" in spec else None)
+    return replace(rules, joker_upcard_suit=C.parse_suit(spec["joker_upcard_suit"]),
+                   must_order_when=must)
+
+
+BLOCK = Block(key="upcard_bidding", record=UpcardBiddingRules, check=_check, doc=(
+    "Phase `upcard_bidding`: round 1 on the upcard's suit, then naming another suit."))
 
 
 def _space(config: UpcardBiddingRules) -> dict[str, Any]:
@@ -367,13 +293,13 @@ def _offers(variant: Variant, legal: list[str]) -> list[str]:
 
 
 MECHANIC = Mechanic(
-    key="upcard_bidding", phase=UpcardBidding, schema=SCHEMA, config=UpcardBiddingRules,
-    compile=_compile, check_flow=_check_flow, space=_space, chooses_trump=True,
+    key="upcard_bidding", phase=UpcardBidding, schema=BLOCK.schema, config=UpcardBiddingRules,
+    compile=BLOCK.compile, check_flow=_check_flow, space=_space, chooses_trump=True,
     group=("bidding", "order up / name a suit"),
     kinds=(A.kind_of(A.PASS), A.kind_of(A.ORDER_UP), A.kind_of(A.CALL)),
     words=Words(verbs={"pass": "passes", "order_up": "orders up",
                        "call": "names {suit} as trump"},
                 prompt="Your bid: {offers}", offers=_offers, title="Bidding on the upcard",
                 rules=book_lines(UpcardBiddingRules, book)),
-    decide=decide,
+    decide=decide, block=BLOCK,
 )

@@ -26,13 +26,14 @@ UpcardTrumpRules(suits=(0,), dealer_takes_upcard=True)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core import cards as C
 from engine.mechanics.base import Mechanic, Phase, Rule, Words, book_lines
 from engine.mechanics.events import LEFT, TrumpMade, UpcardGone
 from engine.mechanics.wording import join, setting, suit_word
+from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -59,8 +60,7 @@ class UpcardTrump(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        rules = variant.rules(UpcardTrumpRules)
-        assert rules is not None
+        rules = variant.rules_of(UpcardTrumpRules)
         self.suits = frozenset(rules.suits)
         self.dealer_takes = rules.dealer_takes_upcard
 
@@ -87,61 +87,37 @@ class UpcardTrumpRules:
     """Phase ``upcard_trump``: the suits an upcard makes trump by itself, and whether the
     dealer then takes the upcard (BUCK-A2)."""
 
-    suits: tuple[int, ...]
-    dealer_takes_upcard: bool
+    suits: tuple[int, ...] = option((C.CLUBS,), plain=False, doc=(
+        "The suits that become trump by being turned up, e.g. `[C]`. All four (with no "
+        "joker in the deck) fix trump in every hand: no hand has a maker, so the flow "
+        "needs no bidding, the scoring table only `no_maker` rows, and a phase that "
+        "needs a maker (`upcard_bidding`, `go_alone`, `stay_or_drop`, ...) is warned "
+        "about as never running. Default: [\"C\"]."), schema={
+            "type": "array", "items": {"$ref": "#/$defs/suit"}, "minItems": 1,
+            "uniqueItems": True, "default": ["C"]})
+    dealer_takes_upcard: bool = option(True, doc=(
+        "The dealer takes the upcard and discards, as after an order-up (BUCK-A2; "
+        "needs `dealer_pickup` in the flow); false: the upcard is set aside unused."))
     every_hand: bool = field(default=False, repr=False)
     """Every upcard fixes trump (all four suits, no joker in the deck): no hand has a maker."""
 
 
-SCHEMA: dict[str, Any] = {
-    "description": (
-        "Phase `upcard_trump` (before `upcard_bidding`): when the upcard is of one of `suits`, "
-        "that suit is trump with no bidding and no maker (\"dirty clubs\"); such a hand is "
-        "scored by the table's `no_maker` row, and going alone and staying or dropping out "
-        "are skipped."
-    ),
-    "type": "object",
-    "additionalProperties": False,
-    "default": {},
-    "properties": {
-        "suits": {
-            "description": (
-                "The suits that become trump by being turned up, e.g. `[C]`. All four (with no "
-                "joker in the deck) fix trump in every hand: no hand has a maker, so the flow "
-                "needs no bidding, the scoring table only `no_maker` rows, and a phase that "
-                "needs a maker (`upcard_bidding`, `go_alone`, `stay_or_drop`, ...) is warned "
-                "about as never running. Default: [\"C\"]."
-            ),
-            "type": "array",
-            "items": {"$ref": "#/$defs/suit"},
-            "minItems": 1,
-            "uniqueItems": True,
-            "default": ["C"],
-        },
-        "dealer_takes_upcard": {
-            "description": (
-                "The dealer takes the upcard and discards, as after an order-up (BUCK-A2; "
-                "needs `dealer_pickup` in the flow); false: the upcard is set aside unused. "
-                "Default: true."
-            ),
-            "type": "boolean",
-            "default": True,
-        },
-    },
-}
-
-
-def _compile(ctx: CompileContext) -> UpcardTrumpRules:
-    spec = ctx.data["upcard_trump"]
-    takes = spec["dealer_takes_upcard"]
-    if takes and "dealer_pickup" not in ctx.flow:
+def _check(ctx: CompileContext, rules: UpcardTrumpRules) -> UpcardTrumpRules:
+    if rules.dealer_takes_upcard and "dealer_pickup" not in ctx.flow:
         ctx.fail("the dealer can only take the upcard when the flow has `dealer_pickup`",
                  ("upcard_trump", "dealer_takes_upcard"),
                  "add `dealer_pickup` after `upcard_bidding` in the flow, or set "
                  "`dealer_takes_upcard: false`")
-    suits = tuple(C.parse_suit(suit) for suit in spec["suits"])
-    return UpcardTrumpRules(suits=suits, dealer_takes_upcard=takes,
-                            every_hand=len(suits) == 4 and C.JOKER not in ctx.deck_cards())
+    suits = tuple(C.parse_suit(suit) for suit in ctx.data["upcard_trump"]["suits"])
+    return replace(rules, suits=suits,
+                   every_hand=len(suits) == 4 and C.JOKER not in ctx.deck_cards())
+
+
+BLOCK = Block(key="upcard_trump", record=UpcardTrumpRules, check=_check, doc=(
+    "Phase `upcard_trump` (before `upcard_bidding`): when the upcard is of one of `suits`, "
+    "that suit is trump with no bidding and no maker (\"dirty clubs\"); such a hand is "
+    "scored by the table's `no_maker` row, and going alone and staying or dropping out "
+    "are skipped."))
 
 
 def _check_flow(check: FlowCheck) -> None:
@@ -189,7 +165,8 @@ def book(v: Variant, rules: UpcardTrumpRules) -> list[Rule]:
 
 
 MECHANIC = Mechanic(
-    key="upcard_trump", phase=UpcardTrump, schema=SCHEMA, config=UpcardTrumpRules,
-    compile=_compile, check_flow=_check_flow, space=_space,
+    key="upcard_trump", phase=UpcardTrump, schema=BLOCK.schema, config=UpcardTrumpRules,
+    compile=BLOCK.compile, check_flow=_check_flow, space=_space,
     words=Words(title="Trump by the upcard", rules=book_lines(UpcardTrumpRules, book)),
+    block=BLOCK,
 )

@@ -20,7 +20,8 @@ from enum import StrEnum
 from typing import TypeVar
 
 from engine.core import cards as C
-from engine.core.errors import InvalidArgument
+from engine.core.errors import InvalidArgument, NoSuchMechanic
+from engine.rules.deal_rules import DealRules
 from engine.rules.expressions import CompiledExpression
 from engine.rules.game_end import GameRules, Goal, Tie, Win
 from engine.rules.hand_checks import (
@@ -37,23 +38,9 @@ from engine.rules.hand_checks import (
 )
 from engine.rules.scoring import NO_MAKER, Outcome, ScoringTable
 
-__all__ = [
-    "DealRules",
-    "DealerRules",
-    "Deck",
-    "DrawDealer",
-    "DrawPartners",
-    "FirstDealer",
-    "GameRules",
-    "Goal",
-    "HandScore",
-    "Renege",
-    "Sides",
-    "SidesKind",
-    "Tie",
-    "Variant",
-    "Win",
-]
+__all__ = ["DealRules", "DealerRules", "Deck", "DrawDealer", "DrawPartners", "FirstDealer",
+           "GameRules", "Goal", "HandScore", "Renege", "Sides", "SidesKind", "Tie", "Variant",
+           "Win"]
 
 _FROZEN = {"frozen": True, "slots": True, "kw_only": True}
 _T = TypeVar("_T")
@@ -135,20 +122,6 @@ class DealerRules:
 
 
 @dataclass(**_FROZEN)
-class DealRules:
-    """Phase ``deal`` (compiled by :mod:`engine.mechanics.deal`; kept here because the deal's
-    size is part of every rule: scoring, lone hands, positions). ``positions`` counts seats
-    plus extra hands; ``packets`` has one tuple
-    per round with one packet size per position, in dealing order from eldest."""
-
-    hand_size: int
-    extra_hands: tuple[str, ...]
-    packets: tuple[tuple[int, ...], ...]
-    upcard: bool
-    positions: int
-
-
-@dataclass(**_FROZEN)
 class Renege:
     """Renege penalty (``penalties.renege``)."""
 
@@ -208,11 +181,19 @@ class Variant:
 
     def rules(self, record: type[_T]) -> _T | None:
         """The config record of type ``record`` (``variant.rules(GoAloneRules)``), or None when
-        the flow has no mechanic configured by it."""
+        the flow has no mechanic configured by it (a mechanic reads its own: :meth:`rules_of`)."""
         for config in self.configs.values():
             if type(config) is record:
                 return config
         return None
+
+    def rules_of(self, record: type[_T]) -> _T:
+        """The config record of type ``record`` of a mechanic the flow has (its phase, its
+        rule-book lines); raises :class:`~engine.core.errors.NoSuchMechanic` if it has none."""
+        if (found := self.rules(record)) is None:
+            raise NoSuchMechanic(f"variant {self.name} has no mechanic configured by "
+                                 f"{record.__name__} (its flow: {', '.join(self.flow)})")
+        return found
 
     # -- pure rules API --------------------------------------------------------------------
 
