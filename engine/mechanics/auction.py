@@ -33,6 +33,7 @@ from engine.mechanics.auction_rules import (
     TopBid,
     Turns,
     compile_auction,
+    decisions,
     space,
 )
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
@@ -377,4 +378,5 @@ MECHANIC = Mechanic(
     words=Words(verbs={"pass": "passes", "swap": "swaps for the {extra_hand} hand",
                        "look": "looks at the {extra_hand} hand", "bid": "bids {arg}"},
                 prompt="Your bid: {offers}", offers=_offers, title=auction_words.TITLE,
-                rules=book_lines(AuctionRules, auction_words.rules)))
+                rules=book_lines(AuctionRules, auction_words.rules)),
+    batch="engine.mechanics.auction_batch:Auction", decisions=decisions)

@@ -232,4 +232,5 @@ MECHANIC = Mechanic(
                 prompt="Take it, or keep your hand?", title="The dealer's exchange",
                 rules=book_lines(DealerPickupRules, book)),
     decide=decide,
+    batch="engine.mechanics.dealer_pickup_batch:DealerPickup",
 )

@@ -254,4 +254,5 @@ MECHANIC = Mechanic(
                 prompt="Take it, or keep your hand?", title="Taking up the dummy",
                 rules=book_lines(DummyMergeRules, book)),
     decide=decide,
+    batch="engine.mechanics.dummy_merge_batch:DummyMerge",
 )

@@ -373,4 +373,5 @@ MECHANIC = Mechanic(
                 prompt="{offers}", offers=_offers, title="Going alone",
                 rules=book_lines(GoAloneRules, book)),
     decide=decide,
+    batch="engine.mechanics.go_alone_batch:GoAlone",
 )

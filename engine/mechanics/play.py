@@ -367,4 +367,5 @@ MECHANIC = Mechanic(
                 prompt="Your card:", offers=play_words.offers, title="Playing the tricks",
                 rules=book_lines(PlayRules, play_words.book)),
     decide=decide,
+    batch="engine.mechanics.play_batch:Play",
 )
