@@ -89,9 +89,11 @@ def test_pettingzoo_refuses_a_renege_the_variant_would_accept_and_the_game_stays
     e.game = state
     e.agent_selection = e.possible_agents[state.current_player]
     before = _snapshot(e)
-    with pytest.raises(ValueError, match="legal"):
+    with pytest.raises(ValueError, match="legal") as caught:
         e.step(renege)
     assert _snapshot(e) == before and state.hand.reneges == []
+    assert isinstance(caught.value, IllegalActionError)
+    assert caught.value.kind is Refusal.MUST_FOLLOW_SUIT
 
 
 # -- OpenSpiel: the same (item 22) -----------------------------------------------------------
