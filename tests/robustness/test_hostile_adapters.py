@@ -135,6 +135,29 @@ def test_openspiel_refuses_a_non_integer_action_and_the_state_stays_put(action: 
     assert _spiel_snapshot(state) == before
 
 
+@pytest.mark.parametrize("action", [True, False, np.bool_(True)])
+@pytest.mark.parametrize("where", ["chance", "play"])
+def test_openspiel_refuses_a_bool_action_although_pyspiel_would_make_it_an_int(
+        action: Any, where: str) -> None:
+    """pyspiel's ``apply_action`` turns ``True`` into action 1 (a card id at a chance node,
+    an action id in play) before the game's ``_apply_action`` sees it; the state's own
+    ``apply_action`` and ``child`` refuse a bool first."""
+    if where == "play":
+        state = _spiel_at_play("standard")
+    else:
+        pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+        from engine.adapters.openspiel import load_game  # noqa: PLC0415 - needs pyspiel
+
+        state = load_game("standard").new_initial_state()
+        state.apply_action(0)  # the first dealer: seat 0; next, a card: 1 is a card id
+    before = _spiel_snapshot(state) if where == "play" else list(state.history())
+    for move in (state.apply_action, state.child):
+        with pytest.raises(IllegalActionError) as caught:
+            move(action)
+        assert caught.value.kind is Refusal.UNKNOWN_ACTION
+    assert (_spiel_snapshot(state) if where == "play" else list(state.history())) == before
+
+
 @pytest.mark.parametrize("action", [1.5, 1.0, True, "1"])
 def test_the_chance_state_refuses_a_non_integer_outcome_or_action(action: Any) -> None:
     state = ChanceState(spec_for("standard", 1))
