@@ -30,7 +30,7 @@ from engine.adapters.encoding import MAX_SEATS, Encoder, describe, describe_seen
 from engine.adapters.refusal import refuse, whole_action
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.deal import dealing_order
+from engine.core.seats import dealing_order
 from engine.play.state import State
 from engine.play.view import View
 from engine.rules.loader import load_variant

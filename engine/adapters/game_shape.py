@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.errors import InvalidArgument
-from engine.mechanics.auction_rules import AuctionRules
+from engine.mechanics.registry import mechanic
 from engine.rules.game_end import Goal
 from engine.rules.variant import Variant
 
@@ -88,17 +88,16 @@ def decisions_per_deal(variant: Variant) -> int:
     """An upper bound on the decisions of one deal, whatever its flow: each seat plays its
     cards; every card can move once more (a discard, a gift, an exchange, a card called);
     bidding on the upcard takes at most three rounds (a blind call, two rounds), going alone,
-    staying in and a redeal at most a few each per seat; an auction at most one round of
-    passes per bid level (each bid must beat the last); a led joker may name a suit once per
-    trick. ``tests/adapters`` checks the bound against random play of every variant."""
+    staying in and a redeal at most a few each per seat; a led joker may name a suit once per
+    trick; a phase that may take more (an auction: a round of passes per bid level) adds its
+    own count (the ``decisions`` hook of its ``Mechanic``). ``tests/adapters`` checks the
+    bound against random play of every variant."""
     n = variant.players
     deal = variant.deal
     size = deal.hand_size
     bound = n * size + 2 * deal.positions * size + 8 * n + 16 + size
-    auction = variant.rules(AuctionRules)
-    if auction is not None:
-        levels = len(auction.bids) + len(auction.special_bids)
-        if auction.trump_in_bid:
-            levels *= 6
-        bound += n * (levels + 2)
+    for key in variant.flow:
+        more = mechanic(key).decisions
+        if more is not None:
+            bound += more(variant)
     return bound

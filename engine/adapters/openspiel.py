@@ -27,7 +27,10 @@ the actions when a later deal comes in. A deal thrown in, or redealt (STD-A15), 
 next one is dealt at chance nodes again.
 
 **Actions** are the engine's action ids (:mod:`engine.core.actions`), below 1152 for every
-variant; chance outcomes are seats (the dealer) or card ids (0 to 61).
+variant; chance outcomes are seats (the dealer) or card ids (0 to 61). ``apply_action`` and
+``child`` take a whole number only: a bool (which pyspiel's own binding would turn into 0 or
+1), a float or a string is refused, with kind ``unknown_action``
+(:mod:`engine.adapters.refusal`).
 
 **Returns** are each seat's points over the deals played, with the sign turned over in a
 count-down game (:mod:`engine.adapters.game_shape`); zero until the end. Utility is general-sum.
@@ -56,6 +59,7 @@ import pyspiel  # type: ignore[import-not-found]  # compiled, ships no stubs
 from engine.adapters import game_shape
 from engine.adapters.chance import ChanceState, GameSpec, spec_for
 from engine.adapters.encoding import ACTION_SLOT, CARDS, MAX_SEATS, NUM_ACTIONS, OBSERVATION_SIZE
+from engine.adapters.refusal import whole_action
 from engine.adapters.resample import resample
 
 __all__ = ["EuchrekitGame", "EuchrekitObserver", "EuchrekitState", "load_game"]
@@ -132,6 +136,17 @@ class EuchrekitState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stu
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.core.legal_actions()
+
+    def apply_action(self, action: int) -> None:
+        """Apply ``action``; a bool is refused (``unknown_action``) before pyspiel, which would
+        turn ``True`` into action 1, sees it. C++ callers reach :meth:`_apply_action` directly
+        and pass whole numbers only."""
+        super().apply_action(whole_action(action))
+
+    def child(self, action: int) -> EuchrekitState:
+        """The state after ``action`` (this one unchanged); a bool is refused, as in
+        :meth:`apply_action`."""
+        return super().child(whole_action(action))  # type: ignore[no-any-return]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The first dealer (every seat alike), then the cards not dealt yet (all alike)."""

@@ -32,7 +32,6 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]  # no stubs for pe
 from engine.adapters import game_shape
 from engine.adapters.encoding import NUM_ACTIONS, OBSERVATION_SIZE, OFFSETS, Encoder, describe
 from engine.adapters.refusal import refuse, whole_action
-from engine.core.errors import IllegalActionError
 from engine.play.state import State
 from engine.rules.loader import load_variant
 from engine.rules.variant import Variant
@@ -141,8 +140,9 @@ class EuchrekitEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
 
     def step(self, action: int) -> None:
         """The selected agent acts. An action that is not a whole number (a float, a bool, a
-        string), not legal now, or a renege raises ``ValueError`` with the reason, and
-        nothing changes (:mod:`engine.adapters.refusal`)."""
+        string), not legal now, or a renege raises a ``ValueError`` that is an
+        :class:`~engine.core.errors.IllegalActionError` (its ``kind`` and reason), and
+        nothing changes (:class:`~engine.adapters.refusal.RefusedAction`)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -151,10 +151,7 @@ class EuchrekitEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped
         assert g is not None
         a = whole_action(action)  # refused before anything is applied (a float, a bool...)
         if a not in g.legal_action_ids():
-            try:
-                refuse(g, a)
-            except IllegalActionError as error:
-                raise ValueError(str(error)) from None
+            refuse(g, a)
         self._cumulative_rewards[agent] = 0.0
         g.apply(a)
         self.rewards = {a: 0.0 for a in self.agents}

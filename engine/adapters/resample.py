@@ -33,7 +33,7 @@ from engine.adapters.chance import ChanceState
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
-from engine.mechanics.deal import dealing_order
+from engine.core.seats import dealing_order
 
 __all__ = ["resample"]
 

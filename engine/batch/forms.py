@@ -1,12 +1,16 @@
 """Which mechanics have a batch form, and whether a whole variant does.
 
-A mechanic's batch form sits beside its scalar module (``engine/mechanics/NAME.py``) under
-the same name here (:data:`BATCH_FORMS`): a kernel class with ``check(variant)`` (why this
-configuration has none, or None) and ``run(batch_hand)``. :func:`missing` names the first
-mechanic of a variant's flow, or the first game rule, that the batch engine cannot play:
-``simulate --engine batch`` then says so and plays the scalar engine instead. So it does
-for a variant whose scores could pass what batch mode's 64-bit integers hold
-(:func:`headroom`): the scalar engine counts in Python ints, which never wrap.
+A mechanic's batch form sits beside its scalar module (``engine/mechanics/NAME_batch.py``
+beside ``NAME.py``), and its ``Mechanic`` value names it (``batch``); :func:`batch_form` finds
+it through the registry: a kernel class with ``check(variant)`` (why this configuration has
+none, or None) and ``run(batch_hand)`` (:class:`~engine.mechanics.batch.hand.BatchForm`).
+The one exception is ``score``, whose batch form vectorises the scoring expressions with
+:mod:`engine.batch.scoring` and so stays in this package (:data:`DRIVER_FORMS`).
+
+:func:`missing` names the first mechanic of a variant's flow, or the first game rule, that the
+batch engine cannot play: ``simulate --engine batch`` then says so and plays the scalar
+engine instead. So it does for a variant whose scores could pass what batch mode's 64-bit
+integers hold (:func:`headroom`): the scalar engine counts in Python ints, which never wrap.
 
 >>> from engine import load_variant
 >>> missing(load_variant("standard")) is None
@@ -17,55 +21,46 @@ railroad: mechanic `deal` as configured: double decks and jokers have no batch f
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import Protocol
 
-from engine.batch import kernels
-from engine.batch.auction import Auction, NameTrump
-from engine.batch.extra_hands import DummyMerge
-from engine.batch.hand import BatchHand
 from engine.batch.score import Score
 from engine.batch.scoring import peak
 from engine.core.bot_spec import BotSpec
+from engine.mechanics.batch.hand import BatchForm, Kernel
+from engine.mechanics.registry import mechanic
 from engine.rules.game_end import Goal, Win
 from engine.rules.variant import Variant
 
-__all__ = ["BATCH_BOTS", "BATCH_FORMS", "INT64_HEADROOM", "Kernel", "headroom", "missing",
-           "missing_bot", "score_bound"]
+__all__ = ["BATCH_BOTS", "DRIVER_FORMS", "INT64_HEADROOM", "BatchForm", "Kernel", "batch_form",
+           "headroom", "missing", "missing_bot", "score_bound"]
 
 INT64_HEADROOM = 2**62
 """The largest score batch mode plays: half of ``int64``'s range, so that a score plus a
 hand's points, or a few scores added, cannot wrap."""
 
 
-class Kernel(Protocol):
-    """A mechanic's batch form, built from the compiled variant."""
-
-    def run(self, bh: BatchHand, /) -> None: ...
-
-
-class KernelForm(Protocol):
-    """The kernel class: ``check`` before building it."""
-
-    @staticmethod
-    def check(variant: Variant) -> str | None: ...
-
-    def __call__(self, variant: Variant) -> Kernel: ...
+DRIVER_FORMS: dict[str, BatchForm] = {"score": Score}
+"""The batch forms kept here rather than beside their mechanic: ``score``'s needs the
+expression vectors of :mod:`engine.batch.scoring`, a layer above the mechanics."""
 
 
-BATCH_FORMS: dict[str, KernelForm] = {
-    "deal": kernels.Deal,
-    "upcard_bidding": kernels.UpcardBidding,
-    "go_alone": kernels.GoAlone,
-    "dealer_pickup": kernels.DealerPickup,
-    "dummy_merge": DummyMerge,
-    "auction": Auction,
-    "name_trump": NameTrump,
-    "play": kernels.Play,
-    "score": Score,
-}
-"""Mechanic name -> its batch form."""
+def batch_form(key: str) -> BatchForm | None:
+    """The batch form of the registered mechanic ``key`` (its ``batch`` hook, imported now),
+    or None: it has none (or no mechanic has that key)."""
+    if key in DRIVER_FORMS:
+        return DRIVER_FORMS[key]
+    try:
+        where = mechanic(key).batch
+    except KeyError:
+        return None
+    if where is None:
+        return None
+    module, _, name = where.partition(":")
+    form: BatchForm = getattr(importlib.import_module(module), name)
+    return form
+
 
 BATCH_BOTS = ("random", "greedy")
 """The bots that have a batch form."""
@@ -74,7 +69,7 @@ BATCH_BOTS = ("random", "greedy")
 def missing(variant: Variant) -> str | None:
     """Why the batch engine cannot play ``variant`` (naming the mechanic), or None."""
     for name in variant.flow:
-        form = BATCH_FORMS.get(name)
+        form = batch_form(name)
         if form is None:
             return f"{variant.name}: mechanic `{name}` has no batch form"
         reason = form.check(variant)

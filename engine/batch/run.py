@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from engine.batch.forms import BATCH_FORMS, Kernel, score_bound
-from engine.batch.hand import BatchHand, Ints
+from engine.batch.forms import Kernel, batch_form, score_bound
 from engine.batch.tally import add_games, add_hands, wide_sums
+from engine.bots.greedy import ALONE_AT, ORDER_AT
 from engine.core.bot_spec import BotSpec
+from engine.mechanics.batch.hand import BatchHand, GreedySeats, Ints
 from engine.rules.results import Deal
 from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed
@@ -43,7 +44,9 @@ class GameLog:
 def compile_kernels(variant: Variant) -> list[Kernel]:
     """The batch form of each mechanic of the flow, in order (the variant must have them all:
     see :func:`engine.batch.forms.missing`)."""
-    return [BATCH_FORMS[name](variant) for name in variant.flow]
+    forms = [batch_form(name) for name in variant.flow]
+    assert None not in forms, variant.flow
+    return [form(variant) for form in forms if form is not None]
 
 
 @dataclass(slots=True)
@@ -104,7 +107,8 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
     until the last games. Keep the logs of the first ``logged`` games. ``bots``: one name per
     seat, ``random`` (the default) or ``greedy``."""
     names = [spec.name for spec in bots]
-    greedy = np.array([name == "greedy" for name in names]) if "greedy" in names else None
+    greedy = GreedySeats(seats=np.array([name == "greedy" for name in names]),
+                         order_at=ORDER_AT, alone_at=ALONE_AT) if "greedy" in names else None
     rng = np.random.Generator(np.random.PCG64(derive_seed(seed, "batch", index)))
     tally = Tally.for_variant(variant)
     p, game = variant.players, variant.game

@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from engine.batch.hand import NONE, BatchHand, Ints
 from engine.batch.scoring import NotVectorisable, vectorise
+from engine.mechanics.batch.hand import NONE, BatchHand, Ints
 from engine.rules.variant import SidesKind, Variant
 
 __all__ = ["Score"]

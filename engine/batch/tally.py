@@ -16,8 +16,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from engine.batch.hand import BatchHand, Ints
-from engine.mechanics.upcard_bidding import ALL_PASSED
+from engine.mechanics.batch.hand import BatchHand, Ints
 from engine.sim.stats import Count, Tally, Total
 
 __all__ = ["EXACT_FLOAT_SUM", "add_games", "add_hands", "wide_sums"]
@@ -52,12 +51,17 @@ def _sum(tally: Tally, key: tuple[Total, object], values: Ints, *, wide: bool = 
 
 
 def _add_thrown_in(tally: Tally, bh: BatchHand, thrown: npt.NDArray[np.bool_]) -> None:
-    """The deals thrown in, all and per dealer; in the batch forms all passed, the one cause."""
+    """The deals thrown in, all and per dealer, and per cause: the one the form that threw them
+    in gave (:attr:`BatchHand.thrown_in_why`)."""
+    if not thrown.any():
+        return
+    why = bh.thrown_in_why
+    assert why, "a batch form threw a hand in without saying why"
     _count(tally, (Count.REDEALS, None), thrown.sum())
-    _count(tally, (Count.THROWN_IN, ALL_PASSED), thrown.sum())
+    _count(tally, (Count.THROWN_IN, why), thrown.sum())
     for seat, k in enumerate(np.bincount(bh.dealer[thrown], minlength=bh.players)):
         _count(tally, (Count.REDEALS, seat), k)
-        _count(tally, (Count.THROWN_IN, (ALL_PASSED, seat)), k)
+        _count(tally, (Count.THROWN_IN, (why, seat)), k)
 
 
 def _sums_by_hand(number: Ints, score: Ints, present: list[int], *, wide: bool

@@ -9,8 +9,9 @@
   least card that beats the trick so far, else the card of least power (partners ignored).
 
 Every choice depends on the seat's view only, and is deterministic (ties by card id), so the
-batch engine's form of this bot (``engine/batch/greedy.py``) can be checked action by action
-against it. Rules it cannot apply (an auction, a swap) fall back to the first legal action.
+batch engine's form of this bot (``engine/mechanics/batch/greedy.py``) can be checked action
+by action against it. Rules it cannot apply (an auction, a swap) fall back to the first legal
+action.
 
 >>> from engine import load_variant, new_game
 >>> deal = {"dealer": 3, "upcard": "9H", "hands": [["JH", "JD", "AH", "9C", "TC"],

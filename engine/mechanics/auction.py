@@ -32,6 +32,7 @@ from engine.mechanics.auction_rules import (
     Swap,
     TopBid,
     Turns,
+    decisions,
     space,
 )
 from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
@@ -377,4 +378,4 @@ MECHANIC = Mechanic(
                        "look": "looks at the {extra_hand} hand", "bid": "bids {arg}"},
                 prompt="Your bid: {offers}", offers=_offers, title=auction_words.TITLE,
                 rules=book_lines(AuctionRules, auction_words.rules)),
-    block=BLOCK)
+    block=BLOCK, batch="engine.mechanics.auction_batch:Auction", decisions=decisions)

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.rules.config_fields import Block, option, record_schema, required
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.yamlsource import Path_
+
+if TYPE_CHECKING:
+    from engine.rules.variant import Variant
 
 __all__ = [
     "BLOCK",
@@ -30,6 +33,7 @@ __all__ = [
     "Swap",
     "TopBid",
     "Turns",
+    "decisions",
     "space",
 ]
 
@@ -245,3 +249,15 @@ def space(config: AuctionRules) -> dict[str, Any]:
     """The auction's part of the scoring outcome space: the bids and the special bids."""
     return {"bids": config.bids,
             "specials": tuple((b.name, b.tricks, b.alone) for b in config.special_bids)}
+
+
+def decisions(variant: Variant) -> int:
+    """The auction's decisions in a deal beyond a few a seat: at most one round of passes per
+    bid level (each bid must beat the last; a bid naming trump is a level per trump), and a
+    swap and a look."""
+    auction = variant.rules(AuctionRules)
+    assert auction is not None, "auction: not a mechanic of this flow"
+    levels = len(auction.bids) + len(auction.special_bids)
+    if auction.trump_in_bid:
+        levels *= 6
+    return variant.players * (levels + 2)

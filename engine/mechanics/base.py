@@ -274,3 +274,12 @@ class Mechanic:
     block: Block[Any] | None = None
     """The config record's block (:class:`~engine.rules.config_fields.Block`): what made
     ``schema`` and ``compile``, and what ``euchre show`` orders the block by."""
+    batch: str | None = None
+    """Its batch form, ``"module:Class"`` (a module of ``engine/mechanics/`` beside this one:
+    ``engine.mechanics.go_alone_batch:GoAlone``), a
+    :class:`~engine.mechanics.batch.hand.BatchForm`; named, not imported, so that only the batch
+    engine imports it (and numpy). None: the batch engine cannot play a flow with it."""
+    decisions: Callable[[Variant], int] | None = None
+    """The decisions its phase may add to one deal beyond the few a seat that the adapters'
+    bound allows any phase (:func:`engine.adapters.game_shape.decisions_per_deal`): an
+    auction's round of passes per bid level. None: no more than those."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from engine.core.seats import dealing_order
 from engine.mechanics.base import Mechanic, Phase, Rule, Words
 from engine.mechanics.events import Dealt
 from engine.mechanics.wording import extra_hand_word, join, number, setting
@@ -23,15 +24,7 @@ if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.variant import Variant
 
-__all__ = ["KITTY_SETTINGS", "MECHANIC", "Deal", "dealing_order", "undealt"]
-
-
-def dealing_order(players: int, extras: int, dealer: int) -> list[int]:
-    """Positions in dealing order: eldest ... the dealer's right, the extra hands, the dealer.
-
-    Seats are positions 0..players-1; extra hand ``k`` is position ``players + k``."""
-    seats = [(dealer + step) % players for step in range(1, players)]
-    return [*seats, *range(players, players + extras), dealer]
+__all__ = ["KITTY_SETTINGS", "MECHANIC", "Deal", "undealt"]
 
 
 class Deal(Phase):
@@ -227,4 +220,5 @@ def _kitty_rule(v: Variant) -> Rule:
 
 MECHANIC = Mechanic(key="deal", phase=Deal, schema=BLOCK.schema, config=DealRules,
                     compile=BLOCK.compile, check_flow=_check_flow, space=_space, required=True,
-                    words=Words(title="Dealing", rules=book), block=BLOCK)
+                    words=Words(title="Dealing", rules=book), block=BLOCK,
+                    batch="engine.mechanics.deal_batch:Deal")

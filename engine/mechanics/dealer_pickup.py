@@ -214,4 +214,5 @@ MECHANIC = Mechanic(
                 prompt="Take it, or keep your hand?", title="The dealer's exchange",
                 rules=book_lines(DealerPickupRules, book)),
     decide=decide, block=BLOCK,
+    batch="engine.mechanics.dealer_pickup_batch:DealerPickup",
 )

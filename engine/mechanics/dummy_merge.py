@@ -236,4 +236,5 @@ MECHANIC = Mechanic(
                 prompt="Take it, or keep your hand?", title="Taking up the dummy",
                 rules=book_lines(DummyMergeRules, book)),
     decide=decide, block=BLOCK,
+    batch="engine.mechanics.dummy_merge_batch:DummyMerge",
 )

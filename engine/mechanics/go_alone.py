@@ -328,4 +328,5 @@ MECHANIC = Mechanic(
                 prompt="{offers}", offers=_offers, title="Going alone",
                 rules=book_lines(GoAloneRules, book)),
     decide=decide, block=BLOCK,
+    batch="engine.mechanics.go_alone_batch:GoAlone",
 )

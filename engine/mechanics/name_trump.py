@@ -147,4 +147,5 @@ MECHANIC = Mechanic(
                 prompt="You won the bidding: name trump.", title="Naming trump",
                 rules=book_lines(NameTrumpRules, book)),
     decide=decide, block=BLOCK,
+    batch="engine.mechanics.name_trump_batch:NameTrump",
 )

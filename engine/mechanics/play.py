@@ -366,4 +366,5 @@ MECHANIC = Mechanic(
                 prompt="Your card:", offers=play_words.offers, title="Playing the tricks",
                 rules=book_lines(PlayRules, play_words.book)),
     decide=decide, block=BLOCK,
+    batch="engine.mechanics.play_batch:Play",
 )

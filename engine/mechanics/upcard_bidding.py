@@ -302,4 +302,5 @@ MECHANIC = Mechanic(
                 prompt="Your bid: {offers}", offers=_offers, title="Bidding on the upcard",
                 rules=book_lines(UpcardBiddingRules, book)),
     decide=decide, block=BLOCK,
+    batch="engine.mechanics.upcard_bidding_batch:UpcardBidding",
 )

@@ -25,7 +25,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from engine import VariantErrors, shipped_names  # noqa: E402
 from engine.adapters.openspiel import load_game  # noqa: E402
 from engine.core import cards as C  # noqa: E402
-from engine.mechanics.deal import dealing_order  # noqa: E402
+from engine.core.seats import dealing_order  # noqa: E402
 from engine.testing.openspiel_differential import (  # noqa: E402
     PASS_LEAN,
     SETTINGS,

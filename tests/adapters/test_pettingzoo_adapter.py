@@ -23,6 +23,7 @@ from engine import shipped_names
 from engine.adapters.encoding import OBSERVATION_SIZE, OFFSETS
 from engine.adapters.pettingzoo import env
 from engine.core import actions as A
+from engine.core.errors import IllegalActionError, Refusal
 
 
 @pytest.fixture(autouse=True)
@@ -86,6 +87,24 @@ def test_an_illegal_action_is_refused_with_the_reason() -> None:
     e.reset(seed=7)
     with pytest.raises(ValueError, match=r"play:9C is illegal.*legal now: pass, order_up"):
         e.step(A.action_id("play:9C"))  # a card, during the bidding
+
+
+@pytest.mark.parametrize(("action", "kind"), [
+    (A.action_id("play:9C"), Refusal.WRONG_PHASE),  # a card during the bidding
+    (1152, Refusal.UNKNOWN_ACTION),  # past the last action id (Discrete(1152))
+    (-1, Refusal.UNKNOWN_ACTION),
+    (1.5, Refusal.UNKNOWN_ACTION),  # not a whole number: no action has this id
+    (True, Refusal.UNKNOWN_ACTION),
+])
+def test_an_illegal_action_is_refused_with_its_refusal_kind_and_as_a_value_error(
+        action: object, kind: Refusal) -> None:
+    e = env("standard")
+    e.reset(seed=7)  # seat 1 to act in round 1 of the bidding: pass or order up
+    with pytest.raises(IllegalActionError) as caught:
+        e.step(action)  # type: ignore[arg-type]  # what a careless agent hands over
+    assert caught.value.kind is kind
+    assert isinstance(caught.value, ValueError)  # PettingZoo's environments raise ValueError
+    assert e.game is not None and e.game.history == []
 
 
 def test_render_gives_the_seat_to_act_and_the_scores_as_text() -> None:

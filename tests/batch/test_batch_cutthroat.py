@@ -17,12 +17,12 @@ import pytest
 pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)")
 
 from engine import load_variant
-from engine.batch import alone as batch_alone
-from engine.batch.hand import NONE, BatchHand
 from engine.batch.run import compile_kernels, play_batch
 from engine.batch.simulate import simulate_batch
 from engine.core import actions as A
 from engine.core.bot_spec import BotSpec
+from engine.mechanics import go_alone_batch as batch_alone
+from engine.mechanics.batch.hand import NONE, BatchHand
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally, Total
 

@@ -18,11 +18,11 @@ import pytest
 pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)")
 
 from engine import load_variant
-from engine.batch import auction as batch_auction
-from engine.batch.hand import NONE
 from engine.batch.run import compile_kernels, play_batch
 from engine.batch.simulate import simulate_batch
 from engine.core.bot_spec import BotSpec
+from engine.mechanics import auction_batch as batch_auction
+from engine.mechanics.batch.hand import NONE
 from engine.rules.variant import Variant
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally

@@ -18,11 +18,11 @@ import pytest
 pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)")
 
 from engine import load_variant
-from engine.batch import kernels
-from engine.batch.hand import NONE, BatchHand
 from engine.batch.run import compile_kernels, play_batch
 from engine.batch.simulate import simulate_batch
 from engine.core.bot_spec import BotSpec
+from engine.mechanics import go_alone_batch
+from engine.mechanics.batch.hand import NONE, BatchHand
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally, Total
 
@@ -89,7 +89,7 @@ def test_made_and_win_rates_match_the_scalar_engine(scalar: Tally, batch: Tally)
     assert abs(z_rate(*wins)) < Z_0_001
 
 
-class _ShyGoAlone(kernels.GoAlone):
+class _ShyGoAlone(go_alone_batch.GoAlone):
     """A wrong kernel: the maker goes alone one time in three."""
 
     def run(self, bh: BatchHand) -> None:
@@ -101,7 +101,7 @@ class _ShyGoAlone(kernels.GoAlone):
 
 def test_the_tests_catch_a_biased_kernel(scalar: Tally) -> None:
     standard = load_variant("standard")
-    wrong = [_ShyGoAlone(standard) if isinstance(k, kernels.GoAlone) else k
+    wrong = [_ShyGoAlone(standard) if isinstance(k, go_alone_batch.GoAlone) else k
              for k in compile_kernels(standard)]
     biased, _ = play_batch(standard, wrong, seed=7, index=0, size=5000, games=30_000)
     assert chi_square(scalar, biased) > CHI2_3DF_0_001

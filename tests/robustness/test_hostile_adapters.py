@@ -89,9 +89,11 @@ def test_pettingzoo_refuses_a_renege_the_variant_would_accept_and_the_game_stays
     e.game = state
     e.agent_selection = e.possible_agents[state.current_player]
     before = _snapshot(e)
-    with pytest.raises(ValueError, match="legal"):
+    with pytest.raises(ValueError, match="legal") as caught:
         e.step(renege)
     assert _snapshot(e) == before and state.hand.reneges == []
+    assert isinstance(caught.value, IllegalActionError)
+    assert caught.value.kind is Refusal.MUST_FOLLOW_SUIT
 
 
 # -- OpenSpiel: the same (item 22) -----------------------------------------------------------
@@ -131,6 +133,29 @@ def test_openspiel_refuses_a_non_integer_action_and_the_state_stays_put(action: 
     with pytest.raises((TypeError, ValueError)):
         state.apply_action(action)
     assert _spiel_snapshot(state) == before
+
+
+@pytest.mark.parametrize("action", [True, False, np.bool_(True)])
+@pytest.mark.parametrize("where", ["chance", "play"])
+def test_openspiel_refuses_a_bool_action_although_pyspiel_would_make_it_an_int(
+        action: Any, where: str) -> None:
+    """pyspiel's ``apply_action`` turns ``True`` into action 1 (a card id at a chance node,
+    an action id in play) before the game's ``_apply_action`` sees it; the state's own
+    ``apply_action`` and ``child`` refuse a bool first."""
+    if where == "play":
+        state = _spiel_at_play("standard")
+    else:
+        pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+        from engine.adapters.openspiel import load_game  # noqa: PLC0415 - needs pyspiel
+
+        state = load_game("standard").new_initial_state()
+        state.apply_action(0)  # the first dealer: seat 0; next, a card: 1 is a card id
+    before = _spiel_snapshot(state) if where == "play" else list(state.history())
+    for move in (state.apply_action, state.child):
+        with pytest.raises(IllegalActionError) as caught:
+            move(action)
+        assert caught.value.kind is Refusal.UNKNOWN_ACTION
+    assert (_spiel_snapshot(state) if where == "play" else list(state.history())) == before
 
 
 @pytest.mark.parametrize("action", [1.5, 1.0, True, "1"])

@@ -20,12 +20,12 @@ import pytest
 
 from engine import load_variant
 from engine.batch.forms import headroom, missing, score_bound
-from engine.batch.hand import BatchHand
 from engine.batch.run import compile_kernels, play_batch
 from engine.batch.scoring import peak
 from engine.batch.simulate import simulate_batch
 from engine.batch.tally import add_hands
 from engine.core.errors import InvalidArgument
+from engine.mechanics.batch.hand import BatchHand
 from engine.play.state import State
 from engine.rules.expressions import Type, compile_expression
 from engine.sim.stats import Tally, Total

@@ -73,15 +73,17 @@ def package_of(path: Path) -> str:
     return name if path.name == "__init__.py" else name.rpartition(".")[0]
 
 
-def imported_modules(source: str, package: str) -> Iterator[tuple[int, str]]:
-    """(line, module) for every import in ``source`` that runs, relative ones resolved.
+def imported_modules(source: str, package: str, *, type_checking: bool = False
+                     ) -> Iterator[tuple[int, str]]:
+    """(line, module) for every import in ``source`` that runs (``type_checking``: those under
+    ``if TYPE_CHECKING:`` too), relative ones resolved.
 
     ``from engine.text import narrate`` yields ``engine.text`` and ``engine.text.narrate``.
     """
     tree = ast.parse(source)
     skipped: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and _type_checking_only(node):
+        if not type_checking and isinstance(node, ast.If) and _type_checking_only(node):
             skipped.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
     for node in ast.walk(tree):
         if id(node) in skipped:
@@ -128,6 +130,67 @@ def upward_imports() -> list[str]:
 
 def test_no_engine_module_imports_from_a_higher_layer() -> None:
     assert upward_imports() == []
+
+
+MECHANIC_FREE = ["batch", "adapters"]
+"""The folders of engine/ that reach mechanics only through the registry and the protocol
+(issue 23): no module in them imports a particular mechanic, TYPE_CHECKING included."""
+SHARED_MECHANICS_MODULES = ("base", "registry", "events", "wording", "batch")
+"""The modules of engine/mechanics/ that are no particular mechanic's: the protocol, the
+registry, the events, the shared wording, and what every batch form runs on (``batch/``)."""
+
+
+def particular_mechanic(module: str) -> bool:
+    """Whether ``module`` is (in) a particular mechanic's module of engine/mechanics/.
+
+    >>> [particular_mechanic(m) for m in ("engine.mechanics.go_alone_batch",
+    ...  "engine.mechanics.registry", "engine.mechanics.batch.hand", "engine.mechanics")]
+    [True, False, False, False]
+    """
+    parts = module.split(".")
+    return (parts[:2] == ["engine", "mechanics"] and len(parts) > 2
+            and parts[2] not in SHARED_MECHANICS_MODULES)
+
+
+def particular_mechanic_imports(folders: list[str]) -> list[str]:
+    """Every import of a particular mechanic in engine/FOLDER/, as ``file:line: module``."""
+    found = []
+    for folder in folders:
+        for path in sorted((ENGINE / folder).rglob("*.py")):
+            source = path.read_text(encoding="utf-8")
+            for line, target in imported_modules(source, package_of(path), type_checking=True):
+                if particular_mechanic(target) and _is_engine_module(target):
+                    found.append(f"{path.relative_to(ROOT)}:{line}: {target}")
+    return found
+
+
+def test_the_batch_engine_and_the_adapters_import_no_particular_mechanic() -> None:
+    assert particular_mechanic_imports(MECHANIC_FREE) == []
+
+
+def test_the_mechanic_scan_sees_an_import_of_a_particular_mechanic_under_type_checking(
+        ) -> None:
+    source = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+              "    from engine.mechanics.auction_rules import AuctionRules\n"
+              "from engine.mechanics import registry\n")
+    targets = [t for _, t in imported_modules(source, "engine.adapters", type_checking=True)]
+    found = [t for t in targets if particular_mechanic(t) and _is_engine_module(t)]
+    assert found == ["engine.mechanics.auction_rules"]
+
+
+def test_every_batch_hook_names_a_module_of_the_mechanics_layer() -> None:
+    """A ``batch`` hook is a name (``module:Class``), which the layer scan cannot follow: it
+    must name a module beside the mechanic, so that the scan checks that file's imports."""
+    from engine.mechanics.registry import mechanics  # noqa: PLC0415 - only this test needs it
+
+    hooks = {m.key: m.batch for m in mechanics() if m.batch is not None}
+    assert {"deal", "upcard_bidding", "play"} <= set(hooks)
+    for key, hook in hooks.items():
+        module, _, name = hook.partition(":")
+        assert module.startswith("engine.mechanics.") and name, (key, hook)
+        assert _is_engine_module(module), (key, hook)
+        assert f"class {name}" in ROOT.joinpath(*module.split(".")).with_suffix(".py").read_text(
+            encoding="utf-8"), (key, hook)
 
 
 def test_the_layer_scan_counts_function_level_imports_but_not_type_checking_ones() -> None:

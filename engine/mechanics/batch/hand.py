@@ -3,8 +3,8 @@
 A :class:`BatchHand` holds, per game in the batch (one row each), what the scalar
 :class:`~engine.play.hand.Hand` holds for one: the dealer, the hands as ``uint64`` card masks,
 the upcard, the maker, trump, who sits out, the tricks taken. Kernels
-(:mod:`engine.batch.kernels`) run one phase for every row at once; a row a phase does not
-concern is masked, never branched on.
+(each mechanic's batch form, :class:`BatchForm`) run one phase for every row at once; a row a
+phase does not concern is masked, never branched on.
 
 The ``logged`` rows keep the scalar action id of every decision, in order (:meth:`act`):
 ``--verify`` replays them through the scalar interpreter.
@@ -13,7 +13,7 @@ The ``logged`` rows keep the scalar action id of every decision, in order (:meth
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +21,7 @@ import numpy.typing as npt
 if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
-__all__ = ["NONE", "BatchHand", "Ints", "rules_of"]
+__all__ = ["NONE", "BatchForm", "BatchHand", "GreedySeats", "Ints", "Kernel", "rules_of"]
 
 _T = TypeVar("_T")
 
@@ -35,6 +35,19 @@ def rules_of(variant: Variant, record: type[_T]) -> _T:
     return variant.rules_of(record)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GreedySeats:
+    """The seats the ``greedy`` bot plays, and the bot's numbers (the batch engine passes
+    those of :mod:`engine.bots.greedy`, a layer above the mechanics)."""
+
+    seats: npt.NDArray[np.bool_]
+    """Per seat: it is played by the ``greedy`` bot."""
+    order_at: int
+    """Trumps held to order up or name a suit."""
+    alone_at: int
+    """Trumps held to go alone."""
+
+
 @dataclass(slots=True, kw_only=True)
 class BatchHand:
     """One hand of ``n`` games; ``rng`` is the batch's generator (every choice flows from it)."""
@@ -46,8 +59,8 @@ class BatchHand:
     """Extra hands (a dummy, the ghost): columns ``players ..`` of :attr:`hands`."""
     logged: Ints | None = None
     """Rows whose actions are kept for ``--verify`` (None: none)."""
-    greedy: npt.NDArray[np.bool_] | None = None
-    """Per seat: it is played by the ``greedy`` bot (None: every seat is ``random``)."""
+    greedy: GreedySeats | None = None
+    """The seats the ``greedy`` bot plays (None: every seat is ``random``)."""
     hands: npt.NDArray[np.uint64] = field(init=False)
     upcard: Ints = field(init=False)
     maker: Ints = field(init=False)
@@ -75,6 +88,9 @@ class BatchHand:
     label: Ints = field(init=False)
     """The index of the scoring row that applied (:data:`NONE` for a thrown-in hand)."""
     made: npt.NDArray[np.bool_] = field(init=False)
+    thrown_in_why: str = field(init=False, default="")
+    """Why a row nobody made is thrown in (``HandResult.thrown_in``), set by the form that
+    throws it in (in the batch forms all passed, the one cause)."""
     log: list[Ints] = field(init=False, default_factory=list)
     deals: list[tuple[int, tuple[int, ...], int, int]] = field(init=False, default_factory=list)
     """The logged rows' deals: (dealer, hand masks, upcard, kitty mask)."""
@@ -124,8 +140,20 @@ class BatchHand:
         """Per row: whether ``seat[row]`` is greedy (None: no seat is)."""
         if self.greedy is None:
             return None
-        at: npt.NDArray[np.bool_] = self.greedy[seat]
+        at: npt.NDArray[np.bool_] = self.greedy.seats[seat]
         return at
+
+    @property
+    def order_at(self) -> int:
+        """The greedy bot's trumps to order up or name a suit (asked where a seat is greedy)."""
+        assert self.greedy is not None
+        return self.greedy.order_at
+
+    @property
+    def alone_at(self) -> int:
+        """The greedy bot's trumps to go alone (asked where a seat is greedy)."""
+        assert self.greedy is not None
+        return self.greedy.alone_at
 
     def hand_of(self, seat: Ints) -> npt.NDArray[np.uint64]:
         """Per row, the cards of ``seat[row]``."""
@@ -135,3 +163,20 @@ class BatchHand:
     def seat(self, offset: int) -> Ints:
         """The seat ``offset`` places to the dealer's left, per row."""
         return (self.dealer + offset) % self.players
+
+
+class Kernel(Protocol):
+    """A mechanic's batch form, built from the compiled variant: it plays its phase of one
+    hand for every row."""
+
+    def run(self, bh: BatchHand, /) -> None: ...
+
+
+class BatchForm(Protocol):
+    """The class a mechanic's ``batch`` hook names: ``check`` says why a configuration has no
+    batch form (None: it has one), before the kernel is built."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None: ...
+
+    def __call__(self, variant: Variant) -> Kernel: ...

@@ -1,31 +1,30 @@
-"""``auction`` and ``name_trump`` in batch form: one bid each, the blind swap, trump named.
+"""``auction`` in batch form: one bid each, the blind swap (``name_trump`` then names trump).
 
-As the scalar phases (``engine.mechanics.auction``, ``engine.mechanics.name_trump``) with
+As the scalar phase (``engine.mechanics.auction``) with
 ``turns: one_each`` (GH-A2): from eldest (or the dealer) each seat once may pass or bid above
 the high bid (the numbers, then the special bids such as ``moon``, which beat every number);
 the highest special bid ends the auction at once. With a blind ``swap`` (GH-A3, GH-A4) a seat
 may first, on its turn and once per deal for the table, take the extra hand for its own, whose
 cards are then dead; it then passes or bids. If all pass the deal is thrown in and passes left
-(GH-A16). The high bidder names trump.
+(GH-A16). The high bidder names trump (``engine.mechanics.name_trump_batch``).
 
 Every choice is the scalar ``random`` bot's: one uniform draw over the legal actions, here
 ``pass``, ``swap`` (while allowed) and each bid above the high bid; after a swap, a second draw
 over ``pass`` and the bids. The ``greedy`` bot has no rule for an auction and takes the first
-legal action, ``pass`` (``engine.bots.greedy``); it names the suit with the most trumps.
+legal action, ``pass`` (``engine.bots.greedy``).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.greedy import counts_by_suit
-from engine.batch.hand import NONE, BatchHand, rules_of
 from engine.core import actions as A
 from engine.mechanics.auction_rules import AllPass, AuctionFirst, AuctionRules, Turns
-from engine.mechanics.name_trump import NameTrumpRules, contracts
+from engine.mechanics.batch.hand import NONE, BatchHand, rules_of
+from engine.mechanics.upcard_bidding import ALL_PASSED
 from engine.rules.variant import SidesKind, Variant
 
-__all__ = ["Auction", "NameTrump"]
+__all__ = ["Auction"]
 
 
 class Auction:
@@ -102,26 +101,4 @@ class Auction:
         bh.alone = self.alone[high]
         bh.swapped = swapped
         bh.special_names = self.names
-
-
-class NameTrump:
-    """``name_trump``: the high bidder names one of the suits, uniformly."""
-
-    @staticmethod
-    def check(variant: Variant) -> str | None:
-        if len(contracts(rules_of(variant, NameTrumpRules))) != 4:
-            return "no-trump contracts have no batch form yet"
-        return None
-
-    def __init__(self, variant: Variant) -> None:
-        pass
-
-    def run(self, bh: BatchHand) -> None:
-        made = bh.maker >= 0
-        suit = bh.uniform(4)
-        greedy = bh.greedy_at(np.maximum(bh.maker, 0))
-        if greedy is not None:  # the suit with the most trumps, the lowest of equals
-            suit = np.where(greedy, counts_by_suit(bh.hand_of(np.maximum(bh.maker, 0)))
-                            .argmax(axis=1), suit)
-        bh.act(made, A.CALL + suit)
-        bh.trump = np.where(made, suit, 0)
+        bh.thrown_in_why = ALL_PASSED

@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from engine.batch.greedy import ALONE_AT, trumps
-from engine.batch.hand import NONE, BatchHand, rules_of
 from engine.core import actions as A
+from engine.mechanics.batch.greedy import trumps
+from engine.mechanics.batch.hand import NONE, BatchHand, rules_of
 from engine.mechanics.go_alone import DefenderOrder, GoAloneRules
 from engine.rules.variant import SidesKind, Variant
 
@@ -44,7 +44,7 @@ class GoAlone:
         alone = made & (bh.uniform(2) == 1)
         greedy = bh.greedy_at(np.maximum(bh.maker, 0))
         if greedy is not None:
-            wants = trumps(bh.hand_of(np.maximum(bh.maker, 0)), bh.trump) >= ALONE_AT
+            wants = trumps(bh.hand_of(np.maximum(bh.maker, 0)), bh.trump) >= bh.alone_at
             alone = made & np.where(greedy, wants, alone)
         bh.act(made, np.where(alone, A.ALONE, A.PASS))
         bh.alone = alone
@@ -65,7 +65,7 @@ class GoAlone:
             says = asking & (bh.uniform(2) == 1)
             greedy = bh.greedy_at(seat)
             if greedy is not None:  # the greedy bot's rule: four trumps or more
-                wants = trumps(bh.hand_of(seat), bh.trump) >= ALONE_AT
+                wants = trumps(bh.hand_of(seat), bh.trump) >= bh.alone_at
                 says = asking & np.where(greedy, wants, says)
             bh.act(asking, np.where(says, A.ALONE, A.PASS))
             loner = np.where(says, seat, loner)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.batch.greedy import GreedyTables
-from engine.batch.hand import BatchHand, rules_of
-from engine.batch.tables import ONE, choose_bit, low_bit_index
 from engine.core import actions as A
+from engine.mechanics.batch.greedy import GreedyTables
+from engine.mechanics.batch.hand import BatchHand, rules_of
+from engine.mechanics.batch.tables import ONE, choose_bit, low_bit_index
 from engine.mechanics.dummy_merge import DummyMergeRules, MergeMode
 from engine.rules.variant import Variant
 

@@ -1,4 +1,6 @@
-"""The ``greedy`` bot in batch form: the rules of :mod:`engine.bots.greedy`, for every row.
+"""The ``greedy`` bot in batch form: the orders of :mod:`engine.bots.greedy`, for every row
+(its numbers, such as the trumps to order up, come in a ``GreedySeats``; each mechanic's
+batch form applies the bot's rule for its phase).
 
 "The least card of a set by some order" is one step over an ``(n, D)`` array: the deck's
 cards in that order (a table per trump and suit led, built once per variant), a bit test of
@@ -19,12 +21,11 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from engine.batch.hand import Ints
-from engine.batch.tables import EFFECTIVE, ONE, POWER, SUIT_MASK, U64
-from engine.bots.greedy import ALONE_AT, ORDER_AT
+from engine.mechanics.batch.hand import Ints
+from engine.mechanics.batch.tables import EFFECTIVE, ONE, POWER, SUIT_MASK, U64
 from engine.rules.variant import Variant
 
-__all__ = ["ALONE_AT", "ORDER_AT", "GreedyTables", "trumps"]
+__all__ = ["GreedyTables", "counts_by_suit", "trumps"]
 
 _MAX_POWER = 128
 

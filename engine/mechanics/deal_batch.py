@@ -1,0 +1,74 @@
+"""``deal`` in batch form: a shuffle per row, the hands as card masks, the upcard.
+
+Built once from a compiled variant; runs the deal of one hand for every row of a
+:class:`~engine.mechanics.batch.hand.BatchHand` (``engine.mechanics.deal`` is the scalar form).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.mechanics.batch.hand import BatchHand
+from engine.mechanics.batch.tables import ONE
+from engine.rules.variant import Variant
+
+__all__ = ["Deal"]
+
+
+class Deal:
+    """``deal``: a shuffle per row, ``hand_size`` cards a seat and an extra hand (a dummy, the
+    ghost), the upcard, the rest to the kitty. Which position gets which packet does not
+    change the law of a uniform shuffle, so packets are not simulated.
+
+    The shuffle is Fisher-Yates, run on all rows at once and only as far as the cards dealt
+    (position ``i`` takes a uniform one of the positions ``i`` and after): every ordering of
+    the dealt cards is equally likely, as with a full shuffle, in about two thirds of the time
+    of sorting random keys."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        if variant.deck.copies != 1 or variant.deck.jokers:
+            return "double decks and jokers have no batch form yet"
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        self.deck = np.array(variant.deck.cards, dtype=np.int64)
+        self.bits = ONE << self.deck.astype(np.uint64)
+        self.mask = variant.deck.mask
+        self.hand_size = variant.deal.hand_size
+        self.upcard = variant.deal.upcard
+        self.positions = variant.deal.positions
+        """The seats, then the extra hands (a dummy, the ghost), as the scalar deal's."""
+
+    def shuffle(self, rng: np.random.Generator, n: int, dealt: int) -> npt.NDArray[np.int8]:
+        """``(dealt, n)``: the deck positions of the first ``dealt`` cards of a uniform
+        shuffle of each row's deck (partial Fisher-Yates, one column per row)."""
+        size = self.deck.size
+        order = np.repeat(np.arange(size, dtype=np.int8)[:, None], n, axis=1)
+        flat = order.reshape(-1)
+        rows = np.arange(n)
+        draws = rng.random((dealt, n))
+        for i in range(min(dealt, size - 1)):
+            where = (draws[i] * (size - i)).astype(np.int64)  # i + a uniform 0 .. size-i-1
+            where += i
+            where *= n
+            where += rows
+            here = order[i].copy()
+            order[i] = flat[where]
+            flat[where] = here
+        return order[:dealt]
+
+    def run(self, bh: BatchHand) -> None:
+        n, p, h = bh.n, self.positions, self.hand_size
+        dealt = p * h + (1 if self.upcard else 0)
+        order = self.shuffle(bh.rng, n, dealt)
+        cards = self.bits[order[:p * h]].reshape(p, h, n)
+        bh.hands = np.bitwise_or.reduce(cards, axis=1).T.copy()
+        if self.upcard:
+            bh.upcard = self.deck[order[p * h]]
+        for row in bh.logged if bh.logged is not None else ():  # the kitty: the rest
+            held = [int(m) for m in bh.hands[row]]
+            up = int(bh.upcard[row])
+            kitty = self.mask & ~(sum(held) | (1 << up if up >= 0 else 0))
+            bh.deals.append((int(bh.dealer[row]), tuple(held), up, kitty))

@@ -1,0 +1,56 @@
+"""``dealer_pickup`` in batch form: the dealer takes the upcard and discards, B games at once.
+
+As the scalar phase (``engine.mechanics.dealer_pickup``, modes ``must`` and ``discard_other``).
+The choices are those of the scalar ``random`` bot: one uniform draw over the legal actions
+(``engine.bots.random_bot``), here over the same legal sets computed with masks; a seat the
+``greedy`` bot plays takes its rule (``engine.bots.greedy``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.core import actions as A
+from engine.mechanics.batch.greedy import GreedyTables
+from engine.mechanics.batch.hand import BatchHand, rules_of
+from engine.mechanics.batch.tables import ONE, choose_bit, low_bit_index
+from engine.mechanics.dealer_pickup import DealerPickupRules, PickupMode
+from engine.rules.variant import Variant
+
+__all__ = ["DealerPickup"]
+
+
+class DealerPickup:
+    """``dealer_pickup`` (``must`` or ``discard_other``): after an order-up the dealer, unless
+    he sits out, takes the upcard and discards one card uniformly (the upcard too with
+    ``must``); a dealer who made trump keeps all six when a dummy merge follows."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        r = rules_of(variant, DealerPickupRules)
+        if r.mode is PickupMode.OPTIONAL:
+            return "the optional pickup has no batch form yet"
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        self.other = rules_of(variant, DealerPickupRules).mode is PickupMode.DISCARD_OTHER
+        flow = variant.flow
+        self.merge_follows = "dummy_merge" in flow and flow.index("dummy_merge") > flow.index(
+            "dealer_pickup")
+        """A dealer who is the maker discards in the merge instead (5 of 11, CTD-A3)."""
+        self.greedy = GreedyTables(variant)
+
+    def run(self, bh: BatchHand) -> None:
+        rows = np.arange(bh.n)
+        takes = bh.ordered & (bh.dealer != bh.out)
+        up = np.where(takes, ONE << np.maximum(bh.upcard, 0).astype(np.uint64), np.uint64(0))
+        held = bh.hands[rows, bh.dealer]
+        discards = takes & (bh.maker != bh.dealer) if self.merge_follows else takes
+        legal = np.where(discards, held if self.other else held | up, np.uint64(0))
+        bit = choose_bit(legal, bh.rng)
+        greedy = bh.greedy_at(bh.dealer)
+        if greedy is not None:
+            low = ONE << self.greedy.discard(legal, bh.trump).astype(np.uint64)
+            bit = np.where(greedy & discards, low, bit)
+        bh.act(discards, A.DISCARD + low_bit_index(bit))
+        bh.hands[rows, bh.dealer] = (held | up) ^ bit

@@ -1,0 +1,170 @@
+"""``play`` in batch form: every trick of a hand for B games at once.
+
+Fixed-length tricks are unrolled (each seat a trick); a seat that does not play holds a blank
+card. The choices are those of the scalar ``random`` bot: one uniform draw over the legal actions
+(``engine.bots.random_bot``), here over the same legal sets computed with masks; a seat the
+``greedy`` bot plays takes its rule (``engine.bots.greedy``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.core import actions as A
+from engine.mechanics.batch.greedy import GreedyTables
+from engine.mechanics.batch.hand import BatchHand, Ints, rules_of
+from engine.mechanics.batch.tables import EFFECTIVE, ONE, POWER, SUIT_MASK, U64
+from engine.mechanics.play import FirstLead, PlayRules
+from engine.rules.variant import Variant
+
+__all__ = ["Play"]
+
+BLANK_CARD = 63
+"""No card has this id (every id is below 62): the tables give it no suit and no power."""
+BLANK = ONE << np.uint64(BLANK_CARD)
+PLAYABLE = ~BLANK
+"""Every bit but the blank card's: a seat that plays the blank card keeps it."""
+_TRICK_BITS = 5
+_COLUMNS = POWER.shape[2]
+_EFFECTIVE_FLAT = EFFECTIVE.reshape(-1)
+_SUIT_MASK_FLAT = SUIT_MASK.reshape(-1)
+"""The tables flat: one index ``trump * columns + card`` instead of two index arrays."""
+
+_FIRST_LEADS = (FirstLead.ELDEST, FirstLead.MAKER, FirstLead.LEFT_OF_LONER)
+
+
+class Play:
+    """``play`` (first lead: eldest, the maker or left of the loner, skipping a seat that
+    sits out): ``hand_size`` tricks of
+    up to four cards; a seat must follow the effective suit led when it can; the highest power
+    wins, the first of equals; the winner leads next."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        if rules_of(variant, PlayRules).first_lead not in _FIRST_LEADS:
+            return "this first lead has no batch form yet"
+        # Reneging (``penalties.renege.allowed``) needs nothing here: the batch bots, like the
+        # scalar ones, choose among the legal actions, which always follow suit (a renege is
+        # an action a player types, accepted but never offered); so no renege is penalised.
+        return None
+
+    def __init__(self, variant: Variant) -> None:
+        self.tricks = variant.deal.hand_size
+        self.first_lead = rules_of(variant, PlayRules).first_lead
+        self.greedy = GreedyTables(variant)
+        p = self.players = variant.players
+        self.places = np.arange(p)[:, None]
+        self.trick_of = np.left_shift(1, _TRICK_BITS * np.arange(p))
+        """One trick for a seat in the count of every seat's tricks (one ``int64``)."""
+        assert p * _TRICK_BITS < 63 and self.tricks < 1 << _TRICK_BITS
+        self.shift = max(1, (p - 1).bit_length())
+        self.place_mask = (1 << self.shift) - 1
+        self.power_code = POWER.reshape(-1) << self.shift
+        self.place_code = self.place_mask - np.arange(p)
+        """A card's code in a trick: its power, shifted, plus ``place_code[place]``."""
+
+    def run(self, bh: BatchHand) -> None:
+        n, p, h = bh.n, bh.players, self.tricks
+        games = np.arange(n)
+        trump, out = bh.trump, bh.out
+        leader = self._first_leader(bh)
+        # A seat that does not play (a lone maker's partner; every seat of a thrown-in hand)
+        # holds only the blank card, which follows no suit, has no power and is never taken
+        # from the hand, so no step has to mask the seat out.
+        seats = bh.hands[:, :p].T.copy()
+        seats[out[out >= 0], games[out >= 0]] = BLANK
+        seats[:, bh.maker < 0] = BLANK
+        # The hands by place in the trick (row q: the seat q places after the leader),
+        # turned each trick so that the winner's is row 0: a step reads and writes one row.
+        held = self._turn(seats, leader, games)
+        trump_cards = trump * _COLUMNS
+        trump_suits = trump * 5
+        # The last trick needs no draw: every seat holds one card (or the blank one).
+        draws = bh.rng.random((h - 1, p, n))
+        taken = np.zeros(n, dtype=np.int64)
+        """The tricks taken, ``_TRICK_BITS`` bits a seat (seat 0 the lowest)."""
+        for trick in range(h):
+            # A trick's best card as one number: its power, then the earlier place (the
+            # first of equals wins), so that the winner is a running maximum.
+            best = np.full(n, -1, dtype=np.int64)
+            suit_mask, led, led_cards = SUIT_MASK[0, 0], trump, trump  # set by the lead
+            for pos in range(p):
+                hand = held[pos]
+                if pos == 0:
+                    legal = hand
+                else:
+                    follow = hand & suit_mask
+                    legal = np.where(follow != 0, follow, hand)
+                bit = legal.copy() if trick == h - 1 else \
+                    self._uniform(legal, draws[trick, pos], clears=h - trick - 1)
+                if bh.greedy is not None:
+                    greedy = bh.greedy.seats[self._wrap(leader + pos)] & (legal != BLANK)
+                    bit = self._greedy(bit, greedy=greedy, legal=legal, trump=trump,
+                                       led=led if pos else None, best=best >> self.shift)
+                np.bitwise_xor(hand, bit & PLAYABLE, out=hand)
+                card = np.bitwise_count(bit - ONE)
+                if pos == 0:
+                    led = _EFFECTIVE_FLAT[trump_cards + card]
+                    suit_mask = _SUIT_MASK_FLAT[trump_suits + led]
+                    led_cards = (trump_suits + led) * _COLUMNS
+                code = self.power_code[led_cards + card]
+                code += self.place_code[pos]
+                np.maximum(best, code, out=best)
+                if bh.logged is not None:
+                    bh.act(card != BLANK_CARD, A.PLAY + card.astype(np.int64))
+            place = self.place_mask - (best & self.place_mask)
+            leader = self._wrap(leader + place)
+            taken += self.trick_of[leader]
+            if trick < h - 1:
+                held = self._turn(held, place, games)
+        for seat in range(p):
+            bh.tricks[:, seat] += (taken >> (_TRICK_BITS * seat)) & ((1 << _TRICK_BITS) - 1)
+        bh.hands.fill(0)
+
+    def _first_leader(self, bh: BatchHand) -> Ints:
+        """Eldest (STD-A2), the maker, or left of the loner (CTD-A6: the lone maker, else the
+        lone defender, else eldest), skipping the seat that sits out."""
+        rule, made = self.first_lead, bh.maker >= 0
+        if rule is FirstLead.MAKER:
+            leader = np.where(made, bh.maker, self._wrap(bh.dealer + 1))
+        else:
+            before = bh.dealer
+            if rule is FirstLead.LEFT_OF_LONER:
+                loner = np.where(bh.defender_alone >= 0, bh.defender_alone, bh.dealer)
+                before = np.where(bh.alone, bh.maker, loner)
+            leader = self._wrap(before + 1)
+        return np.where(leader == bh.out, self._wrap(leader + 1), leader)
+
+    def _wrap(self, seats: Ints) -> Ints:
+        """``seats`` modulo the number of players (in place)."""
+        if self.players & (self.players - 1) == 0:  # a power of two: a mask, no division
+            return np.bitwise_and(seats, self.players - 1, out=seats)
+        return np.remainder(seats, self.players, out=seats)
+
+    def _turn(self, rows: U64, first: Ints, games: Ints) -> U64:
+        """``rows`` (one per seat or place) turned so that row ``first[game]`` comes first."""
+        n = games.size
+        which = self._wrap(first + self.places) * n
+        which += games
+        turned: U64 = rows.reshape(-1)[which]
+        return turned
+
+    @staticmethod
+    def _uniform(legal: U64, draw: npt.NDArray[np.float64], *, clears: int) -> U64:
+        """A uniform card of each ``legal`` mask (of at most ``clears + 1`` cards), as a bit:
+        the ``k``-th lowest, ``k`` uniform below the mask's count."""
+        k = draw * np.bitwise_count(legal)
+        m = legal.copy()
+        for j in range(clears):  # clear the lowest card where k > j
+            np.bitwise_and(m, m - (k >= j + 1), out=m)
+        bit: U64 = m & -m
+        return bit
+
+    def _greedy(self, bit: U64, *, greedy: npt.NDArray[np.bool_], legal: U64, trump: Ints,
+                led: Ints | None, best: Ints) -> U64:
+        """``bit``, with the greedy bot's card in the rows it plays."""
+        card = self.greedy.lead(legal, trump) if led is None else \
+            self.greedy.follow(legal, trump, led, best)
+        chosen: U64 = np.where(greedy, ONE << card.astype(np.uint64), bit)
+        return chosen
