@@ -255,8 +255,7 @@ def decisions(variant: Variant) -> int:
     """The auction's decisions in a deal beyond a few a seat: at most one round of passes per
     bid level (each bid must beat the last; a bid naming trump is a level per trump), and a
     swap and a look."""
-    auction = variant.rules(AuctionRules)
-    assert auction is not None, "auction: not a mechanic of this flow"
+    auction = variant.rules_of(AuctionRules)
     levels = len(auction.bids) + len(auction.special_bids)
     if auction.trump_in_bid:
         levels *= 6
