@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
-from engine.mechanics import auction_words
+from engine.mechanics import auction_result, auction_words
 from engine.mechanics.auction_rules import (
     SCHEMA,
     AllPass,
@@ -377,4 +377,5 @@ MECHANIC = Mechanic(
     words=Words(verbs={"pass": "passes", "swap": "swaps for the {extra_hand} hand",
                        "look": "looks at the {extra_hand} hand", "bid": "bids {arg}"},
                 prompt="Your bid: {offers}", offers=_offers, title=auction_words.TITLE,
-                rules=book_lines(AuctionRules, auction_words.rules)))
+                rules=book_lines(AuctionRules, auction_words.rules)),
+    result=auction_result.RESULT, stats=auction_result.STATS)

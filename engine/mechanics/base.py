@@ -25,7 +25,10 @@ and names in one ``MECHANIC = Mechanic(...)`` value:
   The lines are written in the mechanic's module, or in a sibling ``<key>_words`` module when
   the mechanic's would pass 400 lines (auction) (:func:`book_lines` hands them the config record);
 - ``decide``: the hook a bot uses to choose among its actions (``decide(tools, view, legal)``,
-  ``tools`` being the :class:`BotTools` the heuristic bot implements).
+  ``tools`` being the :class:`BotTools` the heuristic bot implements);
+- ``result``: its part of the hand's result (a :class:`ResultHook`: the
+  :class:`ResultPart` type, and the builder the score phase calls), and ``stats``: the
+  figures it adds to simulation reports (:class:`StatsHook`).
 
 Why a value and not a subclass: the rules layer reads the same object through the
 :class:`~engine.rules.mechanic_rules.MechanicRules` protocol without importing this layer,
@@ -51,6 +54,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.results import ResultHook, ResultPart
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -58,8 +62,9 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
-           "ExchangeScratch", "Mechanic", "Phase", "Refusal", "Refused", "Rule", "Scratch",
-           "Words", "book_lines", "cards_to_actions"]
+           "ExchangeScratch", "Figure", "Mechanic", "Phase", "Refusal", "Refused", "ResultHook",
+           "ResultPart", "Rule", "Scratch", "StatsHook", "Words", "book_lines",
+           "cards_to_actions"]
 
 TERMINAL = -1
 """``State.current_player`` once the game is over."""
@@ -252,6 +257,32 @@ class Words:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Figure:
+    """One figure a mechanic adds to simulation reports (``euchre simulate``): the counter
+    its result parts count (:meth:`ResultPart.counts`) or its ``game`` hook adds to, written
+    only when it is not zero."""
+
+    name: str
+    """The report's key, and the counter's name."""
+    rank: int
+    """Its place among the report's optional figures (the core's: ``reneges`` 40, ``no_maker``
+    50), so that reports keep the order they have always had."""
+    rate: bool = True
+    """Written as a rate over the hands scored (else as a count)."""
+    per_seat: bool = False
+    """Also written in each seat's figures (as a count)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatsHook:
+    """What a mechanic adds to simulation reports: its figures, and ``game``, the counts a
+    finished game adds beyond its hands' parts (``(figure, how many)``)."""
+
+    figures: tuple[Figure, ...]
+    game: Callable[[State], Sequence[tuple[str, int]]] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Mechanic:
     """Everything about one mechanic (see the module docstring)."""
 
@@ -269,3 +300,5 @@ class Mechanic:
     kinds: tuple[ActionKind, ...] = ()
     words: Words = field(default_factory=Words)
     decide: Callable[[BotTools, View, list[int]], int] | None = None
+    result: ResultHook[State] | None = None
+    stats: StatsHook | None = None

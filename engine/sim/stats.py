@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from engine.mechanics.redeal import REDEAL_WHY, exchangers
+from engine.mechanics.base import Figure
+from engine.mechanics.registry import mechanics
+from engine.rules.results import REDEAL_WHY
 from engine.sim.confidence import mean_ci, wilson
 
 if TYPE_CHECKING:
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
-__all__ = ["Count", "Tally", "Total", "side_name", "stopped_at_hand_limit"]
+__all__ = ["Count", "CountKey", "Tally", "Total", "side_name", "stopped_at_hand_limit"]
 
 
 def side_name(side: tuple[int, ...]) -> str:
@@ -46,6 +48,11 @@ def stopped_at_hand_limit(state: State) -> bool:
     return not over
 
 
+def _figures() -> list[Figure]:
+    """Every registered mechanic's report figures."""
+    return [f for m in mechanics() if m.stats is not None for f in m.stats.figures]
+
+
 def _r(x: float) -> float:
     return round(x, 4)
 
@@ -64,7 +71,6 @@ class Count(Enum):
     """Games that scored a ``k``-th hand (per ``k``)."""
     REDEALS = "redeals"  # deals thrown in unplayed, whatever the cause: all, per dealer
     THROWN_IN = "thrown_in"  # per cause (HandResult.thrown_in), and per (cause, dealer)
-    FARMER_EXCHANGES = "farmer_exchanges"  # farmer's hands exchanged (redeal.exchange)
     LABEL = "label"
     """Hands per scoring row (per label)."""
     MAKER = "maker"
@@ -77,8 +83,8 @@ class Count(Enum):
     ALONE_MARCH = "alone_march"
     DEFENDER_ALONE = "defender_alone"
     DEFENDER_ALONE_WON = "defender_alone_won"
-    SWAPS = "swaps"
-    MERGES = "merges"
+    FIGURE = "figure"
+    """A mechanic's :class:`~engine.mechanics.base.Figure`, per ``(figure, seat or None)``."""
     RENEGES = "reneges"
     BID = "bid"
     """Per winning bid."""
@@ -86,8 +92,6 @@ class Count(Enum):
     NO_MAKER = "no_maker"
     """Hands nobody made (trump by the upcard, no-trump after all passed): neither made nor
     euchred."""
-    DROPPED = "dropped"
-    """Seats that dropped out (stay or drop); qualified by None (all) or a seat."""
     MATCHES = "matches"
     """Matches finished (``game.match``): all their games played."""
     UNFINISHED_MATCHES = "unfinished_matches"
@@ -118,7 +122,7 @@ class Total(Enum):
 
 
 Side = tuple[int, ...]
-Qualifier = int | str | Side | tuple[int, Side] | tuple[str, int] | None
+Qualifier = int | str | Side | tuple[int, Side] | tuple[str, int | None] | None
 """Which part of an event a counter counts: see :class:`Count`."""
 CountKey = tuple[Count, Qualifier]
 SumKey = tuple[Total, Qualifier]
@@ -196,8 +200,9 @@ class Tally:
             for side in self.sides:
                 self.add((Total.SCORE, (scored, side)), record.scores[side[0]])
         n[Count.HANDS, None] += scored
-        # farmer's hands exchanged (no hand record has them)
-        n[Count.FARMER_EXCHANGES, None] += len(exchangers(state.history_ids, state.actors))
+        for m in mechanics():  # what a game adds beyond its hands (farmer's hands exchanged)
+            for name, count in m.stats.game(state) if m.stats and m.stats.game else ():
+                n[Count.FIGURE, (name, None)] += count
         self.add((Total.HANDS_PER_GAME, None), scored)
 
     def add_match_game(self, state: State, *, credit: int, carried: int,
@@ -235,9 +240,9 @@ class Tally:
         self.add((Total.NON_DEALER_POINTS, None), sum(deltas[side[0]] for side in others))
         n[Count.LABEL, record.label or "unlabelled"] += 1
         n[Count.RENEGES, None] += len(record.reneges)
-        for seat in record.dropped:
-            n[Count.DROPPED, None] += 1
-            n[Count.DROPPED, seat] += 1
+        for part in record.parts.values():
+            for figure in part.counts():
+                n[Count.FIGURE, figure] += 1
         maker = record.maker
         if maker < 0:
             n[Count.NO_MAKER, None] += 1
@@ -263,11 +268,6 @@ class Tally:
                 n[Count.DEFENDER_ALONE, None] += 1
                 n[Count.DEFENDER_ALONE, seat] += 1
                 n[Count.DEFENDER_ALONE_WON, None] += not made
-        if record.swapped is not None:
-            n[Count.SWAPS, None] += 1
-            n[Count.SWAPS, record.swapped] += 1
-        if record.merged:
-            n[Count.MERGES, None] += 1
         if record.bid is not None:
             n[Count.BID, record.bid] += 1
             n[Count.BID_MADE, record.bid] += made
@@ -305,8 +305,9 @@ class Tally:
             "thrown_in_as_dealer": n[Count.REDEALS, seat],
             "redeals_as_dealer": n[Count.THROWN_IN, (REDEAL_WHY, seat)],
         }
-        if n[Count.DROPPED, None]:
-            out["dropped"] = n[Count.DROPPED, seat]
+        for figure in _figures():
+            if figure.per_seat and n[Count.FIGURE, (figure.name, None)]:
+                out[figure.name] = n[Count.FIGURE, (figure.name, seat)]
         return out
 
     def _qualifiers(self, what: Count) -> set[Qualifier]:
@@ -365,18 +366,18 @@ class Tally:
             report["bids"] = {str(b): {"count": n[Count.BID, b],
                                        "made": self.rate(n[Count.BID_MADE, b], n[Count.BID, b])}
                               for b in bids}
-        if total(Count.SWAPS):
-            report["swaps"] = self.rate(total(Count.SWAPS), hands)
-        if total(Count.FARMER_EXCHANGES):
-            report["farmer_exchanges"] = self.rate(total(Count.FARMER_EXCHANGES), hands)
-        if total(Count.MERGES):
-            report["dummy_merges"] = self.rate(total(Count.MERGES), hands)
+        figures: list[tuple[int, str, Any]] = []  # (rank, key, figure): written when not 0
         if total(Count.RENEGES):
-            report["reneges"] = total(Count.RENEGES)
+            figures.append((40, "reneges", total(Count.RENEGES)))
         if total(Count.NO_MAKER):  # variants with hands nobody made (upcard_trump, all_pass)
-            report["no_maker"] = self.rate(total(Count.NO_MAKER), hands)
-        if total(Count.DROPPED):
-            report["dropped"] = total(Count.DROPPED)  # seats that dropped out, all hands
+            figures.append((50, "no_maker", self.rate(total(Count.NO_MAKER), hands)))
+        for figure in _figures():  # the mechanics' (swaps, dummies merged, seats dropped...)
+            count = n[Count.FIGURE, (figure.name, None)]
+            if count:
+                figures.append((figure.rank, figure.name,
+                                self.rate(count, hands) if figure.rate else count))
+        for _, key, value in sorted(figures, key=lambda f: f[0]):
+            report[key] = value
         if self.games_per_match:
             report["match"] = self._match_report()
         return report

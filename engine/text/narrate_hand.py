@@ -236,8 +236,8 @@ class HandNarrator(TableNarrator):
             took_text = f"{who} took {took} of {sum(record.tricks)} tricks"
         reneges = "".join(f"{self._renege_text(p)}: {self.points(p.points)}. "
                           for p in penalties)
-        reneges += "".join(f"{self.seat(seat)} declared {label}. "
-                           for seat, label, _ in record.declared)
+        reneges += "".join(f"{note} " for part in record.parts.values()
+                           for note in part.notes(self.variant, record, self.seat))
         total = (f"In all: {self.points(record.deltas, every_side=True)}" if penalties
                  else self.points(record.deltas))
         return (f"{head}: {self._contract_text(record)}; {took_text}: {record.label}. "
@@ -268,23 +268,9 @@ class HandNarrator(TableNarrator):
             made += f" {self.on_bid(record.bid)}"
         alone = record.alone
         extras = [f"{self.seat(s)} alone" for s in alone]
-        extras += [f"{self.seat(s)} dropped out" for s in record.dropped]
-        if "dummy" in self.variant.deal.extra_hands:
-            extras.append(self.dummy_fate(maker, alone=maker in alone, merged=record.merged))
-        if record.called is not None:
-            extras.append(self._called_text(record))
-        if record.swapped is not None:
-            extras.append(f"{self.seat(record.swapped)} swapped for the {self.swap_hand} hand")
+        for part in record.parts.values():  # each mechanic's: seats dropped, the dummy...
+            extras += part.contract_words(self.variant, record, self.seat)
         return f"{made} ({'; '.join(extras)})" if extras else made
-
-    def _called_text(self, record: HandResult) -> str:
-        """``called the ace of spades, held by West`` (or held by nobody: CALL-A5)."""
-        card = card_words(C.card(record.called or ""))
-        if record.partner is None:
-            return f"called {card}, which nobody held"
-        if record.partner == record.maker:
-            return f"called {card}, his own"
-        return f"called {card}, held by {self.seat(record.partner)}"
 
     def _renege_text(self, penalty: Penalty) -> str:
         """``West reneged with 9♦ in trick 1``."""

@@ -17,6 +17,7 @@ from engine import State, Variant, new_game
 from engine.core import actions as A_
 from engine.core import cards as C
 from engine.core.bot_spec import BotSpec
+from engine.mechanics.dummy_merge import DummyMergeResult
 from engine.sim.simulate import simulate
 from engine.testing.rules import apply_all, names, overlay, variant
 from engine.text.narrate import Narrator
@@ -126,7 +127,8 @@ def test_a_hand_without_a_maker_is_played_out_and_scored_with_the_dummy_out() ->
         if state.hand_no == 1:
             assert_conserved(state)
     record = state.hands_played[0]
-    assert record.maker == -1 and sum(record.tricks) == 5 and not record.merged
+    assert record.maker == -1 and sum(record.tricks) == 5
+    assert record.part(DummyMergeResult) == DummyMergeResult(merged=False)
     assert record.deltas == record.tricks  # every player scores his own tricks (nobody_made)
 
 
