@@ -377,5 +377,7 @@ MECHANIC = Mechanic(
     words=Words(verbs={"pass": "passes", "swap": "swaps for the {extra_hand} hand",
                        "look": "looks at the {extra_hand} hand", "bid": "bids {arg}"},
                 prompt="Your bid: {offers}", offers=_offers, title=auction_words.TITLE,
-                rules=book_lines(AuctionRules, auction_words.rules)),
+                rules=book_lines(AuctionRules, auction_words.rules), verb=auction_words.verb,
+                bid_noun=auction_words.bid_noun, on_bid=auction_words.on_bid,
+                terms=auction_words.terms),
     result=auction_result.RESULT, stats=auction_result.STATS)

@@ -247,13 +247,21 @@ class Words:
     prompt; ``{offers}`` is replaced by what ``offers`` lists for the legal actions, joined.
     ``title``: the heading of its section of the rule book (default: the key, capitalised);
     ``rules``: the section's lines for a variant (see :data:`BookLine`; :func:`book_lines`
-    passes the config record)."""
+    passes the config record). Narration also asks, where a mechanic has them: ``verb``,
+    an action's verb phrase in the variant's words where a template cannot say it (a special
+    bid, a show by its label; None: the template); ``bid_noun`` and ``on_bid``, a winning bid
+    in words (``shoot the moon``; ``on a bid to shoot the moon``); ``terms``, names the
+    templates may use (``extra_hand``: the hand a swap takes)."""
 
     verbs: Mapping[str, str] = field(default_factory=dict)
     prompt: str = ""
     offers: Offers | None = None
     title: str = ""
     rules: Callable[[Variant], Sequence[BookLine]] | None = None
+    verb: Callable[[Variant, str, str], str | None] | None = None
+    bid_noun: Callable[[Variant, int | str], str] | None = None
+    on_bid: Callable[[Variant, int | str], str] | None = None
+    terms: Callable[[Variant], Mapping[str, str]] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

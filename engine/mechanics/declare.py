@@ -331,11 +331,20 @@ def _result(s: State) -> DeclareResult | None:
                                          for seat, k, cards in h.declared]))
 
 
+def _verb(variant: Variant, kind: str, arg: str) -> str | None:
+    """``declares a jamboree``: a show by its label."""
+    rules = variant.rules(DeclareRules)
+    if kind != "declare" or rules is None or not arg.isdigit() or \
+            not 0 < int(arg) <= len(rules.shows):
+        return None
+    return f"declares {rules.shows[int(arg) - 1].label}"
+
+
 MECHANIC = Mechanic(
     key="declare", phase=Declare, schema=SCHEMA, config=DeclareRules, compile=_compile,
     check_flow=_check_flow, after_trump=True, kinds=(DECLARE_KIND,),
     words=Words(verbs={"declare": "declares show {arg}", "pass": "passes"},
                 prompt="{offers}", offers=_offers, title="Shows declared before the play",
-                rules=book_lines(DeclareRules, book)),
+                rules=book_lines(DeclareRules, book), verb=_verb),
     decide=decide, result=ResultHook(part=DeclareResult, build=_result),
 )

@@ -20,12 +20,6 @@ from collections.abc import Sequence
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics import events as E
-from engine.mechanics.kitty_exchange import (
-    EXCHANGE_DISCARDS,
-    KITTY,
-    KittyExchangeRules,
-    KittyScratch,
-)
 from engine.mechanics.wording import agreeing, card_words, number
 from engine.play.state import State
 from engine.rules.results import HandResult, Penalty
@@ -39,6 +33,24 @@ _ORDER = {E.UpcardGone: 0, E.TrumpMade: 1, E.Swapped: 2, E.Looked: 2, E.Exchange
           E.ExtraHandGone: 2, E.SatOut: 3, E.TrickVoided: 4, E.Reneged: 4, E.PartnerShown: 5,
           E.TrickWon: 6, E.FarmerExchanged: 7, E.ShowDeclared: 8}
 """The order in which the lines of what an action brought about are told."""
+
+
+def _taken(events: Sequence[E.Event]) -> E.ExchangeTaken | None:
+    """The cards a seat took as this hand began (``ExchangeTaken`` the first action of the
+    hand), with the number he still has to discard, if any."""
+    start = next((i for i in range(len(events) - 1, -1, -1)
+                  if isinstance(events[i], E.Dealt)), None)
+    if start is None:
+        return None
+    taken = None
+    for event in events[start + 1:]:
+        if isinstance(event, E.ExchangeTaken) and taken is None:
+            taken = event
+        elif taken is not None and isinstance(event, E.Discarded) and event.seat == taken.seat:
+            taken = taken._replace(size=taken.size - 1)
+        elif not isinstance(event, E.ExchangeTaken):
+            return None  # another action came first, or the exchange is over
+    return taken if taken is not None and taken.size > 0 else None
 
 
 class HandNarrator(TableNarrator):
@@ -187,12 +199,10 @@ class HandNarrator(TableNarrator):
                  f"{self._made_by(h.maker)}"
             if h.picked >= 0:
                 up += f"; the dealer takes the {C.pretty(h.picked)}"
-        x = h.scratch
-        if type(x) is KittyScratch and x.step == EXCHANGE_DISCARDS:  # taken as the hand began
-            rules = self.variant.rules(KittyExchangeRules)
-            source = "the kitty" if rules is None or rules.source == KITTY else \
-                f"the {rules.source} hand"
-            up += f"; {self.seat(state.current_player)} takes {source} ({x.left} cards)"
+        taken = _taken(state.events)
+        if taken is not None:  # cards taken as the hand began, not all discarded yet
+            source = "the kitty" if taken.source == "kitty" else f"the {taken.source} hand"
+            up += f"; {self.seat(taken.seat)} takes {source} ({taken.size} cards)"
         return f"-- Hand {state.hand_no}, dealer {self.seat(state.dealer)}{up} --"
 
     def _made_by(self, maker: int) -> str:

@@ -73,15 +73,17 @@ def package_of(path: Path) -> str:
     return name if path.name == "__init__.py" else name.rpartition(".")[0]
 
 
-def imported_modules(source: str, package: str) -> Iterator[tuple[int, str]]:
-    """(line, module) for every import in ``source`` that runs, relative ones resolved.
+def imported_modules(source: str, package: str, *, type_checking: bool = False
+                     ) -> Iterator[tuple[int, str]]:
+    """(line, module) for every import in ``source`` that runs (and those under ``if
+    TYPE_CHECKING:`` when ``type_checking``), relative ones resolved.
 
     ``from engine.text import narrate`` yields ``engine.text`` and ``engine.text.narrate``.
     """
     tree = ast.parse(source)
     skipped: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and _type_checking_only(node):
+        if not type_checking and isinstance(node, ast.If) and _type_checking_only(node):
             skipped.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
     for node in ast.walk(tree):
         if id(node) in skipped:
@@ -128,6 +130,45 @@ def upward_imports() -> list[str]:
 
 def test_no_engine_module_imports_from_a_higher_layer() -> None:
     assert upward_imports() == []
+
+
+NO_PARTICULAR_MECHANIC = ["sim", "text"]
+"""Folders of engine/ that reach the mechanics only through the registry and the protocol
+(issue 23): none of their modules imports a particular mechanic, TYPE_CHECKING included."""
+SHARED_MECHANIC_MODULES = {"engine.mechanics", "engine.mechanics.base",
+                           "engine.mechanics.registry", "engine.mechanics.events",
+                           "engine.mechanics.wording"}
+"""The modules of engine/mechanics that are no particular mechanic: the protocol, the
+registry, the events and the shared words."""
+NOT_YET = {"engine/text/narrate.py: engine.mechanics.dummy_merge",
+           "engine/text/rulebook/table.py: engine.mechanics.play_words"}
+"""Imports left to move: the dummy's fate in a seat's view (until ``view_lines`` reads the
+events), the trumpless contracts of the rule book's ranks."""
+
+
+def particular_mechanic_imports(folder: str) -> list[str]:
+    """``file: module`` for each particular mechanic a module of engine/``folder`` imports."""
+    found = []
+    for path in sorted((ENGINE / folder).rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for _, target in imported_modules(source, package_of(path), type_checking=True):
+            if (target.startswith("engine.mechanics.") and target not in SHARED_MECHANIC_MODULES
+                    and _is_engine_module(target)):
+                found.append(f"{path.relative_to(ROOT).as_posix()}: {target}")
+    return sorted(set(found) - NOT_YET)
+
+
+@pytest.mark.parametrize("folder", NO_PARTICULAR_MECHANIC)
+def test_no_module_of_these_folders_imports_a_particular_mechanic(folder: str) -> None:
+    assert particular_mechanic_imports(folder) == []
+
+
+def test_the_mechanic_scan_sees_type_checking_and_from_imports() -> None:
+    source = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+              "    from engine.mechanics.auction import AuctionRules\n"
+              "from engine.mechanics import declare, registry\n")
+    targets = {t for _, t in imported_modules(source, "engine.text", type_checking=True)}
+    assert {"engine.mechanics.auction", "engine.mechanics.declare"} <= targets
 
 
 def test_the_layer_scan_counts_function_level_imports_but_not_type_checking_ones() -> None:
