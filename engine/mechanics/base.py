@@ -262,6 +262,9 @@ class Words:
     bid_noun: Callable[[Variant, int | str], str] | None = None
     on_bid: Callable[[Variant, int | str], str] | None = None
     terms: Callable[[Variant], Mapping[str, str]] | None = None
+    trumpless: Callable[[Variant], tuple[int, ...]] | None = None
+    """The trumpless contracts (``NO_TRUMP``, ``LOW_NO_TRUMP``) a maker may make in this
+    mechanic, for the rule book's ranks."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

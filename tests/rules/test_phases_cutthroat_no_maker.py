@@ -178,4 +178,4 @@ def test_the_narration_says_the_dummy_is_set_aside_when_nobody_made_trump_CTD_A1
     assert n.after(state.apply("discard:TS")) == [
         "The dummy hand (5 cards) is set aside unseen: nobody made trump."]
     assert "The dummy hand: set aside unseen, since nobody made trump" in n.view_lines(
-        state.view(B))
+        state.view(B), state.events_for(B))

@@ -121,7 +121,7 @@ def test_view_text_never_shows_the_ghost_hand_or_other_seats_cards() -> None:
     variant = load_variant("ghost-hand")
     state = new_game(variant, seed=11)
     seat = state.current_player
-    text = "\n".join(Narrator(variant).view_lines(state.view(seat)))
+    text = "\n".join(Narrator(variant).view_lines(state.view(seat), state.events_for(seat)))
     own = state.hand.hands[seat]
     for c in C.cards_of(variant.deck.mask & ~own):
         assert f" {C.pretty(c)}" not in text, C.card_name(c)
@@ -163,7 +163,7 @@ def narrate_last(narrator: Narrator, state: State, action: str, *, reveal: bool 
 
 
 def view_text(narrator: Narrator, state: State, seat: int) -> str:
-    return "\n".join(narrator.view_lines(state.view(seat)))
+    return "\n".join(narrator.view_lines(state.view(seat), state.events_for(seat)))
 
 
 def hidden_cards_shown(text: str, hidden: int) -> list[str]:
@@ -410,7 +410,7 @@ def test_no_line_of_a_game_with_a_renege_shows_a_raw_card_code(
         action = state.legal_actions()[0]
         said.append(n.action(state.current_player, action, phase=state.phase, viewer=1))
         said += narrate_last(n, state, action, viewer=1)
-    said += n.view_lines(state.view(1))
+    said += n.view_lines(state.view(1), state.events_for(1))
     assert any("reneged" in line for line in said)
     assert [line for line in said if RAW_CODE.search(line)] == []
 
@@ -437,7 +437,7 @@ def test_every_action_of_a_short_seeded_game_has_words_of_its_own(name: str) -> 
         assert line != f"{n.seat(seat)} {action}", line  # a verb, not the raw action name
         narrate_last(n, state, action, reveal=True)
         for seat_ in range(variant.players):
-            n.view_lines(state.view(seat_))
+            n.view_lines(state.view(seat_), state.events_for(seat_))
 
 
 # -- the trick's winner is the one the play mechanic recorded (narration never works it out) --
