@@ -214,9 +214,11 @@ def _tally(a: Variant, b: Variant, *, seed: int, games: int, bots_a: Sequence[Bo
     tally = PairTally(common_keys(a, b))
 
     def jobs(workers: int) -> Iterator[PairJob]:
-        return (PairJob(ja, jb) for ja, jb in zip(iter_jobs(a, seed, games, bots_a, workers * 8),
-                                                  iter_jobs(b, seed, games, bots_b, workers * 8),
-                                                  strict=True))
+        # The same slices under both: game i of one is paired with game i of the other. Each
+        # game is played alone (_game_values), so a variant's match rules do not cut them.
+        for job in iter_jobs(a, seed, games, bots_a, workers * 8, whole_matches=False):
+            yield PairJob(job, Job(b.name, b.rules_json, b.rules_hash, seed, job.start,
+                                   job.stop, tuple(bots_b)))
 
     def done(job: PairJob, result: PairTally) -> None:
         tally.merge(result)

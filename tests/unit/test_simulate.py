@@ -375,3 +375,25 @@ def test_compare_figures_of_huge_points_are_exact() -> None:
     assert (f["a"], f["b"], f["difference"]) == (100 * HUGE, 300 * HUGE, 200 * HUGE)
     assert f["ci95"] == [200 * HUGE, 200 * HUGE] and f["significant"]
     assert "200 x" not in plain_line(f, "b") and "2.0000e+362" in plain_line(f, "b")
+
+
+def test_a_variant_with_match_rules_compares_with_one_without(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`euchre compare standard railroad` ended in a ValueError: railroad's games were cut
+    into whole matches, standard's not, and the two runs' slices no longer paired up. Compare
+    plays single games under both, so each side's figures are those of that variant compared
+    with itself."""
+    assert main(["compare", "standard", "railroad", "--games", "5", "--seed", "2", "--bots",
+                 "random", "--json", "--quiet"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    bots = [BotSpec.parse("random")] * 4
+    standard, railroad = load_variant("standard"), load_variant("railroad")
+    alone = {name: {f["metric"]: f["a"] for f in compare(
+        v, v, seed=2, games=5, bots_a=bots, bots_b=bots)["figures"]}
+        for name, v in (("standard", standard), ("railroad", railroad))}
+    assert report["games"] == 5 and report["figures"]
+    for f in report["figures"]:
+        assert f["a"] == alone["standard"][f["metric"]]
+        assert f["b"] == alone["railroad"][f["metric"]]
+    two = compare(standard, railroad, seed=2, games=5, bots_a=bots, bots_b=bots, workers=2)
+    assert [f["b"] for f in two["figures"]] == [f["b"] for f in report["figures"]]
