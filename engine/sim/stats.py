@@ -12,17 +12,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from engine.mechanics.base import Figure
 from engine.mechanics.registry import mechanics
-from engine.rules.results import REDEAL_WHY
-from engine.sim.confidence import mean_ci, wilson
 
 if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.results import HandResult
     from engine.rules.variant import Variant
+    from engine.sim.report import Report
 
 __all__ = ["Count", "CountKey", "Tally", "Total", "side_name", "stopped_at_hand_limit"]
 
@@ -46,15 +44,6 @@ def stopped_at_hand_limit(state: State) -> bool:
                                                bid=last.bid, makers=last.makers)
     over, _ = variant.game_result(state.scores, makers=makers, made=made)
     return not over
-
-
-def _figures() -> list[Figure]:
-    """Every registered mechanic's report figures."""
-    return [f for m in mechanics() if m.stats is not None for f in m.stats.figures]
-
-
-def _r(x: float) -> float:
-    return round(x, 4)
 
 
 class Count(Enum):
@@ -278,123 +267,8 @@ class Tally:
         self.s.update(other.s)
         self.sq.update(other.sq)
 
-    # -- reporting -----------------------------------------------------------------------------
+    def report(self) -> Report:
+        """The figures with their 95% intervals, typed (``to_json`` gives the JSON)."""
+        from engine.sim.report import report_of  # noqa: PLC0415 - it reads this module
 
-    def rate(self, count: int, total: int) -> dict[str, Any]:
-        """A rate with its Wilson interval."""
-        low, high = wilson(count, total)
-        return {"count": count, "of": total, "rate": _r(count / total) if total else 0.0,
-                "ci95": [_r(low), _r(high)]}
-
-    def mean(self, key: SumKey, count: int) -> dict[str, Any]:
-        """A mean of the sum ``key`` over ``count`` items, with its normal interval."""
-        value, low, high = mean_ci(total=self.s[key], total_sq=self.sq[key], n=count)
-        return {"mean": value, "ci95": [low, high]}
-
-    def _per_seat(self, seat: int) -> dict[str, Any]:
-        n, hands = self.n, self.hands
-        made = n[Count.MAKER, seat]
-        out = {
-            "made_trump": self.rate(made, hands),
-            "made": self.rate(n[Count.MADE, seat], made),
-            "march": self.rate(n[Count.MARCH, seat], made),
-            "euchred": self.rate(n[Count.EUCHRED, seat], made),
-            "alone": {"attempts": n[Count.ALONE, seat],
-                      "made": self.rate(n[Count.ALONE_MADE, seat], n[Count.ALONE, seat])},
-            "defender_alone": n[Count.DEFENDER_ALONE, seat],
-            "thrown_in_as_dealer": n[Count.REDEALS, seat],
-            "redeals_as_dealer": n[Count.THROWN_IN, (REDEAL_WHY, seat)],
-        }
-        for figure in _figures():
-            if figure.per_seat and n[Count.FIGURE, (figure.name, None)]:
-                out[figure.name] = n[Count.FIGURE, (figure.name, seat)]
-        return out
-
-    def _qualifiers(self, what: Count) -> set[Qualifier]:
-        """Every qualifier counted for ``what`` (the labels, the bids...)."""
-        return {q for counted, q in self.n if counted is what}
-
-    def report(self) -> dict[str, Any]:
-        """The figures as JSON-ready data."""
-        n = self.n
-        games, hands = self.games, self.hands
-
-        def total(what: Count) -> int:
-            return n[what, None]
-
-        made = hands - total(Count.NO_MAKER)  # hands someone made: made, or euchred
-
-        report: dict[str, Any] = {
-            "games": games,
-            "hands": hands,
-            "thrown_in": total(Count.REDEALS),  # by cause below; "redeals": the redeal rule's
-            "thrown_in_by_cause": {str(q): n[Count.THROWN_IN, q] for q in sorted(
-                self._qualifiers(Count.THROWN_IN), key=str) if isinstance(q, str)},
-            "redeals": n[Count.THROWN_IN, REDEAL_WHY],
-            # Games that game.max_hands stopped; the side ahead won them, and the wins and
-            # win rates below include them.
-            "stopped_at_hand_limit": total(Count.STOPPED_AT_HAND_LIMIT),
-            "hands_per_game": self.mean((Total.HANDS_PER_GAME, None), games),
-            "wins": {side_name(side): n[Count.WINS, side] for side in self.sides},
-            "win_rate": {side_name(side): self.rate(n[Count.WINS, side], games)
-                         for side in self.sides},
-            "points_per_hand": {side_name(side): self.mean((Total.POINTS, side), hands)
-                                for side in self.sides},
-            "dealer_side_points_per_hand": self.mean((Total.DEALER_POINTS, None), hands),
-            "makers": {
-                "made": self.rate(total(Count.MADE), made),
-                "march": self.rate(total(Count.MARCH), made),
-                "euchred": self.rate(total(Count.EUCHRED), made),
-            },
-            "outcomes": {label: n[Count.LABEL, label]
-                         for label in sorted(map(str, self._qualifiers(Count.LABEL)))},
-            "alone": {
-                "attempts": self.rate(total(Count.ALONE), hands),
-                "made": self.rate(total(Count.ALONE_MADE), total(Count.ALONE)),
-                "march": self.rate(total(Count.ALONE_MARCH), total(Count.ALONE)),
-                "euchred": self.rate(total(Count.ALONE_EUCHRED), total(Count.ALONE)),
-            },
-            "defender_alone": {
-                "attempts": self.rate(total(Count.DEFENDER_ALONE), hands),
-                "won": self.rate(total(Count.DEFENDER_ALONE_WON), total(Count.DEFENDER_ALONE)),
-            },
-            "per_seat": {str(seat): self._per_seat(seat) for seat in range(self.players)},
-        }
-        bids = sorted(self._qualifiers(Count.BID),
-                      key=lambda b: (not str(b).isdigit(), str(b).zfill(3)))
-        if bids:
-            report["bids"] = {str(b): {"count": n[Count.BID, b],
-                                       "made": self.rate(n[Count.BID_MADE, b], n[Count.BID, b])}
-                              for b in bids}
-        figures: list[tuple[int, str, Any]] = []  # (rank, key, figure): written when not 0
-        if total(Count.RENEGES):
-            figures.append((40, "reneges", total(Count.RENEGES)))
-        if total(Count.NO_MAKER):  # variants with hands nobody made (upcard_trump, all_pass)
-            figures.append((50, "no_maker", self.rate(total(Count.NO_MAKER), hands)))
-        for figure in _figures():  # the mechanics' (swaps, dummies merged, seats dropped...)
-            count = n[Count.FIGURE, (figure.name, None)]
-            if count:
-                figures.append((figure.rank, figure.name,
-                                self.rate(count, hands) if figure.rate else count))
-        for _, key, value in sorted(figures, key=lambda f: f[0]):
-            report[key] = value
-        if self.games_per_match:
-            report["match"] = self._match_report()
-        return report
-
-    def _match_report(self) -> dict[str, Any]:
-        """Laps and slam (``game.match``): whole matches (won, tied), the match the run cut
-        short (apart), and over every game: games credited, slams, points carried."""
-        n = self.n
-        matches = n[Count.MATCHES, None]
-        return {
-            "games_per_match": self.games_per_match,
-            "matches": matches,
-            "match_wins": {side_name(side): n[Count.MATCH_WINS, side] for side in self.sides},
-            "tied_matches": n[Count.MATCH_WINS, None],
-            "unfinished_matches": n[Count.UNFINISHED_MATCHES, None],
-            "unfinished_match_games": n[Count.UNFINISHED_MATCH_GAMES, None],
-            "games_credited": {side_name(side): n[Count.CREDITED, side] for side in self.sides},
-            "slams": self.rate(n[Count.SLAMS, None], self.games),
-            "points_carried_per_game": self.mean((Total.CARRIED, None), self.games),
-        }
+        return report_of(self)

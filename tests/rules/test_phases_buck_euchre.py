@@ -188,7 +188,7 @@ def test_the_bot_drops_a_hand_that_cannot_take_a_trick_and_stays_with_a_strong_o
 
 def test_bots_drop_out_sometimes_and_play_hands_without_a_maker() -> None:
     report = simulate(variant("buck-euchre"), seed=3, games=20,
-                      bots=[BotSpec.parse("heuristic")] * 4).report()
+                      bots=[BotSpec.parse("heuristic")] * 4).report().to_json()
     assert report["dropped"] > 0 and report["no_maker"]["count"] > 0
 
 

@@ -157,7 +157,7 @@ def test_random_games_of_the_overlays_lose_no_card_CTD_A15(kind: str, mode: str)
 def test_simulated_games_of_the_overlays_all_finish(kind: str, mode: str) -> None:
     v = overlay_of(kind, mode)
     tally = simulate(v, seed=5, games=200, bots=[BotSpec.parse("heuristic")] * 3, workers=1)
-    report = tally.report()
+    report = tally.report().to_json()
     assert report["games"] == 200
     assert report["stopped_at_hand_limit"] == 0
 

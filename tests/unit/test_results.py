@@ -185,4 +185,4 @@ def test_tally_keys_are_typed_pairs_not_strings(name: str) -> None:
     assert set(tally.sq) == set(tally.s)
     assert tally.n[Count.GAMES, None] == 4
     labels = {q for what, q in tally.n if what is Count.LABEL}
-    assert labels and labels == set(tally.report()["outcomes"])
+    assert labels and labels == set(tally.report().to_json()["outcomes"])
