@@ -148,11 +148,12 @@ def _lone_defenders_and_merges(tally: Tally, bh: BatchHand, ok: npt.NDArray[np.b
         _count(tally, (Count.DEFENDER_ALONE, None), lone.sum())
         _by_seat(tally, Count.DEFENDER_ALONE, loner[lone], bh.players)
         tally.n[Count.DEFENDER_ALONE_WON, None] += int((lone & ~made).sum())
-    _count(tally, (Count.MERGES, None), bh.merged[ok].sum())
+    _count(tally, (Count.FIGURE, ("dummy_merges", None)), bh.merged[ok].sum())
     swapped = bh.swapped[ok]
     if (swapped >= 0).any():
-        _count(tally, (Count.SWAPS, None), (swapped >= 0).sum())
-        _by_seat(tally, Count.SWAPS, swapped[swapped >= 0], bh.players)
+        _count(tally, (Count.FIGURE, ("swaps", None)), (swapped >= 0).sum())
+        for seat, k in enumerate(np.bincount(swapped[swapped >= 0], minlength=bh.players)):
+            _count(tally, (Count.FIGURE, ("swaps", seat)), k)
     if bh.bid.any():  # an auction: the bids by name (a number, or the special bid's name)
         # one code a bid: its number, or _SPECIAL_CODE + the special bid's index
         special, names = bh.special[ok], bh.special_names

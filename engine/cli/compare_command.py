@@ -49,24 +49,23 @@ def _compare(args: argparse.Namespace) -> int:
     if args.json:
         print(report_json(report))
         return 0
-    how = ("paired: both variants played on the same deals" if report["paired"]
+    how = ("paired: both variants played on the same deals" if report.paired
            else "independent runs (the variants deal differently)")
     print(f"{name_b} against {name_a}: {args.games:,} games each, seed {args.seed}, bots "
           f"{args.bots}; {how}")
-    width = max(len(f["label"]) for f in report["figures"])
+    width = max(len(f.label) for f in report.figures)
     print(f"{'':<{width}}  {name_a:>12} {name_b:>12}   difference (95% CI)")
-    for f in report["figures"]:
-        low, high = f["ci95"]
-        mark = " *" if f["significant"] else ""
-        print(f"{f['label']:<{width}}  {shown(f['a'], 3):>12} {shown(f['b'], 3):>12}   "
-              f"{shown(f['difference'], 3, sign=True)} ({shown(low, 3, sign=True)} to "
+    for f in report.figures:
+        low, high = f.ci95
+        mark = " *" if f.significant else ""
+        print(f"{f.label:<{width}}  {shown(f.a, 3):>12} {shown(f.b, 3):>12}   "
+              f"{shown(f.difference, 3, sign=True)} ({shown(low, 3, sign=True)} to "
               f"{shown(high, 3, sign=True)}){mark}")
-    stopped = report["stopped_at_hand_limit"]
-    if stopped["a"] or stopped["b"]:
-        print(f"stopped at the hand limit (game.max_hands): {stopped['a']:,} games under "
-              f"{name_a}, {stopped['b']:,} under {name_b}; the side ahead won them, and the "
+    if report.stopped_a or report.stopped_b:
+        print(f"stopped at the hand limit (game.max_hands): {report.stopped_a:,} games under "
+              f"{name_a}, {report.stopped_b:,} under {name_b}; the side ahead won them, and the "
               "game wins above include them")
-    significant = [f for f in report["figures"] if f["significant"]]
+    significant = [f for f in report.figures if f.significant]
     print()
     if not significant:
         print(f"No difference is significant at 95% after {args.games:,} games; more games "

@@ -275,7 +275,7 @@ class Table:
         s = self.state
         view = s.view(self.seat)
         if full or s.phase != "play" or self.shown != (s.hand_no, s.phase):
-            lines = self.narrator.view_lines(view)
+            lines = self.narrator.view_lines(view, s.events_for(self.seat))
         else:
             lines = [self.narrator.trick_line(view), self.narrator.hand_line(view)]
         self.shown = (s.hand_no, s.phase)

@@ -134,7 +134,7 @@ def run_tally(args: argparse.Namespace, variant_ref: str, label: str = "games", 
     elapsed = time.perf_counter() - start
     report: dict[str, Any] = {"variant": variant.name, "rules_hash": variant.rules_hash,
                               "seed": args.seed, "bots": [str(spec) for spec in bots],
-                              **tally.report()}
+                              **tally.report().to_json()}
     speed = (f"{tally.hands / elapsed:,.0f} hands/s ({elapsed:.2f} s, {args.workers} "
              f"worker{'s' * (args.workers > 1)})")
     return report, tally, speed
@@ -195,7 +195,7 @@ def run_batch_tally(args: argparse.Namespace, fallback: list[tuple[BotSpec, ...]
     elapsed = time.perf_counter() - start
     report: dict[str, Any] = {"variant": variant.name, "rules_hash": variant.rules_hash,
                               "seed": args.seed, "bots": [str(spec) for spec in bots],
-                              **run.tally.report()}
+                              **run.tally.report().to_json()}
     speed = (f"{run.tally.hands / elapsed:,.0f} hands/s ({elapsed:.2f} s, batch engine, "
              f"B = {size:,}, {args.workers} worker{'s' * (args.workers > 1)})")
     if run.logs and not run.problems:

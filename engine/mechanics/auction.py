@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
-from engine.mechanics import auction_words
+from engine.mechanics import auction_result, auction_words
 from engine.mechanics.auction_rules import (
     BLOCK,
     AllPass,
@@ -377,5 +377,8 @@ MECHANIC = Mechanic(
     words=Words(verbs={"pass": "passes", "swap": "swaps for the {extra_hand} hand",
                        "look": "looks at the {extra_hand} hand", "bid": "bids {arg}"},
                 prompt="Your bid: {offers}", offers=_offers, title=auction_words.TITLE,
-                rules=book_lines(AuctionRules, auction_words.rules)),
-    block=BLOCK, batch="engine.mechanics.auction_batch:Auction", decisions=decisions)
+                rules=book_lines(AuctionRules, auction_words.rules), verb=auction_words.verb,
+                bid_noun=auction_words.bid_noun, on_bid=auction_words.on_bid,
+                terms=auction_words.terms),
+    block=BLOCK, batch="engine.mechanics.auction_batch:Auction", decisions=decisions,
+    result=auction_result.RESULT, stats=auction_result.STATS)

@@ -16,14 +16,16 @@ from typing import TYPE_CHECKING
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.core.printable import printable
+from engine.mechanics.auction_rules import AuctionRules, SpecialBid
 from engine.mechanics.base import Rule
-from engine.mechanics.wording import extra_hand_word, join, setting
+from engine.mechanics.wording import extra_hand_word, join, setting, third_person
 
 if TYPE_CHECKING:
-    from engine.mechanics.auction import Auction, AuctionRules
+    from engine.mechanics.auction import Auction
     from engine.rules.variant import Variant
 
-__all__ = ["TITLE", "bid_words", "bidding_with_trump", "refusal", "rules", "said"]
+__all__ = ["TITLE", "bid_noun", "bid_words", "bidding_with_trump", "on_bid", "refusal", "rules",
+           "said", "terms", "verb"]
 
 TITLE = "The auction"
 
@@ -162,6 +164,69 @@ def said(arg: str) -> str | None:
     if not number.isdigit() or not letter or letter not in C.TRUMP_LETTERS:
         return None
     return f"bids {bid_words(int(number), C.TRUMP_LETTERS.index(letter))}"
+
+
+def _special(v: Variant, bid: int | str) -> SpecialBid | None:
+    """The variant's special bid named ``bid`` (``moon``), if it is one."""
+    auction = v.rules(AuctionRules)
+    if auction is None or not isinstance(bid, str):
+        return None
+    return next((b for b in auction.special_bids if b.name == bid), None)
+
+
+def verb(v: Variant, kind: str, arg: str) -> str | None:
+    """The narration of a bid (``bids 4``; a special bid in its own words, ``shoots the
+    moon``, when it has a label); None for the other kinds, which the templates say."""
+    if kind != "bid":
+        return None
+    special = _special(v, arg)
+    with_trump = said(arg) if special is None else None
+    if with_trump is not None:
+        return with_trump
+    if special is not None and special.said:
+        return special.said
+    if special is not None and special.label != special.name:
+        return third_person(special.label) if _said_as_verb(special) else \
+            f"bids {special.label}"
+    return f"bids {arg}"
+
+
+def bid_noun(v: Variant, bid: int | str) -> str:
+    """A winning or high bid as a noun: ``4``, or a special bid's label (``shoot the
+    moon``)."""
+    special = _special(v, bid)
+    return special.label if special is not None else str(bid)
+
+
+def on_bid(v: Variant, bid: int | str) -> str:
+    """How a contract was bid: ``on a bid of 4``; a special bid whose label is what the
+    bidder does (``shoot the moon``, said ``shoots the moon``) as ``on a bid to shoot the
+    moon``, any other by its name as a noun (``on a bid of little pepper``)."""
+    special = _special(v, bid)
+    if special is None:
+        return f"on a bid of {bid}"
+    return f"on a bid {'to' if _said_as_verb(special) else 'of'} {special.label}"
+
+
+def terms(v: Variant) -> dict[str, str]:
+    """``extra_hand``: the hand a swap takes (``ghost``)."""
+    auction = v.rules(AuctionRules)
+    swap = auction.swap if auction else None
+    return {"extra_hand": swap.hand if swap else "extra"}
+
+
+_BIDDING_VERBS = frozenset({"shoot", "go", "play", "call", "take", "make", "run", "lay", "march",
+                            "sweep", "try"})
+"""First words that make a top bid's label (which has no ``said``) a verb phrase."""
+
+
+def _said_as_verb(special: SpecialBid) -> bool:
+    """Whether a special bid's label is what the bidder does (``shoot the moon``) rather than
+    the bid's name as a noun (``little pepper``, ``double moon``): its ``said`` is the label
+    in the third person, or, for a top bid (no ``said``), the label starts with a verb."""
+    if special.said:
+        return special.said == third_person(special.label)
+    return special.label.partition(" ")[0].lower() in _BIDDING_VERBS
 
 
 def bidding_with_trump(bids: list[str]) -> str:

@@ -28,7 +28,10 @@ and names in one ``MECHANIC = Mechanic(...)`` value:
   The lines are written in the mechanic's module, or in a sibling ``<key>_words`` module when
   the mechanic's would pass 400 lines (auction) (:func:`book_lines` hands them the config record);
 - ``decide``: the hook a bot uses to choose among its actions (``decide(tools, view, legal)``,
-  ``tools`` being the :class:`BotTools` the heuristic bot implements).
+  ``tools`` being the :class:`BotTools` the heuristic bot implements);
+- ``result``: its part of the hand's result (a :class:`ResultHook`: the
+  :class:`ResultPart` type, and the builder the score phase calls), and ``stats``: the
+  figures it adds to simulation reports (:class:`StatsHook`).
 
 Why a value and not a subclass: the rules layer reads the same object through the
 :class:`~engine.rules.mechanic_rules.MechanicRules` protocol without importing this layer,
@@ -55,6 +58,7 @@ from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
 from engine.rules.config_fields import Block
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.results import ResultHook, ResultPart
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -62,8 +66,9 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
-           "ExchangeScratch", "Mechanic", "Phase", "Refusal", "Refused", "Rule", "Scratch",
-           "Words", "book_lines", "cards_to_actions"]
+           "ExchangeScratch", "Figure", "Mechanic", "Phase", "Refusal", "Refused", "ResultHook",
+           "ResultPart", "Rule", "Scratch", "StatsHook", "Words", "book_lines",
+           "cards_to_actions"]
 
 TERMINAL = -1
 """``State.current_player`` once the game is over."""
@@ -244,13 +249,50 @@ class Words:
     prompt; ``{offers}`` is replaced by what ``offers`` lists for the legal actions, joined.
     ``title``: the heading of its section of the rule book (default: the key, capitalised);
     ``rules``: the section's lines for a variant (see :data:`BookLine`; :func:`book_lines`
-    passes the config record)."""
+    passes the config record). Narration also asks, where a mechanic has them: ``verb``,
+    an action's verb phrase in the variant's words where a template cannot say it (a special
+    bid, a show by its label; None: the template); ``bid_noun`` and ``on_bid``, a winning bid
+    in words (``shoot the moon``; ``on a bid to shoot the moon``); ``terms``, names the
+    templates may use (``extra_hand``: the hand a swap takes)."""
 
     verbs: Mapping[str, str] = field(default_factory=dict)
     prompt: str = ""
     offers: Offers | None = None
     title: str = ""
     rules: Callable[[Variant], Sequence[BookLine]] | None = None
+    verb: Callable[[Variant, str, str], str | None] | None = None
+    bid_noun: Callable[[Variant, int | str], str] | None = None
+    on_bid: Callable[[Variant, int | str], str] | None = None
+    terms: Callable[[Variant], Mapping[str, str]] | None = None
+    trumpless: Callable[[Variant], tuple[int, ...]] | None = None
+    """The trumpless contracts (``NO_TRUMP``, ``LOW_NO_TRUMP``) a maker may make in this
+    mechanic, for the rule book's ranks."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Figure:
+    """One figure a mechanic adds to simulation reports (``euchre simulate``): the counter
+    its result parts count (:meth:`ResultPart.counts`) or its ``game`` hook adds to, written
+    only when it is not zero."""
+
+    name: str
+    """The report's key, and the counter's name."""
+    rank: int
+    """Its place among the report's optional figures (the core's: ``reneges`` 40, ``no_maker``
+    50), so that reports keep the order they have always had."""
+    rate: bool = True
+    """Written as a rate over the hands scored (else as a count)."""
+    per_seat: bool = False
+    """Also written in each seat's figures (as a count)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatsHook:
+    """What a mechanic adds to simulation reports: its figures, and ``game``, the counts a
+    finished game adds beyond its hands' parts (``(figure, how many)``)."""
+
+    figures: tuple[Figure, ...]
+    game: Callable[[State], Sequence[tuple[str, int]]] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -283,3 +325,5 @@ class Mechanic:
     """The decisions its phase may add to one deal beyond the few a seat that the adapters'
     bound allows any phase (:func:`engine.adapters.game_shape.decisions_per_deal`): an
     auction's round of passes per bid level. None: no more than those."""
+    result: ResultHook[State] | None = None
+    stats: StatsHook | None = None

@@ -12,6 +12,7 @@ who holds every card he could call plays alone (CALL-A2). Skipped in a hand with
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -19,9 +20,18 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
+from engine.mechanics.base import (
+    BotTools,
+    Mechanic,
+    Phase,
+    ResultHook,
+    ResultPart,
+    Rule,
+    Words,
+    book_lines,
+)
 from engine.mechanics.events import PartnerCalled, Said
-from engine.mechanics.wording import join, setting
+from engine.mechanics.wording import card_words, join, setting
 from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import SidesKind
@@ -29,10 +39,11 @@ from engine.rules.variant import SidesKind
 if TYPE_CHECKING:
     from engine.play.state import State
     from engine.play.view import View
+    from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "PARTNER", "PARTNER_KIND", "BuriedCard", "CallPartner",
-           "CallPartnerRules", "CalledCard", "callable_cards"]
+           "CallPartnerResult", "CallPartnerRules", "CalledCard", "callable_cards"]
 
 PARTNER_KIND = A.declare_kind("partner", A.Arg.CARD)
 PARTNER = PARTNER_KIND.base
@@ -258,6 +269,59 @@ def _buried_rule(rules: CallPartnerRules) -> Rule:
                 + ("as a partnership hand." if other == "partners" else "as played alone."))
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CallPartnerResult(ResultPart):
+    """The hand's called card and the seat that held it (None: nobody, CALL-A5), kept under
+    ``call_partner``; it decides the makers' side.
+
+    >>> part = CallPartnerResult(called="AS", partner=2)
+    >>> part.to_json(), part.makers(0), CallPartnerResult(called="AS", partner=None).makers(0)
+    ({'called': 'AS', 'partner': 2}, (0, 2), (0,))
+    """
+
+    called: str
+    partner: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"called": self.called, "partner": self.partner}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CallPartnerResult:
+        partner = data.get("partner")
+        return cls(called=str(data["called"]), partner=None if partner is None else int(partner))
+
+    @classmethod
+    def from_flat(cls, data: Mapping[str, Any]) -> CallPartnerResult | None:
+        return None if data.get("called") is None else cls.from_json(data)
+
+    def shown(self) -> tuple[str, ...]:
+        return (self.called,)
+
+    def makers(self, maker: int) -> tuple[int, ...]:
+        if self.partner is None or self.partner == maker:
+            return (maker,)
+        return tuple(sorted((maker, self.partner)))
+
+    def contract_words(self, variant: Variant, record: HandResult, seat: Callable[[int], str]
+                       ) -> list[str]:
+        """``called the ace of spades, held by West`` (or held by nobody: CALL-A5)."""
+        card = card_words(C.card(self.called))
+        if self.partner is None:
+            return [f"called {card}, which nobody held"]
+        if self.partner == record.maker:
+            return [f"called {card}, his own"]
+        return [f"called {card}, held by {seat(self.partner)}"]
+
+
+def _result(s: State) -> CallPartnerResult | None:
+    """The called card and its holder, once a card was called."""
+    h = s.hand
+    if h.called < 0:
+        return None
+    return CallPartnerResult(called=C.card_name(h.called),
+                             partner=h.partner if h.partner >= 0 else None)
+
+
 MECHANIC = Mechanic(
     key="call_partner", phase=CallPartner, schema=BLOCK.schema, config=CallPartnerRules,
     compile=BLOCK.compile, check_flow=_check_flow, space=_space, after_trump=True,
@@ -265,5 +329,5 @@ MECHANIC = Mechanic(
     words=Words(verbs={"partner": "calls {card_words} for a partner", "alone": "goes alone"},
                 prompt="{offers}?", offers=_offers,
                 title="Calling a partner", rules=book_lines(CallPartnerRules, book)),
-    decide=decide, block=BLOCK,
+    decide=decide, block=BLOCK, result=ResultHook(part=CallPartnerResult, build=_result),
 )

@@ -15,14 +15,25 @@ show or keeps it hidden), so that nobody learns who held a show from the order o
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.base import (
+    BotTools,
+    Mechanic,
+    Phase,
+    ResultHook,
+    ResultPart,
+    Rule,
+    Scratch,
+    Words,
+    book_lines,
+)
 from engine.mechanics.events import Passed, ShowDeclared
 from engine.rules.config_fields import Block, option, record_schema, required
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
@@ -33,10 +44,11 @@ if TYPE_CHECKING:
     from engine.play.hand import Hand
     from engine.play.state import State
     from engine.play.view import View
+    from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
-__all__ = ["DECLARE", "MECHANIC", "Declare", "DeclareRules", "DeclareScratch", "Show", "Then",
-           "shows_scored"]
+__all__ = ["DECLARE", "MECHANIC", "Declare", "DeclareResult", "DeclareRules", "DeclareScratch",
+           "Show", "Then", "shows_scored"]
 
 DECLARE_KIND = A.declare_kind("declare", A.Arg.NUMBER)
 DECLARE = DECLARE_KIND.base
@@ -242,11 +254,64 @@ def _offers(variant: Variant, legal: list[str]) -> list[str]:
             for name in legal if name.startswith("declare:")]
 
 
+Declared = tuple[tuple[int, str, tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareResult(ResultPart):
+    """The shows declared before the play, kept under ``declare`` when there were some: (seat,
+    the show's label, the cards shown).
+
+    >>> DeclareResult(declared=((1, "a jamboree", ("JD", "JH")),)).to_json()
+    {'declared': [[1, 'a jamboree', ['JD', 'JH']]]}
+    """
+
+    declared: Declared
+
+    def to_json(self) -> dict[str, Any]:
+        return {"declared": [[seat, label, list(cards)] for seat, label, cards in self.declared]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DeclareResult:
+        return cls(declared=tuple((int(seat), str(label), tuple(str(c) for c in cards))
+                                  for seat, label, cards in data["declared"]))
+
+    @classmethod
+    def from_flat(cls, data: Mapping[str, Any]) -> DeclareResult | None:
+        return cls.from_json(data) if data.get("declared") else None
+
+    def shown(self) -> tuple[str, ...]:
+        return tuple([card for _, _, cards in self.declared for card in cards])
+
+    def notes(self, variant: Variant, record: HandResult, seat: Callable[[int], str]
+              ) -> list[str]:
+        return [f"{seat(who)} declared {label}." for who, label, _ in self.declared]
+
+
+def _result(s: State) -> DeclareResult | None:
+    h = s.hand
+    if not h.declared:
+        return None
+    rules = s.variant.rules(DeclareRules)
+    assert rules is not None
+    return DeclareResult(declared=tuple([(seat, rules.shows[k].label, tuple(C.names(cards)))
+                                         for seat, k, cards in h.declared]))
+
+
+def _verb(variant: Variant, kind: str, arg: str) -> str | None:
+    """``declares a jamboree``: a show by its label."""
+    rules = variant.rules(DeclareRules)
+    if kind != "declare" or rules is None or not arg.isdigit() or \
+            not 0 < int(arg) <= len(rules.shows):
+        return None
+    return f"declares {rules.shows[int(arg) - 1].label}"
+
+
 MECHANIC = Mechanic(
     key="declare", phase=Declare, schema=BLOCK.schema, config=DeclareRules,
     compile=BLOCK.compile, check_flow=_check_flow, after_trump=True, kinds=(DECLARE_KIND,),
     words=Words(verbs={"declare": "declares show {arg}", "pass": "passes"},
                 prompt="{offers}", offers=_offers, title="Shows declared before the play",
-                rules=book_lines(DeclareRules, book)),
-    decide=decide, block=BLOCK,
+                rules=book_lines(DeclareRules, book), verb=_verb),
+    decide=decide, block=BLOCK, result=ResultHook(part=DeclareResult, build=_result),
 )

@@ -11,9 +11,10 @@ goes back into the deck with the other cards for the next deal (CTD-A15).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
@@ -22,9 +23,13 @@ from engine.mechanics.base import (
     OFFER_STEP,
     BotTools,
     ExchangeScratch,
+    Figure,
     Mechanic,
     Phase,
+    ResultHook,
+    ResultPart,
     Rule,
+    StatsHook,
     Words,
     book_lines,
     cards_to_actions,
@@ -45,9 +50,11 @@ from engine.rules.mechanic_rules import FlowCheck
 if TYPE_CHECKING:
     from engine.play.state import State
     from engine.play.view import View
+    from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "DummyMerge", "DummyMergeRules", "MergeMode"]
+__all__ = ["MECHANIC", "DummyMerge", "DummyMergeResult", "DummyMergeRules", "MergeMode",
+           "dummy_fate"]
 
 
 
@@ -227,6 +234,51 @@ def _hands_without_maker(v: Variant) -> bool:
     return v.scoring.space.no_maker
 
 
+def dummy_fate(maker: str, *, alone: bool, merged: bool) -> str:
+    """What became of the dummy (CTD-A3, CTD-A13): merged (by ``maker``, named), given up or
+    set aside."""
+    if merged:
+        return f"the dummy merged by {maker}"
+    return "the dummy given up unseen" if alone else "the dummy set aside unseen"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DummyMergeResult(ResultPart):
+    """Whether the maker took the dummy in (kept under ``dummy_merge`` in every hand of a
+    variant with a dummy).
+
+    >>> DummyMergeResult(merged=True).to_json(), DummyMergeResult(merged=True).counts()
+    ({'merged': True}, (('dummy_merges', None),))
+    """
+
+    merged: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"merged": self.merged}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DummyMergeResult:
+        return cls(merged=bool(data.get("merged", False)))
+
+    @classmethod
+    def from_flat(cls, data: Mapping[str, Any]) -> DummyMergeResult | None:
+        """Every hand written before parts said ``"merged"``, dummy or not: only a merge
+        tells that the variant had a dummy."""
+        return cls(merged=True) if data.get("merged") else None
+
+    def counts(self) -> tuple[tuple[str, int | None], ...]:
+        return (("dummy_merges", None),) if self.merged else ()
+
+    def contract_words(self, variant: Variant, record: HandResult, seat: Callable[[int], str]
+                       ) -> list[str]:
+        maker = record.maker
+        return [dummy_fate(seat(maker), alone=maker in record.alone, merged=self.merged)]
+
+
+def _result(s: State) -> DummyMergeResult:
+    return DummyMergeResult(merged=bool(s.hand.merged))
+
+
 MECHANIC = Mechanic(
     key="dummy_merge", phase=DummyMerge, schema=BLOCK.schema, config=DummyMergeRules,
     compile=BLOCK.compile, check_flow=_check_flow, after_trump=True,
@@ -237,4 +289,6 @@ MECHANIC = Mechanic(
                 rules=book_lines(DummyMergeRules, book)),
     decide=decide, block=BLOCK,
     batch="engine.mechanics.dummy_merge_batch:DummyMerge",
+    result=ResultHook(part=DummyMergeResult, build=_result),
+    stats=StatsHook(figures=(Figure(name="dummy_merges", rank=30),)),
 )

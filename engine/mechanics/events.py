@@ -352,9 +352,8 @@ class HandScored(NamedTuple("HandScored", [("result", HandResult)]), _Public):
     def shows(self) -> int:
         r = self.result
         codes = [card for _, card in r.reneges]
-        codes += [card for _, _, shown in r.declared for card in shown]
-        if r.called is not None:
-            codes.append(r.called)
+        for part in r.parts.values():
+            codes += part.shown()
         return C.mask_of(codes)
 
     @property

@@ -140,12 +140,21 @@ def _bid_book(name_trump: NameTrumpRules) -> list[Rule]:
                  "no-trump.")]
 
 
+def _trumpless(v: Variant) -> tuple[int, ...]:
+    """No-trump and low no-trump, where the maker may name them."""
+    rules = v.rules(NameTrumpRules)
+    if rules is None:
+        return ()
+    return tuple([c for c, named in ((C.NO_TRUMP, rules.no_trump),
+                                     (C.LOW_NO_TRUMP, rules.low_no_trump)) if named])
+
+
 MECHANIC = Mechanic(
     key="name_trump", phase=NameTrump, schema=BLOCK.schema, config=NameTrumpRules,
     compile=BLOCK.compile, check_flow=_check_flow, chooses_trump=True, kinds=(A.kind_of(A.CALL),),
     words=Words(verbs={"call": "names {suit} as trump"},
                 prompt="You won the bidding: name trump.", title="Naming trump",
-                rules=book_lines(NameTrumpRules, book)),
+                rules=book_lines(NameTrumpRules, book), trumpless=_trumpless),
     decide=decide, block=BLOCK,
     batch="engine.mechanics.name_trump_batch:NameTrump",
 )

@@ -20,13 +20,23 @@ from typing import TYPE_CHECKING
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.base import (
+    BotTools,
+    Figure,
+    Mechanic,
+    Phase,
+    Rule,
+    Scratch,
+    StatsHook,
+    Words,
+    book_lines,
+)
 from engine.mechanics.deal import KITTY_SETTINGS, undealt
 from engine.mechanics.events import FarmerExchanged, Said, ThrownIn
 from engine.rules.config_fields import Block, option, record_schema, required
 from engine.rules.expressions import BoolLit, CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
-from engine.rules.results import HandResult
+from engine.rules.results import REDEAL_WHY, HandResult
 
 if TYPE_CHECKING:
     from engine.play.state import State
@@ -41,8 +51,6 @@ KEEP_KIND = A.declare_kind("keep")  # the dealer's `keep` of dealer_pickup, the 
 EXCHANGE_KIND = A.declare_kind("exchange")
 REDEAL, KEEP, EXCHANGE = REDEAL_KIND.base, KEEP_KIND.base, EXCHANGE_KIND.base
 """The action ids of ``redeal``, ``keep`` and ``exchange``."""
-REDEAL_WHY = "redeal"
-"""``HandResult.thrown_in`` of a hand thrown in by this rule (not a deal all passed)."""
 
 SCOPE: Scope = {"hand": Given.HAND}
 """The names of ``redeal.when``: the seat's hand, read by ``count`` and ``holds``."""
@@ -100,6 +108,11 @@ def exchangers(history: Sequence[int], actors: Sequence[int]) -> list[int]:
     if EXCHANGE not in history:
         return []
     return [seat for action, seat in zip(history, actors, strict=True) if action == EXCHANGE]
+
+
+def _game_counts(s: State) -> tuple[tuple[str, int], ...]:
+    """A game's farmer's hands exchanged, for simulation reports."""
+    return (("farmer_exchanges", len(exchangers(s.history_ids, s.actors))),)
 
 
 class Redeal(Phase):
@@ -278,4 +291,5 @@ MECHANIC = Mechanic(
                 prompt="{offers}", offers=_offers, title="Redeals and the farmer's hand",
                 rules=book_lines(RedealRules, book)),
     decide=decide, block=BLOCK,
+    stats=StatsHook(figures=(Figure(name="farmer_exchanges", rank=20),), game=_game_counts),
 )

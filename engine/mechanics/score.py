@@ -23,15 +23,14 @@ from typing import TYPE_CHECKING
 from engine.core import cards as C
 from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase, Rule, Words
 from engine.mechanics.call_partner import BuriedCard, CallPartnerRules
-from engine.mechanics.declare import DeclareRules, shows_scored
+from engine.mechanics.declare import shows_scored
 from engine.mechanics.events import GameWon, HandScored
-from engine.rules.mechanic_rules import FlowCheck
-from engine.rules.results import HandResult, Penalty
+from engine.rules.mechanic_rules import REGISTRY, FlowCheck
+from engine.rules.results import HandResult, Penalty, ResultPart, parts_of
 from engine.rules.scoring import NO_MAKER, Outcome
 from engine.rules.variant import Goal, Win
 
 if TYPE_CHECKING:
-    from engine.play.hand import Hand
     from engine.play.state import State
     from engine.rules.variant import Variant
 
@@ -57,6 +56,9 @@ class Score(Phase):
         self.has_auction = bool(space.bids)
         self.contract_result = variant.game.win is Win.CONTRACT_RESULT
         self.countdown = variant.game.goal is Goal.DOWN
+        self.parts = tuple([(key, hook.build) for key in variant.flow
+                            if (hook := REGISTRY.get(key).result) is not None])
+        """Each mechanic of the flow with a part of the hand's result, and its builder."""
         calling = variant.rules(CallPartnerRules)
         self.calls = calling is not None
         """The makers' side is decided during the hand (a called partner)."""
@@ -110,25 +112,19 @@ class Score(Phase):
                      penalties: tuple[Penalty, ...], void: bool) -> HandResult:
         """The record of the hand just scored, as ``State.hands_played`` keeps it."""
         h = s.hand
+        parts: dict[str, ResultPart] = {}
+        for key, build in self.parts:
+            part = build(s)
+            if part is not None:
+                parts[key] = part
         return HandResult(
             hand=s.hand_no, dealer=s.dealer, maker=h.maker, trump=h.trump_name,
             bid=(self._bid_name(s) if self.has_auction and h.maker >= 0 else None),
             alone=tuple(h.alone), tricks=tuple(h.tricks_won), label=label,
             deltas=tuple(deltas), scores=tuple(s.scores),
             reneges=tuple([(seat, C.card_name(c)) for seat, c in h.reneges]),
-            penalties=penalties, void=void, swapped=h.swapped if h.swapped >= 0 else None,
-            merged=bool(h.merged), dropped=_seats(h.dropped) if h.dropped else (),
-            countdown=self.countdown,
-            called=C.card_name(h.called) if h.called >= 0 else None,
-            partner=h.partner if h.partner >= 0 else None,
-            declared=self._shows(h) if h.declared else (),
+            penalties=penalties, void=void, countdown=self.countdown, parts=parts_of(parts),
         )
-
-    def _shows(self, h: Hand) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
-        """The declared shows as the record keeps them: (seat, label, cards shown)."""
-        rules = self.variant.rules_of(DeclareRules)
-        return tuple([(seat, rules.shows[k].label, tuple(C.names(cards)))
-                      for seat, k, cards in h.declared])
 
     def _table_points(self, s: State, outcome: Outcome, *, void: bool
                       ) -> tuple[list[int], str]:

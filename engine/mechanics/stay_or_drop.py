@@ -12,14 +12,27 @@ by the upcard, or no-trump after all passed) skips the phase: nobody may drop (B
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.base import (
+    BotTools,
+    Figure,
+    Mechanic,
+    Phase,
+    ResultHook,
+    ResultPart,
+    Rule,
+    Scratch,
+    StatsHook,
+    Words,
+    book_lines,
+)
 from engine.mechanics.events import Said
 from engine.mechanics.wording import setting
 from engine.rules.config_fields import Block, option
@@ -28,10 +41,11 @@ from engine.rules.mechanic_rules import FlowCheck
 if TYPE_CHECKING:
     from engine.play.state import State
     from engine.play.view import View
+    from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
 __all__ = ["DROP", "MECHANIC", "STAY", "AskOrder", "DropScratch", "StayOrDrop",
-           "StayOrDropRules"]
+           "StayOrDropResult", "StayOrDropRules"]
 
 STAY_KIND = A.declare_kind("stay")
 DROP_KIND = A.declare_kind("drop")
@@ -191,11 +205,50 @@ def book(v: Variant, rules: StayOrDropRules) -> list[Rule]:
     return lines
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StayOrDropResult(ResultPart):
+    """The seats that dropped out of the hand, in order (kept under ``stay_or_drop`` when
+    some did).
+
+    >>> StayOrDropResult(dropped=(1, 3)).to_json()
+    {'dropped': [1, 3]}
+    """
+
+    dropped: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"dropped": list(self.dropped)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> StayOrDropResult:
+        return cls(dropped=tuple(int(seat) for seat in data["dropped"]))
+
+    @classmethod
+    def from_flat(cls, data: Mapping[str, Any]) -> StayOrDropResult | None:
+        return cls.from_json(data) if data.get("dropped") else None
+
+    def counts(self) -> tuple[tuple[str, int | None], ...]:
+        return tuple(key for seat in self.dropped for key in (("dropped", None), ("dropped", seat)))
+
+    def contract_words(self, variant: Variant, record: HandResult, seat: Callable[[int], str]
+                       ) -> list[str]:
+        return [f"{seat(s)} dropped out" for s in self.dropped]
+
+
+def _result(s: State) -> StayOrDropResult | None:
+    dropped = s.hand.dropped
+    if not dropped:
+        return None
+    return StayOrDropResult(dropped=tuple([seat for seat in range(dropped.bit_length())
+                                           if dropped >> seat & 1]))
+
+
 MECHANIC = Mechanic(
     key="stay_or_drop", phase=StayOrDrop, schema=BLOCK.schema, config=StayOrDropRules,
     compile=BLOCK.compile, check_flow=_check_flow, after_trump=True, kinds=(STAY_KIND, DROP_KIND),
     words=Words(verbs={"stay": "stays in", "drop": "drops out"},
                 prompt="Stay in or drop out?",
                 title="Staying in or dropping out", rules=book_lines(StayOrDropRules, book)),
-    decide=decide, block=BLOCK,
+    decide=decide, block=BLOCK, result=ResultHook(part=StayOrDropResult, build=_result),
+    stats=StatsHook(figures=(Figure(name="dropped", rank=60, rate=False, per_seat=True),)),
 )

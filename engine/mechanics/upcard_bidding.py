@@ -292,6 +292,11 @@ def _offers(variant: Variant, legal: list[str]) -> list[str]:
     return [*offers, naming(suits)] if suits else offers
 
 
+def _trumpless(v: Variant) -> tuple[int, ...]:
+    rules = v.rules(UpcardBiddingRules)
+    return (C.NO_TRUMP,) if rules is not None and rules.no_trump else ()
+
+
 MECHANIC = Mechanic(
     key="upcard_bidding", phase=UpcardBidding, schema=BLOCK.schema, config=UpcardBiddingRules,
     compile=BLOCK.compile, check_flow=_check_flow, space=_space, chooses_trump=True,
@@ -300,7 +305,7 @@ MECHANIC = Mechanic(
     words=Words(verbs={"pass": "passes", "order_up": "orders up",
                        "call": "names {suit} as trump"},
                 prompt="Your bid: {offers}", offers=_offers, title="Bidding on the upcard",
-                rules=book_lines(UpcardBiddingRules, book)),
+                rules=book_lines(UpcardBiddingRules, book), trumpless=_trumpless),
     decide=decide, block=BLOCK,
     batch="engine.mechanics.upcard_bidding_batch:UpcardBidding",
 )

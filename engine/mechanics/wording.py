@@ -23,7 +23,7 @@ from engine.core import cards as C
 from engine.rules.expression_errors import join_words
 
 __all__ = ["agreeing", "card_words", "counted", "extra_hand_word", "join", "naming", "number",
-           "setting", "suit_word"]
+           "setting", "suit_word", "third_person"]
 
 
 def naming(suits: list[str]) -> str:
@@ -101,3 +101,15 @@ def card_words(card: int) -> str:
     if card == C.JOKER:
         return "the joker"
     return f"the {_RANK_WORDS[C.rank_of(card)]} of {C.SUIT_WORDS[C.suit_of(card)]}"
+
+
+def third_person(phrase: str) -> str:
+    """A verb phrase said of someone: ``shoot the moon`` -> ``shoots the moon``."""
+    verb, space, rest = phrase.partition(" ")
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        verb += "es"
+    elif len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        verb = verb[:-1] + "ies"
+    else:
+        verb += "s"
+    return f"{verb}{space}{rest}"

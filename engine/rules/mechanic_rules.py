@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from engine.core.errors import Location
     from engine.rules.expressions import CompiledExpression, Scope, Type
+    from engine.rules.results import ResultHook
     from engine.rules.variant import DealRules, Sides
     from engine.rules.yamlsource import Path_
 
@@ -136,6 +137,10 @@ class MechanicRules(Protocol):
     @property
     def space(self) -> Callable[[Any], Mapping[str, Any]] | None:
         """Its part of the scoring outcome space, from its config."""
+
+    @property
+    def result(self) -> ResultHook[Any] | None:
+        """Its part of a hand's result (None: it adds nothing to it)."""
 
 
 class Registry:

@@ -4,8 +4,10 @@ a given deal (:class:`Deal`).
 The score phase makes one :class:`HandResult` per scored hand, and the bidding phases one per
 deal thrown in (:meth:`HandResult.thrown_in_deal`); ``State.hands_played`` keeps them. Stats,
 comparisons, narration, golden files and tools read their attributes: nothing outside the
-phases scores a hand again. ``to_json`` gives the JSON shape these records have always had
-(``simulate --json``, records and golden files do not change); ``from_json`` reads it back.
+phases scores a hand again. Each mechanic keeps its own facts of the hand (a swap, a called
+partner) in its :class:`ResultPart`, under its key (``HandResult.parts``, and in JSON).
+``to_json`` gives the JSON; ``from_json`` reads it back, and reads hands written before parts
+(their mechanics' facts as flat keys) too.
 
 A :class:`Deal` fixes one hand's cards (tests, replays, ``play --deal``); it is written with
 card codes and read back with every check a user's deal needs (:meth:`Deal.from_json`).
@@ -22,17 +24,23 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from engine.core import cards as C
 from engine.core.errors import InvalidArgument
+from engine.rules.mechanic_rules import REGISTRY
 
 if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
-__all__ = ["Deal", "HandResult", "Penalty"]
+__all__ = ["REDEAL_WHY", "Deal", "HandResult", "Penalty", "ResultHook", "ResultPart"]
+
+REDEAL_WHY = "redeal"
+"""``HandResult.thrown_in`` of a hand thrown in by the ``redeal`` rule (not a deal all passed):
+simulation reports count these apart (``redeals``)."""
 
 
 def _ints(values: Any) -> tuple[int, ...]:
@@ -65,6 +73,86 @@ class Penalty:
                    points=_ints(data["points"]))
 
 
+class ResultPart:
+    """Base of a mechanic's part of a hand's result: a frozen, slotted dataclass declared in the
+    mechanic's module and kept in :attr:`HandResult.parts` under the mechanic's key (in JSON
+    too: ``"call_partner": {"called": "AS", "partner": 2}``). The core of the hand (the maker,
+    trump, the tricks, the points) stays in :class:`HandResult`'s own fields; a part holds what
+    only its mechanic decides (a called partner, a swap, a show). Only hands where the mechanic
+    has something to say have its part.
+
+    Subclasses override :meth:`to_json` and :meth:`from_json`, and may override the hooks
+    below: :meth:`from_flat` (records written before parts), :meth:`makers`, :meth:`counts`
+    (simulation counters), :meth:`contract_words` and :meth:`notes` (the hand's summary)."""
+
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The part as JSON-ready data (kept under the mechanic's key)."""
+        raise NotImplementedError(type(self).__name__)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ResultPart:
+        """The inverse of :meth:`to_json`."""
+        raise NotImplementedError(cls.__name__)
+
+    @classmethod
+    def from_flat(cls, data: Mapping[str, Any]) -> ResultPart | None:
+        """The part from a hand's JSON written before parts, when the mechanic's keys stood
+        flat in the hand (``"called": "AS", "partner": 2``); None: nothing of it there."""
+        return None
+
+    def makers(self, maker: int) -> tuple[int, ...] | None:
+        """The makers' side, when this mechanic decided it during the hand (a called
+        partner); None: the maker's fixed side."""
+        return None
+
+    def shown(self) -> tuple[str, ...]:
+        """The cards (codes) the part shows every seat (a called card, a show's cards)."""
+        return ()
+
+    def counts(self) -> tuple[tuple[str, int | None], ...]:
+        """The simulation counters this hand adds one to: ``(figure, seat or None)`` pairs;
+        the mechanic's ``stats`` hook declares how a report shows each figure."""
+        return ()
+
+    def contract_words(self, variant: Variant, record: HandResult, seat: Callable[[int], str]
+                       ) -> list[str]:
+        """Phrases the hand's summary adds to its contract (``West dropped out``); ``seat``
+        names a seat."""
+        return []
+
+    def notes(self, variant: Variant, record: HandResult, seat: Callable[[int], str]
+              ) -> list[str]:
+        """Sentences the hand's summary adds after the tricks (``East declared a
+        jamboree.``)."""
+        return []
+
+
+_StateT = TypeVar("_StateT")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultHook(Generic[_StateT]):
+    """A mechanic's part of the hand's result (``Mechanic.result``): its type, and ``build``,
+    which the score phase calls with the state of the hand being scored (None: nothing to
+    record in this hand)."""
+
+    part: type[ResultPart]
+    build: Callable[[_StateT], ResultPart | None]
+
+
+_NO_PARTS: Mapping[str, ResultPart] = MappingProxyType({})
+
+
+def parts_of(parts: Mapping[str, ResultPart]) -> Mapping[str, ResultPart]:
+    """A hand's parts, read-only (the score phase's dict of them)."""
+    return MappingProxyType(dict(parts)) if parts else _NO_PARTS
+
+
+_P = TypeVar("_P", bound=ResultPart)
+
+
 class HandResult(NamedTuple):
     """A finished hand, or a deal thrown in unplayed (``thrown_in`` says why; it scores
     nothing, and only ``hand``, ``dealer``, ``deltas`` and ``scores`` mean anything then).
@@ -79,15 +167,13 @@ class HandResult(NamedTuple):
     ``scores`` hold one number per seat (points this hand, penalties included; scores after
     it); ``label`` names the scoring row that applied (``renege`` when a renege voided the
     hand, STD-A8: then ``void``); ``reneges`` lists ``(seat, card code)`` in the order they
-    were played and ``penalties`` what each cost; ``swapped`` is the seat that took the
-    ghost hand, ``merged`` whether the maker took the dummy in. ``maker`` is -1 in a hand
-    nobody made (trump fixed by the upcard, or no-trump after all passed): every seat played
-    for itself and the hand is neither made nor euchred. ``dropped`` lists the seats that
-    dropped out (stay or drop; written to JSON only when there are some). ``countdown``: the
-    game counts down (``game.goal: down``), so points lost are the good ones (written to JSON
-    only when true). ``called`` is the card the maker called for a partner (Call-Ace) and
-    ``partner`` the seat that held it (None: nobody, or nothing called); both written to JSON
-    only when a card was called.
+    were played and ``penalties`` what each cost. ``maker`` is -1 in a hand nobody made
+    (trump fixed by the upcard, or no-trump after all passed): every seat played for itself
+    and the hand is neither made nor euchred. ``countdown``: the game counts down
+    (``game.goal: down``), so points lost are the good ones (written to JSON only when true).
+    ``parts``: each mechanic's own part of the result (:class:`ResultPart`: a swap, the dummy
+    merged, seats dropped, a called partner, shows declared), by mechanic key, in the order
+    of the flow; :meth:`part` gives one by its type.
     """
 
     hand: int
@@ -104,15 +190,8 @@ class HandResult(NamedTuple):
     reneges: tuple[tuple[int, str], ...] = ()
     penalties: tuple[Penalty, ...] = ()
     void: bool = False
-    swapped: int | None = None
-    merged: bool = False
-    dropped: tuple[int, ...] = ()
     countdown: bool = False
-    called: str | None = None
-    partner: int | None = None
-    declared: tuple[tuple[int, str, tuple[str, ...]], ...] = ()
-    """The shows declared before the play (``declare``): (seat, the show's label, the cards
-    shown)."""
+    parts: Mapping[str, ResultPart] = _NO_PARTS
 
     @classmethod
     def thrown_in_deal(cls, *, hand: int, dealer: int, why: str, scores: Sequence[int]
@@ -131,15 +210,22 @@ class HandResult(NamedTuple):
         """Someone made trump (or won the auction): a hand that can be made or euchred."""
         return self.maker >= 0
 
+    def part(self, kind: type[_P]) -> _P | None:
+        """This hand's part of type ``kind`` (a mechanic's :class:`ResultPart`), or None."""
+        for part in self.parts.values():
+            if type(part) is kind:
+                return part
+        return None
+
     @property
     def makers(self) -> tuple[int, ...] | None:
-        """The makers' side when it was decided during the hand (the maker and his called
-        partner, or the maker alone), else None: the maker's fixed side."""
-        if self.called is None:
-            return None
-        if self.partner is None or self.partner == self.maker:
-            return (self.maker,)
-        return tuple(sorted((self.maker, self.partner)))
+        """The makers' side when a mechanic decided it during the hand (the maker and his
+        called partner, or the maker alone), else None: the maker's fixed side."""
+        for part in self.parts.values():
+            side = part.makers(self.maker)
+            if side is not None:
+                return side
+        return None
 
     @property
     def made(self) -> bool:
@@ -162,27 +248,24 @@ class HandResult(NamedTuple):
             "label": self.label, "deltas": list(self.deltas), "scores": list(self.scores),
             "reneges": [[seat, card] for seat, card in self.reneges],
             "penalties": [p.to_json() for p in self.penalties], "void": self.void,
-            "swapped": self.swapped, "merged": self.merged,
         }
-        if self.dropped:
-            out["dropped"] = list(self.dropped)
         if self.countdown:
             out["countdown"] = True
-        if self.called is not None:
-            out["called"] = self.called
-            out["partner"] = self.partner
-        if self.declared:
-            out["declared"] = [[seat, label, list(cards)] for seat, label, cards in self.declared]
+        for key, part in self.parts.items():
+            out[key] = part.to_json()
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandResult:
-        """The inverse of :meth:`to_json`."""
+        """The inverse of :meth:`to_json`. Each registered mechanic's part is read from its
+        key; a hand written before parts had its mechanics' facts as flat keys (``swapped``,
+        ``merged``, ``dropped``, ``called`` and ``partner``, ``declared``): each part reads
+        its own (:meth:`ResultPart.from_flat`). Keys of mechanics not registered are
+        ignored."""
         hand, dealer = int(data["hand"]), int(data["dealer"])
         if "thrown_in" in data:
             return cls(hand=hand, dealer=dealer, thrown_in=str(data["thrown_in"]),
                        deltas=_ints(data["deltas"]), scores=_ints(data["scores"]))
-        swapped = data.get("swapped")
         return cls(
             hand=hand, dealer=dealer, maker=int(data["maker"]), trump=data.get("trump"),
             bid=data.get("bid"), alone=_ints(data.get("alone", ())),
@@ -191,15 +274,24 @@ class HandResult(NamedTuple):
             reneges=tuple((int(seat), str(card)) for seat, card in data.get("reneges", ())),
             penalties=tuple(Penalty.from_json(p) for p in data.get("penalties", ())),
             void=bool(data.get("void", False)),
-            swapped=None if swapped is None else int(swapped),
-            merged=bool(data.get("merged", False)),
-            dropped=_ints(data.get("dropped", ())),
             countdown=bool(data.get("countdown", False)),
-            called=None if data.get("called") is None else str(data["called"]),
-            partner=None if data.get("partner") is None else int(data["partner"]),
-            declared=tuple((int(seat), str(label), tuple(str(c) for c in cards))
-                           for seat, label, cards in data.get("declared", ())),
+            parts=_read_parts(data),
         )
+
+
+def _read_parts(data: Mapping[str, Any]) -> Mapping[str, ResultPart]:
+    """The mechanics' parts of a hand's JSON, in registration order (see
+    :meth:`HandResult.from_json`)."""
+    parts: dict[str, ResultPart] = {}
+    for mechanic in REGISTRY:
+        hook = mechanic.result
+        if hook is None:
+            continue
+        if isinstance(data.get(mechanic.key), Mapping):
+            parts[mechanic.key] = hook.part.from_json(data[mechanic.key])
+        elif (part := hook.part.from_flat(data)) is not None:
+            parts[mechanic.key] = part
+    return parts_of(parts)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -214,9 +214,11 @@ def _tally(a: Variant, b: Variant, *, seed: int, games: int, bots_a: Sequence[Bo
     tally = PairTally(common_keys(a, b))
 
     def jobs(workers: int) -> Iterator[PairJob]:
-        return (PairJob(ja, jb) for ja, jb in zip(iter_jobs(a, seed, games, bots_a, workers * 8),
-                                                  iter_jobs(b, seed, games, bots_b, workers * 8),
-                                                  strict=True))
+        # The same slices under both: game i of one is paired with game i of the other. Each
+        # game is played alone (_game_values), so a variant's match rules do not cut them.
+        for job in iter_jobs(a, seed, games, bots_a, workers * 8, whole_matches=False):
+            yield PairJob(job, Job(b.name, b.rules_json, b.rules_hash, seed, job.start,
+                                   job.stop, tuple(bots_b)))
 
     def done(job: PairJob, result: PairTally) -> None:
         tally.merge(result)
@@ -232,14 +234,60 @@ def _mean_var(total: int, total_sq: int, n: int) -> tuple[Fraction, Fraction]:
     return Fraction(total, n * SCALE), sample_var(total, total_sq, n) / (SCALE * SCALE)
 
 
-def figure(metric: Metric, sums: list[int], games: int, *, paired: bool) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Difference:
+    """One figure under both variants: the means ``a`` and ``b``, the difference ``b - a``
+    with its 95% interval, and whether the interval excludes zero. ``phrase`` is the
+    figure's plain sentence (:func:`plain_line`), left out of the JSON."""
+
+    metric: str
+    label: str
+    phrase: str
+    a: Number
+    b: Number
+    difference: Number
+    ci95: tuple[Number, Number]
+    significant: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"metric": self.metric, "label": self.label, "a": self.a, "b": self.b,
+                "difference": self.difference, "ci95": list(self.ci95),
+                "significant": self.significant}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Comparison:
+    """What ``euchre compare`` reports: the two variants, the run, whether it was paired
+    (same deals, same bots), the games each stopped at the hand limit, every common
+    figure."""
+
+    a: str
+    b: str
+    games: int
+    seed: int
+    paired: bool
+    bots_a: tuple[str, ...]
+    bots_b: tuple[str, ...]
+    stopped_a: int
+    stopped_b: int
+    figures: tuple[Difference, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The comparison as JSON-ready data (``compare --json``; phrases left out)."""
+        return {"a": self.a, "b": self.b, "games": self.games, "seed": self.seed,
+                "paired": self.paired, "bots": {"a": list(self.bots_a), "b": list(self.bots_b)},
+                "stopped_at_hand_limit": {"a": self.stopped_a, "b": self.stopped_b},
+                "figures": [f.to_json() for f in self.figures]}
+
+
+def figure(metric: Metric, sums: list[int], games: int, *, paired: bool) -> Difference:
     """One figure of the report from its running sums (:class:`PairTally`) over ``games``
     games: both means, the difference ``b - a`` and its interval, computed exactly.
 
     >>> m = Metric("hands", "hands per game", "", lambda s: Fraction(0))
     >>> n = 10**360 * SCALE  # a game of 10^360 hands under a, twice that under b
     >>> f = figure(m, [n, n * n, 2 * n, 4 * n * n, n, n * n], 1, paired=True)
-    >>> f["a"] == 10**360 and f["difference"] == 10**360 and f["significant"]
+    >>> f.a == 10**360 and f.difference == 10**360 and f.significant
     True
     """
     sa, sa2, sb, sb2, sd, sd2 = sums
@@ -252,38 +300,35 @@ def figure(metric: Metric, sums: list[int], games: int, *, paired: bool) -> dict
         diff = mean_b - mean_a
         half = Fraction(Z95) * root(var_a / games + var_b / games)
     low, high = diff - half, diff + half
-    return {
-        "metric": metric.key, "label": metric.label, "phrase": metric.phrase,
-        "a": reported(mean_a), "b": reported(mean_b), "difference": reported(diff),
-        "ci95": [reported(low), reported(high)],
-        "significant": low > 0 or high < 0,
-    }
+    return Difference(metric=metric.key, label=metric.label, phrase=metric.phrase,
+                      a=reported(mean_a), b=reported(mean_b), difference=reported(diff),
+                      ci95=(reported(low), reported(high)), significant=low > 0 or high < 0)
 
 
 def compare(
     a: Variant, b: Variant, *, seed: int, games: int, bots_a: Sequence[BotSpec],
     bots_b: Sequence[BotSpec], workers: int = 1, progress: Callable[[int], None] | None = None,
-) -> dict[str, Any]:
+) -> Comparison:
     """Run both variants and return every common figure with the difference ``b - a``."""
     paired = paired_possible(a, b) and list(bots_a) == list(bots_b)
     tally = _tally(a, b, seed=seed, games=games, bots_a=bots_a, bots_b=bots_b,
                    workers=workers, progress=progress)
-    figures = [figure(metric, tally.sums[metric.key], games, paired=paired)
-               for metric in metrics_for(a) if metric.key in tally.sums]
-    return {"a": a.name, "b": b.name, "games": games, "seed": seed, "paired": paired,
-            "bots": {"a": [str(spec) for spec in bots_a], "b": [str(spec) for spec in bots_b]},
-            "stopped_at_hand_limit": {"a": tally.stopped_a, "b": tally.stopped_b},
-            "figures": figures}
+    figures = tuple(figure(metric, tally.sums[metric.key], games, paired=paired)
+                    for metric in metrics_for(a) if metric.key in tally.sums)
+    return Comparison(a=a.name, b=b.name, games=games, seed=seed, paired=paired,
+                      bots_a=tuple(str(spec) for spec in bots_a),
+                      bots_b=tuple(str(spec) for spec in bots_b),
+                      stopped_a=tally.stopped_a, stopped_b=tally.stopped_b, figures=figures)
 
 
-def plain_line(figure: dict[str, Any], b_name: str) -> str:
+def plain_line(figure: Difference, b_name: str) -> str:
     """``the dealer's side scores 3.1 points more per 100 hands under B, 95% CI 1.2 to 5.0``."""
-    diff = figure["difference"]
+    diff = figure.difference
     more = "more" if diff > 0 else "fewer"
-    if figure["metric"] == "hands":
+    if figure.metric == "hands":
         more = "longer" if diff > 0 else "shorter"
-    low, high = figure["ci95"]
-    text = figure["phrase"].format(x=_number(abs(diff)), more=more)
+    low, high = figure.ci95
+    text = figure.phrase.format(x=_number(abs(diff)), more=more)
     return f"{text} under {b_name} (95% CI {_number(low, sign=True)} to {_number(high, sign=True)})"
 
 
@@ -292,7 +337,6 @@ def _number(x: Number, *, sign: bool = False) -> str:
     return shown(x, 2 if abs(x) < 10 else 1, sign=sign)
 
 
-def report_json(report: dict[str, Any]) -> str:
+def report_json(report: Comparison) -> str:
     """The comparison as JSON text (phrases left out)."""
-    figures = [{k: v for k, v in f.items() if k != "phrase"} for f in report["figures"]]
-    return json.dumps({**report, "figures": figures}, indent=2)
+    return json.dumps(report.to_json(), indent=2)

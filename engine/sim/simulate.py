@@ -143,13 +143,13 @@ def run_job(job: Job) -> Tally:
     return run_games(variant, seed=job.seed, indices=range(job.start, job.stop), bots=job.bots)
 
 
-def iter_jobs(variant: Variant, seed: int, games: int, bots: Sequence[BotSpec], parts: int
-              ) -> Iterator[Job]:
+def iter_jobs(variant: Variant, seed: int, games: int, bots: Sequence[BotSpec], parts: int,
+              *, whole_matches: bool = True) -> Iterator[Job]:
     """The run cut into slices of at most 200 games (about ``parts`` of them), lazily; with
-    match rules, into whole matches."""
+    match rules, into whole matches (unless not ``whole_matches``: games played alone)."""
     size = max(1, min(200, -(-games // max(1, parts))))
     match = variant.game.match
-    if match is not None:
+    if match is not None and whole_matches:
         size = -(-size // match.games) * match.games
     for start in range(0, games, size):
         yield Job(variant.name, variant.rules_json, variant.rules_hash, seed, start,

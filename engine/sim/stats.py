@@ -12,17 +12,17 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from engine.mechanics.redeal import REDEAL_WHY, exchangers
-from engine.sim.confidence import mean_ci, wilson
+from engine.mechanics.registry import mechanics
 
 if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.results import HandResult
     from engine.rules.variant import Variant
+    from engine.sim.report import Report
 
-__all__ = ["Count", "Tally", "Total", "side_name", "stopped_at_hand_limit"]
+__all__ = ["Count", "CountKey", "Tally", "Total", "side_name", "stopped_at_hand_limit"]
 
 
 def side_name(side: tuple[int, ...]) -> str:
@@ -46,10 +46,6 @@ def stopped_at_hand_limit(state: State) -> bool:
     return not over
 
 
-def _r(x: float) -> float:
-    return round(x, 4)
-
-
 class Count(Enum):
     """What a counter of a :class:`Tally` counts; its key pairs it with a qualifier: None
     (all), a seat, a side (a tuple of seats), a label, a bid or a hand number."""
@@ -64,7 +60,6 @@ class Count(Enum):
     """Games that scored a ``k``-th hand (per ``k``)."""
     REDEALS = "redeals"  # deals thrown in unplayed, whatever the cause: all, per dealer
     THROWN_IN = "thrown_in"  # per cause (HandResult.thrown_in), and per (cause, dealer)
-    FARMER_EXCHANGES = "farmer_exchanges"  # farmer's hands exchanged (redeal.exchange)
     LABEL = "label"
     """Hands per scoring row (per label)."""
     MAKER = "maker"
@@ -77,8 +72,8 @@ class Count(Enum):
     ALONE_MARCH = "alone_march"
     DEFENDER_ALONE = "defender_alone"
     DEFENDER_ALONE_WON = "defender_alone_won"
-    SWAPS = "swaps"
-    MERGES = "merges"
+    FIGURE = "figure"
+    """A mechanic's :class:`~engine.mechanics.base.Figure`, per ``(figure, seat or None)``."""
     RENEGES = "reneges"
     BID = "bid"
     """Per winning bid."""
@@ -86,8 +81,6 @@ class Count(Enum):
     NO_MAKER = "no_maker"
     """Hands nobody made (trump by the upcard, no-trump after all passed): neither made nor
     euchred."""
-    DROPPED = "dropped"
-    """Seats that dropped out (stay or drop); qualified by None (all) or a seat."""
     MATCHES = "matches"
     """Matches finished (``game.match``): all their games played."""
     UNFINISHED_MATCHES = "unfinished_matches"
@@ -118,7 +111,7 @@ class Total(Enum):
 
 
 Side = tuple[int, ...]
-Qualifier = int | str | Side | tuple[int, Side] | tuple[str, int] | None
+Qualifier = int | str | Side | tuple[int, Side] | tuple[str, int | None] | None
 """Which part of an event a counter counts: see :class:`Count`."""
 CountKey = tuple[Count, Qualifier]
 SumKey = tuple[Total, Qualifier]
@@ -196,8 +189,9 @@ class Tally:
             for side in self.sides:
                 self.add((Total.SCORE, (scored, side)), record.scores[side[0]])
         n[Count.HANDS, None] += scored
-        # farmer's hands exchanged (no hand record has them)
-        n[Count.FARMER_EXCHANGES, None] += len(exchangers(state.history_ids, state.actors))
+        for m in mechanics():  # what a game adds beyond its hands (farmer's hands exchanged)
+            for name, count in m.stats.game(state) if m.stats and m.stats.game else ():
+                n[Count.FIGURE, (name, None)] += count
         self.add((Total.HANDS_PER_GAME, None), scored)
 
     def add_match_game(self, state: State, *, credit: int, carried: int,
@@ -235,9 +229,9 @@ class Tally:
         self.add((Total.NON_DEALER_POINTS, None), sum(deltas[side[0]] for side in others))
         n[Count.LABEL, record.label or "unlabelled"] += 1
         n[Count.RENEGES, None] += len(record.reneges)
-        for seat in record.dropped:
-            n[Count.DROPPED, None] += 1
-            n[Count.DROPPED, seat] += 1
+        for part in record.parts.values():
+            for figure in part.counts():
+                n[Count.FIGURE, figure] += 1
         maker = record.maker
         if maker < 0:
             n[Count.NO_MAKER, None] += 1
@@ -263,11 +257,6 @@ class Tally:
                 n[Count.DEFENDER_ALONE, None] += 1
                 n[Count.DEFENDER_ALONE, seat] += 1
                 n[Count.DEFENDER_ALONE_WON, None] += not made
-        if record.swapped is not None:
-            n[Count.SWAPS, None] += 1
-            n[Count.SWAPS, record.swapped] += 1
-        if record.merged:
-            n[Count.MERGES, None] += 1
         if record.bid is not None:
             n[Count.BID, record.bid] += 1
             n[Count.BID_MADE, record.bid] += made
@@ -278,122 +267,8 @@ class Tally:
         self.s.update(other.s)
         self.sq.update(other.sq)
 
-    # -- reporting -----------------------------------------------------------------------------
+    def report(self) -> Report:
+        """The figures with their 95% intervals, typed (``to_json`` gives the JSON)."""
+        from engine.sim.report import report_of  # noqa: PLC0415 - it reads this module
 
-    def rate(self, count: int, total: int) -> dict[str, Any]:
-        """A rate with its Wilson interval."""
-        low, high = wilson(count, total)
-        return {"count": count, "of": total, "rate": _r(count / total) if total else 0.0,
-                "ci95": [_r(low), _r(high)]}
-
-    def mean(self, key: SumKey, count: int) -> dict[str, Any]:
-        """A mean of the sum ``key`` over ``count`` items, with its normal interval."""
-        value, low, high = mean_ci(total=self.s[key], total_sq=self.sq[key], n=count)
-        return {"mean": value, "ci95": [low, high]}
-
-    def _per_seat(self, seat: int) -> dict[str, Any]:
-        n, hands = self.n, self.hands
-        made = n[Count.MAKER, seat]
-        out = {
-            "made_trump": self.rate(made, hands),
-            "made": self.rate(n[Count.MADE, seat], made),
-            "march": self.rate(n[Count.MARCH, seat], made),
-            "euchred": self.rate(n[Count.EUCHRED, seat], made),
-            "alone": {"attempts": n[Count.ALONE, seat],
-                      "made": self.rate(n[Count.ALONE_MADE, seat], n[Count.ALONE, seat])},
-            "defender_alone": n[Count.DEFENDER_ALONE, seat],
-            "thrown_in_as_dealer": n[Count.REDEALS, seat],
-            "redeals_as_dealer": n[Count.THROWN_IN, (REDEAL_WHY, seat)],
-        }
-        if n[Count.DROPPED, None]:
-            out["dropped"] = n[Count.DROPPED, seat]
-        return out
-
-    def _qualifiers(self, what: Count) -> set[Qualifier]:
-        """Every qualifier counted for ``what`` (the labels, the bids...)."""
-        return {q for counted, q in self.n if counted is what}
-
-    def report(self) -> dict[str, Any]:
-        """The figures as JSON-ready data."""
-        n = self.n
-        games, hands = self.games, self.hands
-
-        def total(what: Count) -> int:
-            return n[what, None]
-
-        made = hands - total(Count.NO_MAKER)  # hands someone made: made, or euchred
-
-        report: dict[str, Any] = {
-            "games": games,
-            "hands": hands,
-            "thrown_in": total(Count.REDEALS),  # by cause below; "redeals": the redeal rule's
-            "thrown_in_by_cause": {str(q): n[Count.THROWN_IN, q] for q in sorted(
-                self._qualifiers(Count.THROWN_IN), key=str) if isinstance(q, str)},
-            "redeals": n[Count.THROWN_IN, REDEAL_WHY],
-            # Games that game.max_hands stopped; the side ahead won them, and the wins and
-            # win rates below include them.
-            "stopped_at_hand_limit": total(Count.STOPPED_AT_HAND_LIMIT),
-            "hands_per_game": self.mean((Total.HANDS_PER_GAME, None), games),
-            "wins": {side_name(side): n[Count.WINS, side] for side in self.sides},
-            "win_rate": {side_name(side): self.rate(n[Count.WINS, side], games)
-                         for side in self.sides},
-            "points_per_hand": {side_name(side): self.mean((Total.POINTS, side), hands)
-                                for side in self.sides},
-            "dealer_side_points_per_hand": self.mean((Total.DEALER_POINTS, None), hands),
-            "makers": {
-                "made": self.rate(total(Count.MADE), made),
-                "march": self.rate(total(Count.MARCH), made),
-                "euchred": self.rate(total(Count.EUCHRED), made),
-            },
-            "outcomes": {label: n[Count.LABEL, label]
-                         for label in sorted(map(str, self._qualifiers(Count.LABEL)))},
-            "alone": {
-                "attempts": self.rate(total(Count.ALONE), hands),
-                "made": self.rate(total(Count.ALONE_MADE), total(Count.ALONE)),
-                "march": self.rate(total(Count.ALONE_MARCH), total(Count.ALONE)),
-                "euchred": self.rate(total(Count.ALONE_EUCHRED), total(Count.ALONE)),
-            },
-            "defender_alone": {
-                "attempts": self.rate(total(Count.DEFENDER_ALONE), hands),
-                "won": self.rate(total(Count.DEFENDER_ALONE_WON), total(Count.DEFENDER_ALONE)),
-            },
-            "per_seat": {str(seat): self._per_seat(seat) for seat in range(self.players)},
-        }
-        bids = sorted(self._qualifiers(Count.BID),
-                      key=lambda b: (not str(b).isdigit(), str(b).zfill(3)))
-        if bids:
-            report["bids"] = {str(b): {"count": n[Count.BID, b],
-                                       "made": self.rate(n[Count.BID_MADE, b], n[Count.BID, b])}
-                              for b in bids}
-        if total(Count.SWAPS):
-            report["swaps"] = self.rate(total(Count.SWAPS), hands)
-        if total(Count.FARMER_EXCHANGES):
-            report["farmer_exchanges"] = self.rate(total(Count.FARMER_EXCHANGES), hands)
-        if total(Count.MERGES):
-            report["dummy_merges"] = self.rate(total(Count.MERGES), hands)
-        if total(Count.RENEGES):
-            report["reneges"] = total(Count.RENEGES)
-        if total(Count.NO_MAKER):  # variants with hands nobody made (upcard_trump, all_pass)
-            report["no_maker"] = self.rate(total(Count.NO_MAKER), hands)
-        if total(Count.DROPPED):
-            report["dropped"] = total(Count.DROPPED)  # seats that dropped out, all hands
-        if self.games_per_match:
-            report["match"] = self._match_report()
-        return report
-
-    def _match_report(self) -> dict[str, Any]:
-        """Laps and slam (``game.match``): whole matches (won, tied), the match the run cut
-        short (apart), and over every game: games credited, slams, points carried."""
-        n = self.n
-        matches = n[Count.MATCHES, None]
-        return {
-            "games_per_match": self.games_per_match,
-            "matches": matches,
-            "match_wins": {side_name(side): n[Count.MATCH_WINS, side] for side in self.sides},
-            "tied_matches": n[Count.MATCH_WINS, None],
-            "unfinished_matches": n[Count.UNFINISHED_MATCHES, None],
-            "unfinished_match_games": n[Count.UNFINISHED_MATCH_GAMES, None],
-            "games_credited": {side_name(side): n[Count.CREDITED, side] for side in self.sides},
-            "slams": self.rate(n[Count.SLAMS, None], self.games),
-            "points_carried_per_game": self.mean((Total.CARRIED, None), self.games),
-        }
+        return report_of(self)

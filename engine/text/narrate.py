@@ -28,9 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import cards as C
-from engine.mechanics.dummy_merge import DummyMergeRules
-from engine.mechanics.events import CardPlayed
-from engine.mechanics.registry import mechanic
+from engine.mechanics import events as E
 from engine.mechanics.wording import card_words
 from engine.play.view import View
 from engine.text.narrate_hand import HandNarrator
@@ -59,17 +57,20 @@ class Narrator(HandNarrator):
 
     # -- a seat's view -----------------------------------------------------------------------
 
-    def view_lines(self, view: View) -> list[str]:
-        """Everything ``view`` holds, for the player at that seat, one topic a line."""
+    def view_lines(self, view: View, events: Sequence[E.Event]) -> list[str]:
+        """Everything ``view`` holds, for the player at that seat, one topic a line;
+        ``events``: the game's events as that seat may see them (``State.events_for``), which
+        tell what happened in the hand so far."""
+        hand = _this_hand(events)
         lines = [f"Hand {view.hand_number}, dealer {self.seat(view.dealer)}. "
                  f"Score: {self.score_line(view.scores)}"]
         lines += self._deal_lines(view)
-        bidding = self._bidding(view.actions, view.seat)
+        bidding = self._bidding(hand)
         if bidding:
             lines.append(f"This hand so far: {'; '.join(bidding)}")
         if view.trump >= 0:
             lines.append(self._contract(view))
-        lines += self._extra_hands(view)
+        lines += self._extra_hands(view, hand)
         if view.phase == "play":
             lines.append(self.trick_line(view))
         lines.append(self.hand_line(view))
@@ -101,7 +102,7 @@ class Narrator(HandNarrator):
         return self.variant.trick_winner(C.trump_letter(trump),
                                          [C.card_name(c) for _, c in trick])
 
-    def trick_progress(self, played: CardPlayed, trick: Sequence[tuple[int, int]]) -> str:
+    def trick_progress(self, played: E.CardPlayed, trick: Sequence[tuple[int, int]]) -> str:
         """What the trick in progress (``trick``, from a view) looks like after the card
         ``played``: ``, winning the trick so far``, or ``; North's J♥ wins so far`` (the winner
         so far as the play mechanic said it); nothing after the lead."""
@@ -114,24 +115,21 @@ class Narrator(HandNarrator):
         owner = "your" if seat == self.you else f"{self.names[seat]}'s"
         return f"; {owner} {C.pretty(card)} wins so far"
 
-    def _bidding(self, actions: Sequence[tuple[int, str]], viewer: int) -> list[str]:
-        """The hand's actions before the tricks; a ``pass`` once trump is made declines to go
-        alone."""
+    def _bidding(self, hand: Sequence[E.Event]) -> list[str]:
+        """The hand's actions before the tricks, from their events (each says its mechanic:
+        a ``pass`` once trump is made declines to go alone); discards the reader may not see,
+        one seat's in a row, are said together."""
+        actions = [e for e in hand if isinstance(e, _ACTIONS)]
         lines: list[str] = []
-        playing = False
         hidden = 0
-        phases = _PhaseGuess(self.variant.flow)
-        for i, (seat, name) in enumerate(actions):
-            if name.startswith("play:"):
-                playing = True
+        for i, event in enumerate(actions):
+            if isinstance(event, E.CardPlayed):
+                break  # the tricks (and a led joker's call) are the trick line's
+            if isinstance(event, E.Discarded) and event.card < 0 and i + 1 < len(actions) \
+                    and actions[i + 1] == event:
+                hidden += 1  # another hidden discard by the same seat follows
                 continue
-            if playing:  # a call during the tricks names a led joker's suit: the trick shows it
-                continue
-            if name == "discard" and tuple(actions[i + 1:i + 2]) == ((seat, name),):
-                hidden += 1  # another discard by the same seat follows: say them together
-                continue
-            phase = phases.of(seat, name)
-            line = self.action(seat, name, phase=phase, viewer=viewer)
+            line = self.action_line(event)
             lines.append(f"{line} {hidden + 1} cards" if hidden else line)
             hidden = 0
         return lines
@@ -173,7 +171,7 @@ class Narrator(HandNarrator):
             return "you hold it: you are the maker's partner"
         return f"partner: {self.seat(view.partner)}"
 
-    def _extra_hands(self, view: View) -> list[str]:
+    def _extra_hands(self, view: View, hand: Sequence[E.Event]) -> list[str]:
         """The dummy or ghost hand: its size face down, or what became of it; a swap's dead
         hand (its cards only to the swapper); the ghost hand a seat looked at (only to him)."""
         lines = []
@@ -182,12 +180,12 @@ class Narrator(HandNarrator):
             if size:
                 lines.append(f"The {name} hand: {size} cards, face down")
             elif name == "dummy" and view.maker >= 0:
-                fate = self.dummy_fate(view.maker, alone=view.maker in view.alone,
-                                        merged=self._merged(view))
+                merged = any(isinstance(e, E.ExtraHandGone) and e.fate == E.MERGED for e in hand)
+                fate = self.dummy_fate(view.maker, alone=view.maker in view.alone, merged=merged)
                 lines.append(f"The dummy hand: {fate.removeprefix('the dummy ')}")
             elif name == "dummy" and view.trump >= 0:  # a hand nobody made (CTD-A15)
                 lines.append("The dummy hand: set aside unseen, since nobody made trump")
-        looked = [seat for seat, name in view.actions if name == "look"]
+        looked = [e.seat for e in hand if isinstance(e, E.Looked)]
         if view.extra_seen:
             lines.append(f"You looked at the {self.swap_hand} hand: "
                          f"{hand_text(view.extra_seen, view.trump)}")
@@ -206,50 +204,18 @@ class Narrator(HandNarrator):
                              f"{self.hand_size}")
         return lines
 
-    def _merged(self, view: View) -> bool:
-        """Whether the maker took the dummy in (an optional merge says ``merge``)."""
-        rules = self.variant.rules(DummyMergeRules)
-        if rules is not None and rules.mode == "optional":
-            return (view.maker, "merge") in view.actions
-        return view.maker not in view.alone
+
+_ACTIONS = (E.CardPlayed, E.Passed, E.Said, E.Discarded, E.CardGiven, E.ShowDeclared,
+            E.PartnerCalled)
+"""The events that are a player's action (the first event of each action)."""
 
 
-class _PhaseGuess:
-    """Which mechanic of the flow an earlier action of the hand belonged to, for its verb
-    (``keep`` keeps the hand in a redeal but leaves the upcard in the dealer's pickup): the
-    hand goes through the flow in order, so each action belongs to the first mechanic, from
-    the one of the action before, that names its kind. A ``pass`` once trump is made is
-    never a bid; a seat passes once in a mechanic that is no bidding (going alone, declaring
-    a show), so his next pass belongs to a later one."""
-
-    def __init__(self, flow: Sequence[str]) -> None:
-        self.flow = flow
-        self.at = 0
-        self.made = False
-        self.passed: set[tuple[int, int]] = set()
-        """(flow index, seat) of each pass said in a mechanic that is no bidding."""
-
-    def of(self, seat: int, name: str) -> str:
-        kind = name.partition(":")[0]
-        for i in range(self.at, len(self.flow)):
-            m = mechanic(self.flow[i])
-            if kind not in m.words.verbs:
-                continue
-            if kind == "pass" and ((self.made and _bids(m.key)) or (i, seat) in self.passed):
-                continue
-            if kind == "pass" and not _bids(m.key):
-                self.passed.add((i, seat))
-            self.at = i
-            break
-        else:
-            return ""
-        self.made = self.made or kind in ("order_up", "call")
-        return self.flow[self.at]
-
-
-def _bids(key: str) -> bool:
-    """A mechanic in which a player may pass more than once: the bidding."""
-    return key in ("upcard_bidding", "auction")
+def _this_hand(events: Sequence[E.Event]) -> Sequence[E.Event]:
+    """The events since the current hand was dealt."""
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], E.Dealt):
+            return events[i + 1:]
+    return events
 
 
 def _joker_call(view: View) -> str:

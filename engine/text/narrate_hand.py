@@ -20,12 +20,6 @@ from collections.abc import Sequence
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics import events as E
-from engine.mechanics.kitty_exchange import (
-    EXCHANGE_DISCARDS,
-    KITTY,
-    KittyExchangeRules,
-    KittyScratch,
-)
 from engine.mechanics.wording import agreeing, card_words, number
 from engine.play.state import State
 from engine.rules.results import HandResult, Penalty
@@ -39,6 +33,24 @@ _ORDER = {E.UpcardGone: 0, E.TrumpMade: 1, E.Swapped: 2, E.Looked: 2, E.Exchange
           E.ExtraHandGone: 2, E.SatOut: 3, E.TrickVoided: 4, E.Reneged: 4, E.PartnerShown: 5,
           E.TrickWon: 6, E.FarmerExchanged: 7, E.ShowDeclared: 8}
 """The order in which the lines of what an action brought about are told."""
+
+
+def _taken(events: Sequence[E.Event]) -> E.ExchangeTaken | None:
+    """The cards a seat took as this hand began (``ExchangeTaken`` the first action of the
+    hand), with the number he still has to discard, if any."""
+    start = next((i for i in range(len(events) - 1, -1, -1)
+                  if isinstance(events[i], E.Dealt)), None)
+    if start is None:
+        return None
+    taken = None
+    for event in events[start + 1:]:
+        if isinstance(event, E.ExchangeTaken) and taken is None:
+            taken = event
+        elif taken is not None and isinstance(event, E.Discarded) and event.seat == taken.seat:
+            taken = taken._replace(size=taken.size - 1)
+        elif not isinstance(event, E.ExchangeTaken):
+            return None  # another action came first, or the exchange is over
+    return taken if taken is not None and taken.size > 0 else None
 
 
 class HandNarrator(TableNarrator):
@@ -187,12 +199,10 @@ class HandNarrator(TableNarrator):
                  f"{self._made_by(h.maker)}"
             if h.picked >= 0:
                 up += f"; the dealer takes the {C.pretty(h.picked)}"
-        x = h.scratch
-        if type(x) is KittyScratch and x.step == EXCHANGE_DISCARDS:  # taken as the hand began
-            rules = self.variant.rules(KittyExchangeRules)
-            source = "the kitty" if rules is None or rules.source == KITTY else \
-                f"the {rules.source} hand"
-            up += f"; {self.seat(state.current_player)} takes {source} ({x.left} cards)"
+        taken = _taken(state.events)
+        if taken is not None:  # cards taken as the hand began, not all discarded yet
+            source = "the kitty" if taken.source == "kitty" else f"the {taken.source} hand"
+            up += f"; {self.seat(taken.seat)} takes {source} ({taken.size} cards)"
         return f"-- Hand {state.hand_no}, dealer {self.seat(state.dealer)}{up} --"
 
     def _made_by(self, maker: int) -> str:
@@ -236,8 +246,8 @@ class HandNarrator(TableNarrator):
             took_text = f"{who} took {took} of {sum(record.tricks)} tricks"
         reneges = "".join(f"{self._renege_text(p)}: {self.points(p.points)}. "
                           for p in penalties)
-        reneges += "".join(f"{self.seat(seat)} declared {label}. "
-                           for seat, label, _ in record.declared)
+        reneges += "".join(f"{note} " for part in record.parts.values()
+                           for note in part.notes(self.variant, record, self.seat))
         total = (f"In all: {self.points(record.deltas, every_side=True)}" if penalties
                  else self.points(record.deltas))
         return (f"{head}: {self._contract_text(record)}; {took_text}: {record.label}. "
@@ -268,23 +278,9 @@ class HandNarrator(TableNarrator):
             made += f" {self.on_bid(record.bid)}"
         alone = record.alone
         extras = [f"{self.seat(s)} alone" for s in alone]
-        extras += [f"{self.seat(s)} dropped out" for s in record.dropped]
-        if "dummy" in self.variant.deal.extra_hands:
-            extras.append(self.dummy_fate(maker, alone=maker in alone, merged=record.merged))
-        if record.called is not None:
-            extras.append(self._called_text(record))
-        if record.swapped is not None:
-            extras.append(f"{self.seat(record.swapped)} swapped for the {self.swap_hand} hand")
+        for part in record.parts.values():  # each mechanic's: seats dropped, the dummy...
+            extras += part.contract_words(self.variant, record, self.seat)
         return f"{made} ({'; '.join(extras)})" if extras else made
-
-    def _called_text(self, record: HandResult) -> str:
-        """``called the ace of spades, held by West`` (or held by nobody: CALL-A5)."""
-        card = card_words(C.card(record.called or ""))
-        if record.partner is None:
-            return f"called {card}, which nobody held"
-        if record.partner == record.maker:
-            return f"called {card}, his own"
-        return f"called {card}, held by {self.seat(record.partner)}"
 
     def _renege_text(self, penalty: Penalty) -> str:
         """``West reneged with 9♦ in trick 1``."""

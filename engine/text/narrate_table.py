@@ -15,14 +15,11 @@ from collections.abc import Sequence
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics import auction_words
-from engine.mechanics.auction import AuctionRules
-from engine.mechanics.auction_rules import SpecialBid
-from engine.mechanics.declare import DeclareRules
-from engine.mechanics.registry import verb_for
+from engine.mechanics.registry import mechanic, verb_for
 from engine.mechanics.wording import card_words
+from engine.play.program import program
 from engine.rules.variant import Variant
-from engine.text.narrate_words import seat_names, signed, third_person, trump_text
+from engine.text.narrate_words import seat_names, signed, trump_text
 
 __all__ = ["TableNarrator"]
 
@@ -35,17 +32,19 @@ class TableNarrator:
         self.variant = variant
         self.names = seat_names(variant.players)
         self.you = you
-        auction = variant.rules(AuctionRules)
-        swap = auction.swap if auction else None
-        self.swap_hand = swap.hand if swap else "extra"
-        self.special_bids = {b.name: b for b in auction.special_bids} if auction else {}
-        """The special bids by name (``moon``), for their labels."""
-        self.special_bid_names = tuple(self.special_bids) or ("moon",)
-        """Their names in rank order, as actions name them (``bid:moon``)."""
+        words = [mechanic(key).words for key in variant.flow]
+        self.terms: dict[str, str] = {"extra_hand": "extra"}
+        """The names the flow's mechanics give the verb templates (``extra_hand``)."""
+        for w in words:
+            self.terms.update(w.terms(variant) if w.terms else {})
+        self.swap_hand = self.terms["extra_hand"]
+        self._verbs = [w.verb for w in words if w.verb is not None]
+        """The flow's mechanics' own verb phrases (a special bid, a show by its label)."""
+        self._bid_noun = next((w.bid_noun for w in words if w.bid_noun), None)
+        self._on_bid = next((w.on_bid for w in words if w.on_bid), None)
+        self.special_bid_names = program(variant).special_bids
+        """The special bids' names in rank order, as actions name them (``bid:moon``)."""
         self.hand_size = variant.deal.hand_size
-        declare = variant.rules(DeclareRules)
-        self.shows = declare.shows if declare else ()
-        """The shows a hand may declare (``declare:1`` is the first), for their labels."""
 
     # -- seats, sides, scores ---------------------------------------------------------------
 
@@ -111,10 +110,10 @@ class TableNarrator:
         kind, _, arg = name.partition(":")
         if kind == "call" and arg in ("N", "L"):
             return f"calls {trump_text(arg)}"
-        if kind == "bid":
-            return self._bid_verb(arg)
-        if kind == "declare" and self.shows and arg.isdigit() and 0 < int(arg) <= len(self.shows):
-            return f"declares {self.shows[int(arg) - 1].label}"
+        for verb in self._verbs:
+            said = verb(self.variant, kind, arg)
+            if said is not None:
+                return said
         template = verb_for(kind, phase)
         if template is None:
             return name
@@ -124,39 +123,18 @@ class TableNarrator:
         return template.format(
             card=C.pretty(C.card(arg)) if "{card}" in template else "",
             card_words=card_words(C.card(arg)) if "{card_words}" in template else "",
-            suit=trump_text(arg) if "{suit}" in template else "", arg=arg,
-            extra_hand=self.swap_hand)
-
-    def _bid_verb(self, arg: str) -> str:
-        """``bids 4``; a special bid in its own words (``shoots the moon``) when it has a
-        label."""
-        special = self.special_bids.get(arg)
-        with_trump = auction_words.said(arg) if special is None else None
-        if with_trump is not None:
-            return with_trump
-        if special is not None and special.said:
-            return special.said
-        if special is not None and special.label != special.name:
-            return third_person(special.label) if _said_as_verb(special) else \
-                f"bids {special.label}"
-        return f"bids {arg}"
+            suit=trump_text(arg) if "{suit}" in template else "", arg=arg, **self.terms)
 
     def bid_text(self, bid: int | str) -> str:
         """A winning or high bid as a noun: ``4``, or a special bid's label (``shoot the
         moon``)."""
-        special = self.special_bids.get(bid) if isinstance(bid, str) else None
-        if special is not None:
-            return special.label
-        return str(bid)
+        return self._bid_noun(self.variant, bid) if self._bid_noun else str(bid)
 
     def on_bid(self, bid: int | str) -> str:
         """How a contract was bid: ``on a bid of 4``; a special bid whose label is what the
         bidder does (``shoot the moon``, said ``shoots the moon``) as ``on a bid to shoot the
         moon``, any other by its name as a noun (``on a bid of little pepper``)."""
-        special = self.special_bids.get(bid) if isinstance(bid, str) else None
-        if special is None:
-            return f"on a bid of {bid}"
-        return f"on a bid {'to' if _said_as_verb(special) else 'of'} {special.label}"
+        return self._on_bid(self.variant, bid) if self._on_bid else f"on a bid of {bid}"
 
     def trick_text(self, trick: Sequence[tuple[int, int]]) -> str:
         """``North J♥, East 9♥`` (in play order)."""
@@ -168,16 +146,3 @@ class TableNarrator:
             return f"the dummy merged by {self.seat(maker)}"
         return "the dummy given up unseen" if alone else "the dummy set aside unseen"
 
-
-_BIDDING_VERBS = frozenset({"shoot", "go", "play", "call", "take", "make", "run", "lay", "march",
-                            "sweep", "try"})
-"""First words that make a top bid's label (which has no ``said``) a verb phrase."""
-
-
-def _said_as_verb(special: SpecialBid) -> bool:
-    """Whether a special bid's label is what the bidder does (``shoot the moon``) rather than
-    the bid's name as a noun (``little pepper``, ``double moon``): its ``said`` is the label
-    in the third person, or, for a top bid (no ``said``), the label starts with a verb."""
-    if special.said:
-        return special.said == third_person(special.label)
-    return special.label.partition(" ")[0].lower() in _BIDDING_VERBS

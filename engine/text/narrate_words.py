@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.core import cards as C
+from engine.mechanics.wording import third_person
 
 __all__ = [
     "cards_text",
@@ -88,18 +89,6 @@ def trump_text(trump: int | str | None) -> str:
 def signed(points: int) -> str:
     """Points with their sign: ``+2``, ``-2``, ``0``."""
     return f"{points:+d}" if points else "0"
-
-
-def third_person(phrase: str) -> str:
-    """A verb phrase said of someone: ``shoot the moon`` -> ``shoots the moon``."""
-    verb, space, rest = phrase.partition(" ")
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        verb += "es"
-    elif len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
-        verb = verb[:-1] + "ies"
-    else:
-        verb += "s"
-    return f"{verb}{space}{rest}"
 
 
 def _suit_index(letter: str) -> int:

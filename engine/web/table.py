@@ -206,7 +206,8 @@ def action_label(game: WebGame, name: str, *, html: bool = False) -> str:
 
 def _side(game: WebGame, view: View) -> str:
     """What the text layer says of the view, and the game's history, newest last."""
-    lines = game.narrator.view_lines(view)[:-1]  # the last line is the hand, drawn above
+    events = game.state.events_for(view.seat)
+    lines = game.narrator.view_lines(view, events)[:-1]  # the last line is the hand, drawn above
     status = "".join(f"<li>{esc(line)}</li>" for line in lines)
     log = "".join(f"<li>{esc(line)}</li>" for line in game.log)
     return (f'<aside class="side"><h2>The table</h2><ul class="status">{status}</ul>'

@@ -26,6 +26,6 @@ def test_simulated_games_all_end_by_the_rules(name: str) -> None:
     v = variant(name)
     tally = simulate(v, seed=11, games=GAMES, bots=[BotSpec.parse("heuristic")] * v.players,
                      workers=2)
-    summary = tally.report()
+    summary = tally.report().to_json()
     assert summary["games"] == GAMES
     assert summary["stopped_at_hand_limit"] == 0

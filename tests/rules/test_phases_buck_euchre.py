@@ -18,6 +18,7 @@ from engine import State, new_game
 from engine.bots.heuristic import HeuristicBot
 from engine.core import cards as C
 from engine.core.bot_spec import BotSpec
+from engine.mechanics.stay_or_drop import StayOrDropResult
 from engine.sim.simulate import simulate
 from engine.testing.rules import apply_all, last_hand, names, overlay, play, refuse, variant
 
@@ -94,7 +95,8 @@ def test_a_player_who_drops_lays_his_hand_down_and_play_skips_him_BUCK_A4() -> N
     # refuse the next card); W's AD takes the KD, W leads back a spade
     play(state, "JD QC 9D | JH KC TD | KD AC AD | KS AS KH | QD AH QS")
     record = last_hand(state)
-    assert record.tricks == (4, 0, 0, 1) and record.dropped == (E,)
+    assert record.tricks == (4, 0, 0, 1)
+    assert record.part(StayOrDropResult) == StayOrDropResult(dropped=(E,))
     # N made (4 tricks): -4; E dropped: 0; S stayed, no trick: bucked +5; W stayed, 1: -1
     assert record.label == "made" and record.deltas == (-4, 0, 5, -1)
 
@@ -102,7 +104,8 @@ def test_a_player_who_drops_lays_his_hand_down_and_play_skips_him_BUCK_A4() -> N
 def test_when_every_other_player_drops_the_maker_is_credited_five_tricks_BUCK_A6() -> None:
     state = apply_all(game(DIAMONDS), "order_up discard:TH drop drop drop")
     record = last_hand(state)  # the hand is over without a card played
-    assert record.tricks == (5, 0, 0, 0) and record.dropped == (E, S, W)
+    assert record.tricks == (5, 0, 0, 0)
+    assert record.part(StayOrDropResult) == StayOrDropResult(dropped=(E, S, W))
     assert record.deltas == (-5, 0, 0, 0)  # five tricks taken: -5; the others dropped: 0
     assert state.hand_no == 2
 
@@ -185,7 +188,7 @@ def test_the_bot_drops_a_hand_that_cannot_take_a_trick_and_stays_with_a_strong_o
 
 def test_bots_drop_out_sometimes_and_play_hands_without_a_maker() -> None:
     report = simulate(variant("buck-euchre"), seed=3, games=20,
-                      bots=[BotSpec.parse("heuristic")] * 4).report()
+                      bots=[BotSpec.parse("heuristic")] * 4).report().to_json()
     assert report["dropped"] > 0 and report["no_maker"]["count"] > 0
 
 

@@ -17,6 +17,7 @@ import pytest
 from engine import State, new_game
 from engine.core.errors import InvalidArgument
 from engine.core.errors import Refusal as R
+from engine.mechanics.call_partner import CallPartnerResult
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
 
 DEALER = 4
@@ -84,8 +85,9 @@ def test_the_holder_of_the_called_ace_is_the_partner_and_both_score_a_march_CALL
     record = last_hand(state)
     # seat 0 took every trick; seat 1 held the AS: a march, +2 to each of them
     assert record.tricks == (5, 0, 0, 0, 0) and record.label == "march"
-    assert record.deltas == (2, 2, 0, 0, 0) and record.partner == 1
-    assert record.called == "AS" and record.makers == (0, 1)
+    assert record.deltas == (2, 2, 0, 0, 0)
+    assert record.parts["call_partner"] == CallPartnerResult(called="AS", partner=1)
+    assert record.makers == (0, 1)
 
 
 def test_the_holder_knows_at_once_and_the_others_when_the_ace_is_played_CALL_A6() -> None:
@@ -108,7 +110,9 @@ def test_a_called_ace_nobody_holds_leaves_the_maker_alone_unknowing_CALL_A5() ->
     record = last_hand(state)
     # seat 0 took all five alone: a lone march, 5 to him only (CALL-A3, CALL-A5)
     assert record.label == "lone_march" and record.deltas == (5, 0, 0, 0, 0)
-    assert record.alone == (0,) and record.partner is None
+    assert record.alone == (0,)
+    assert record.part(CallPartnerResult) == CallPartnerResult(called="AC", partner=None)
+    assert record.makers == (0,)
 
 
 def test_with_buried_partners_an_unheld_ace_is_scored_as_a_partnership_hand_CALL_A5() -> None:

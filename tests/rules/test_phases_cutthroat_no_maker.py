@@ -17,6 +17,7 @@ from engine import State, Variant, new_game
 from engine.core import actions as A_
 from engine.core import cards as C
 from engine.core.bot_spec import BotSpec
+from engine.mechanics.dummy_merge import DummyMergeResult
 from engine.sim.simulate import simulate
 from engine.testing.rules import apply_all, names, overlay, variant
 from engine.text.narrate import Narrator
@@ -126,7 +127,8 @@ def test_a_hand_without_a_maker_is_played_out_and_scored_with_the_dummy_out() ->
         if state.hand_no == 1:
             assert_conserved(state)
     record = state.hands_played[0]
-    assert record.maker == -1 and sum(record.tricks) == 5 and not record.merged
+    assert record.maker == -1 and sum(record.tricks) == 5
+    assert record.part(DummyMergeResult) == DummyMergeResult(merged=False)
     assert record.deltas == record.tricks  # every player scores his own tricks (nobody_made)
 
 
@@ -155,7 +157,7 @@ def test_random_games_of_the_overlays_lose_no_card_CTD_A15(kind: str, mode: str)
 def test_simulated_games_of_the_overlays_all_finish(kind: str, mode: str) -> None:
     v = overlay_of(kind, mode)
     tally = simulate(v, seed=5, games=200, bots=[BotSpec.parse("heuristic")] * 3, workers=1)
-    report = tally.report()
+    report = tally.report().to_json()
     assert report["games"] == 200
     assert report["stopped_at_hand_limit"] == 0
 
@@ -176,4 +178,4 @@ def test_the_narration_says_the_dummy_is_set_aside_when_nobody_made_trump_CTD_A1
     assert n.after(state.apply("discard:TS")) == [
         "The dummy hand (5 cards) is set aside unseen: nobody made trump."]
     assert "The dummy hand: set aside unseen, since nobody made trump" in n.view_lines(
-        state.view(B))
+        state.view(B), state.events_for(B))

@@ -13,6 +13,7 @@ import pytest
 from engine import State, new_game
 from engine.core.errors import Refusal as R
 from engine.core.errors import VariantError
+from engine.mechanics.declare import DeclareResult
 from engine.testing.rules import apply_all, cards, last_hand, names, overlay, refuse, variant
 
 N, E, S, W = range(4)
@@ -52,7 +53,8 @@ def test_a_jamboree_ends_the_hand_and_scores_16_for_the_declarers_side_DECL_A3_A
     # nobody played a card; E-W (seats 1 and 3) +16; the table was not consulted
     assert record.tricks == (0, 0, 0, 0) and record.label == "a jamboree"
     assert record.deltas == (0, 16, 0, 16)
-    assert record.declared == ((E, "a jamboree", ("JD", "JH", "KH", "AH", "JK")),)
+    assert record.parts["declare"] == DeclareResult(
+        declared=((E, "a jamboree", ("JD", "JH", "KH", "AH", "JK")),))
     assert state.scores == [0, 16, 0, 16]
 
 

@@ -174,7 +174,8 @@ def test_the_joker_suit_is_narrated() -> None:
     state = apply_all(_joker_game(), "play:JK call:H")
     narrator = Narrator(state.variant)
     assert narrator.action(N, "call:H", phase="play") == "North names hearts ♥ for the joker"
-    assert "the joker calls for hearts" in "\n".join(narrator.view_lines(state.view(E)))
+    lines = narrator.view_lines(state.view(E), state.events_for(E))
+    assert "the joker calls for hearts" in "\n".join(lines)
 
 
 # -- low no-trump in name_trump (BID-A9) -----------------------------------------------------

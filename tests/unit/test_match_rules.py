@@ -50,7 +50,7 @@ def test_railroad_plays_laps_and_slam_in_matches_of_three_RAIL_A5() -> None:
 
 def test_variants_without_match_rules_report_no_match() -> None:
     report = simulate(variant("standard"), seed=1, games=3,
-                      bots=[BotSpec.parse("heuristic")] * 4).report()
+                      bots=[BotSpec.parse("heuristic")] * 4).report().to_json()
     assert "match" not in report
 
 
@@ -76,7 +76,7 @@ def test_the_second_game_of_a_match_starts_from_the_laps_of_the_first_RAIL_A5() 
     assert opening.scores[1] - opening.deltas[1] == 1  # E-W began game 2 at 1
     laps2 = [max(0, score - 10) if seat in second.winners else 0
              for seat, score in enumerate(second.scores)]
-    report = simulate(v, seed=12, games=2, bots=bots).report()["match"]
+    report = simulate(v, seed=12, games=2, bots=bots).report().to_json()["match"]
     assert report["points_carried_per_game"]["mean"] == (max(laps) + max(laps2)) / 2
     # two games of a match of three: a match cut short, reported apart (issue 22, item 11)
     assert report["matches"] == 0 and report["unfinished_matches"] == 1
@@ -84,7 +84,8 @@ def test_the_second_game_of_a_match_starts_from_the_laps_of_the_first_RAIL_A5() 
 
 def test_a_slam_is_tallied_as_two_games_credited() -> None:
     v = variant("railroad")
-    report = simulate(v, seed=3, games=60, bots=[BotSpec.parse("heuristic")] * 4).report()["match"]
+    report = simulate(v, seed=3, games=60,
+                      bots=[BotSpec.parse("heuristic")] * 4).report().to_json()["match"]
     credited = sum(report["games_credited"].values())
     assert credited == 60 + report["slams"]["count"]
     assert report["matches"] == 20
@@ -95,8 +96,8 @@ def test_a_slam_is_tallied_as_two_games_credited() -> None:
 def test_two_workers_give_the_match_report_of_one_RAIL_A5(games: int) -> None:
     v = variant("railroad")
     bots = [BotSpec.parse("random")] * 4
-    one = simulate(v, seed=9, games=games, bots=bots, workers=1).report()
-    two = simulate(v, seed=9, games=games, bots=bots, workers=2).report()
+    one = simulate(v, seed=9, games=games, bots=bots, workers=1).report().to_json()
+    two = simulate(v, seed=9, games=games, bots=bots, workers=2).report().to_json()
     assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
 
 
@@ -111,7 +112,7 @@ def test_a_match_cut_short_by_games_is_not_counted_as_a_tied_match(workers: int)
     of a seventh, which is neither won nor tied: it is reported apart."""
     v = variant("railroad")
     report = simulate(v, seed=5, games=20, bots=[BotSpec.parse("random")] * 4,
-                      workers=workers).report()
+                      workers=workers).report().to_json()
     match = report["match"]
     assert match["matches"] == 6
     assert sum(match["match_wins"].values()) + match["tied_matches"] == 6
@@ -121,7 +122,7 @@ def test_a_match_cut_short_by_games_is_not_counted_as_a_tied_match(workers: int)
 
 def test_a_run_of_whole_matches_has_none_unfinished() -> None:
     match = simulate(variant("railroad"), seed=5, games=6,
-                     bots=[BotSpec.parse("random")] * 4).report()["match"]
+                     bots=[BotSpec.parse("random")] * 4).report().to_json()["match"]
     assert match["matches"] == 2 and sum(match["match_wins"].values()) + \
         match["tied_matches"] == 2
     assert match["unfinished_matches"] == 0 and match["unfinished_match_games"] == 0

@@ -1,6 +1,7 @@
 """A mechanic is one module plus one registry call: a toy ``pass_left`` mechanic, defined
 here and nowhere in engine/, is validated, compiled, played by both bots, narrated, written
-in the rule book and typed at the ``euchre play`` prompt.
+in the rule book, typed at the ``euchre play`` prompt, and keeps its own part of each hand's
+result (in records too, told in the hand's summary and counted by ``simulate``).
 
 The toy: after the deal, each player in turn from eldest passes ``cards`` cards to the
 player on his left (a new action kind ``give:XX``)."""
@@ -21,12 +22,25 @@ from engine.bots import BotSpec, make_bot
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import VariantErrors
-from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, cards_to_actions
+from engine.mechanics.base import (
+    BotTools,
+    Figure,
+    Mechanic,
+    Phase,
+    ResultHook,
+    ResultPart,
+    Scratch,
+    StatsHook,
+    Words,
+    cards_to_actions,
+)
 from engine.mechanics.events import CardGiven, Said, for_seat
 from engine.mechanics.registry import register
 from engine.play.records import read_record, replay
 from engine.rules.loader import check_variant
 from engine.rules.mechanic_rules import CompileContext
+from engine.rules.results import HandResult
+from engine.sim.simulate import simulate
 from engine.text.narrate import Narrator
 from engine.text.rulebook import render_text, rule_book
 
@@ -105,6 +119,33 @@ def _decide(tools: BotTools, view: View, legal: list[int]) -> int:
     return min(legal, key=lambda a: (a - GIVE.base) & 7)  # the lowest rank goes
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassLeftResult(ResultPart):
+    """Its part of the hand's result: the cards passed in the hand."""
+
+    given: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"given": self.given}
+
+    @classmethod
+    def from_json(cls, data: Any) -> PassLeftResult:
+        return cls(given=int(data["given"]))
+
+    def counts(self) -> tuple[tuple[str, int | None], ...]:
+        return (("passes", None),)
+
+    def notes(self, variant: Variant, record: HandResult, seat: Callable[[int], str]
+              ) -> list[str]:
+        return [f"{self.given} cards went to the left."]
+
+
+def _result(s: State) -> PassLeftResult:
+    rules = s.variant.rules(PassLeftRules)
+    assert rules is not None
+    return PassLeftResult(given=rules.cards * s.variant.players)
+
+
 PASS_LEFT = Mechanic(
     key="pass_left", phase=PassLeft, config=PassLeftRules, compile=_compile, decide=_decide,
     schema={"description": "Each player passes cards to his left.", "type": "object",
@@ -115,6 +156,8 @@ PASS_LEFT = Mechanic(
     words=Words(verbs={"give": "passes {card} to the left"}, prompt="Pass a card to your left:",
                 rules=lambda v: [f"After the deal each player passes "
                                  f"{v.rules(PassLeftRules).cards} card(s) to the left."]),  # type: ignore[union-attr]
+    result=ResultHook(part=PassLeftResult, build=_result),
+    stats=StatsHook(figures=(Figure(name="passes", rank=70),)),
 )
 
 # -- the tests ---------------------------------------------------------------------------------
@@ -183,6 +226,21 @@ def test_whole_games_play_through_the_toy_phase_and_conserve_cards(
         gives = [name for name in state.history if name.startswith("give:")]
         assert len(gives) == 4 * len(state.hands_played)  # four per dealt hand
         assert state.hand.cards_in_play() == variant.deck.mask
+
+
+def test_its_part_of_the_hands_result_is_kept_written_read_told_and_counted(
+        toy: Mechanic, tmp_path: Path) -> None:
+    variant = load_variant(_write(tmp_path, "2"))
+    state = _play(variant, "random", 1)
+    scored = [r for r in state.hands_played if r.scored]
+    record = scored[-1]
+    assert record.parts["pass_left"] == PassLeftResult(given=8)  # 2 cards by each of 4
+    assert record.to_json()["pass_left"] == {"given": 8}
+    assert HandResult.from_json(record.to_json()) == record
+    assert "8 cards went to the left." in Narrator(variant).hand_summary(record)
+    report = simulate(variant, seed=1, games=2, bots=[BotSpec.parse("random")] * 4).report()
+    passes = dict(report.figures)["passes"]
+    assert not isinstance(passes, int) and passes.count == passes.of == report.hands
 
 
 def test_the_give_action_is_named_and_parsed_like_any_other(toy: Mechanic) -> None:

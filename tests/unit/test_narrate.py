@@ -12,6 +12,8 @@ import pytest
 
 from engine import load_variant, new_game
 from engine.core import cards as C
+from engine.mechanics.auction_result import AuctionResult
+from engine.mechanics.dummy_merge import DummyMergeResult
 from engine.mechanics.events import TrickWon, for_seat
 from engine.play.state import State
 from engine.rules.results import HandResult
@@ -119,7 +121,7 @@ def test_view_text_never_shows_the_ghost_hand_or_other_seats_cards() -> None:
     variant = load_variant("ghost-hand")
     state = new_game(variant, seed=11)
     seat = state.current_player
-    text = "\n".join(Narrator(variant).view_lines(state.view(seat)))
+    text = "\n".join(Narrator(variant).view_lines(state.view(seat), state.events_for(seat)))
     own = state.hand.hands[seat]
     for c in C.cards_of(variant.deck.mask & ~own):
         assert f" {C.pretty(c)}" not in text, C.card_name(c)
@@ -161,7 +163,7 @@ def narrate_last(narrator: Narrator, state: State, action: str, *, reveal: bool 
 
 
 def view_text(narrator: Narrator, state: State, seat: int) -> str:
-    return "\n".join(narrator.view_lines(state.view(seat)))
+    return "\n".join(narrator.view_lines(state.view(seat), state.events_for(seat)))
 
 
 def hidden_cards_shown(text: str, hidden: int) -> list[str]:
@@ -213,11 +215,13 @@ def test_a_lone_maker_gives_up_the_dummy_unseen_CTD_A13() -> None:
 def test_cutthroat_hand_summaries_tell_the_dummys_fate_RULES_3_3() -> None:
     n = Narrator(load_variant("cutthroat"))
     record = HandResult(hand=1, dealer=2, maker=0, trump="H", tricks=(3, 2, 0), label="made",
-                        deltas=(1, 0, 0), scores=(1, 0, 0), merged=True)
+                        deltas=(1, 0, 0), scores=(1, 0, 0),
+                        parts={"dummy_merge": DummyMergeResult(merged=True)})
     assert n.hand_summary(record) == (
         "Hand 1, dealer C: A made hearts ♥ trump (the dummy merged by A); A took 3 of 5 "
         "tricks: made. A +1. Score: A 1, B 0, C 0 (game to 10)")
-    lone = record._replace(alone=(0, 1), merged=False, tricks=(0, 5, 0),
+    lone = record._replace(alone=(0, 1), parts={"dummy_merge": DummyMergeResult(merged=False)},
+                           tricks=(0, 5, 0),
                            label="lone_defender_march", deltas=(0, 4, 4), scores=(0, 4, 4))
     assert n.hand_summary(lone) == (
         "Hand 1, dealer C: A made hearts ♥ trump (A alone; B alone; the dummy given up "
@@ -260,7 +264,8 @@ def test_the_moon_is_said_in_the_variants_words_RULES_3_5() -> None:
 def test_ghost_hand_summaries_name_the_bid_and_the_top_bids_label_RULES_3_5() -> None:
     n = Narrator(load_variant("ghost-hand"))
     record = HandResult(hand=2, dealer=0, maker=1, trump="S", bid="moon", tricks=(1, 5, 0),
-                        label="moon_failed", deltas=(1, -6, 0), scores=(4, -6, 1), swapped=1)
+                        label="moon_failed", deltas=(1, -6, 0), scores=(4, -6, 1),
+                        parts={"auction": AuctionResult(swapped=1)})
     assert n.hand_summary(record) == (
         "Hand 2, dealer A: B made spades ♠ trump on a bid to shoot the moon (B swapped for "
         "the ghost hand); B took 5 of 6 tricks: moon_failed. A +1, B -6. Score: A 4, B -6, "
@@ -405,7 +410,7 @@ def test_no_line_of_a_game_with_a_renege_shows_a_raw_card_code(
         action = state.legal_actions()[0]
         said.append(n.action(state.current_player, action, phase=state.phase, viewer=1))
         said += narrate_last(n, state, action, viewer=1)
-    said += n.view_lines(state.view(1))
+    said += n.view_lines(state.view(1), state.events_for(1))
     assert any("reneged" in line for line in said)
     assert [line for line in said if RAW_CODE.search(line)] == []
 
@@ -432,7 +437,7 @@ def test_every_action_of_a_short_seeded_game_has_words_of_its_own(name: str) -> 
         assert line != f"{n.seat(seat)} {action}", line  # a verb, not the raw action name
         narrate_last(n, state, action, reveal=True)
         for seat_ in range(variant.players):
-            n.view_lines(state.view(seat_))
+            n.view_lines(state.view(seat_), state.events_for(seat_))
 
 
 # -- the trick's winner is the one the play mechanic recorded (narration never works it out) --

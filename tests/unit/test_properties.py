@@ -20,7 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Variant, load_variant, new_game, shipped_names
+from engine.mechanics.stay_or_drop import StayOrDropResult
 from engine.play.state import State
+from engine.rules.results import HandResult
 
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -77,7 +79,7 @@ def _check_hand(variant: Variant, state: State, index: int, before: list[int]) -
         return  # pragma: no cover
     scored = variant.score_hand(dealer=hand.dealer, maker=hand.maker,
                                 tricks=hand.tricks, scores=before, bid=hand.bid,
-                                alone=hand.alone, sitting_out=hand.dropped,
+                                alone=hand.alone, sitting_out=_dropped(hand),
                                 makers=hand.makers)  # a called partner's side (CALL-A6)
     assert tuple(scored.deltas) == hand.deltas, (hand, scored)
     assert tuple(scored.scores) == hand.scores, (hand, scored)
@@ -88,6 +90,12 @@ def _check_hand(variant: Variant, state: State, index: int, before: list[int]) -
         assert scored.winners == state.winners
     else:
         _check_hand_limit(variant, state)
+
+
+def _dropped(hand: HandResult) -> tuple[int, ...]:
+    """The seats that dropped out of the hand (stay or drop's part)."""
+    part = hand.part(StayOrDropResult)
+    return part.dropped if part is not None else ()
 
 
 def _check_hand_limit(variant: Variant, state: State) -> None:

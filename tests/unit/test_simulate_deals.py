@@ -33,7 +33,7 @@ def tally_of(states: list[State]) -> dict[str, object]:
     tally = Tally.for_variant(states[0].variant)
     for state in states:
         tally.add_game(state)
-    report = tally.report()
+    report = tally.report().to_json()
     assert isinstance(report, dict)
     return report
 

@@ -11,9 +11,9 @@ variant's, not a mechanic's.
 from __future__ import annotations
 
 from engine.core.printable import printable
-from engine.mechanics.auction import AuctionRules
 from engine.mechanics.base import Rule
 from engine.mechanics.wording import join, setting
+from engine.play.program import program
 from engine.rules.expressions import CompiledExpression
 from engine.rules.scoring import ScoreRow
 from engine.rules.variant import Variant
@@ -40,8 +40,7 @@ def renege_penalty_rules(v: Variant) -> list[Rule]:
 
 def _vocabulary(v: Variant, receiver: Party | None = None,
                 tricks_of: Party | None = None) -> Vocabulary:
-    auction = v.rules(AuctionRules)
-    specials = auction.special_bids if auction is not None else ()
+    specials = program(v).specials
     return Vocabulary.for_scoring(
         kind=sides_kind(v), hand_size=v.deal.hand_size,
         special_bids=tuple((b.name, printable(b.label)) for b in specials), receiver=receiver,
