@@ -292,8 +292,7 @@ def _result(s: State) -> DeclareResult | None:
     h = s.hand
     if not h.declared:
         return None
-    rules = s.variant.rules(DeclareRules)
-    assert rules is not None
+    rules = s.variant.rules_of(DeclareRules)
     return DeclareResult(declared=tuple([(seat, rules.shows[k].label, tuple(C.names(cards)))
                                          for seat, k, cards in h.declared]))
 
