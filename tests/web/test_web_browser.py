@@ -34,6 +34,7 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 BROKEN = Path(__file__).resolve().parents[1] / "broken"
+pytestmark = pytest.mark.xdist_group("browser")  # one Chromium (the module's) for them all
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage", "--window-size=1280,900"]
@@ -99,7 +100,7 @@ HANDS = 2
 @pytest.mark.parametrize("name", list(SEEDS))
 def test_a_game_is_played_by_clicking(browser: WebDriver, live_server: str, name: str) -> None:
     rng = random.Random(name)
-    browser.get(f"{live_server}/play/{name}?seed={SEEDS[name]}")
+    _open_game(browser, f"{live_server}/play/{name}?seed={SEEDS[name]}")  # over a game left
     table = _table(browser)
     assert table["data-variant"] == name and table["data-over"] == "false"
     clicks = 0
@@ -151,7 +152,7 @@ def test_a_broken_file_uploaded_shows_its_error_beside_its_line(
 
 def test_two_browsers_cannot_see_each_others_games(browser: WebDriver,
                                                    live_server: str) -> None:
-    browser.get(f"{live_server}/play/standard?seed=5")
+    _open_game(browser, f"{live_server}/play/standard?seed=5")
     mine = sorted(e.get_attribute("data-card") or "" for e in
                   browser.find_elements(By.CSS_SELECTOR, ".mine [data-card]"))
     assert len(mine) == 5
