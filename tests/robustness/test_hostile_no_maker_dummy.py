@@ -6,6 +6,7 @@ at the hand limit; `euchre rules` says what becomes of the dummy."""
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,20 +16,9 @@ import pytest
 RunCli = Callable[..., Any]
 Write = Callable[[str, str], Path]
 
-NO_MAKER_ROWS = """
-    scoring:
-      table:
-        - {label: made, when: "not no_maker and 3 <= makers.tricks <= 4", makers: 1}
-        - {label: march, when: "not no_maker and makers.tricks == 5 and not alone", makers: 3}
-        - {label: lone_march, when: "not no_maker and makers.tricks == 5 and alone", makers: 4}
-        - label: euchre
-          when: "not no_maker and makers.tricks <= 2 and not (defender_alone and makers.tricks==0)"
-          defenders: 2
-        - label: lone_defender_march
-          when: "not no_maker and makers.tricks == 0 and defender_alone"
-          defenders: 4
-        - {label: nobody, when: "no_maker", defenders: tricks}
-"""
+NO_MAKER_ROWS = (Path(__file__).resolve().parents[1] / "data" / "no-maker-scoring.yaml"
+                 ).read_text(encoding="utf-8")
+"""The scoring rows for hands that may have no maker, shared with tests/rules."""
 
 FILES = {
     "dirty-clubs": """
@@ -51,7 +41,8 @@ FILES = {
 @pytest.mark.parametrize("kind", sorted(FILES))
 def test_a_dummy_merge_without_a_maker_plays_to_the_end(run_cli: RunCli, write: Write,
                                                         kind: str, mode: str) -> None:
-    path = write(f"{kind}-{mode}.yaml", FILES[kind].format(mode=mode) + NO_MAKER_ROWS)
+    text = textwrap.dedent(FILES[kind].format(mode=mode)) + NO_MAKER_ROWS
+    path = write(f"{kind}-{mode}.yaml", text)
     result = run_cli("simulate", str(path), "--games", "60", "--seed", "3", "--bots",
                      "random", "--json", "--quiet")
     assert result.code == 0, result.err

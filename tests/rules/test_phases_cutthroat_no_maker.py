@@ -9,6 +9,7 @@ Seats A B C are 0..2, the dummy is position 3; C deals, so A is eldest.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,20 +27,9 @@ from engine.text.rulebook import render_text, rule_book
 A, B, CC = range(3)
 DUMMY = 3
 
-_SCORING = """
-scoring:
-  table:
-    - {label: made, when: "not no_maker and 3 <= makers.tricks <= 4", makers: 1}
-    - {label: march, when: "not no_maker and makers.tricks == 5 and not alone", makers: 3}
-    - {label: lone_march, when: "not no_maker and makers.tricks == 5 and alone", makers: 4}
-    - label: euchre
-      when: "not no_maker and makers.tricks <= 2 and not (defender_alone and makers.tricks == 0)"
-      defenders: 2
-    - label: lone_defender_march
-      when: "not no_maker and makers.tricks == 0 and defender_alone"
-      defenders: 4
-    - {label: nobody_made, when: "no_maker", defenders: tricks}
-"""
+_SCORING = (Path(__file__).resolve().parents[1] / "data" / "no-maker-scoring.yaml").read_text(
+    encoding="utf-8")
+"""The scoring rows for hands that may have no maker, shared with the robustness test."""
 
 
 def dirty_clubs(mode: str) -> Variant:

@@ -69,7 +69,8 @@ def test_a_dask_cluster_gives_the_report_of_a_local_run() -> None:
 
 
 def test_game_seeds_depend_on_run_seed_and_index_only() -> None:
-    assert derive_seed(1, 0) == derive_seed(1, 0)
+    # (the same parts give the same seed in every process: tests/conformance/test_determinism.py)
+    assert all(0 <= derive_seed(1, i) < 2**63 for i in range(100))  # 63 bits, as documented
     assert len({derive_seed(1, i) for i in range(100)}) == 100
     assert derive_seed(1, 0) != derive_seed(2, 0)
 
