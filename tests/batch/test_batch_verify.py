@@ -99,7 +99,7 @@ def test_every_batch_game_replays_legally_with_the_same_scores(name: str,
     assert len(run.logs) == games
     assert run.problems == []
     if "auction" in variant.flow:
-        assert 0 < run.tally.report()["stopped_at_hand_limit"] < games
+        assert 0 < run.tally.report().to_json()["stopped_at_hand_limit"] < games
 
 
 def test_a_tampered_log_is_caught_by_the_replay() -> None:
