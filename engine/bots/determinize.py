@@ -106,8 +106,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         else:
             h.hands[p] = new
     _rewrite_private(world, seat)
-    if h.called >= 0 and view.partner < 0:
-        _recall(world)
+    for part in h.parts.values():
+        part.redealt(world)
     return world
 
 
@@ -136,8 +136,9 @@ def _pinned(state: State, seat: int, hidden: int, places: dict[int, int]) -> dic
     pins: list[int] = []
     if h.turned >= 0:
         pins.append(h.turned)
-    if h.called >= 0 and state.view(seat).partner >= 0:
-        pins.append(h.called)
+    shown = state.view(seat)
+    if shown.called >= 0 and shown.partner >= 0:
+        pins.append(shown.called)
     start = h.first_action
     for i in state.discard_log:
         if i >= start and state.actors[i] == seat:
@@ -244,10 +245,3 @@ def _rewrite_private(world: State, seat: int) -> None:
         card = (mask & -mask).bit_length() - 1
         left[actor] = mask & (mask - 1)
         world.history_ids[i] = A.DISCARD + card
-
-
-def _recall(world: State) -> None:
-    """The called card's holder in the world is the maker's partner (Call-Ace)."""
-    h = world.hand
-    h.sides = world._program.sides_of[h.maker]  # as State.make sets them
-    world.call_partner(h.called)

@@ -30,6 +30,7 @@ from engine.mechanics.auction_rules import (
     AuctionRules,
     SpecialBid,
     Swap,
+    SwapPart,
     TopBid,
     Turns,
     compile_auction,
@@ -108,11 +109,10 @@ class Auction(Phase):
         s.current = x.queue[0]
 
     def legal(self, s: State) -> list[int]:
-        x: AuctionScratch = s.hand.scratch
+        x = AuctionScratch.of(s.hand)
         has_bid = x.bidders >> s.current & 1  # "before making his bid" (GH-A4)
         out = [] if self._stuck(s) or (self.must is not None and self._must(s)) else [A.PASS]
-        if self.swap_position >= 0 and s.hand.swapped < 0 and not has_bid and (
-                (x.step == _BEFORE_BID and s.hand.looker < 0) or x.step == _LOOKED):
+        if self.swap_position >= 0 and not has_bid and self._may_swap(s, x.step):
             out.append(A.SWAP)
             if not self.blind and x.step == _BEFORE_BID:
                 out.append(A.LOOK)
@@ -125,26 +125,31 @@ class Auction(Phase):
                        for t in self.contracts)
         return out
 
+    def _may_swap(self, s: State, step: int) -> bool:
+        swap = SwapPart.of(s.hand)
+        return swap.swapped < 0 and ((step == _BEFORE_BID and swap.looker < 0)
+                                     or step == _LOOKED)
+
     def _must(self, s: State) -> bool:
         """The seat to act holds a hand that must bid and has not bid yet (BID-A10). While the
         auction goes on, some bid (the highest) still beats the high bid."""
-        x: AuctionScratch = s.hand.scratch
+        x = AuctionScratch.of(s.hand)
         assert self.must is not None
         return not x.bidders >> s.current & 1 and bool(
             self.must.evaluate({"hand": s.hand.hands[s.current]}))
 
     def _stuck(self, s: State) -> bool:
         """The dealer may not pass: nobody has bid and every other seat has passed (BID-A4)."""
-        x: AuctionScratch = s.hand.scratch
+        x = AuctionScratch.of(s.hand)
         return (self.forced and x.high_bidder < 0 and s.current == s.dealer
                 and x.queue == [s.dealer])
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand
-        x: AuctionScratch = h.scratch
+        x = AuctionScratch.of(h)
         seat = s.current
         if action == A.LOOK:
-            h.looker = seat
+            SwapPart.of(h).looker = seat
             x.step = _LOOKED
             s.log += ((Said, seat, self.name, action),
                          (Looked, seat, h.hands[self.swap_position]))
@@ -154,7 +159,7 @@ class Auction(Phase):
             h.dead |= h.hands[seat]
             h.hands[seat] = h.hands[ghost]
             h.hands[ghost] = 0
-            h.swapped = seat
+            SwapPart.of(h).swapped = seat
             x.step = _SWAPPED
             s.log += ((Said, seat, self.name, action),
                          (Swapped, seat, h.dead, h.dead.bit_count()))
@@ -213,16 +218,17 @@ class Auction(Phase):
                 s.log.append((SatOut, h.inactive))
 
     def reason(self, s: State, action: int) -> Refused:
-        x: AuctionScratch = s.hand.scratch
+        x = AuctionScratch.of(s.hand)
         if action in (A.SWAP, A.LOOK):
             if self.swap_position < 0:
                 return Refused(Refusal.NOT_IN_VARIANT, "this variant has no hand swap")
             if action == A.LOOK and self.blind:
                 return Refused(Refusal.NOT_IN_VARIANT,
                                "the swap is blind: the extra hand may not be looked at first")
-            if s.hand.swapped >= 0:
+            swap = SwapPart.of(s.hand)
+            if swap.swapped >= 0:
                 return Refused(Refusal.ALREADY_DONE, "a hand was already swapped this deal")
-            if s.hand.looker >= 0 and s.hand.looker != s.current:
+            if swap.looker >= 0 and swap.looker != s.current:
                 return Refused(Refusal.ALREADY_DONE,
                                "the extra hand was already looked at this deal")
             if x.bidders >> s.current & 1:
@@ -247,7 +253,7 @@ class Auction(Phase):
         return super().reason(s, action)
 
     def _high(self, s: State) -> str:
-        x: AuctionScratch = s.hand.scratch
+        x = AuctionScratch.of(s.hand)
         if x.high_bid >= _SPECIAL_RANK:
             return self.specials[x.high_bid - _SPECIAL_RANK].name
         if x.trump >= 0:
@@ -377,4 +383,5 @@ MECHANIC = Mechanic(
     words=Words(verbs={"pass": "passes", "swap": "swaps for the {extra_hand} hand",
                        "look": "looks at the {extra_hand} hand", "bid": "bids {arg}"},
                 prompt="Your bid: {offers}", offers=_offers, title=auction_words.TITLE,
-                rules=book_lines(AuctionRules, auction_words.rules)))
+                rules=book_lines(AuctionRules, auction_words.rules)),
+    part=SwapPart)

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.core import actions as A
+from engine.mechanics.base import Part
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.yamlsource import Path_
@@ -26,11 +27,21 @@ __all__ = [
     "AuctionRules",
     "SpecialBid",
     "Swap",
+    "SwapPart",
     "TopBid",
     "Turns",
     "compile_auction",
     "space",
 ]
+
+
+@dataclass(slots=True, kw_only=True)
+class SwapPart(Part):
+    """The auction's hand swap this hand (GH-A3/A4): who looked at the extra hand first (open
+    swap) and who swapped for it (-1: nobody)."""
+
+    looker: int = -1
+    swapped: int = -1
 
 
 class Turns(StrEnum):

@@ -34,7 +34,7 @@ in :mod:`engine.mechanics.registry` (or ``register(MECHANIC)`` from a test or pl
 
 A phase object is configured by the variant and shared by every state of that variant. The
 state holds all the data (the hand in progress in ``s.hand``, a
-:class:`~engine.play.hand.Hand`; in a hot loop bind ``h = s.hand`` once); a phase only reads
+:class:`~engine.mechanics.hand.Hand`; in a hot loop bind ``h = s.hand`` once); a phase only reads
 and changes it. ``legal`` is the single source of truth: ``apply`` is only called with an
 action from ``legal`` (``State.check`` decides, for ``State.can`` and ``State.apply`` alike),
 and ``reason`` explains why any other action is refused: a
@@ -46,19 +46,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
+    from engine.mechanics.hand import Hand
     from engine.play.state import State
     from engine.play.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
-           "ExchangeScratch", "Mechanic", "Phase", "Refusal", "Refused", "Rule", "Scratch",
+           "ExchangeScratch", "Mechanic", "Part", "Phase", "Refusal", "Refused", "Rule", "Scratch",
            "Words", "book_lines", "cards_to_actions"]
 
 TERMINAL = -1
@@ -125,6 +126,52 @@ class Scratch:
             value = getattr(self, name)
             object.__setattr__(other, name, value.copy() if type(value) is list else value)
         return other
+
+
+    @classmethod
+    def of(cls, h: Hand) -> Self:
+        """The hand's running scratch record, checked to be of this class (a phase reads its
+        own record: any other is a bug)."""
+        x = h.scratch
+        if type(x) is not cls:
+            raise AssertionError(f"the hand's scratch is {type(x).__name__}, not {cls.__name__}")
+        return x
+
+
+class Part:
+    """Base of a mechanic's per-hand part: the facts of one hand that only that mechanic sets
+    (a called partner, the seats that dropped, the dummy merged). A mechanic names its part
+    class in ``Mechanic(part=...)``; the state makes a fresh one at each deal for every
+    mechanic of the flow that has one, in ``hand.parts`` (keyed by the part class: two
+    mechanics that set the same facts name the same class, and the hand holds one), and
+    ``Hand.copy`` copies it. Read it with :meth:`of` (the part must be there: the reader's
+    mechanic is in the flow) or :meth:`find` (None without it). Subclasses are slotted
+    dataclasses whose fields all have defaults; :meth:`copy` copies their lists."""
+
+    __slots__ = ()
+
+    def copy(self) -> Self:
+        """An independent copy."""
+        other = object.__new__(type(self))
+        names: tuple[str, ...] = type(self).__slots__
+        for name in names:
+            value = getattr(self, name)
+            object.__setattr__(other, name, value.copy() if type(value) is list else value)
+        return other
+
+    def redealt(self, s: State) -> None:
+        """The hand's hidden cards were dealt again (a bot's determinized world): set again
+        what this part derives from where they lie (default: nothing does)."""
+
+    @classmethod
+    def of(cls, h: Hand) -> Self:
+        """This mechanic's part of hand ``h`` (a KeyError when no mechanic of the flow has it)."""
+        return h.parts[cls]  # type: ignore[return-value]  # the key is the value's class
+
+    @classmethod
+    def find(cls, h: Hand) -> Self | None:
+        """This mechanic's part of hand ``h``, or None when no mechanic of the flow has it."""
+        return h.parts.get(cls)  # type: ignore[return-value]  # the key is the value's class
 
 
 OFFER_STEP, DISCARD_STEP = 0, 1
@@ -269,3 +316,5 @@ class Mechanic:
     kinds: tuple[ActionKind, ...] = ()
     words: Words = field(default_factory=Words)
     decide: Callable[[BotTools, View, list[int]], int] | None = None
+    part: type[Part] | None = None
+    """Its per-hand part (:class:`Part`), made fresh at each deal; None: it keeps none."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
+from engine.mechanics.base import BotTools, Mechanic, Part, Phase, Rule, Words, book_lines
 from engine.mechanics.events import PartnerCalled, Said
 from engine.mechanics.wording import join, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "PARTNER", "PARTNER_KIND", "BuriedCard", "CallPartner",
-           "CallPartnerRules", "CalledCard", "callable_cards"]
+__all__ = ["MECHANIC", "PARTNER", "PARTNER_KIND", "BuriedCard", "CallPartner", "CallPartnerPart",
+           "CallPartnerRules", "CalledCard", "call_partner", "callable_cards"]
 
 PARTNER_KIND = A.declare_kind("partner", A.Arg.CARD)
 PARTNER = PARTNER_KIND.base
@@ -82,6 +82,46 @@ def callable_cards(rules: CallPartnerRules, deck: int, trump: int, hand: int) ->
     return cards
 
 
+@dataclass(slots=True, kw_only=True)
+class CallPartnerPart(Part):
+    """The call of this hand: the card the maker called and the seat holding it."""
+
+    called: int = -1
+    """The card the maker called to choose his partner (Call-Ace), or -1."""
+    partner: int = -1
+    """The seat holding the called card: the maker's hidden partner (the maker himself when
+    he called a card of his own), -1 when nobody was called or the card was not dealt. Views
+    show it only to the holder, and to everyone once the card is played (CALL-A6)."""
+
+    def redealt(self, s: State) -> None:
+        """The hidden cards lie elsewhere (a bot's world): the called card's holder now is
+        the partner, unless the card has been played (then everyone knows him)."""
+        h = s.hand
+        if self.called < 0 or any(card == self.called for _, card in h.played):
+            return
+        h.sides = s.variant.sides.hand_sides(h.maker)  # as State.make sets them
+        call_partner(s, self.called)
+
+
+def call_partner(s: State, card: int) -> CallPartnerPart:
+    """The maker calls ``card`` (Call-Ace, CALL-A1): whoever holds it is his partner for the
+    hand and joins the makers' side, known to the engine at once (the true sides score the
+    hand) and to the other seats only through their views. A card nobody holds (in the kitty,
+    or discarded) leaves the maker alone without knowing it (CALL-A5); a card of his own
+    (CALL-A2 alternative) leaves him secretly alone."""
+    hand = s.hand
+    part = CallPartnerPart.of(hand)
+    part.called = card
+    holder = next((seat for seat in range(hand.players) if hand.hands[seat] >> card & 1), -1)
+    part.partner = holder
+    maker = hand.maker
+    if holder >= 0 and holder != maker:
+        hand.sides = ((maker, holder) if maker < holder else (holder, maker),
+                      tuple(seat for seat in range(hand.players)
+                            if seat not in (maker, holder)))
+    return part
+
+
 class CallPartner(Phase):
     """The maker calls a card (or goes alone)."""
 
@@ -115,8 +155,8 @@ class CallPartner(Phase):
             s.log.append((Said, h.maker, self.name, action))
             h.alone.append(h.maker)
         else:
-            s.call_partner(action - PARTNER)
-            s.log.append((PartnerCalled, h.maker, h.called, h.partner))
+            part = call_partner(s, action - PARTNER)
+            s.log.append((PartnerCalled, h.maker, part.called, part.partner))
         s.advance()
 
     def reason(self, s: State, action: int) -> Refused:
@@ -302,4 +342,5 @@ MECHANIC = Mechanic(
                 prompt="{offers}?", offers=_offers,
                 title="Calling a partner", rules=book_lines(CallPartnerRules, book)),
     decide=decide,
+    part=CallPartnerPart,
 )

@@ -20,6 +20,7 @@ from engine.mechanics.base import (
     BotTools,
     ExchangeScratch,
     Mechanic,
+    Part,
     Phase,
     Rule,
     Words,
@@ -27,6 +28,7 @@ from engine.mechanics.base import (
     cards_to_actions,
 )
 from engine.mechanics.events import LEFT, TAKEN, Discarded, Said, UpcardGone
+from engine.mechanics.upcard_trump import UpcardPart
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
@@ -34,7 +36,14 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "DealerPickup", "DealerPickupRules", "PickupMode"]
+__all__ = ["MECHANIC", "DealerPickup", "DealerPickupPart", "DealerPickupRules", "PickupMode"]
+
+
+@dataclass(slots=True, kw_only=True)
+class DealerPickupPart(Part):
+    """The dealer's exchange this hand: the upcard he took up (-1: none)."""
+
+    picked: int = -1
 
 
 
@@ -54,7 +63,8 @@ class DealerPickup(Phase):
 
     def start(self, s: State) -> None:
         h = s.hand
-        if not h.pickup_pending or not h.active(s.dealer):
+        upcard = UpcardPart.find(h)
+        if upcard is None or not upcard.pickup_pending or not h.active(s.dealer):
             s.advance()
             return
         s.current = s.dealer
@@ -66,12 +76,12 @@ class DealerPickup(Phase):
 
     def _take(self, s: State) -> None:
         h = s.hand
-        x: ExchangeScratch = h.scratch
-        h.picked = h.upcard
+        x = ExchangeScratch.of(h)
+        DealerPickupPart.of(h).picked = h.upcard
         h.hands[s.dealer] |= 1 << h.upcard
         s.log.append((UpcardGone, h.upcard, s.dealer, TAKEN))
         h.upcard = -1
-        h.pickup_pending = False
+        UpcardPart.of(h).pickup_pending = False
         if self.merge_follows and h.maker == s.dealer:
             s.advance()
             return
@@ -79,12 +89,12 @@ class DealerPickup(Phase):
 
     def legal(self, s: State) -> list[int]:
         h = s.hand
-        x: ExchangeScratch = h.scratch
+        x = ExchangeScratch.of(h)
         if x.step == OFFER_STEP:
             return [A.PICK_UP, A.KEEP]
         hand = h.hands[s.dealer]
         if self.mode is PickupMode.DISCARD_OTHER:
-            hand &= ~(1 << h.picked)
+            hand &= ~(1 << DealerPickupPart.of(h).picked)
         return cards_to_actions(A.DISCARD, hand)
 
     def apply(self, s: State, action: int) -> None:
@@ -98,7 +108,7 @@ class DealerPickup(Phase):
             h.kitty |= 1 << h.upcard
             s.log.append((UpcardGone, h.upcard, s.dealer, LEFT))
             h.upcard = -1
-            h.pickup_pending = False
+            UpcardPart.of(h).pickup_pending = False
             s.advance()
             return
         h.discard(s.dealer, action - A.DISCARD)
@@ -107,10 +117,11 @@ class DealerPickup(Phase):
 
     def reason(self, s: State, action: int) -> Refused:
         h = s.hand
-        x: ExchangeScratch = h.scratch
+        x = ExchangeScratch.of(h)
         if x.step == DISCARD_STEP and A.DISCARD <= action < A.PLAY:
             card = s.action_name(action)[len("discard:"):]
-            if action - A.DISCARD == h.picked and self.mode is PickupMode.DISCARD_OTHER:
+            if (action - A.DISCARD == DealerPickupPart.of(h).picked
+                    and self.mode is PickupMode.DISCARD_OTHER):
                 return Refused(Refusal.MUST_KEEP,
                                "the dealer may not discard the card he just took up")
             return Refused(Refusal.NOT_IN_HAND, f"{card} is not in the dealer's hand")
@@ -232,4 +243,5 @@ MECHANIC = Mechanic(
                 prompt="Take it, or keep your hand?", title="The dealer's exchange",
                 rules=book_lines(DealerPickupRules, book)),
     decide=decide,
+    part=DealerPickupPart,
 )

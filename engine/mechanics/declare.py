@@ -22,20 +22,20 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.base import BotTools, Mechanic, Part, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.events import Passed, ShowDeclared
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type, parse
 from engine.rules.expressions_cards import named_cards
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.hand import Hand
+    from engine.mechanics.hand import Hand
     from engine.play.state import State
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["DECLARE", "MECHANIC", "Declare", "DeclareRules", "DeclareScratch", "Show", "Then",
-           "shows_scored"]
+__all__ = ["DECLARE", "MECHANIC", "Declare", "DeclarePart", "DeclareRules", "DeclareScratch",
+           "Show", "Then", "shows_scored"]
 
 DECLARE_KIND = A.declare_kind("declare", A.Arg.NUMBER)
 DECLARE = DECLARE_KIND.base
@@ -81,6 +81,15 @@ class DeclareScratch(Scratch):
     queue: list[int] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True)
+class DeclarePart(Part):
+    """The shows declared this hand."""
+
+    declared: tuple[tuple[int, int, int], ...] = ()
+    """The shows declared before the play, in order: (seat, show index, cards shown); every
+    seat sees them."""
+
+
 class Declare(Phase):
     """Show a hand for points, claim the tricks, or end the hand."""
 
@@ -98,7 +107,7 @@ class Declare(Phase):
         not declared yet."""
         env = {"hand": h.hands[seat], "trump": h.trump, "maker": seat in h.sides[0]
                if h.maker >= 0 else False, "alone": seat in h.alone}
-        done = {k for who, k, _ in h.declared if who == seat}
+        done = {k for who, k, _ in DeclarePart.of(h).declared if who == seat}
         return [DECLARE + k + 1 for k, show in enumerate(self.shows)
                 if k not in done and show.when.evaluate(env)]
 
@@ -114,7 +123,7 @@ class Declare(Phase):
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand
-        x: DeclareScratch = h.scratch
+        x = DeclareScratch.of(h)
         seat = s.current
         if action == A.PASS:
             s.log.append((Passed, seat, self.name))
@@ -122,8 +131,9 @@ class Declare(Phase):
             k = action - DECLARE - 1
             show = self.shows[k]
             trump = h.trump if h.trump >= 0 else C.NO_TRUMP
-            h.declared = (*h.declared, (seat, k, h.hands[seat] & show.shown[trump]))
-            s.log.append((ShowDeclared, seat, k, h.declared[-1][2], h.trump))
+            part = DeclarePart.of(h)
+            part.declared = (*part.declared, (seat, k, h.hands[seat] & show.shown[trump]))
+            s.log.append((ShowDeclared, seat, k, part.declared[-1][2], h.trump))
             if show.then is not Then.PLAY:
                 if show.then is Then.CLAIM:  # every trick his, unplayed (DECL-A2)
                     h.tricks_won[seat] += self.hand_size
@@ -155,7 +165,7 @@ def shows_scored(variant: Variant, h: Hand, deltas: list[int]) -> str:
     zeroed first and its label returned ('' when the hand was played or claimed)."""
     rules = variant.rules(DeclareRules)
     assert rules is not None
-    shows = [(seat, rules.shows[k]) for seat, k, _ in h.declared]
+    shows = [(seat, rules.shows[k]) for seat, k, _ in DeclarePart.of(h).declared]
     ended = next((show.label for _, show in shows if show.then is Then.END), "")
     if ended:
         deltas[:] = [0] * len(deltas)
@@ -282,4 +292,5 @@ MECHANIC = Mechanic(
                 prompt="{offers}", offers=_offers, title="Shows declared before the play",
                 rules=book_lines(DeclareRules, book)),
     decide=decide,
+    part=DeclarePart,
 )

@@ -23,6 +23,7 @@ from engine.mechanics.base import (
     BotTools,
     ExchangeScratch,
     Mechanic,
+    Part,
     Phase,
     Rule,
     Words,
@@ -48,6 +49,13 @@ if TYPE_CHECKING:
 
 __all__ = ["MECHANIC", "DummyMerge", "DummyMergeRules", "MergeMode"]
 
+
+
+@dataclass(slots=True, kw_only=True)
+class DummyMergePart(Part):
+    """The dummy this hand: the cards the maker took up from it (0: none)."""
+
+    merged: int = 0
 
 
 class DummyMerge(Phase):
@@ -91,27 +99,27 @@ class DummyMerge(Phase):
 
     def _merge(self, s: State) -> None:
         h = s.hand
-        h.merged = h.hands[self.dummy]
-        h.hands[h.maker] |= h.merged
+        merged = DummyMergePart.of(h).merged = h.hands[self.dummy]
+        h.hands[h.maker] |= merged
         h.hands[self.dummy] = 0
-        if h.merged:
-            s.log.append(ExtraHandGone("dummy", h.merged.bit_count(), MERGED, h.maker,
+        if merged:
+            s.log.append(ExtraHandGone("dummy", merged.bit_count(), MERGED, h.maker,
                                           h.hands[h.maker].bit_count()))
         self._discard_or_finish(s)
 
     def _discard_or_finish(self, s: State) -> None:
         h = s.hand
         if h.hands[h.maker].bit_count() > self.hand_size:
-            h.scratch.step = DISCARD_STEP
+            ExchangeScratch.of(h).step = DISCARD_STEP
         else:
             s.advance()
 
     def legal(self, s: State) -> list[int]:
         h = s.hand
-        if h.scratch.step == OFFER_STEP:
+        if ExchangeScratch.of(h).step == OFFER_STEP:
             return [A.MERGE, A.KEEP]
         hand = h.hands[h.maker]
-        kept_from_dummy = hand & h.merged
+        kept_from_dummy = hand & DummyMergePart.of(h).merged
         if self.mode is MergeMode.AT_LEAST_ONE and kept_from_dummy.bit_count() == 1:
             hand &= ~kept_from_dummy
         return cards_to_actions(A.DISCARD, hand)
@@ -132,7 +140,7 @@ class DummyMerge(Phase):
 
     def reason(self, s: State, action: int) -> Refused:
         h = s.hand
-        if h.scratch.step == OFFER_STEP:
+        if ExchangeScratch.of(h).step == OFFER_STEP:
             return Refused(Refusal.WRONG_PHASE,
                            "the maker first says whether he takes the dummy: merge or keep")
         if A.DISCARD <= action < A.PLAY and (h.hands[h.maker] >> (action - A.DISCARD)) & 1:
@@ -254,4 +262,5 @@ MECHANIC = Mechanic(
                 prompt="Take it, or keep your hand?", title="Taking up the dummy",
                 rules=book_lines(DummyMergeRules, book)),
     decide=decide,
+    part=DummyMergePart,
 )

@@ -23,6 +23,7 @@ from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.events import Passed, Said, SatOut
+from engine.mechanics.upcard_trump import UpcardPart
 from engine.mechanics.wording import setting
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
@@ -78,7 +79,7 @@ class GoAlone(Phase):
 
     def _ask_defenders(self, s: State) -> None:
         h = s.hand
-        x: AloneScratch = h.scratch
+        x = AloneScratch.of(h)
         rules = self.rules
         if not rules.defender or (rules.defender_needs_lone_maker and h.maker not in h.alone):
             s.advance()
@@ -95,14 +96,14 @@ class GoAlone(Phase):
         s.current = x.queue[0]
 
     def legal(self, s: State) -> list[int]:
-        x: AloneScratch = s.hand.scratch
+        x = AloneScratch.of(s.hand)
         if x.forced and x.step == _MAKER:
             return [A.ALONE]
         return [A.PASS, A.ALONE]
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand
-        x: AloneScratch = h.scratch
+        x = AloneScratch.of(h)
         seat = x.queue.pop(0)
         s.log.append((Said, seat, self.name, action) if action == A.ALONE
                         else (Passed, seat, self.name))
@@ -125,7 +126,7 @@ class GoAlone(Phase):
             s.advance()
 
     def reason(self, s: State, action: int) -> Refused:
-        x: AloneScratch = s.hand.scratch
+        x = AloneScratch.of(s.hand)
         who = "the maker" if x.step == _MAKER else "a defender"
         if x.forced and x.step == _MAKER and self.must is not None:
             kind = Refusal.MAY_NOT_PASS if action == A.PASS else Refusal.WRONG_PHASE
@@ -141,7 +142,9 @@ class GoAlone(Phase):
 def must_env(s: State, names: frozenset[str]) -> dict[str, int | bool]:
     """The values ``must_when`` reads, for the maker of the hand in progress."""
     h = s.hand
-    ordered_up = h.turned_down < 0 <= h.proposed and h.trump == h.proposed
+    upcard = UpcardPart.find(h)
+    ordered_up = (upcard is not None and upcard.turned_down < 0 <= upcard.proposed
+                  and h.trump == upcard.proposed)
     env: dict[str, int | bool] = {"hand": h.hands[h.maker], "trump": h.trump,
                                   "ordered_up": ordered_up,
                                   "dealer": h.maker == s.dealer,

@@ -120,14 +120,14 @@ class KittyExchange(Phase):
 
     def legal(self, s: State) -> list[int]:
         h = s.hand
-        x: KittyScratch = h.scratch
+        x = KittyScratch.of(h)
         if x.step == _OFFER:
             return [A.PICK_UP, A.KEEP]
         return cards_to_actions(A.DISCARD, h.hands[s.current])
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand
-        x: KittyScratch = h.scratch
+        x = KittyScratch.of(h)
         if action in (A.PICK_UP, A.KEEP):
             s.log.append((Said, s.current, self.name, action))
         else:
@@ -148,7 +148,7 @@ class KittyExchange(Phase):
             s.advance()
 
     def reason(self, s: State, action: int) -> Refused:
-        x: KittyScratch = s.hand.scratch
+        x = KittyScratch.of(s.hand)
         if x.step == _OFFER:
             return Refused(Refusal.WRONG_PHASE, f"seat {s.current} now takes the "
                            f"{self.rules.source} (pick_up) or not (keep)")

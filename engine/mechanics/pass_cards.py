@@ -94,14 +94,14 @@ class PassCards(Phase):
 
     def legal(self, s: State) -> list[int]:
         h = s.hand
-        x: PassScratch = h.scratch
+        x = PassScratch.of(h)
         if x.step == _DISCARD:
             return cards_to_actions(A.DISCARD, h.hands[s.current])
         return cards_to_actions(GIVE.base, h.hands[s.current])
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand
-        x: PassScratch = h.scratch
+        x = PassScratch.of(h)
         loner, partner = x.queue[0]
         x.left -= 1
         if x.step == _DISCARD:
@@ -125,7 +125,7 @@ class PassCards(Phase):
             s.advance()
 
     def reason(self, s: State, action: int) -> Refused:
-        x: PassScratch = s.hand.scratch
+        x = PassScratch.of(s.hand)
         loner = x.queue[0][0]
         if x.step == _DISCARD:
             kind = Refusal.NOT_IN_HAND if A.DISCARD <= action < A.PLAY else Refusal.WRONG_PHASE

@@ -39,6 +39,7 @@ from engine.mechanics.base import (
     book_lines,
     cards_to_actions,
 )
+from engine.mechanics.call_partner import CallPartnerPart
 from engine.mechanics.events import (
     CardPlayed,
     PartnerShown,
@@ -102,6 +103,8 @@ class Play(Phase):
         self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]
         self.renege_allowed = variant.renege.allowed
         self.renege_ends_hand = variant.renege.void_hand
+        self.calls_partner = "call_partner" in variant.flow
+        """A card played may be the one called for a partner (CALL-A6)."""
 
     def start(self, s: State) -> None:
         h = s.hand
@@ -150,8 +153,8 @@ class Play(Phase):
         h.played.append((seat, card))
         log = s.log
         log.append((CardPlayed, seat, card, h.best, seat))
-        if card == h.called:  # everyone knows the maker's partner now (CALL-A6)
-            log.append((PartnerShown, card, h.partner, h.maker))
+        if self.calls_partner and card == CallPartnerPart.of(h).called:  # CALL-A6
+            log.append((PartnerShown, card, CallPartnerPart.of(h).partner, h.maker))
         active = h.n_active
         if len(trick) < active:
             s.current = h.next_seat[seat]
@@ -251,7 +254,7 @@ class JokerPlay(Play):
         if not self._joker_led(s):
             return super().legal(s)
         h = s.hand
-        suit = h.scratch.joker_suit
+        suit = JokerScratch.of(h).joker_suit
         if suit < 0:
             return _JOKER_CALLS
         hand = h.hands[s.current]
@@ -261,11 +264,11 @@ class JokerPlay(Play):
         h = s.hand
         if action < A.PLAY:  # the leader names the suit his joker calls for
             s.log.append((Said, s.current, self.name, action))
-            h.scratch.joker_suit = action - A.CALL
+            JokerScratch.of(h).joker_suit = action - A.CALL
             s.current = h.next_seat[s.current]
             return
         if not h.trick:
-            h.scratch.joker_suit = -1
+            JokerScratch.of(h).joker_suit = -1
         super().apply(s, action)
         if self._joker_led(s) and len(h.trick) == 1:
             s.current = h.trick_seats[0]  # he names its suit before the next seat plays
@@ -282,7 +285,7 @@ class JokerPlay(Play):
                                "only a joker led at no-trump calls for a suit")
             return super().reason(s, action)
         h = s.hand
-        suit = h.scratch.joker_suit
+        suit = JokerScratch.of(h).joker_suit
         if suit < 0:
             return Refused(Refusal.WRONG_PHASE, "you led the joker: name the suit it calls for "
                            "(call:C, call:D, call:H, call:S)")
@@ -309,13 +312,13 @@ class ExposedPlay(Play):
     @staticmethod
     def _turn(s: State) -> None:
         """Whose card is next (``owner``); the chooser acts for the exposed seat."""
-        x: ExposedScratch = s.hand.scratch
+        x = ExposedScratch.of(s.hand)
         x.owner = s.current
         if s.current == x.loner:
             s.current = x.chooser
 
     def legal(self, s: State) -> list[int]:
-        x: ExposedScratch = s.hand.scratch
+        x = ExposedScratch.of(s.hand)
         if x.owner == s.current:
             return super().legal(s)
         s.current = x.owner  # the exposed seat's cards, as if he played them
@@ -326,7 +329,7 @@ class ExposedPlay(Play):
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand
-        x: ExposedScratch = h.scratch
+        x = ExposedScratch.of(h)
         chooser, at = s.current, len(s.log)
         s.current = x.owner
         done = len(h.played) + 1 == h.n_active * self.hand_size
@@ -338,10 +341,10 @@ class ExposedPlay(Play):
 
     def accepts_renege(self, s: State, action: int) -> bool:
         """Cards chosen for the exposed hand follow suit: everyone sees them."""
-        return s.hand.scratch.owner == s.current and super().accepts_renege(s, action)
+        return ExposedScratch.of(s.hand).owner == s.current and super().accepts_renege(s, action)
 
     def reason(self, s: State, action: int) -> Refused:
-        x: ExposedScratch = s.hand.scratch
+        x = ExposedScratch.of(s.hand)
         if x.owner == s.current:
             return super().reason(s, action)
         s.current = x.owner

@@ -105,19 +105,18 @@ class Redeal(Phase):
     def _options(self, s: State, seat: int) -> list[int]:
         hand, x = s.hand.hands[seat], s.hand.scratch
         options = [REDEAL] if self.may_redeal(hand) else []
-        if not (x is not None and x.exchanged) and self.farmer_cards(hand):
+        if not (type(x) is RedealScratch and x.exchanged) and self.farmer_cards(hand):
             options.append(EXCHANGE)
         return options
 
     def start(self, s: State) -> None:
         h = s.hand
         order = [(s.dealer + k) % self.players for k in range(1, self.players + 1)]
-        h.scratch = RedealScratch()
-        h.scratch.queue = order
+        h.scratch = RedealScratch(queue=order)
         self._next(s)
 
     def _next(self, s: State) -> None:
-        x: RedealScratch = s.hand.scratch
+        x = RedealScratch.of(s.hand)
         if not x.queue:
             s.advance()
             return
@@ -128,7 +127,7 @@ class Redeal(Phase):
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand
-        x: RedealScratch = h.scratch
+        x = RedealScratch.of(h)
         seat = x.queue.pop(0)
         s.log.append((Said, seat, self.name, action))
         if action == REDEAL:

@@ -21,17 +21,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import cards as C
+from engine.mechanics.auction_rules import SwapPart
 from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase, Rule, Words
-from engine.mechanics.call_partner import BuriedCard, CallPartnerRules
-from engine.mechanics.declare import DeclareRules, shows_scored
+from engine.mechanics.call_partner import BuriedCard, CallPartnerPart, CallPartnerRules
+from engine.mechanics.declare import DeclarePart, DeclareRules, shows_scored
+from engine.mechanics.dummy_merge import DummyMergePart
 from engine.mechanics.events import GameWon, HandScored
+from engine.mechanics.stay_or_drop import DropPart
 from engine.rules.mechanic_rules import FlowCheck
 from engine.rules.results import HandResult, Penalty
 from engine.rules.scoring import NO_MAKER, Outcome
 from engine.rules.variant import Goal, Win
 
 if TYPE_CHECKING:
-    from engine.play.hand import Hand
     from engine.play.state import State
     from engine.rules.variant import Variant
 
@@ -71,7 +73,7 @@ class Score(Phase):
             outcome = NO_MAKER
         else:
             makers = h.sides[0]
-            if self.secret_alone and h.called >= 0 and len(makers) == 1:
+            if self.secret_alone and CallPartnerPart.of(h).called >= 0 and len(makers) == 1:
                 h.alone = [*h.alone, h.maker]  # CALL-A5: nobody else held the called card
             outcome = Outcome(
                 makers_tricks=sum(h.tricks_won[seat] for seat in makers),
@@ -82,7 +84,8 @@ class Score(Phase):
             )
         void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
-        if h.declared:  # shows declared before the play (`declare`)
+        shows = DeclarePart.find(h)
+        if shows is not None and shows.declared:  # shows declared before the play (`declare`)
             label = shows_scored(v, h, deltas) or label
         penalties = tuple([self._penalty(s, seat, card, maker_alone=outcome.alone)
                            for seat, card in h.reneges])
@@ -110,26 +113,31 @@ class Score(Phase):
                      penalties: tuple[Penalty, ...], void: bool) -> HandResult:
         """The record of the hand just scored, as ``State.hands_played`` keeps it."""
         h = s.hand
+        swap, merge = SwapPart.find(h) or SwapPart(), DummyMergePart.find(h) or DummyMergePart()
+        drop, call = DropPart.find(h) or DropPart(), CallPartnerPart.find(h) or CallPartnerPart()
+        shows = DeclarePart.find(h)
         return HandResult(
             hand=s.hand_no, dealer=s.dealer, maker=h.maker, trump=h.trump_name,
             bid=(self._bid_name(s) if self.has_auction and h.maker >= 0 else None),
             alone=tuple(h.alone), tricks=tuple(h.tricks_won), label=label,
             deltas=tuple(deltas), scores=tuple(s.scores),
             reneges=tuple([(seat, C.card_name(c)) for seat, c in h.reneges]),
-            penalties=penalties, void=void, swapped=h.swapped if h.swapped >= 0 else None,
-            merged=bool(h.merged), dropped=_seats(h.dropped) if h.dropped else (),
+            penalties=penalties, void=void,
+            swapped=swap.swapped if swap.swapped >= 0 else None,
+            merged=bool(merge.merged), dropped=_seats(drop.dropped) if drop.dropped else (),
             countdown=self.countdown,
-            called=C.card_name(h.called) if h.called >= 0 else None,
-            partner=h.partner if h.partner >= 0 else None,
-            declared=self._shows(h) if h.declared else (),
+            called=C.card_name(call.called) if call.called >= 0 else None,
+            partner=call.partner if call.partner >= 0 else None,
+            declared=self._shows(shows.declared) if shows and shows.declared else (),
         )
 
-    def _shows(self, h: Hand) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
+    def _shows(self, declared: tuple[tuple[int, int, int], ...]
+               ) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
         """The declared shows as the record keeps them: (seat, label, cards shown)."""
         rules = self.variant.rules(DeclareRules)
         assert rules is not None
         return tuple([(seat, rules.shows[k].label, tuple(C.names(cards)))
-                      for seat, k, cards in h.declared])
+                      for seat, k, cards in declared])
 
     def _table_points(self, s: State, outcome: Outcome, *, void: bool
                       ) -> tuple[list[int], str]:

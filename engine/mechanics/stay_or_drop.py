@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.base import BotTools, Mechanic, Part, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.events import Said
 from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["DROP", "MECHANIC", "STAY", "AskOrder", "DropScratch", "StayOrDrop",
+__all__ = ["DROP", "MECHANIC", "STAY", "AskOrder", "DropPart", "DropScratch", "StayOrDrop",
            "StayOrDropRules"]
 
 STAY_KIND = A.declare_kind("stay")
@@ -43,6 +43,14 @@ class DropScratch(Scratch):
     """The seats still to say whether they stay in, in order."""
 
     queue: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True, kw_only=True)
+class DropPart(Part):
+    """Who dropped out this hand."""
+
+    dropped: int = 0
+    """The seats that dropped out, as a bitmask; they sit out too (``hand.inactive``)."""
 
 
 class StayOrDrop(Phase):
@@ -77,13 +85,13 @@ class StayOrDrop(Phase):
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand
-        x: DropScratch = h.scratch
+        x = DropScratch.of(h)
         seat = x.queue.pop(0)
         s.log.append((Said, seat, self.name, action))
         if action == DROP:
             bit = 1 << seat
             h.inactive |= bit
-            h.dropped |= bit
+            DropPart.of(h).dropped |= bit
             h.dead |= h.hands[seat]
             h.hands[seat] = 0
         if x.queue:
@@ -216,4 +224,5 @@ MECHANIC = Mechanic(
                 prompt="Stay in or drop out?",
                 title="Staying in or dropping out", rules=book_lines(StayOrDropRules, book)),
     decide=decide,
+    part=DropPart,
 )

@@ -23,7 +23,7 @@ from engine.mechanics import events as E
 from engine.mechanics.base import Mechanic, Phase, Scratch, Words, book_lines
 from engine.mechanics.upcard_bidding_bot import decide
 from engine.mechanics.upcard_bidding_words import book
-from engine.mechanics.upcard_trump import without_maker
+from engine.mechanics.upcard_trump import UpcardPart, without_maker
 from engine.mechanics.wording import naming
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -90,6 +90,7 @@ class UpcardBidding(Phase):
             s.advance()
             return
         b = h.scratch = BiddingScratch()
+        part = UpcardPart.of(h)
         if h.upcard == C.JOKER:
             mode = self.rules.joker_upcard
             if mode is JokerUpcard.REDEAL:
@@ -99,33 +100,34 @@ class UpcardBidding(Phase):
                 b.round = _BLIND
                 s.current = s.dealer
                 return
-            h.proposed = self.rules.joker_upcard_suit
+            part.proposed = self.rules.joker_upcard_suit
         else:
-            h.proposed = C.suit_of(h.upcard)
+            part.proposed = C.suit_of(h.upcard)
         s.current = (s.dealer + 1) % self.players
 
     def _stuck(self, s: State) -> bool:
         return (self.rules.stick_the_dealer and s.current == s.dealer
-                and s.hand.scratch.round == self.rules.rounds)
+                and BiddingScratch.of(s.hand).round == self.rules.rounds)
 
     def _must(self, s: State) -> bool:
         """Round 1: the seat to act holds a hand that must order up (STD-A16)."""
         assert self.must is not None
         h = s.hand
-        return bool(self.must.evaluate({"hand": h.hands[s.current], "trump": h.proposed}
+        return bool(self.must.evaluate({"hand": h.hands[s.current],
+                                        "trump": UpcardPart.of(h).proposed}
                                        if "trump" in self.must.names
                                        else {"hand": h.hands[s.current]}))
 
     def legal(self, s: State) -> list[int]:
         h = s.hand
-        b: BiddingScratch = h.scratch
+        b = BiddingScratch.of(h)
         if b.round == _BLIND:
             return [A.CALL + suit for suit in range(4)]
         stuck = self._stuck(s)
         if b.round == 1:
             must = self.must is not None and self._must(s)
             return [A.ORDER_UP] if stuck or must else [A.PASS, A.ORDER_UP]
-        excluded = h.turned_down if self.rules.exclude_turned_down else -1
+        excluded = UpcardPart.of(h).turned_down if self.rules.exclude_turned_down else -1
         if stuck and self.rules.stuck_dealer_may_name_turned_down:
             excluded = -1
         calls = [A.CALL + suit for suit in range(4) if suit != excluded] + self.no_trump_call
@@ -133,7 +135,8 @@ class UpcardBidding(Phase):
 
     def apply(self, s: State, action: int) -> None:
         h = s.hand
-        b: BiddingScratch = h.scratch
+        b = BiddingScratch.of(h)
+        part = UpcardPart.of(h)
         if action == A.PASS:
             s.log.append((E.Passed, s.current, self.name))
             b.passes += 1
@@ -143,7 +146,7 @@ class UpcardBidding(Phase):
             if b.round < self.rules.rounds:
                 b.round += 1
                 b.passes = 0
-                h.turned_down = h.proposed
+                part.turned_down = part.proposed
                 h.kitty |= 1 << h.upcard
                 s.log.append((E.UpcardGone, h.upcard, s.dealer, E.TURNED_DOWN))
                 h.upcard = -1
@@ -158,11 +161,11 @@ class UpcardBidding(Phase):
         s.log.append((E.Said, s.current, self.name, action))
         s.make(s.current)
         if action == A.ORDER_UP:
-            h.trump = h.proposed
-            h.pickup_pending = True
+            h.trump = part.proposed
+            part.pickup_pending = True
         elif b.round == _BLIND:
             h.trump = action - A.CALL
-            h.pickup_pending = True
+            part.pickup_pending = True
         else:
             h.trump = action - A.CALL
         s.log.append((E.TrumpMade, h.trump, h.maker))
@@ -170,7 +173,8 @@ class UpcardBidding(Phase):
 
     def reason(self, s: State, action: int) -> Refused:
         h = s.hand
-        b: BiddingScratch = h.scratch
+        b = BiddingScratch.of(h)
+        part = UpcardPart.of(h)
         if b.round == _BLIND:
             return Refused(Refusal.WRONG_PHASE, "the joker was turned up: the dealer names "
                            "trump (call:C, call:D, ...)")
@@ -183,20 +187,20 @@ class UpcardBidding(Phase):
                            "(STD-A16)")
         if b.round == 1 and A.CALL <= action < A.CALL + len(C.TRUMP_LETTERS):
             return Refused(Refusal.WRONG_PHASE, "round 1 is on the upcard's suit "
-                           f"({C.SUIT_WORDS[h.proposed]}): order_up or pass")
+                           f"({C.SUIT_WORDS[part.proposed]}): order_up or pass")
         if b.round > 1 and action == A.ORDER_UP:
             return Refused(Refusal.WRONG_PHASE,
                            "the upcard was turned down; name another suit (call:X) or pass")
-        if b.round > 1 and action == A.CALL + h.turned_down:
+        if b.round > 1 and action == A.CALL + part.turned_down:
             return Refused(Refusal.TURNED_DOWN,
-                           f"{C.SUIT_WORDS[h.turned_down]} was turned down; name another suit")
+                           f"{C.SUIT_WORDS[part.turned_down]} was turned down; name another suit")
         if b.round > 1 and action == A.CALL + C.NO_TRUMP:
             return Refused(Refusal.NOT_IN_VARIANT, "no-trump may not be named in this variant "
                            "(`upcard_bidding.no_trump`)")
         return super().reason(s, action)
 
     def describe(self, s: State) -> str:
-        b: BiddingScratch = s.hand.scratch
+        b = BiddingScratch.of(s.hand)
         return "joker call" if b.round == _BLIND else f"bidding, round {b.round}"
 
 
@@ -376,4 +380,5 @@ MECHANIC = Mechanic(
                 prompt="Your bid: {offers}", offers=_offers, title="Bidding on the upcard",
                 rules=book_lines(UpcardBiddingRules, book)),
     decide=decide,
+    part=UpcardPart,
 )

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import cards as C
-from engine.mechanics.base import Mechanic, Phase, Rule, Words, book_lines
+from engine.mechanics.base import Mechanic, Part, Phase, Rule, Words, book_lines
 from engine.mechanics.events import LEFT, TrumpMade, UpcardGone
 from engine.mechanics.wording import join, setting, suit_word
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -39,7 +39,22 @@ if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "UpcardTrump", "UpcardTrumpRules", "without_maker"]
+__all__ = ["MECHANIC", "UpcardPart", "UpcardTrump", "UpcardTrumpRules", "without_maker"]
+
+
+@dataclass(slots=True, kw_only=True)
+class UpcardPart(Part):
+    """What the upcard did this hand, set by the mechanics that bid or fix trump by it
+    (``upcard_trump``, ``upcard_bidding``: the part of both): the suit it proposed, the suit
+    turned down with it, and whether the dealer is to pick it up (``dealer_pickup`` reads it
+    and clears it)."""
+
+    proposed: int = -1
+    """The trump the upcard proposes (its suit; the variant's suit for a joker), or -1."""
+    turned_down: int = -1
+    """The suit turned down with the upcard (it may not be named, when the variant says so)."""
+    pickup_pending: bool = False
+    """The upcard was ordered up (or fixed trump) and the dealer is to take it."""
 
 
 def without_maker(s: State, trump: int) -> None:
@@ -68,10 +83,11 @@ class UpcardTrump(Phase):
         h = s.hand
         upcard = h.upcard
         if upcard >= 0 and upcard != C.JOKER and C.suit_of(upcard) in self.suits:
-            h.proposed = C.suit_of(upcard)
-            without_maker(s, h.proposed)
+            part = UpcardPart.of(h)
+            part.proposed = C.suit_of(upcard)
+            without_maker(s, part.proposed)
             if self.dealer_takes:
-                h.pickup_pending = True
+                part.pickup_pending = True
             else:
                 h.kitty |= 1 << upcard
                 h.upcard = -1
@@ -192,4 +208,5 @@ MECHANIC = Mechanic(
     key="upcard_trump", phase=UpcardTrump, schema=SCHEMA, config=UpcardTrumpRules,
     compile=_compile, check_flow=_check_flow, space=_space,
     words=Words(title="Trump by the upcard", rules=book_lines(UpcardTrumpRules, book)),
+    part=UpcardPart,
 )

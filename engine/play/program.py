@@ -9,7 +9,7 @@ from __future__ import annotations
 from weakref import WeakKeyDictionary
 
 from engine.mechanics.auction import AuctionRules, SpecialBid
-from engine.mechanics.base import Phase
+from engine.mechanics.base import Part, Phase
 from engine.mechanics.registry import mechanic
 from engine.rules.variant import Variant
 
@@ -23,6 +23,11 @@ class Program:
         self.variant = variant
         self.phases: tuple[Phase, ...] = tuple(
             mechanic(name).phase(variant) for name in variant.flow)
+        parts = (mechanic(name).part for name in variant.flow)
+        self.parts: tuple[type[Part], ...] = tuple(
+            dict.fromkeys(kind for kind in parts if kind is not None))
+        """The part classes of the flow's mechanics (one each; two mechanics may share one):
+        a fresh part of each goes into every new hand."""
         n = variant.players
         self.extra_position = {name: n + i for i, name in enumerate(variant.deal.extra_hands)}
         auction = variant.rules(AuctionRules)

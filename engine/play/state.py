@@ -6,7 +6,7 @@ ends. The interface follows OpenSpiel: ``current_player``, ``legal_actions()``,
 ``apply(action)``, ``is_terminal()``, ``view(seat)``, ``clone()``, ``history``.
 
 The state keeps the game (variant, seed, RNG, scores, dealer, history, the hands played);
-the hand in progress is ``state.hand``, a :class:`~engine.play.hand.Hand` made afresh at each
+the hand in progress is ``state.hand``, a :class:`~engine.mechanics.hand.Hand` made afresh at each
 deal (cards, contract, the sides of this hand, tricks, the running phase's scratch). ``apply``
 returns the events the action caused (:mod:`engine.mechanics.events`), which the phases append
 to ``state.events``; ``events_for(seat)`` gives them as one seat may see them.
@@ -35,8 +35,8 @@ from engine.mechanics.auction import SpecialBid
 from engine.mechanics.base import TERMINAL
 from engine.mechanics.dealer_draw import first_dealer
 from engine.mechanics.events import Event, GameWon, Said, for_seat, record
+from engine.mechanics.hand import Hand
 from engine.play.checks import ActionChecks
-from engine.play.hand import Hand
 from engine.play.program import Program, program
 from engine.play.view import View
 from engine.rules.results import Deal, HandResult
@@ -123,7 +123,8 @@ class State(ActionChecks):
         variant = self.variant
         self.hand = Hand(players=variant.players, positions=variant.deal.positions,
                          first_action=len(self.history_ids))
-        """The hand in progress: everything that belongs to one deal (:mod:`engine.play.hand`)."""
+        """The hand in progress: all that belongs to one deal (:mod:`engine.mechanics.hand`)."""
+        self.hand.parts = {kind: kind() for kind in self._program.parts}
         self.hand_no += 1
         self.phase_i = -1
         self._legal = None
@@ -152,22 +153,6 @@ class State(ActionChecks):
         hand = self.hand
         hand.maker = maker
         hand.sides = self._program.sides_of[maker]
-
-    def call_partner(self, card: int) -> None:
-        """The maker calls ``card`` (Call-Ace, CALL-A1): whoever holds it is his partner for
-        the hand and joins the makers' side, known to the engine at once (the true sides
-        score the hand) and to the other seats only through their views. A card nobody
-        holds (in the kitty, or discarded) leaves the maker alone without knowing it
-        (CALL-A5); a card of his own (CALL-A2 alternative) leaves him secretly alone."""
-        hand = self.hand
-        hand.called = card
-        holder = next((seat for seat in range(hand.players) if hand.hands[seat] >> card & 1), -1)
-        hand.partner = holder
-        maker = hand.maker
-        if holder >= 0 and holder != maker:
-            hand.sides = ((maker, holder) if maker < holder else (holder, maker),
-                          tuple(seat for seat in range(hand.players)
-                                if seat not in (maker, holder)))
 
     def next_hand(self, record: HandResult, *, same_dealer: bool = False) -> None:
         """Log a finished (or thrown-in) hand and deal the next, unless the game is over; the

@@ -14,11 +14,15 @@ from typing import TYPE_CHECKING
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.auction import AuctionRules, SpecialBid
+from engine.mechanics.auction_rules import SwapPart
+from engine.mechanics.call_partner import CallPartnerPart
+from engine.mechanics.declare import DeclarePart
 from engine.mechanics.play_exposed import ExposedScratch
 from engine.mechanics.upcard_bidding import BiddingScratch
+from engine.mechanics.upcard_trump import UpcardPart
 
 if TYPE_CHECKING:
-    from engine.play.hand import Hand
+    from engine.mechanics.hand import Hand
     from engine.play.state import State
 
 __all__ = ["View"]
@@ -91,7 +95,7 @@ class View:
             raise ValueError(f"seat {seat} does not exist (0 to {n - 1})")
         phase = s.phase
         blind = (phase == "upcard_bidding" and seat == s.dealer
-                 and h.scratch.round == BiddingScratch.BLIND)
+                 and BiddingScratch.of(h).round == BiddingScratch.BLIND)
         start = h.first_action
         ids = s.history_ids[start:]
         for i in reversed(s.discard_log):  # other seats' discards show as `discard`
@@ -114,8 +118,6 @@ class View:
         v.hand_sizes = tuple([cards.bit_count() for cards in h.hands])
         v.upcard = h.upcard
         v.turned = h.turned
-        v.turned_down = h.turned_down
-        v.proposed = h.proposed
         v.trump = h.trump
         v.maker = h.maker
         v.bid = h.bid
@@ -128,16 +130,9 @@ class View:
         v.played = tuple(h.played)
         v.tricks_won = tuple(h.tricks_won)
         v.discards = h.discards[seat]
-        v.dead_known = h.dead if h.swapped == seat else 0
-        v.extra_seen = _seen_extra(s, seat) if h.looker >= 0 else 0
-        v.swapped = h.swapped
         v.legal_ids = tuple(s.legal_action_ids()) if s.current == seat else ()
         v.specials = s.variant_specials
-        v.called = h.called
-        v.partner = -1 if h.called < 0 else _known_partner(h, seat)
-        x = h.scratch
-        v.exposed = x.loner if type(x) is ExposedScratch else -1
-        v.exposed_hand, v.declared = (h.hands[v.exposed] if v.exposed >= 0 else 0), h.declared
+        _parts_fields(v, s, seat)
         return v
 
     @property
@@ -169,24 +164,46 @@ class View:
         return C.trump_letter(self.trump)
 
 
-def _seen_extra(s: State, seat: int) -> int:
+_NO_SWAP = SwapPart()
+
+
+def _parts_fields(v: View, s: State, seat: int) -> None:
+    """The fields the mechanics' parts fill."""
+    h = s.hand
+    upcard = UpcardPart.find(h)
+    v.turned_down, v.proposed = (upcard.turned_down, upcard.proposed) if upcard else (-1, -1)
+    swap = SwapPart.find(h) or _NO_SWAP
+    v.dead_known = h.dead if swap.swapped == seat else 0
+    v.extra_seen = _seen_extra(s, seat, swap) if swap.looker >= 0 else 0
+    v.swapped = swap.swapped
+    call = CallPartnerPart.find(h)
+    v.called = call.called if call else -1
+    v.partner = -1 if call is None or call.called < 0 else _known_partner(h, call, seat)
+    x = h.scratch
+    v.exposed = x.loner if type(x) is ExposedScratch else -1
+    shows = DeclarePart.find(h)
+    v.exposed_hand = h.hands[v.exposed] if v.exposed >= 0 else 0
+    v.declared = shows.declared if shows else ()
+
+
+def _seen_extra(s: State, seat: int, swap: SwapPart) -> int:
     """The extra hand a seat looked at before deciding to swap (open swap), while it lies."""
     h = s.hand
     auction = s.variant.rules(AuctionRules)
-    if h.looker != seat or h.swapped >= 0 or auction is None or auction.swap is None:
+    if swap.looker != seat or swap.swapped >= 0 or auction is None or auction.swap is None:
         return 0
     return h.hands[s.position(auction.swap.hand)]
 
 
-def _known_partner(h: Hand, seat: int) -> int:
+def _known_partner(h: Hand, call: CallPartnerPart, seat: int) -> int:
     """The called partner as ``seat`` may know him (CALL-A6): his holder knows at once,
     everyone once the called card has been played."""
-    partner = h.partner
+    partner = call.partner
     if partner < 0:
         return -1
     if partner == seat:
         return partner
-    called = h.called
+    called = call.called
     for _, card in h.played:
         if card == called:
             return partner

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics import events as E
+from engine.mechanics.dealer_pickup import DealerPickupPart
 from engine.mechanics.kitty_exchange import (
     EXCHANGE_DISCARDS,
     KITTY,
@@ -185,8 +186,9 @@ class HandNarrator(TableNarrator):
         if h.trump >= 0:  # fixed by the upcard before anyone acts (dirty clubs)
             up = f", upcard {C.pretty(h.turned)}: {trump_text(h.trump)} are trump, " \
                  f"{self._made_by(h.maker)}"
-            if h.picked >= 0:
-                up += f"; the dealer takes the {C.pretty(h.picked)}"
+            pickup = DealerPickupPart.find(h)
+            if pickup is not None and pickup.picked >= 0:
+                up += f"; the dealer takes the {C.pretty(pickup.picked)}"
         x = h.scratch
         if type(x) is KittyScratch and x.step == EXCHANGE_DISCARDS:  # taken as the hand began
             rules = self.variant.rules(KittyExchangeRules)

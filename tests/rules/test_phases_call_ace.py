@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from engine import State, new_game
+from engine.core import cards as C
 from engine.core.errors import InvalidArgument
 from engine.core.errors import Refusal as R
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
@@ -91,7 +92,7 @@ def test_the_holder_of_the_called_ace_is_the_partner_and_both_score_a_march_CALL
 def test_the_holder_knows_at_once_and_the_others_when_the_ace_is_played_CALL_A6() -> None:
     state = apply_all(_made(ACE_HELD), "partner:AS")
     assert [state.view(seat).partner for seat in range(5)] == [-1, 1, -1, -1, -1]
-    assert all(state.view(seat).called == state.hand.called for seat in range(5))
+    assert all(state.view(seat).called == C.card("AS") for seat in range(5))
     play(state, "JH")
     assert state.view(0).partner == -1
     play(state, "AS")  # seat 1 has no heart and shows the called ace
