@@ -63,9 +63,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     played = 0
     for _, c in h.played:
         played |= 1 << c
-    known = view.hand | played | view.discards | view.dead_known | view.extra_seen
-    if view.exposed >= 0:
-        known |= view.exposed_hand
+    known = view.hand | played | view.discards | view.seen
     if h.upcard >= 0:
         known |= 1 << h.upcard
     places = _hidden_places(world, view)
@@ -115,12 +113,12 @@ def _hidden_places(world: State, view: View) -> dict[int, int]:
     """The places the seat cannot see into, with their cards."""
     h = world.hand
     places: dict[int, int] = {}
+    seen = view.seen  # a hand it sees whole (exposed, looked at, laid down) is no hidden place
     for p, cards in enumerate(h.hands):
-        if p not in (view.seat, view.exposed) and not (view.extra_seen
-                                                       and cards == view.extra_seen):
+        if p != view.seat and not (cards and cards & ~seen == 0):
             places[p] = cards
     places[_KITTY] = h.kitty
-    if not view.dead_known:
+    if not (h.dead and h.dead & ~seen == 0):
         places[_DEAD] = h.dead
     for s in range(h.players):
         if s != view.seat:
@@ -136,9 +134,7 @@ def _pinned(state: State, seat: int, hidden: int, places: dict[int, int]) -> dic
     pins: list[int] = []
     if h.turned >= 0:
         pins.append(h.turned)
-    shown = state.view(seat)
-    if shown.called >= 0 and shown.partner >= 0:
-        pins.append(shown.called)
+    pins += state.view(seat).pins()
     start = h.first_action
     for i in state.discard_log:
         if i >= start and state.actors[i] == seat:

@@ -28,11 +28,13 @@ from engine.mechanics.auction_rules import (
     AllPass,
     AuctionFirst,
     AuctionRules,
+    AuctionView,
     SpecialBid,
     Swap,
     SwapPart,
     TopBid,
     Turns,
+    auction_view,
     compile_auction,
     space,
 )
@@ -365,7 +367,7 @@ def _special(tools: BotTools, view: View, specials: list[int], est: float) -> in
 
 def _special_of(view: View, action: int) -> tuple[int, bool]:
     """The tricks of a special bid and whether it is played alone."""
-    bid = view.specials[action - A.SPECIAL_BID]
+    bid = AuctionView.of(view).specials[action - A.SPECIAL_BID]
     return bid.tricks, bid.alone
 
 
@@ -384,4 +386,4 @@ MECHANIC = Mechanic(
                        "look": "looks at the {extra_hand} hand", "bid": "bids {arg}"},
                 prompt="Your bid: {offers}", offers=_offers, title=auction_words.TITLE,
                 rules=book_lines(AuctionRules, auction_words.rules)),
-    part=SwapPart)
+    part=SwapPart, view=auction_view)

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
-from engine.mechanics.base import Part
+from engine.mechanics.base import Part, ViewPart
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.yamlsource import Path_
+
+if TYPE_CHECKING:
+    from engine.play.state import State
 
 __all__ = [
     "MUST_BID_SCOPE",
@@ -25,11 +28,13 @@ __all__ = [
     "AllPass",
     "AuctionFirst",
     "AuctionRules",
+    "AuctionView",
     "SpecialBid",
     "Swap",
     "SwapPart",
     "TopBid",
     "Turns",
+    "auction_view",
     "compile_auction",
     "space",
 ]
@@ -42,6 +47,38 @@ class SwapPart(Part):
 
     looker: int = -1
     swapped: int = -1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AuctionView(ViewPart):
+    """The auction as one seat sees it: the special bids (rank order: ``bid:moon`` is
+    ``specials[0]``), who swapped for the extra hand (-1: nobody), the hand he laid down when
+    this seat is he (``dead_known``), and the extra hand this seat looked at, while it lies
+    (open swap, ``extra_seen``)."""
+
+    specials: tuple[SpecialBid, ...]
+    swapped: int = -1
+    dead_known: int = 0
+    extra_seen: int = 0
+
+    def seen(self) -> int:
+        return self.dead_known | self.extra_seen
+
+
+def auction_view(s: State, seat: int) -> AuctionView:
+    """The auction's part of ``seat``'s view: a swapped-out hand only to the seat that laid it
+    down; the extra hand only to the seat that looked at it, until the swap."""
+    rules = s.variant.rules(AuctionRules)
+    assert rules is not None
+    swap = SwapPart.of(s.hand)
+    if swap.looker < 0 and swap.swapped < 0:
+        return AuctionView(specials=rules.special_bids)
+    h = s.hand
+    looked = (swap.looker == seat and swap.swapped < 0 and rules.swap is not None)
+    return AuctionView(specials=rules.special_bids, swapped=swap.swapped,
+                       dead_known=h.dead if swap.swapped == seat else 0,
+                       extra_seen=h.hands[s.position(rules.swap.hand)] if looked and rules.swap
+                       else 0)
 
 
 class Turns(StrEnum):

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
            "ExchangeScratch", "Mechanic", "Part", "Phase", "Refusal", "Refused", "Rule", "Scratch",
-           "Words", "book_lines", "cards_to_actions"]
+           "ViewHook", "ViewPart", "Words", "book_lines", "cards_to_actions"]
 
 TERMINAL = -1
 """``State.current_player`` once the game is over."""
@@ -108,6 +108,11 @@ class Phase:
     def describe(self, s: State) -> str:
         """A few words naming where the hand is (``bidding, round 2``)."""
         return self.name.replace("_", " ")
+
+    def hides_hand(self, s: State, seat: int) -> bool:
+        """Whether ``seat`` may not see his own cards now (a dealer naming trump blind): his
+        view then shows none."""
+        return False
 
 
 class Scratch:
@@ -172,6 +177,44 @@ class Part:
     def find(cls, h: Hand) -> Self | None:
         """This mechanic's part of hand ``h``, or None when no mechanic of the flow has it."""
         return h.parts.get(cls)  # type: ignore[return-value]  # the key is the value's class
+
+
+class ViewPart:
+    """Base of a mechanic's part of one seat's view: what that seat may see of the mechanic's
+    facts (a called partner once he may know him, an exposed hand, the shows declared). A
+    mechanic's ``view`` hook (:data:`ViewHook`) makes it, and only the hook decides what the
+    seat may see; ``view.parts`` keeps it by class, read with :meth:`of` or :meth:`find`.
+    Subclasses are frozen, slotted dataclasses. The three methods let a reader that knows no
+    mechanic (a bot's determinization, the terminal's card count) use what a part shows."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, view: View) -> Self:
+        """This mechanic's part of ``view`` (a KeyError when the view has none)."""
+        return view.parts[cls]  # type: ignore[return-value]  # the key is the value's class
+
+    @classmethod
+    def find(cls, view: View) -> Self | None:
+        """This mechanic's part of ``view``, or None."""
+        return view.parts.get(cls)  # type: ignore[return-value]  # the key is the value's class
+
+    def seen(self) -> int:
+        """Cards of other places (another hand, the dead cards) this seat sees, as a mask."""
+        return 0
+
+    def pins(self) -> tuple[int, ...]:
+        """Hidden cards whose place this seat knows (a called card whose holder he knows)."""
+        return ()
+
+    def sides(self, maker: int, players: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The makers and the defenders as this seat knows them, when this part decides the
+        sides (a called partner: either may be known only in part); None: the fixed sides."""
+        return None
+
+
+ViewHook = Callable[["State", int], ViewPart | None]
+"""A mechanic's ``view`` hook: its part of the view of a seat (None: nothing to show)."""
 
 
 OFFER_STEP, DISCARD_STEP = 0, 1
@@ -318,3 +361,5 @@ class Mechanic:
     decide: Callable[[BotTools, View, list[int]], int] | None = None
     part: type[Part] | None = None
     """Its per-hand part (:class:`Part`), made fresh at each deal; None: it keeps none."""
+    view: ViewHook | None = None
+    """Its part of a seat's view (:class:`ViewPart`); None: it shows nothing of its own."""

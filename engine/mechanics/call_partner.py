@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Part, Phase, Rule, Words, book_lines
+from engine.mechanics.base import (
+    BotTools,
+    Mechanic,
+    Part,
+    Phase,
+    Rule,
+    ViewPart,
+    Words,
+    book_lines,
+)
 from engine.mechanics.events import PartnerCalled, Said
 from engine.mechanics.wording import join, setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -31,7 +40,7 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "PARTNER", "PARTNER_KIND", "BuriedCard", "CallPartner", "CallPartnerPart",
-           "CallPartnerRules", "CalledCard", "call_partner", "callable_cards"]
+           "CallPartnerRules", "CallPartnerView", "CalledCard", "call_partner", "callable_cards"]
 
 PARTNER_KIND = A.declare_kind("partner", A.Arg.CARD)
 PARTNER = PARTNER_KIND.base
@@ -101,6 +110,42 @@ class CallPartnerPart(Part):
             return
         h.sides = s.variant.sides.hand_sides(h.maker)  # as State.make sets them
         call_partner(s, self.called)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CallPartnerView(ViewPart):
+    """The call as one seat may know it (CALL-A6)."""
+
+    called: int
+    """The card the maker called (everyone heard the call), or -1."""
+    partner: int
+    """The maker's called partner as this seat may know him: the holder of the called card
+    sees himself from the call; every seat sees the holder once the card is played (the maker
+    himself when he called his own card); otherwise -1: not known (or nobody holds it, which
+    nobody is told)."""
+
+    def pins(self) -> tuple[int, ...]:
+        return (self.called,) if self.called >= 0 and self.partner >= 0 else ()
+
+    def sides(self, maker: int, players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The maker (and his partner once known); the defenders once the partner is known,
+        none before."""
+        partner = self.partner  # a hidden partner is known only as the view shows him
+        if partner < 0:
+            return (maker,), ()
+        makers = tuple(sorted({maker, partner}))
+        return makers, tuple(seat for seat in range(players) if seat not in makers)
+
+
+def call_view(s: State, seat: int) -> CallPartnerView:
+    """The call as ``seat`` may know it: the holder of the called card knows at once,
+    everyone once it has been played (CALL-A6)."""
+    h = s.hand
+    part = CallPartnerPart.of(h)
+    partner, called = part.partner, part.called
+    if partner >= 0 and partner != seat and not any(card == called for _, card in h.played):
+        partner = -1
+    return CallPartnerView(called=called, partner=partner)
 
 
 def call_partner(s: State, card: int) -> CallPartnerPart:
@@ -342,5 +387,5 @@ MECHANIC = Mechanic(
                 prompt="{offers}?", offers=_offers,
                 title="Calling a partner", rules=book_lines(CallPartnerRules, book)),
     decide=decide,
-    part=CallPartnerPart,
+    part=CallPartnerPart, view=call_view,
 )

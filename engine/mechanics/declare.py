@@ -22,7 +22,17 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Part, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.base import (
+    BotTools,
+    Mechanic,
+    Part,
+    Phase,
+    Rule,
+    Scratch,
+    ViewPart,
+    Words,
+    book_lines,
+)
 from engine.mechanics.events import Passed, ShowDeclared
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type, parse
 from engine.rules.expressions_cards import named_cards
@@ -35,7 +45,7 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["DECLARE", "MECHANIC", "Declare", "DeclarePart", "DeclareRules", "DeclareScratch",
-           "Show", "Then", "shows_scored"]
+           "DeclareView", "Show", "Then", "shows_scored"]
 
 DECLARE_KIND = A.declare_kind("declare", A.Arg.NUMBER)
 DECLARE = DECLARE_KIND.base
@@ -88,6 +98,18 @@ class DeclarePart(Part):
     declared: tuple[tuple[int, int, int], ...] = ()
     """The shows declared before the play, in order: (seat, show index, cards shown); every
     seat sees them."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareView(ViewPart):
+    """The shows declared before the play, which every seat sees: (seat, show index from 0,
+    the cards shown)."""
+
+    declared: tuple[tuple[int, int, int], ...]
+
+
+def _view(s: State, seat: int) -> DeclareView:
+    return DeclareView(declared=DeclarePart.of(s.hand).declared)
 
 
 class Declare(Phase):
@@ -292,5 +314,5 @@ MECHANIC = Mechanic(
                 prompt="{offers}", offers=_offers, title="Shows declared before the play",
                 rules=book_lines(DeclareRules, book)),
     decide=decide,
-    part=DeclarePart,
+    part=DeclarePart, view=_view,
 )

@@ -49,7 +49,12 @@ from engine.mechanics.events import (
     TrickWon,
 )
 from engine.mechanics.go_alone import GoAloneRules
-from engine.mechanics.play_exposed import ExposedScratch, choose_for_exposed
+from engine.mechanics.play_exposed import (
+    ExposedScratch,
+    ExposedView,
+    choose_for_exposed,
+    exposed_view,
+)
 from engine.mechanics.play_rules import SCHEMA, FirstLead, JokerAtNoTrump, PlayRules, compile_play
 
 if TYPE_CHECKING:
@@ -357,7 +362,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     """The bot's card play, or the suit its led joker calls for."""
     if legal[0] < A.PLAY:
         return A.CALL + tools.joker_suit(view.hand, view.trump)
-    if view.exposed >= 0 and not view.hand >> (legal[0] - A.PLAY) & 1:
+    if ExposedView.find(view) and not view.hand >> (legal[0] - A.PLAY) & 1:
         return choose_for_exposed(view, legal)  # the exposed hand's card (STD-A17)
     return tools.play_card(view, legal)
 
@@ -369,5 +374,5 @@ MECHANIC = Mechanic(
     words=Words(verbs={"play": "plays {card}", "call": "names {suit} for the joker"},
                 prompt="Your card:", offers=play_words.offers, title="Playing the tricks",
                 rules=book_lines(PlayRules, play_words.book)),
-    decide=decide,
+    decide=decide, view=exposed_view,
 )

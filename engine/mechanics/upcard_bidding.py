@@ -23,7 +23,7 @@ from engine.mechanics import events as E
 from engine.mechanics.base import Mechanic, Phase, Scratch, Words, book_lines
 from engine.mechanics.upcard_bidding_bot import decide
 from engine.mechanics.upcard_bidding_words import book
-from engine.mechanics.upcard_trump import UpcardPart, without_maker
+from engine.mechanics.upcard_trump import UpcardPart, upcard_view, without_maker
 from engine.mechanics.wording import naming
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -198,6 +198,11 @@ class UpcardBidding(Phase):
             return Refused(Refusal.NOT_IN_VARIANT, "no-trump may not be named in this variant "
                            "(`upcard_bidding.no_trump`)")
         return super().reason(s, action)
+
+    def hides_hand(self, s: State, seat: int) -> bool:
+        """The dealer names trump blind (a joker turned up, ``dealer_names``): he does not see
+        his cards meanwhile."""
+        return seat == s.dealer and BiddingScratch.of(s.hand).round == _BLIND
 
     def describe(self, s: State) -> str:
         b = BiddingScratch.of(s.hand)
@@ -380,5 +385,5 @@ MECHANIC = Mechanic(
                 prompt="Your bid: {offers}", offers=_offers, title="Bidding on the upcard",
                 rules=book_lines(UpcardBiddingRules, book)),
     decide=decide,
-    part=UpcardPart,
+    part=UpcardPart, view=upcard_view,
 )

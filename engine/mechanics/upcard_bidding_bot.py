@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.mechanics.base import BotTools
+from engine.mechanics.upcard_trump import UpcardView
 
 if TYPE_CHECKING:
     from engine.play.view import View
@@ -21,7 +22,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     if view.hand == 0:  # naming trump blind after a joker upcard
         return tools.random_choice(legal)
     if A.ORDER_UP in legal:
-        trump = view.proposed
+        trump = UpcardView.of(view).proposed
         hand = view.hand
         upcard_value = tools.strength(1 << view.upcard, trump) if view.upcard >= 0 else 0.0
         if view.dealer == tools.seat:

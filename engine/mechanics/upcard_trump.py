@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.core import cards as C
-from engine.mechanics.base import Mechanic, Part, Phase, Rule, Words, book_lines
+from engine.mechanics.base import Mechanic, Part, Phase, Rule, ViewPart, Words, book_lines
 from engine.mechanics.events import LEFT, TrumpMade, UpcardGone
 from engine.mechanics.wording import join, setting, suit_word
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from engine.play.state import State
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "UpcardPart", "UpcardTrump", "UpcardTrumpRules", "without_maker"]
+__all__ = ["MECHANIC", "UpcardPart", "UpcardTrump", "UpcardTrumpRules", "UpcardView",
+           "upcard_view", "without_maker"]
 
 
 @dataclass(slots=True, kw_only=True)
@@ -55,6 +56,22 @@ class UpcardPart(Part):
     """The suit turned down with the upcard (it may not be named, when the variant says so)."""
     pickup_pending: bool = False
     """The upcard was ordered up (or fixed trump) and the dealer is to take it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpcardView(ViewPart):
+    """What every seat saw of the upcard's bidding: the suit it proposed and the suit turned
+    down with it (-1: none)."""
+
+    proposed: int
+    turned_down: int
+
+
+def upcard_view(s: State, seat: int) -> UpcardView | None:
+    """The upcard's part of a seat's view (everyone sees it)."""
+    part = UpcardPart.find(s.hand)
+    return None if part is None else UpcardView(proposed=part.proposed,
+                                                  turned_down=part.turned_down)
 
 
 def without_maker(s: State, trump: int) -> None:
@@ -208,5 +225,5 @@ MECHANIC = Mechanic(
     key="upcard_trump", phase=UpcardTrump, schema=SCHEMA, config=UpcardTrumpRules,
     compile=_compile, check_flow=_check_flow, space=_space,
     words=Words(title="Trump by the upcard", rules=book_lines(UpcardTrumpRules, book)),
-    part=UpcardPart,
+    part=UpcardPart, view=upcard_view,
 )

@@ -31,8 +31,7 @@ from typing import Any
 
 from engine.core import actions as A
 from engine.core.errors import IllegalActionError, Refusal
-from engine.mechanics.auction import SpecialBid
-from engine.mechanics.base import TERMINAL
+from engine.mechanics.base import TERMINAL, Phase, ViewHook
 from engine.mechanics.dealer_draw import first_dealer
 from engine.mechanics.events import Event, GameWon, Said, for_seat, record
 from engine.mechanics.hand import Hand
@@ -218,19 +217,20 @@ class State(ActionChecks):
         return self.variant.game.target
 
     @property
-    def top_bid_name(self) -> str:
-        """The name of the variant's first special bid (``moon``) as actions use it."""
-        return self._program.special_bids[0]
-
-    @property
     def special_bids(self) -> tuple[str, ...]:
-        """The names of the variant's special bids, in rank order (``bid:moon``)."""
+        """The names of the variant's special bids, in rank order, as actions name them
+        (``bid:moon``; ``moon`` without any)."""
         return self._program.special_bids
 
     @property
-    def variant_specials(self) -> tuple[SpecialBid, ...]:
-        """The variant's special bids, in rank order (empty without any)."""
-        return self._program.specials
+    def running_phase(self) -> Phase:
+        """The phase in progress (the last one once the game is over)."""
+        return self._phase
+
+    @property
+    def view_hooks(self) -> tuple[ViewHook, ...]:
+        """The view hooks of the flow's mechanics (:class:`~engine.mechanics.base.ViewPart`)."""
+        return self._program.view_hooks
 
     def action_name(self, action: int) -> str:
         """The name of an action id in this variant."""

@@ -13,16 +13,9 @@ from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.auction import AuctionRules, SpecialBid
-from engine.mechanics.auction_rules import SwapPart
-from engine.mechanics.call_partner import CallPartnerPart
-from engine.mechanics.declare import DeclarePart
-from engine.mechanics.play_exposed import ExposedScratch
-from engine.mechanics.upcard_bidding import BiddingScratch
-from engine.mechanics.upcard_trump import UpcardPart
+from engine.mechanics.base import TERMINAL, ViewPart
 
 if TYPE_CHECKING:
-    from engine.mechanics.hand import Hand
     from engine.play.state import State
 
 __all__ = ["View"]
@@ -50,8 +43,6 @@ class View:
     hand_sizes: tuple[int, ...]
     upcard: int
     turned: int
-    turned_down: int
-    proposed: int
     trump: int
     maker: int
     bid: int
@@ -65,26 +56,15 @@ class View:
     played: tuple[tuple[int, int], ...]
     tricks_won: tuple[int, ...]
     discards: int
-    dead_known: int
-    extra_seen: int
-    swapped: int
     legal_ids: tuple[int, ...]
-    specials: tuple[SpecialBid, ...]
-    """The variant's special bids, in rank order (``bid:moon`` is ``specials[0]``)."""
-    called: int
-    """The card the maker called for a partner (Call-Ace; everyone heard the call), or -1."""
-    partner: int
-    """The maker's called partner as this seat may know him (CALL-A6): the holder of the
-    called card sees himself from the call; every seat sees the holder once the card is
-    played (the maker himself when he called his own card); otherwise -1: not known (or
-    nobody holds it, which nobody is told)."""
-    exposed: int
-    """The lone maker whose hand lies face up (``go_alone.exposed``, STD-A17), or -1."""
-    exposed_hand: int
-    """The exposed hand's cards, seen by every seat (0 without one)."""
-    declared: tuple[tuple[int, int, int], ...]
-    """The shows declared before the play (``declare``), seen by every seat: (seat, show
-    index from 0, the cards shown)."""
+    special_bids: tuple[str, ...]
+    """The special bids' names as actions name them (``moon`` without any)."""
+    seen: int
+    """Cards of other places this seat sees (an exposed hand, a hand it swapped out or looked
+    at), as the mechanics' parts show them: :meth:`ViewPart.seen`."""
+    parts: dict[type[ViewPart], ViewPart]
+    """The flow's mechanics' parts of this view, by class (``SomeView.of(view)``): only each
+    mechanic's ``view`` hook decides what this seat may see of its facts."""
 
     @classmethod
     def of(cls, s: State, seat: int) -> View:
@@ -94,8 +74,7 @@ class View:
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} does not exist (0 to {n - 1})")
         phase = s.phase
-        blind = (phase == "upcard_bidding" and seat == s.dealer
-                 and BiddingScratch.of(h).round == BiddingScratch.BLIND)
+        blind = s.current != TERMINAL and s.running_phase.hides_hand(s, seat)
         start = h.first_action
         ids = s.history_ids[start:]
         for i in reversed(s.discard_log):  # other seats' discards show as `discard`
@@ -131,14 +110,33 @@ class View:
         v.tricks_won = tuple(h.tricks_won)
         v.discards = h.discards[seat]
         v.legal_ids = tuple(s.legal_action_ids()) if s.current == seat else ()
-        v.specials = s.variant_specials
-        _parts_fields(v, s, seat)
+        v.special_bids = s.special_bids
+        v.parts = parts = {}
+        seen = 0
+        for hook in s.view_hooks:
+            part = hook(s, seat)
+            if part is not None:
+                parts[type(part)] = part
+                seen |= part.seen()
+        v.seen = seen
         return v
 
-    @property
-    def special_bids(self) -> tuple[str, ...]:
-        """The special bids' names as actions name them (``moon`` without any)."""
-        return tuple(b.name for b in self.specials) or ("moon",)
+    def known_sides(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The makers and the defenders as this seat knows them when a mechanic's part decides
+        the sides (a called partner, :meth:`ViewPart.sides`); None: the fixed sides hold (or
+        no maker yet)."""
+        if self.maker < 0:
+            return None
+        for part in self.parts.values():
+            sides = part.sides(self.maker, self.players)
+            if sides is not None:
+                return sides
+        return None
+
+    def pins(self) -> tuple[int, ...]:
+        """Hidden cards whose place this seat knows, as the mechanics' parts say
+        (:meth:`ViewPart.pins`)."""
+        return tuple(card for part in self.parts.values() for card in part.pins())
 
     @property
     def actions(self) -> tuple[tuple[int, str], ...]:
@@ -162,49 +160,3 @@ class View:
         if self.trump < 0:
             return None
         return C.trump_letter(self.trump)
-
-
-_NO_SWAP = SwapPart()
-
-
-def _parts_fields(v: View, s: State, seat: int) -> None:
-    """The fields the mechanics' parts fill."""
-    h = s.hand
-    upcard = UpcardPart.find(h)
-    v.turned_down, v.proposed = (upcard.turned_down, upcard.proposed) if upcard else (-1, -1)
-    swap = SwapPart.find(h) or _NO_SWAP
-    v.dead_known = h.dead if swap.swapped == seat else 0
-    v.extra_seen = _seen_extra(s, seat, swap) if swap.looker >= 0 else 0
-    v.swapped = swap.swapped
-    call = CallPartnerPart.find(h)
-    v.called = call.called if call else -1
-    v.partner = -1 if call is None or call.called < 0 else _known_partner(h, call, seat)
-    x = h.scratch
-    v.exposed = x.loner if type(x) is ExposedScratch else -1
-    shows = DeclarePart.find(h)
-    v.exposed_hand = h.hands[v.exposed] if v.exposed >= 0 else 0
-    v.declared = shows.declared if shows else ()
-
-
-def _seen_extra(s: State, seat: int, swap: SwapPart) -> int:
-    """The extra hand a seat looked at before deciding to swap (open swap), while it lies."""
-    h = s.hand
-    auction = s.variant.rules(AuctionRules)
-    if swap.looker != seat or swap.swapped >= 0 or auction is None or auction.swap is None:
-        return 0
-    return h.hands[s.position(auction.swap.hand)]
-
-
-def _known_partner(h: Hand, call: CallPartnerPart, seat: int) -> int:
-    """The called partner as ``seat`` may know him (CALL-A6): his holder knows at once,
-    everyone once the called card has been played."""
-    partner = call.partner
-    if partner < 0:
-        return -1
-    if partner == seat:
-        return partner
-    called = call.called
-    for _, card in h.played:
-        if card == called:
-            return partner
-    return -1

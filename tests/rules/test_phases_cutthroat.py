@@ -90,7 +90,7 @@ def test_a_seeded_deal_gives_five_each_five_to_the_dummy_an_upcard_and_three_RUL
         for seat in range(3):
             view = state.view(seat)
             assert view.hand_sizes[DUMMY] == 5 and view.hand == state.hand.hands[seat]
-            assert view.extra_seen == 0 and view.dead_known == 0
+            assert view.seen == 0
 
 
 # -- trump selection: two rounds (`euchre rules cutthroat`, CTD-A1, CTD-A9) ---------------
@@ -164,7 +164,7 @@ def test_the_maker_declares_alone_before_seeing_the_dummy_CTD_A14() -> None:
     assert state.phase == "go_alone" and state.current_player == A
     assert state.legal_actions() == ["pass", "alone"]
     assert names(state.view(A).hand) == cards("JH JD AH 9C 9S")
-    assert state.view(A).extra_seen == 0
+    assert state.view(A).seen == 0
     assert names(state.hand.hands[DUMMY]) == cards("9D TD QD KD AD")  # still face down
 
 
@@ -233,7 +233,7 @@ def test_a_lone_maker_gives_up_the_dummy_unseen_CTD_A13() -> None:
     assert state.hand.dead == C.mask_of(["9D", "TD", "QD", "KD", "AD"])
     assert names(state.hand.hands[A]) == cards("JH JD AH 9C 9S")
     for seat in range(3):  # nobody ever sees the dummy's cards
-        assert state.view(seat).dead_known == 0 and state.view(seat).extra_seen == 0
+        assert state.view(seat).seen == 0
     assert state.view(A).discards == 0
     assert all(not state.hand.inactive >> seat & 1 for seat in range(3))  # both defenders play
 

@@ -19,7 +19,7 @@ import pytest
 from engine import State, new_game
 from engine.core import cards as C
 from engine.core.errors import Refusal as R
-from engine.mechanics.auction_rules import SwapPart
+from engine.mechanics.auction_rules import AuctionView, SwapPart
 from engine.mechanics.deal import Deal
 from engine.mechanics.hand import Hand
 from engine.testing.rules import apply_all, cards, last_hand, names, play, refuse, variant
@@ -27,6 +27,11 @@ from engine.testing.rules import apply_all, cards, last_hand, names, play, refus
 A, B, CC = range(3)  # CC: seat C (``C`` is the cards module)
 GHOST = 3
 
+
+
+def auction(state: State, seat: int) -> AuctionView:
+    """The auction's part of ``seat``'s view."""
+    return AuctionView.of(state.view(seat))
 
 
 def swap(state: State) -> SwapPart:
@@ -88,7 +93,7 @@ def test_a_seeded_deal_gives_six_each_and_six_to_the_ghost_no_kitty_no_upcard_RU
         assert state.phase == "auction" and state.current_player == (state.dealer + 1) % 3
         for seat in range(3):  # the ghost lies face down
             view = state.view(seat)
-            assert view.hand_sizes[GHOST] == 6 and view.extra_seen == 0
+            assert view.hand_sizes[GHOST] == 6 and AuctionView.of(view).extra_seen == 0
 
 
 def test_a_given_deal_may_not_have_an_upcard_or_kitty_RULES_3_5() -> None:
@@ -204,8 +209,8 @@ def test_a_swap_takes_the_ghost_and_leaves_the_old_hand_dead_RULES_3_5() -> None
     assert names(state.hand.dead) == cards("JH JD AH 9C 9S 9D")
     assert swap(state).swapped == A
     # Only the swapper knows the dead hand; everyone sees that A swapped.
-    assert state.view(A).dead_known == state.hand.dead
-    assert state.view(B).dead_known == 0 and state.view(B).swapped == A
+    assert auction(state, A).dead_known == state.hand.dead
+    assert auction(state, B).dead_known == 0 and auction(state, B).swapped == A
     assert state.view(B).hand_sizes == (6, 6, 6, 0)
 
 
@@ -255,8 +260,8 @@ def test_the_open_swap_offers_a_look_before_bidding_ghost_hand_open_swap() -> No
 def test_a_look_shows_the_ghost_to_the_looker_only_ghost_hand_open_swap() -> None:
     state = apply_all(game(SPLIT, "ghost-hand-open-swap"), "look")
     assert state.current_player == A and swap(state).looker == A
-    assert names(state.view(A).extra_seen) == cards("AD KD QD TD TH 9H")
-    assert state.view(B).extra_seen == 0 and state.view(CC).extra_seen == 0
+    assert names(auction(state, A).extra_seen) == cards("AD KD QD TD TH 9H")
+    assert auction(state, B).extra_seen == 0 and auction(state, CC).extra_seen == 0
     assert state.hand.hands[A] == C.mask_of(["JH", "JD", "AH", "9C", "9S", "9D"])  # nothing moved
     assert state.legal_actions() == ["pass", "swap", *BIDS]
     assert refuse(state, "look") == "swap only before bidding, on your own turn"
@@ -266,7 +271,7 @@ def test_after_a_look_the_looker_may_swap_ghost_hand_open_swap() -> None:
     state = apply_all(game(SPLIT, "ghost-hand-open-swap"), "look swap")
     assert names(state.hand.hands[A]) == cards("AD KD QD TD TH 9H")
     assert names(state.hand.dead) == cards("JH JD AH 9C 9S 9D") and swap(state).swapped == A
-    assert state.view(A).extra_seen == 0  # the ghost he saw is now his hand
+    assert auction(state, A).extra_seen == 0  # the ghost he saw is now his hand
     assert state.legal_actions() == ["pass", *BIDS]
 
 
@@ -274,7 +279,7 @@ def test_after_a_look_the_looker_may_keep_his_hand_by_bidding_ghost_hand_open_sw
     state = apply_all(game(SPLIT, "ghost-hand-open-swap"), "look bid:3")
     assert swap(state).swapped == -1 and names(state.hand.hands[A]) == cards("JH JD AH 9C 9S 9D")
     # He still knows the ghost; nobody else may look or swap: the look used the chance.
-    assert names(state.view(A).extra_seen) == cards("AD KD QD TD TH 9H")
+    assert names(auction(state, A).extra_seen) == cards("AD KD QD TD TH 9H")
     assert state.current_player == B
     assert state.legal_actions() == ["pass", "bid:4", "bid:5", "bid:moon"]
     assert refuse(state, "look", R.ALREADY_DONE) == "the extra hand was already looked at this deal"
