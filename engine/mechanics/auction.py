@@ -45,8 +45,8 @@ from engine.mechanics.upcard_bidding import ALL_PASSED, throw_in
 from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = [
@@ -104,13 +104,13 @@ class Auction(Phase):
                           else ())
         """The trumps a bid may name (``trump_in_bid``); empty: bids are plain numbers."""
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         first = (s.dealer + (1 if self.rules.first is AuctionFirst.ELDEST else 0)) % self.players
         x = s.hand.scratch = AuctionScratch(
             queue=[(first + k) % self.players for k in range(self.players)])
         s.current = x.queue[0]
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         x = AuctionScratch.of(s.hand)
         has_bid = x.bidders >> s.current & 1  # "before making his bid" (GH-A4)
         out = [] if self._stuck(s) or (self.must is not None and self._must(s)) else [A.PASS]
@@ -127,12 +127,12 @@ class Auction(Phase):
                        for t in self.contracts)
         return out
 
-    def _may_swap(self, s: State, step: int) -> bool:
+    def _may_swap(self, s: Table, step: int) -> bool:
         swap = SwapPart.of(s.hand)
         return swap.swapped < 0 and ((step == _BEFORE_BID and swap.looker < 0)
                                      or step == _LOOKED)
 
-    def _must(self, s: State) -> bool:
+    def _must(self, s: Table) -> bool:
         """The seat to act holds a hand that must bid and has not bid yet (BID-A10). While the
         auction goes on, some bid (the highest) still beats the high bid."""
         x = AuctionScratch.of(s.hand)
@@ -140,13 +140,13 @@ class Auction(Phase):
         return not x.bidders >> s.current & 1 and bool(
             self.must.evaluate({"hand": s.hand.hands[s.current]}))
 
-    def _stuck(self, s: State) -> bool:
+    def _stuck(self, s: Table) -> bool:
         """The dealer may not pass: nobody has bid and every other seat has passed (BID-A4)."""
         x = AuctionScratch.of(s.hand)
         return (self.forced and x.high_bidder < 0 and s.current == s.dealer
                 and x.queue == [s.dealer])
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         x = AuctionScratch.of(h)
         seat = s.current
@@ -196,7 +196,7 @@ class Auction(Phase):
         self._contract(s, x.high_bidder, x.high_bid, x.trump)
         s.advance()
 
-    def _contract(self, s: State, maker: int, high_bid: int, trump: int) -> None:
+    def _contract(self, s: Table, maker: int, high_bid: int, trump: int) -> None:
         """The high bidder is the maker, with the trump his bid named (``trump_in_bid``; -1:
         ``name_trump`` asks him); a special bid played alone sits his partners out."""
         h = s.hand
@@ -219,7 +219,7 @@ class Auction(Phase):
             if h.inactive != out:
                 s.log.append((SatOut, h.inactive))
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         x = AuctionScratch.of(s.hand)
         if action in (A.SWAP, A.LOOK):
             if self.swap_position < 0:
@@ -254,7 +254,7 @@ class Auction(Phase):
             return Refused(Refusal.BID_TOO_LOW, f"a bid must beat the high bid ({self._high(s)})")
         return super().reason(s, action)
 
-    def _high(self, s: State) -> str:
+    def _high(self, s: Table) -> str:
         x = AuctionScratch.of(s.hand)
         if x.high_bid >= _SPECIAL_RANK:
             return self.specials[x.high_bid - _SPECIAL_RANK].name
@@ -262,7 +262,7 @@ class Auction(Phase):
             return auction_words.bid_words(x.high_bid, x.trump)
         return str(x.high_bid) if x.high_bid else "none yet"
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "auction"
 
 

@@ -20,7 +20,7 @@ from engine.rules.mechanic_rules import CompileContext
 from engine.rules.yamlsource import Path_
 
 if TYPE_CHECKING:
-    from engine.play.state import State
+    from engine.mechanics.table import Table
 
 __all__ = [
     "MUST_BID_SCOPE",
@@ -65,7 +65,7 @@ class AuctionView(ViewPart):
         return self.dead_known | self.extra_seen
 
 
-def auction_view(s: State, seat: int) -> AuctionView:
+def auction_view(s: Table, seat: int) -> AuctionView:
     """The auction's part of ``seat``'s view: a swapped-out hand only to the seat that laid it
     down; the extra hand only to the seat that looked at it, until the swap."""
     rules = s.variant.rules(AuctionRules)

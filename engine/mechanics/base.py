@@ -54,8 +54,8 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
     from engine.mechanics.hand import Hand
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
@@ -75,29 +75,29 @@ class Phase:
         self.variant = variant
         self.players = variant.players
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         """Begin the phase: set ``s.current``, or call ``s.advance()`` when there is nothing
         to decide."""
         s.advance()
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         """The legal action ids for ``s.current``, ascending."""
         return []
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         """Carry out a legal action."""
         raise NotImplementedError(self.name)
 
-    def accepts_renege(self, s: State, action: int) -> bool:
+    def accepts_renege(self, s: Table, action: int) -> bool:
         """Whether ``action``, though not legal, is a renege the variant lets a player make
         (only the ``play`` phase ever says yes)."""
         return False
 
-    def apply_renege(self, s: State, action: int) -> None:
+    def apply_renege(self, s: Table, action: int) -> None:
         """Carry out a renege that :meth:`accepts_renege` allowed."""
         raise NotImplementedError(self.name)
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         """Why ``action`` (an action id of the variant, not legal now and not an accepted
         renege) is refused: its :class:`~engine.core.errors.Refusal` kind and the player's
         words. Asked by :meth:`State.check <engine.play.state.State.check>` only."""
@@ -105,11 +105,11 @@ class Phase:
         return Refused(Refusal.WRONG_PHASE,
                        f"it is not an action of the {self.describe(s)}; legal now: {legal}")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         """A few words naming where the hand is (``bidding, round 2``)."""
         return self.name.replace("_", " ")
 
-    def hides_hand(self, s: State, seat: int) -> bool:
+    def hides_hand(self, s: Table, seat: int) -> bool:
         """Whether ``seat`` may not see his own cards now (a dealer naming trump blind): his
         view then shows none."""
         return False
@@ -164,7 +164,7 @@ class Part:
             object.__setattr__(other, name, value.copy() if type(value) is list else value)
         return other
 
-    def redealt(self, s: State) -> None:
+    def redealt(self, s: Table) -> None:
         """The hand's hidden cards were dealt again (a bot's determinized world): set again
         what this part derives from where they lie (default: nothing does)."""
 
@@ -213,7 +213,7 @@ class ViewPart:
         return None
 
 
-ViewHook = Callable[["State", int], ViewPart | None]
+ViewHook = Callable[["Table", int], ViewPart | None]
 """A mechanic's ``view`` hook: its part of the view of a seat (None: nothing to show)."""
 
 

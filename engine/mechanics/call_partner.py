@@ -35,8 +35,8 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import SidesKind
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "PARTNER", "PARTNER_KIND", "BuriedCard", "CallPartner", "CallPartnerPart",
@@ -102,7 +102,7 @@ class CallPartnerPart(Part):
     he called a card of his own), -1 when nobody was called or the card was not dealt. Views
     show it only to the holder, and to everyone once the card is played (CALL-A6)."""
 
-    def redealt(self, s: State) -> None:
+    def redealt(self, s: Table) -> None:
         """The hidden cards lie elsewhere (a bot's world): the called card's holder now is
         the partner, unless the card has been played (then everyone knows him)."""
         h = s.hand
@@ -137,7 +137,7 @@ class CallPartnerView(ViewPart):
         return makers, tuple(seat for seat in range(players) if seat not in makers)
 
 
-def call_view(s: State, seat: int) -> CallPartnerView:
+def call_view(s: Table, seat: int) -> CallPartnerView:
     """The call as ``seat`` may know it: the holder of the called card knows at once,
     everyone once it has been played (CALL-A6)."""
     h = s.hand
@@ -148,7 +148,7 @@ def call_view(s: State, seat: int) -> CallPartnerView:
     return CallPartnerView(called=called, partner=partner)
 
 
-def call_partner(s: State, card: int) -> CallPartnerPart:
+def call_partner(s: Table, card: int) -> CallPartnerPart:
     """The maker calls ``card`` (Call-Ace, CALL-A1): whoever holds it is his partner for the
     hand and joins the makers' side, known to the engine at once (the true sides score the
     hand) and to the other seats only through their views. A card nobody holds (in the kitty,
@@ -179,14 +179,14 @@ class CallPartner(Phase):
         self.rules = rules
         self.deck = variant.deck.mask
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         if h.maker < 0:
             s.advance()
             return
         s.current = h.maker
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
         cards = callable_cards(self.rules, self.deck, h.trump, h.hands[h.maker])
         calls = [PARTNER + c for c in C.cards_of(cards)]
@@ -194,7 +194,7 @@ class CallPartner(Phase):
             return [A.ALONE, *calls]
         return calls
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         if action == A.ALONE:
             s.log.append((Said, h.maker, self.name, action))
@@ -204,7 +204,7 @@ class CallPartner(Phase):
             s.log.append((PartnerCalled, h.maker, part.called, part.partner))
         s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         what = "an ace of a plain suit" if self.rules.card is CalledCard.ACE else \
             "a card that is not trump"
         own = "" if self.rules.own else " that he does not hold"
@@ -214,11 +214,11 @@ class CallPartner(Phase):
         return Refused(kind, f"the maker now calls {what}{own} for a partner "
                        f"({self.legal_text(s)}){alone}")
 
-    def legal_text(self, s: State) -> str:
+    def legal_text(self, s: Table) -> str:
         """The legal calls as action names."""
         return ", ".join(s.action_name(a) for a in self.legal(s))
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "call for a partner"
 
 

@@ -32,8 +32,8 @@ from engine.mechanics.upcard_trump import UpcardPart
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "DealerPickup", "DealerPickupPart", "DealerPickupRules", "PickupMode"]
@@ -61,7 +61,7 @@ class DealerPickup(Phase):
         self.merge_follows = "dummy_merge" in flow and flow.index("dummy_merge") > flow.index(
             self.name)
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         upcard = UpcardPart.find(h)
         if upcard is None or not upcard.pickup_pending or not h.active(s.dealer):
@@ -74,7 +74,7 @@ class DealerPickup(Phase):
             return
         self._take(s)
 
-    def _take(self, s: State) -> None:
+    def _take(self, s: Table) -> None:
         h = s.hand
         x = ExchangeScratch.of(h)
         DealerPickupPart.of(h).picked = h.upcard
@@ -87,7 +87,7 @@ class DealerPickup(Phase):
             return
         x.step = DISCARD_STEP
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
         x = ExchangeScratch.of(h)
         if x.step == OFFER_STEP:
@@ -97,7 +97,7 @@ class DealerPickup(Phase):
             hand &= ~(1 << DealerPickupPart.of(h).picked)
         return cards_to_actions(A.DISCARD, hand)
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         if action == A.PICK_UP:
             s.log.append((Said, s.dealer, self.name, action))
@@ -115,7 +115,7 @@ class DealerPickup(Phase):
         s.log.append((Discarded, s.dealer, action - A.DISCARD, self.name))
         s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         h = s.hand
         x = ExchangeScratch.of(h)
         if x.step == DISCARD_STEP and A.DISCARD <= action < A.PLAY:
@@ -130,7 +130,7 @@ class DealerPickup(Phase):
                            "the dealer took the upcard and must discard a card (discard:XX)")
         return super().reason(s, action)
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "dealer's exchange"
 
 

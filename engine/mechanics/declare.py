@@ -40,8 +40,8 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
     from engine.mechanics.hand import Hand
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["DECLARE", "MECHANIC", "Declare", "DeclarePart", "DeclareRules", "DeclareScratch",
@@ -108,7 +108,7 @@ class DeclareView(ViewPart):
     declared: tuple[tuple[int, int, int], ...]
 
 
-def _view(s: State, seat: int) -> DeclareView:
+def _view(s: Table, seat: int) -> DeclareView:
     return DeclareView(declared=DeclarePart.of(s.hand).declared)
 
 
@@ -133,17 +133,17 @@ class Declare(Phase):
         return [DECLARE + k + 1 for k, show in enumerate(self.shows)
                 if k not in done and show.when.evaluate(env)]
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         n = self.players
         order = [seat for seat in ((s.dealer + k) % n for k in range(1, n + 1)) if h.active(seat)]
         h.scratch = DeclareScratch(queue=order)
         s.current = order[0]
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         return [A.PASS, *self.options(s.hand, s.current)]
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         x = DeclareScratch.of(h)
         seat = s.current
@@ -170,14 +170,14 @@ class Declare(Phase):
             return
         s.current = x.queue[0]
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         if DECLARE < action <= DECLARE + len(self.shows):
             return Refused(Refusal.HAND_NOT_MET,
                            "your hand does not meet that show (or you declared it already)")
         return Refused(Refusal.WRONG_PHASE,
                        "declare a show your hand meets (declare:1, ...) or pass")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "declare or pass"
 
 

@@ -43,8 +43,8 @@ from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "DummyMerge", "DummyMergeRules", "MergeMode"]
@@ -71,7 +71,7 @@ class DummyMerge(Phase):
         self.hand_size = variant.deal.hand_size
         self.dummy = variant.players + variant.deal.extra_hands.index("dummy")
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         if h.maker < 0:  # nobody to merge (CTD-A15): the dummy stays out of play, unseen
             self._set_aside(s, NO_MAKER if h.trump >= 0 else SET_ASIDE)
@@ -88,7 +88,7 @@ class DummyMerge(Phase):
             return
         self._merge(s)
 
-    def _set_aside(self, s: State, fate: int) -> None:
+    def _set_aside(self, s: Table, fate: int) -> None:
         """The dummy leaves the table unseen (``fate``: why)."""
         h = s.hand
         dummy = h.hands[self.dummy]
@@ -97,7 +97,7 @@ class DummyMerge(Phase):
         if dummy:
             s.log.append((ExtraHandGone, "dummy", dummy.bit_count(), fate, h.maker, 0))
 
-    def _merge(self, s: State) -> None:
+    def _merge(self, s: Table) -> None:
         h = s.hand
         merged = DummyMergePart.of(h).merged = h.hands[self.dummy]
         h.hands[h.maker] |= merged
@@ -107,14 +107,14 @@ class DummyMerge(Phase):
                                           h.hands[h.maker].bit_count()))
         self._discard_or_finish(s)
 
-    def _discard_or_finish(self, s: State) -> None:
+    def _discard_or_finish(self, s: Table) -> None:
         h = s.hand
         if h.hands[h.maker].bit_count() > self.hand_size:
             ExchangeScratch.of(h).step = DISCARD_STEP
         else:
             s.advance()
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
         if ExchangeScratch.of(h).step == OFFER_STEP:
             return [A.MERGE, A.KEEP]
@@ -124,7 +124,7 @@ class DummyMerge(Phase):
             hand &= ~kept_from_dummy
         return cards_to_actions(A.DISCARD, hand)
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         if action == A.MERGE:
             s.log.append((Said, h.maker, self.name, action))
@@ -138,7 +138,7 @@ class DummyMerge(Phase):
             h.discard(h.maker, action - A.DISCARD)
             self._discard_or_finish(s)
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         h = s.hand
         if ExchangeScratch.of(h).step == OFFER_STEP:
             return Refused(Refusal.WRONG_PHASE,
@@ -151,7 +151,7 @@ class DummyMerge(Phase):
         return Refused(kind, f"the maker discards {left} more card{'s' * (left > 1)} "
                        "(discard:XX)")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "dummy merge"
 
 

@@ -30,8 +30,8 @@ from engine.rules.mechanic_rules import CompileContext
 from engine.rules.variant import SidesKind
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "MUST_SCOPE", "AloneScratch", "DefenderOrder", "GoAlone", "GoAloneRules",
@@ -62,7 +62,7 @@ class GoAlone(Phase):
         self.rules = rules
         self.must = rules.must_when
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         if h.maker < 0:  # no maker, no sides to give up a partner for
             s.advance()
@@ -77,7 +77,7 @@ class GoAlone(Phase):
             return
         self._ask_defenders(s)
 
-    def _ask_defenders(self, s: State) -> None:
+    def _ask_defenders(self, s: Table) -> None:
         h = s.hand
         x = AloneScratch.of(h)
         rules = self.rules
@@ -95,13 +95,13 @@ class GoAlone(Phase):
         x.step = _DEFENDERS
         s.current = x.queue[0]
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         x = AloneScratch.of(s.hand)
         if x.forced and x.step == _MAKER:
             return [A.ALONE]
         return [A.PASS, A.ALONE]
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         x = AloneScratch.of(h)
         seat = x.queue.pop(0)
@@ -125,7 +125,7 @@ class GoAlone(Phase):
         else:
             s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         x = AloneScratch.of(s.hand)
         who = "the maker" if x.step == _MAKER else "a defender"
         if x.forced and x.step == _MAKER and self.must is not None:
@@ -135,11 +135,11 @@ class GoAlone(Phase):
         return Refused(Refusal.WRONG_PHASE, f"{who} now says whether he goes alone: alone or "
                        "pass")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "decision to go alone"
 
 
-def must_env(s: State, names: frozenset[str]) -> dict[str, int | bool]:
+def must_env(s: Table, names: frozenset[str]) -> dict[str, int | bool]:
     """The values ``must_when`` reads, for the maker of the hand in progress."""
     h = s.hand
     upcard = UpcardPart.find(h)

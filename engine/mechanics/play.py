@@ -58,15 +58,15 @@ from engine.mechanics.play_exposed import (
 from engine.mechanics.play_rules import SCHEMA, FirstLead, JokerAtNoTrump, PlayRules, compile_play
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "ExposedPlay", "FirstLead", "JokerAtNoTrump", "JokerPlay", "Play",
            "PlayRules", "first_leader"]
 
 
-def first_leader(s: State, rule: FirstLead) -> int:
+def first_leader(s: Table, rule: FirstLead) -> int:
     """Who leads the first trick under ``rule`` (eldest's way when the hand has no maker)."""
     h = s.hand
     if rule is FirstLead.MAKER and h.maker >= 0:
@@ -111,7 +111,7 @@ class Play(Phase):
         self.calls_partner = "call_partner" in variant.flow
         """A card played may be the one called for a partner (CALL-A6)."""
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         h.n_active = self.players - h.inactive.bit_count()
         h.next_seat = [h.next_active(seat) for seat in range(self.players)]
@@ -123,7 +123,7 @@ class Play(Phase):
             h.tricks_won[h.leader] = self.hand_size
             s.advance()
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
         hand = h.hands[s.current]
         trick = h.trick
@@ -134,7 +134,7 @@ class Play(Phase):
                 hand = follow
         return cards_to_actions(A.PLAY, hand)
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         # The hot path of simulations and counts: the card is laid inline, not by _lay, and
         # the card winning the trick so far is kept as the cards come (``best``), which
         # says who wins each card's event and then the trick, with no second pass.
@@ -178,7 +178,7 @@ class Play(Phase):
         s.current = winner
 
     @staticmethod
-    def _lay(s: State, action: int) -> int:
+    def _lay(s: Table, action: int) -> int:
         """Put the current seat's card on the trick; returns the card."""
         h = s.hand
         card = action - A.PLAY
@@ -189,13 +189,13 @@ class Play(Phase):
         h.played.append((seat, card))
         return card
 
-    def accepts_renege(self, s: State, action: int) -> bool:
+    def accepts_renege(self, s: Table, action: int) -> bool:
         """With ``penalties.renege.allowed``, a card in hand that does not follow suit is
         accepted and recorded; the score phase penalises it (GH-A11, STD-A8)."""
         return (self.renege_allowed and A.PLAY <= action < A.PLAY + C.CARD_COUNT
                 and bool(s.hand.hands[s.current] >> (action - A.PLAY) & 1))
 
-    def apply_renege(self, s: State, action: int) -> None:
+    def apply_renege(self, s: Table, action: int) -> None:
         """Record the renege and play the card. With ``void_hand`` (STD-A8) the hand ends
         here: the trick is left unfinished and the score phase follows at once."""
         h = s.hand
@@ -214,7 +214,7 @@ class Play(Phase):
                               tuple(h.trick_seats), tuple(h.trick)))
         s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         h = s.hand
         if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
             return play_words.NOT_A_CARD
@@ -227,7 +227,7 @@ class Play(Phase):
         led = self.tables[h.trump].effective[h.trick[0]]
         return play_words.must_follow("trump" if led == h.trump else C.SUIT_WORDS[led])
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return f"trick {sum(s.hand.tricks_won) + 1}"
 
 
@@ -246,16 +246,16 @@ class JokerPlay(Play):
     """The tricks of a joker deck where a joker led at no-trump calls for the suit its
     leader names (``joker_at_no_trump: leader_names``, BID-A8)."""
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         super().start(s)
         s.hand.scratch = JokerScratch()
 
     @staticmethod
-    def _joker_led(s: State) -> bool:
+    def _joker_led(s: Table) -> bool:
         h = s.hand
         return h.trump >= C.NO_TRUMP and bool(h.trick) and h.trick[0] == C.JOKER
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         if not self._joker_led(s):
             return super().legal(s)
         h = s.hand
@@ -265,7 +265,7 @@ class JokerPlay(Play):
         hand = h.hands[s.current]
         return cards_to_actions(A.PLAY, hand & self.tables[h.trump].suit_mask[suit] or hand)
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         if action < A.PLAY:  # the leader names the suit his joker calls for
             s.log.append((Said, s.current, self.name, action))
@@ -278,12 +278,12 @@ class JokerPlay(Play):
         if self._joker_led(s) and len(h.trick) == 1:
             s.current = h.trick_seats[0]  # he names its suit before the next seat plays
 
-    def accepts_renege(self, s: State, action: int) -> bool:
+    def accepts_renege(self, s: Table, action: int) -> bool:
         """No renege in a trick a joker leads at no-trump: the suit it calls for is refused
         like any unfollowed suit is without ``penalties.renege.allowed``."""
         return not self._joker_led(s) and super().accepts_renege(s, action)
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         if not self._joker_led(s):
             if A.CALL <= action < A.PLAY:
                 return Refused(Refusal.WRONG_PHASE,
@@ -305,7 +305,7 @@ class ExposedPlay(Play):
     """The tricks where a lone maker plays exposed (``go_alone.exposed``, STD-A17): on his
     turn the opponent at his left acts and chooses one of his cards."""
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         x = ExposedScratch()
         super().start(s)
@@ -315,14 +315,14 @@ class ExposedPlay(Play):
         self._turn(s)
 
     @staticmethod
-    def _turn(s: State) -> None:
+    def _turn(s: Table) -> None:
         """Whose card is next (``owner``); the chooser acts for the exposed seat."""
         x = ExposedScratch.of(s.hand)
         x.owner = s.current
         if s.current == x.loner:
             s.current = x.chooser
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         x = ExposedScratch.of(s.hand)
         if x.owner == s.current:
             return super().legal(s)
@@ -332,7 +332,7 @@ class ExposedPlay(Play):
         finally:
             s.current = x.chooser
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         x = ExposedScratch.of(h)
         chooser, at = s.current, len(s.log)
@@ -344,11 +344,11 @@ class ExposedPlay(Play):
         if not done:
             self._turn(s)
 
-    def accepts_renege(self, s: State, action: int) -> bool:
+    def accepts_renege(self, s: Table, action: int) -> bool:
         """Cards chosen for the exposed hand follow suit: everyone sees them."""
         return ExposedScratch.of(s.hand).owner == s.current and super().accepts_renege(s, action)
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         x = ExposedScratch.of(s.hand)
         if x.owner == s.current:
             return super().reason(s, action)

@@ -17,8 +17,8 @@ from engine.core import cards as C
 from engine.mechanics.base import Scratch, ViewPart
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
 
 __all__ = ["ExposedScratch", "ExposedView", "choose_for_exposed", "exposed_view"]
 
@@ -44,7 +44,7 @@ class ExposedView(ViewPart):
         return self.exposed_hand
 
 
-def exposed_view(s: State, seat: int) -> ExposedView | None:
+def exposed_view(s: Table, seat: int) -> ExposedView | None:
     """The exposed hand, while the play phase keeps one (every seat sees it)."""
     x = s.hand.scratch
     if type(x) is not ExposedScratch or x.loner < 0:

@@ -28,8 +28,8 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["EXCHANGE", "KEEP", "MECHANIC", "REDEAL", "REDEAL_WHY", "Redeal", "RedealRules",
@@ -102,30 +102,30 @@ class Redeal(Phase):
                 return C.mask_of(list(C.cards_of(shown))[:need])
         return 0
 
-    def _options(self, s: State, seat: int) -> list[int]:
+    def _options(self, s: Table, seat: int) -> list[int]:
         hand, x = s.hand.hands[seat], s.hand.scratch
         options = [REDEAL] if self.may_redeal(hand) else []
         if not (type(x) is RedealScratch and x.exchanged) and self.farmer_cards(hand):
             options.append(EXCHANGE)
         return options
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         order = [(s.dealer + k) % self.players for k in range(1, self.players + 1)]
         h.scratch = RedealScratch(queue=order)
         self._next(s)
 
-    def _next(self, s: State) -> None:
+    def _next(self, s: Table) -> None:
         x = RedealScratch.of(s.hand)
         if not x.queue:
             s.advance()
             return
         s.current = x.queue[0]
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         return sorted([*self._options(s, s.current), KEEP])  # ids ascending, as every phase
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         x = RedealScratch.of(h)
         seat = x.queue.pop(0)
@@ -145,14 +145,14 @@ class Redeal(Phase):
             s.log.append((FarmerExchanged, seat, shown))
         self._next(s)
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         words = {REDEAL: "redeal", EXCHANGE: "exchange"}
         # a redeal or an exchange this hand does not qualify for (or an exchange made)
         kind = Refusal.HAND_NOT_MET if action in words else Refusal.WRONG_PHASE
         return Refused(kind, "say " + " or ".join(
             [*(words[o] for o in self._options(s, s.current)), "keep"]))
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "redeal or keep"
 
 

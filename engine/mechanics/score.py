@@ -34,7 +34,7 @@ from engine.rules.scoring import NO_MAKER, Outcome
 from engine.rules.variant import Goal, Win
 
 if TYPE_CHECKING:
-    from engine.play.state import State
+    from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "RENEGE_LABEL", "Score"]
@@ -65,7 +65,7 @@ class Score(Phase):
         self.secret_alone = calling is not None and calling.buried is BuriedCard.ALONE
         """A maker whose called card nobody else held is scored alone (CALL-A5)."""
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         v = self.variant
         if h.maker < 0:  # nobody made trump: every side scores as defenders (no_maker)
@@ -109,7 +109,7 @@ class Score(Phase):
             s.log.append((GameWon, tuple(winners), tuple(s.scores)))
         s.next_hand(record)
 
-    def _hand_result(self, s: State, *, label: str, deltas: list[int],
+    def _hand_result(self, s: Table, *, label: str, deltas: list[int],
                      penalties: tuple[Penalty, ...], void: bool) -> HandResult:
         """The record of the hand just scored, as ``State.hands_played`` keeps it."""
         h = s.hand
@@ -139,7 +139,7 @@ class Score(Phase):
         return tuple([(seat, rules.shows[k].label, tuple(C.names(cards)))
                       for seat, k, cards in declared])
 
-    def _table_points(self, s: State, outcome: Outcome, *, void: bool
+    def _table_points(self, s: Table, outcome: Outcome, *, void: bool
                       ) -> tuple[list[int], str]:
         """Each seat's award from the row of the table that applies, and the row's label; a
         hand voided by a renege (STD-A8) consults no row."""
@@ -153,11 +153,11 @@ class Score(Phase):
                                 makers=h.sides[0] if self.calls and h.maker >= 0 else None)
         return list(deltas), v.scoring.row_for(outcome).label
 
-    def _bid_name(self, s: State) -> int | str:
+    def _bid_name(self, s: Table) -> int | str:
         h = s.hand
         return h.bid_special or h.bid
 
-    def _penalty(self, s: State, offender: int, card: int, *, maker_alone: bool
+    def _penalty(self, s: Table, offender: int, card: int, *, maker_alone: bool
                  ) -> Penalty:
         """One renege as the hand record keeps it: who, which card, in which trick, and the
         points it gives each seat (``penalties.renege``; ``alone``: the maker played alone)."""

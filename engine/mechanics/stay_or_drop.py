@@ -25,8 +25,8 @@ from engine.mechanics.wording import setting
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["DROP", "MECHANIC", "STAY", "AskOrder", "DropPart", "DropScratch", "StayOrDrop",
@@ -65,7 +65,7 @@ class StayOrDrop(Phase):
         self.from_eldest = rules.order is AskOrder.ELDEST
         self.legal_ids = [STAY, DROP]
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         if h.maker < 0:  # a hand without a maker: everyone plays (BUCK-A5)
             s.advance()
@@ -80,10 +80,10 @@ class StayOrDrop(Phase):
         h.scratch = DropScratch(queue=queue)
         s.current = queue[0]
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         return self.legal_ids
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         x = DropScratch.of(h)
         seat = x.queue.pop(0)
@@ -99,11 +99,11 @@ class StayOrDrop(Phase):
         else:
             s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         return Refused(Refusal.WRONG_PHASE,
                        "trump is made: say whether you stay in (stay) or drop out (drop)")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "decision to stay in or drop out"
 
 

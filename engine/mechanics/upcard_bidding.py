@@ -30,7 +30,7 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
 
 if TYPE_CHECKING:
-    from engine.play.state import State
+    from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
 __all__ = [
@@ -63,7 +63,7 @@ ALL_PASSED = "all passed"
 """``HandResult.thrown_in`` of a deal everybody passed (not a redeal by ``redeal.when``)."""
 
 
-def throw_in(s: State, why: str) -> None:
+def throw_in(s: Table, why: str) -> None:
     """End a hand nobody made trump in (or a joker redeal); the deal passes left."""
     record = HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer, why=why,
                                        scores=s.scores)
@@ -84,7 +84,7 @@ class UpcardBidding(Phase):
         self.no_trump_call = [A.CALL + C.NO_TRUMP] if rules.no_trump else []
         self.must = rules.must_order_when
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         if h.trump >= 0:  # fixed by the upcard (upcard_trump): nothing to bid
             s.advance()
@@ -105,11 +105,11 @@ class UpcardBidding(Phase):
             part.proposed = C.suit_of(h.upcard)
         s.current = (s.dealer + 1) % self.players
 
-    def _stuck(self, s: State) -> bool:
+    def _stuck(self, s: Table) -> bool:
         return (self.rules.stick_the_dealer and s.current == s.dealer
                 and BiddingScratch.of(s.hand).round == self.rules.rounds)
 
-    def _must(self, s: State) -> bool:
+    def _must(self, s: Table) -> bool:
         """Round 1: the seat to act holds a hand that must order up (STD-A16)."""
         assert self.must is not None
         h = s.hand
@@ -118,7 +118,7 @@ class UpcardBidding(Phase):
                                        if "trump" in self.must.names
                                        else {"hand": h.hands[s.current]}))
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
         b = BiddingScratch.of(h)
         if b.round == _BLIND:
@@ -133,7 +133,7 @@ class UpcardBidding(Phase):
         calls = [A.CALL + suit for suit in range(4) if suit != excluded] + self.no_trump_call
         return calls if stuck else [A.PASS, *calls]
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         b = BiddingScratch.of(h)
         part = UpcardPart.of(h)
@@ -171,7 +171,7 @@ class UpcardBidding(Phase):
         s.log.append((E.TrumpMade, h.trump, h.maker))
         s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         h = s.hand
         b = BiddingScratch.of(h)
         part = UpcardPart.of(h)
@@ -199,12 +199,12 @@ class UpcardBidding(Phase):
                            "(`upcard_bidding.no_trump`)")
         return super().reason(s, action)
 
-    def hides_hand(self, s: State, seat: int) -> bool:
+    def hides_hand(self, s: Table, seat: int) -> bool:
         """The dealer names trump blind (a joker turned up, ``dealer_names``): he does not see
         his cards meanwhile."""
         return seat == s.dealer and BiddingScratch.of(s.hand).round == _BLIND
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         b = BiddingScratch.of(s.hand)
         return "joker call" if b.round == _BLIND else f"bidding, round {b.round}"
 

@@ -10,7 +10,7 @@ from engine.mechanics.base import BotTools
 from engine.mechanics.upcard_trump import UpcardView
 
 if TYPE_CHECKING:
-    from engine.play.view import View
+    from engine.mechanics.view import View
 
 __all__ = ["decide"]
 

@@ -36,7 +36,7 @@ from engine.mechanics.wording import join, setting, suit_word
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.state import State
+    from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "UpcardPart", "UpcardTrump", "UpcardTrumpRules", "UpcardView",
@@ -67,14 +67,14 @@ class UpcardView(ViewPart):
     turned_down: int
 
 
-def upcard_view(s: State, seat: int) -> UpcardView | None:
+def upcard_view(s: Table, seat: int) -> UpcardView | None:
     """The upcard's part of a seat's view (everyone sees it)."""
     part = UpcardPart.find(s.hand)
     return None if part is None else UpcardView(proposed=part.proposed,
                                                   turned_down=part.turned_down)
 
 
-def without_maker(s: State, trump: int) -> None:
+def without_maker(s: Table, trump: int) -> None:
     """Fix ``trump`` for a hand nobody made: no maker (-1), and the sides of the hand are the
     fixed sides (each seat alone where each plays for himself), none of them the makers'."""
     h = s.hand
@@ -96,7 +96,7 @@ class UpcardTrump(Phase):
         self.suits = frozenset(rules.suits)
         self.dealer_takes = rules.dealer_takes_upcard
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         upcard = h.upcard
         if upcard >= 0 and upcard != C.JOKER and C.suit_of(upcard) in self.suits:
@@ -111,7 +111,7 @@ class UpcardTrump(Phase):
                 s.log.append((UpcardGone, upcard, s.dealer, LEFT))
         s.advance()
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "trump by the upcard"
 
 

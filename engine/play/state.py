@@ -37,7 +37,7 @@ from engine.mechanics.events import Event, GameWon, Said, for_seat, record
 from engine.mechanics.hand import Hand
 from engine.play.checks import ActionChecks
 from engine.play.program import Program, program
-from engine.play.view import View
+from engine.play.view import View, view_of
 from engine.rules.results import Deal, HandResult
 from engine.rules.variant import Variant
 
@@ -309,7 +309,7 @@ class State(ActionChecks):
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: never another seat's hidden cards."""
-        return View.of(self, seat)
+        return view_of(self, seat)
 
     def clone(self) -> State:
         """An independent copy, RNG included."""
