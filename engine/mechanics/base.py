@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
-           "ExchangeScratch", "Mechanic", "Part", "Phase", "Refusal", "Refused", "Rule", "Scratch",
+           "ExchangeScratch", "Mechanic", "Part", "Phase", "SaysItself", "Refusal", "Refused", "Rule", "Scratch",
            "ViewHook", "ViewPart", "Words", "book_lines", "cards_to_actions"]
 
 TERMINAL = -1
@@ -215,6 +215,17 @@ class ViewPart:
 
 ViewHook = Callable[["Table", int], ViewPart | None]
 """A mechanic's ``view`` hook: its part of the view of a seat (None: nothing to show)."""
+
+
+class SaysItself:
+    """Base of an event that words its own narration line (a plug-in mechanic's event, which
+    the narrator knows nothing of): the line tells what the action brought about."""
+
+    __slots__ = ()
+
+    def line(self, seat: Callable[[int], str]) -> str:
+        """The narration line (``seat`` names a seat as the reader knows it)."""
+        raise NotImplementedError(type(self).__name__)
 
 
 OFFER_STEP, DISCARD_STEP = 0, 1

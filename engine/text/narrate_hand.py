@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics import events as E
+from engine.mechanics.base import SaysItself
 from engine.mechanics.dealer_pickup import DealerPickupPart
 from engine.mechanics.kitty_exchange import (
     EXCHANGE_DISCARDS,
@@ -87,6 +88,8 @@ class HandNarrator(TableNarrator):
                 lines.append((len(_ORDER), self.hand_summary(event.result)))
             elif isinstance(event, E.Dealt):
                 dealt = True
+            elif not dealt and isinstance(event, SaysItself):  # a plug-in's event
+                lines.append((len(_ORDER) - 1, event.line(self.seat)))
             elif not dealt and type(event) in _ORDER:
                 line = self._line(event)
                 if line:
