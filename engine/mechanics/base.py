@@ -59,8 +59,9 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
-           "ExchangeScratch", "Mechanic", "Part", "Phase", "SaysItself", "Refusal", "Refused", "Rule", "Scratch",
-           "ViewHook", "ViewPart", "Words", "book_lines", "cards_to_actions"]
+           "ExchangeScratch", "Mechanic", "Part", "Phase", "Refusal", "Refused", "Rule",
+           "SaysItself", "Scratch", "ViewHook", "ViewPart", "Words", "book_lines",
+           "cards_to_actions"]
 
 TERMINAL = -1
 """``State.current_player`` once the game is over."""
