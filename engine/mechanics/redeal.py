@@ -20,7 +20,17 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
+from engine.mechanics.base import (
+    BotTools,
+    Mechanic,
+    Part,
+    Phase,
+    Rule,
+    Scratch,
+    ViewPart,
+    Words,
+    book_lines,
+)
 from engine.mechanics.deal import KITTY_SETTINGS, undealt
 from engine.mechanics.events import FarmerExchanged, Said, ThrownIn
 from engine.rules.expressions import BoolLit, CompiledExpression, Given, Scope, Type, parse
@@ -32,8 +42,8 @@ if TYPE_CHECKING:
     from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["EXCHANGE", "KEEP", "MECHANIC", "REDEAL", "REDEAL_WHY", "Redeal", "RedealRules",
-           "RedealScratch", "exchangers"]
+__all__ = ["EXCHANGE", "KEEP", "MECHANIC", "REDEAL", "REDEAL_WHY", "FarmerPart", "FarmerView",
+           "Redeal", "RedealRules", "RedealScratch", "exchangers"]
 
 REDEAL_KIND = A.declare_kind("redeal")
 KEEP_KIND = A.declare_kind("keep")  # the dealer's `keep` of dealer_pickup, the same word
@@ -142,6 +152,8 @@ class Redeal(Phase):
             h.hands[seat] = h.hands[seat] & ~shown | taken
             h.kitty = h.kitty & ~taken | shown
             x.exchanged = True
+            part = FarmerPart.of(h)
+            part.farmer, part.shown = seat, shown
             s.log.append((FarmerExchanged, seat, shown))
         self._next(s)
 
@@ -270,6 +282,34 @@ def _constant(when: CompiledExpression | None) -> bool | None:
     return tree.value if isinstance(tree, BoolLit) else None
 
 
+@dataclass(slots=True, kw_only=True)
+class FarmerPart(Part):
+    """The farmer's hand shown this deal: who showed it (-1: nobody) and its cards."""
+
+    farmer: int = -1
+    shown: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FarmerView(ViewPart):
+    """The farmer's hand every seat saw (STD-A15): who showed it, its cards, and those of
+    them that still lie in the kitty, where everyone knows them to be."""
+
+    farmer: int
+    shown: int
+    in_kitty: int
+
+    def seen(self) -> int:
+        return self.in_kitty
+
+
+def _view(s: Table, seat: int) -> FarmerView | None:
+    part = FarmerPart.of(s.hand)
+    if part.farmer < 0:
+        return None
+    return FarmerView(farmer=part.farmer, shown=part.shown, in_kitty=part.shown & s.hand.kitty)
+
+
 def _offers(variant: Variant, legal: list[str]) -> list[str]:
     return [word for word in ("redeal", "exchange", "keep") if word in legal]
 
@@ -281,5 +321,5 @@ MECHANIC = Mechanic(
                        "exchange": "shows a farmer's hand and exchanges it with the kitty"},
                 prompt="{offers}", offers=_offers, title="Redeals and the farmer's hand",
                 rules=book_lines(RedealRules, book)),
-    decide=decide,
+    decide=decide, part=FarmerPart, view=_view,
 )
