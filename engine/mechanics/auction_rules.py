@@ -49,7 +49,7 @@ class SwapPart(Part):
     swapped: int = -1
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class AuctionView(ViewPart):
     """The auction as one seat sees it: the special bids (rank order: ``bid:moon`` is
     ``specials[0]``), who swapped for the extra hand (-1: nobody), the hand he laid down when

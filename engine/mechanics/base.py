@@ -185,7 +185,9 @@ class ViewPart:
     facts (a called partner once he may know him, an exposed hand, the shows declared). A
     mechanic's ``view`` hook (:data:`ViewHook`) makes it, and only the hook decides what the
     seat may see; ``view.parts`` keeps it by class, read with :meth:`of` or :meth:`find`.
-    Subclasses are frozen, slotted dataclasses. The three methods let a reader that knows no
+    Subclasses are slotted dataclasses, read-only by convention (not frozen: a view is made
+    for every bot decision, and frozen initialisation costs three times as much, as for
+    :class:`~engine.mechanics.view.View`). The three methods let a reader that knows no
     mechanic (a bot's determinization, the terminal's card count) use what a part shows."""
 
     __slots__ = ()

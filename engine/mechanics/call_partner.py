@@ -112,7 +112,7 @@ class CallPartnerPart(Part):
         call_partner(s, self.called)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class CallPartnerView(ViewPart):
     """The call as one seat may know it (CALL-A6)."""
 

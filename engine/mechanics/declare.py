@@ -100,7 +100,7 @@ class DeclarePart(Part):
     seat sees them."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class DeclareView(ViewPart):
     """The shows declared before the play, which every seat sees: (seat, show index from 0,
     the cards shown)."""

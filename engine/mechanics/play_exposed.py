@@ -33,7 +33,7 @@ class ExposedScratch(Scratch):
     owner: int = -1
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class ExposedView(ViewPart):
     """The lone maker whose hand lies face up, and its cards, seen by every seat."""
 

@@ -290,7 +290,7 @@ class FarmerPart(Part):
     shown: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class FarmerView(ViewPart):
     """The farmer's hand every seat saw (STD-A15): who showed it, its cards, and those of
     them that still lie in the kitty, where everyone knows them to be."""

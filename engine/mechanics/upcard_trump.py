@@ -58,7 +58,7 @@ class UpcardPart(Part):
     """The upcard was ordered up (or fixed trump) and the dealer is to take it."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class UpcardView(ViewPart):
     """What every seat saw of the upcard's bidding: the suit it proposed and the suit turned
     down with it (-1: none)."""
@@ -69,9 +69,10 @@ class UpcardView(ViewPart):
 
 def upcard_view(s: Table, seat: int) -> UpcardView | None:
     """The upcard's part of a seat's view (everyone sees it)."""
-    part = UpcardPart.find(s.hand)
-    return None if part is None else UpcardView(proposed=part.proposed,
-                                                  turned_down=part.turned_down)
+    part = s.hand.parts.get(UpcardPart)  # inline: a view is made for every bot decision
+    if type(part) is not UpcardPart:
+        return None
+    return UpcardView(proposed=part.proposed, turned_down=part.turned_down)
 
 
 def without_maker(s: Table, trump: int) -> None:

@@ -22,6 +22,9 @@ class Program:
         self.variant = variant
         self.phases: tuple[Phase, ...] = tuple(
             mechanic(name).phase(variant) for name in variant.flow)
+        self.hides: tuple[bool, ...] = tuple(
+            type(phase).hides_hand is not Phase.hides_hand for phase in self.phases)
+        """By phase: it may hide a seat's own cards from his view (``Phase.hides_hand``)."""
         parts = (mechanic(name).part for name in variant.flow)
         self.parts: tuple[type[Part], ...] = tuple(
             dict.fromkeys(kind for kind in parts if kind is not None))

@@ -24,7 +24,8 @@ def view_of(s: State, seat: int) -> View:
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} does not exist (0 to {n - 1})")
     phase = s.phase
-    blind = s.current != TERMINAL and s.running_phase.hides_hand(s, seat)
+    blind = (s.current != TERMINAL and s._program.hides[s.phase_i]
+             and s.running_phase.hides_hand(s, seat))
     start = h.first_action
     ids = s.history_ids[start:]
     for i in reversed(s.discard_log):  # other seats' discards show as `discard`

@@ -56,7 +56,7 @@ class ShownPart(Part):
     by: int = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(slots=True, kw_only=True)
 class ShownView(ViewPart):
     """The cards shown to the table: every seat sees them."""
 
