@@ -63,7 +63,8 @@ class DealerPickup(Phase):
 
     def start(self, s: Table) -> None:
         h = s.hand
-        upcard = UpcardPart.find(h)
+        upcard = h.parts.get(UpcardPart)
+        assert upcard is None or type(upcard) is UpcardPart
         if upcard is None or not upcard.pickup_pending or not h.active(s.dealer):
             s.advance()
             return
@@ -76,12 +77,16 @@ class DealerPickup(Phase):
 
     def _take(self, s: Table) -> None:
         h = s.hand
-        x = ExchangeScratch.of(h)
-        DealerPickupPart.of(h).picked = h.upcard
+        x = h.scratch
+        assert type(x) is ExchangeScratch  # checked inline: no call
+        parts = h.parts
+        pickup, upcard = parts[DealerPickupPart], parts[UpcardPart]
+        assert type(pickup) is DealerPickupPart and type(upcard) is UpcardPart
+        pickup.picked = h.upcard
         h.hands[s.dealer] |= 1 << h.upcard
         s.log.append((UpcardGone, h.upcard, s.dealer, TAKEN))
         h.upcard = -1
-        UpcardPart.of(h).pickup_pending = False
+        upcard.pickup_pending = False
         if self.merge_follows and h.maker == s.dealer:
             s.advance()
             return
@@ -89,7 +94,8 @@ class DealerPickup(Phase):
 
     def legal(self, s: Table) -> list[int]:
         h = s.hand
-        x = ExchangeScratch.of(h)
+        x = h.scratch
+        assert type(x) is ExchangeScratch  # checked inline: no call
         if x.step == OFFER_STEP:
             return [A.PICK_UP, A.KEEP]
         hand = h.hands[s.dealer]

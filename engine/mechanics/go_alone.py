@@ -79,7 +79,8 @@ class GoAlone(Phase):
 
     def _ask_defenders(self, s: Table) -> None:
         h = s.hand
-        x = AloneScratch.of(h)
+        x = h.scratch
+        assert type(x) is AloneScratch  # checked inline: no call
         rules = self.rules
         if not rules.defender or (rules.defender_needs_lone_maker and h.maker not in h.alone):
             s.advance()
@@ -96,14 +97,16 @@ class GoAlone(Phase):
         s.current = x.queue[0]
 
     def legal(self, s: Table) -> list[int]:
-        x = AloneScratch.of(s.hand)
+        x = s.hand.scratch
+        assert type(x) is AloneScratch  # checked inline: no call
         if x.forced and x.step == _MAKER:
             return [A.ALONE]
         return [A.PASS, A.ALONE]
 
     def apply(self, s: Table, action: int) -> None:
         h = s.hand
-        x = AloneScratch.of(h)
+        x = h.scratch
+        assert type(x) is AloneScratch  # checked inline: no call
         seat = x.queue.pop(0)
         s.log.append((Said, seat, self.name, action) if action == A.ALONE
                         else (Passed, seat, self.name))

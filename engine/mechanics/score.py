@@ -48,6 +48,11 @@ def _seats(mask: int) -> tuple[int, ...]:
     return tuple([seat for seat in range(mask.bit_length()) if mask >> seat & 1])
 
 
+_NO_SWAP, _NO_MERGE = SwapPart(), DummyMergePart()
+_NO_DROP, _NO_CALL = DropPart(), CallPartnerPart()
+"""The parts of mechanics not in the flow, as a fresh hand holds them (read, never changed)."""
+
+
 class Score(Phase):
     """Score the hand; end the game or deal again."""
 
@@ -84,8 +89,8 @@ class Score(Phase):
             )
         void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
-        shows = DeclarePart.find(h)
-        if shows is not None and shows.declared:  # shows declared before the play (`declare`)
+        shows = h.parts.get(DeclarePart)  # the shows declared before the play (`declare`)
+        if type(shows) is DeclarePart and shows.declared:
             label = shows_scored(v, h, deltas) or label
         penalties = tuple([self._penalty(s, seat, card, maker_alone=outcome.alone)
                            for seat, card in h.reneges])
@@ -113,9 +118,13 @@ class Score(Phase):
                      penalties: tuple[Penalty, ...], void: bool) -> HandResult:
         """The record of the hand just scored, as ``State.hands_played`` keeps it."""
         h = s.hand
-        swap, merge = SwapPart.find(h) or SwapPart(), DummyMergePart.find(h) or DummyMergePart()
-        drop, call = DropPart.find(h) or DropPart(), CallPartnerPart.find(h) or CallPartnerPart()
-        shows = DeclarePart.find(h)
+        parts = h.parts  # read inline, checked: a hand is scored at every deal
+        swap, merge = parts.get(SwapPart, _NO_SWAP), parts.get(DummyMergePart, _NO_MERGE)
+        drop, call = parts.get(DropPart, _NO_DROP), parts.get(CallPartnerPart, _NO_CALL)
+        shows = parts.get(DeclarePart)
+        assert type(swap) is SwapPart and type(merge) is DummyMergePart
+        assert type(drop) is DropPart and type(call) is CallPartnerPart
+        assert shows is None or type(shows) is DeclarePart
         return HandResult(
             hand=s.hand_no, dealer=s.dealer, maker=h.maker, trump=h.trump_name,
             bid=(self._bid_name(s) if self.has_auction and h.maker >= 0 else None),

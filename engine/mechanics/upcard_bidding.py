@@ -106,8 +106,10 @@ class UpcardBidding(Phase):
         s.current = (s.dealer + 1) % self.players
 
     def _stuck(self, s: Table) -> bool:
+        b = s.hand.scratch
+        assert type(b) is BiddingScratch
         return (self.rules.stick_the_dealer and s.current == s.dealer
-                and BiddingScratch.of(s.hand).round == self.rules.rounds)
+                and b.round == self.rules.rounds)
 
     def _must(self, s: Table) -> bool:
         """Round 1: the seat to act holds a hand that must order up (STD-A16)."""
@@ -120,7 +122,8 @@ class UpcardBidding(Phase):
 
     def legal(self, s: Table) -> list[int]:
         h = s.hand
-        b = BiddingScratch.of(h)
+        b = h.scratch
+        assert type(b) is BiddingScratch  # checked inline: no call
         if b.round == _BLIND:
             return [A.CALL + suit for suit in range(4)]
         stuck = self._stuck(s)
@@ -135,8 +138,10 @@ class UpcardBidding(Phase):
 
     def apply(self, s: Table, action: int) -> None:
         h = s.hand
-        b = BiddingScratch.of(h)
-        part = UpcardPart.of(h)
+        b = h.scratch
+        assert type(b) is BiddingScratch  # checked inline: no call
+        part = h.parts[UpcardPart]
+        assert type(part) is UpcardPart  # checked inline: no call
         if action == A.PASS:
             s.log.append((E.Passed, s.current, self.name))
             b.passes += 1
