@@ -61,6 +61,8 @@ class AuctionView(ViewPart):
     dead_known: int = 0
     extra_seen: int = 0
 
+    sees = True
+
     def seen(self) -> int:
         return self.dead_known | self.extra_seen
 

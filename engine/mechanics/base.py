@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
 from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
@@ -109,6 +109,10 @@ class Phase:
     def describe(self, s: Table) -> str:
         """A few words naming where the hand is (``bidding, round 2``)."""
         return self.name.replace("_", " ")
+
+    shows_view = True
+    """Its mechanic's ``view`` hook may show something in this configuration (a subclass
+    that never does says False: the hook is then not asked)."""
 
     def hides_hand(self, s: Table, seat: int) -> bool:
         """Whether ``seat`` may not see his own cards now (a dealer naming trump blind): his
@@ -201,6 +205,10 @@ class ViewPart:
     def find(cls, view: View) -> Self | None:
         """This mechanic's part of ``view``, or None."""
         return view.parts.get(cls)  # type: ignore[return-value]  # the key is the value's class
+
+    sees: ClassVar[bool] = False
+    """Its :meth:`seen` may name cards (a subclass that overrides it says so: the view asks
+    only those, as it is made for every bot decision)."""
 
     def seen(self) -> int:
         """Cards of other places (another hand, the dead cards) this seat sees, as a mask."""

@@ -86,6 +86,7 @@ class Play(Phase):
     """Play the tricks."""
 
     name = "play"
+    shows_view = False  # only an exposed hand has a view part (ExposedPlay)
 
     def __new__(cls, variant: Variant) -> Play:
         """A joker deck whose led joker at no-trump calls for a named suit gets the
@@ -305,6 +306,8 @@ class ExposedPlay(Play):
     """The tricks where a lone maker plays exposed (``go_alone.exposed``, STD-A17): on his
     turn the opponent at his left acts and chooses one of his cards."""
 
+    shows_view = True
+
     def start(self, s: Table) -> None:
         h = s.hand
         x = ExposedScratch()
@@ -362,7 +365,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     """The bot's card play, or the suit its led joker calls for."""
     if legal[0] < A.PLAY:
         return A.CALL + tools.joker_suit(view.hand, view.trump)
-    if ExposedView.find(view) and not view.hand >> (legal[0] - A.PLAY) & 1:
+    if ExposedView in view.parts and not view.hand >> (legal[0] - A.PLAY) & 1:
         return choose_for_exposed(view, legal)  # the exposed hand's card (STD-A17)
     return tools.play_card(view, legal)
 

@@ -40,6 +40,8 @@ class ExposedView(ViewPart):
     exposed: int
     exposed_hand: int
 
+    sees = True
+
     def seen(self) -> int:
         return self.exposed_hand
 

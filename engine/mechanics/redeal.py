@@ -299,6 +299,8 @@ class FarmerView(ViewPart):
     shown: int
     in_kitty: int
 
+    sees = True
+
     def seen(self) -> int:
         return self.in_kitty
 

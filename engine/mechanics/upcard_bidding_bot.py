@@ -22,7 +22,9 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     if view.hand == 0:  # naming trump blind after a joker upcard
         return tools.random_choice(legal)
     if A.ORDER_UP in legal:
-        trump = UpcardView.of(view).proposed
+        part = view.parts[UpcardView]
+        assert type(part) is UpcardView  # checked inline: no call
+        trump = part.proposed
         hand = view.hand
         upcard_value = tools.strength(1 << view.upcard, trump) if view.upcard >= 0 else 0.0
         if view.dealer == tools.seat:

@@ -72,7 +72,16 @@ def upcard_view(s: Table, seat: int) -> UpcardView | None:
     part = s.hand.parts.get(UpcardPart)  # inline: a view is made for every bot decision
     if type(part) is not UpcardPart:
         return None
-    return UpcardView(proposed=part.proposed, turned_down=part.turned_down)
+    key = (part.proposed, part.turned_down)
+    view = _VIEWS.get(key)
+    if view is None:
+        view = _VIEWS[key] = UpcardView(proposed=part.proposed, turned_down=part.turned_down)
+    return view
+
+
+_VIEWS: dict[tuple[int, int], UpcardView] = {}
+"""The upcard's view parts made so far, by (proposed, turned down): a view part is read-only,
+so every view showing the same facts shares one."""
 
 
 def without_maker(s: Table, trump: int) -> None:

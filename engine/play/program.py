@@ -30,7 +30,8 @@ class Program:
             dict.fromkeys(kind for kind in parts if kind is not None))
         """The part classes of the flow's mechanics (one each; two mechanics may share one):
         a fresh part of each goes into every new hand."""
-        hooks = (mechanic(name).view for name in variant.flow)
+        hooks = (mechanic(name).view for name, phase in zip(variant.flow, self.phases,
+                                                            strict=True) if phase.shows_view)
         self.view_hooks: tuple[ViewHook, ...] = tuple(
             dict.fromkeys(hook for hook in hooks if hook is not None))
         """The view hooks of the flow's mechanics (one each): a seat's view holds their parts."""

@@ -68,6 +68,7 @@ def view_of(s: State, seat: int) -> View:
         part = hook(s, seat)
         if part is not None:
             parts[type(part)] = part
-            seen |= part.seen()
+            if part.sees:
+                seen |= part.seen()
     v.seen = seen
     return v

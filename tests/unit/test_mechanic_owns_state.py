@@ -62,6 +62,8 @@ class ShownView(ViewPart):
 
     shown: int
 
+    sees = True
+
     def seen(self) -> int:
         return self.shown
 
