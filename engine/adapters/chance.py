@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from engine.adapters import game_shape
+from engine.adapters import encoding, game_shape
 from engine.adapters.encoding import MAX_SEATS, Encoder, describe, describe_seen, encode_action
 from engine.adapters.refusal import refuse, whole_action
 from engine.core import actions as A
@@ -268,8 +268,7 @@ class ChanceState:
         assert e is not None
         for seat in range(self.variant.players):
             v = e.view(seat)
-            now = (v.hand, v.upcard, v.turned, v.extra_seen | v.dead_known, v.exposed_hand,
-                   v.partner, e.hand_no)
+            now = encoding.seen_now(v, e.hand_no)
             log = self.seen[seat]
             if not log or log[-1] != now:
                 log.append(now)

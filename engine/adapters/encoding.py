@@ -49,7 +49,11 @@ import numpy.typing as npt
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.auction_rules import AuctionView
+from engine.mechanics.call_partner import CallPartnerView
+from engine.mechanics.play_exposed import ExposedView
 from engine.mechanics.registry import mechanics
+from engine.mechanics.upcard_trump import UpcardView
 from engine.play.view import View
 from engine.rules.variant import Variant
 
@@ -67,6 +71,7 @@ __all__ = [
     "describe",
     "describe_seen",
     "encode_action",
+    "seen_now",
 ]
 
 MAX_SEATS = 6
@@ -175,8 +180,11 @@ class Encoder:
         _one(out, o["dealer"], view.dealer, MAX_SEATS)
         out[o["phase"] + _PHASE_INDEX.get(view.phase, len(PHASES) - 1)] = 1.0
         _cards(out, o["hand"], view.hand)
+        upcard_part, call = UpcardView.find(view), CallPartnerView.find(view)
+        auction, exposed = AuctionView.find(view), ExposedView.find(view)
         for name, card in (("upcard", view.upcard), ("turned", view.turned),
-                           ("turned_down", view.turned_down), ("called", view.called)):
+                           ("turned_down", upcard_part.turned_down if upcard_part else -1),
+                           ("called", call.called if call else -1)):
             if card >= 0:
                 out[o[name] + card] = 1.0
         if view.trump >= 0:
@@ -188,17 +196,17 @@ class Encoder:
             _one(out, o["sitting_out"], seat, MAX_SEATS)
         _one(out, o["bid"], view.bid, BID_LEVELS)
         if view.bid_special:
-            names = [b.name for b in view.specials]
+            names = [b.name for b in auction.specials] if auction else []
             if view.bid_special in names:
                 out[o["bid_special"] + names.index(view.bid_special)] = 1.0
-        _one(out, o["partner"], view.partner, MAX_SEATS)
+        _one(out, o["partner"], call.partner if call else -1, MAX_SEATS)
         for seat, card in view.trick:
             out[o["trick"] + seat * CARDS + card] = 1.0
         for seat, card in view.played:
             out[o["played"] + seat * CARDS + card] = 1.0
         _cards(out, o["discards"], view.discards)
-        _cards(out, o["extra_seen"], view.extra_seen | view.dead_known)
-        _cards(out, o["exposed"], view.exposed_hand)
+        _cards(out, o["extra_seen"], auction.seen() if auction else 0)
+        _cards(out, o["exposed"], exposed.exposed_hand if exposed else 0)
         last: dict[int, int] = {}
         for seat, action in zip(view.actors, view.action_ids, strict=True):
             last[seat] = action
@@ -241,6 +249,14 @@ def describe(view: View) -> str:
             f"trump {trump}; maker {view.maker}; bid {view.bid}{view.bid_special}; alone "
             f"{list(view.alone)}; trick {trick}; tricks {list(view.tricks_won)}; scores "
             f"{list(view.scores)}; actions {actions}")
+
+
+def seen_now(view: View, deal: int) -> tuple[int, int, int, int, int, int, int]:
+    """What a seat sees of the cards now, as :func:`describe_seen` reads it."""
+    auction, exposed, call = (AuctionView.find(view), ExposedView.find(view),
+                              CallPartnerView.find(view))
+    return (view.hand, view.upcard, view.turned, auction.seen() if auction else 0,
+            exposed.exposed_hand if exposed else 0, call.partner if call else -1, deal)
 
 
 def describe_seen(seen: tuple[int, int, int, int, int, int, int]) -> str:

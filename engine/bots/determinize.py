@@ -63,9 +63,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     played = 0
     for _, c in h.played:
         played |= 1 << c
-    known = view.hand | played | view.discards | view.dead_known | view.extra_seen
-    if view.exposed >= 0:
-        known |= view.exposed_hand
+    known = view.hand | played | view.discards | view.seen
     if h.upcard >= 0:
         known |= 1 << h.upcard
     places = _hidden_places(world, view)
@@ -106,8 +104,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         else:
             h.hands[p] = new
     _rewrite_private(world, seat)
-    if h.called >= 0 and view.partner < 0:
-        _recall(world)
+    for part in h.parts.values():
+        part.redealt(world)
     return world
 
 
@@ -115,12 +113,12 @@ def _hidden_places(world: State, view: View) -> dict[int, int]:
     """The places the seat cannot see into, with their cards."""
     h = world.hand
     places: dict[int, int] = {}
+    seen = view.seen  # a hand it sees whole (exposed, looked at, laid down) is no hidden place
     for p, cards in enumerate(h.hands):
-        if p not in (view.seat, view.exposed) and not (view.extra_seen
-                                                       and cards == view.extra_seen):
+        if p != view.seat and not (cards and cards & ~seen == 0):
             places[p] = cards
     places[_KITTY] = h.kitty
-    if not view.dead_known:
+    if not (h.dead and h.dead & ~seen == 0):
         places[_DEAD] = h.dead
     for s in range(h.players):
         if s != view.seat:
@@ -136,8 +134,7 @@ def _pinned(state: State, seat: int, hidden: int, places: dict[int, int]) -> dic
     pins: list[int] = []
     if h.turned >= 0:
         pins.append(h.turned)
-    if h.called >= 0 and state.view(seat).partner >= 0:
-        pins.append(h.called)
+    pins += state.view(seat).pins()
     start = h.first_action
     for i in state.discard_log:
         if i >= start and state.actors[i] == seat:
@@ -244,10 +241,3 @@ def _rewrite_private(world: State, seat: int) -> None:
         card = (mask & -mask).bit_length() - 1
         left[actor] = mask & (mask - 1)
         world.history_ids[i] = A.DISCARD + card
-
-
-def _recall(world: State) -> None:
-    """The called card's holder in the world is the maker's partner (Call-Ace)."""
-    h = world.hand
-    h.sides = world._program.sides_of[h.maker]  # as State.make sets them
-    world.call_partner(h.called)

@@ -19,8 +19,6 @@ from engine.bots import heuristic_numbers as N
 from engine.bots.base import Bot
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.call_partner import CallPartnerRules
-from engine.mechanics.dummy_merge import DummyMergeRules
 from engine.mechanics.registry import mechanics
 
 if TYPE_CHECKING:
@@ -53,8 +51,8 @@ class HeuristicBot(Bot):
         self.outside_deck = ~variant.deck.mask  # cards not in the deck count as gone
         self.sides_by_maker = [variant.sides.hand_sides(m) for m in range(variant.players)]
         partnered = variant.sides.kind == "teams" and max(len(t) for t in variant.sides.teams) > 1
-        dummy = variant.rules(DummyMergeRules) is not None
-        self.calls = variant.rules(CallPartnerRules) is not None
+        dummy = "dummy_merge" in variant.flow
+        self.calls = "call_partner" in variant.flow
         """The maker calls his partner (Call-Ace): sides come from what the view shows."""
         # Help expected from a partner (or the dummy, or the holder of a called ace) when
         # this seat makes trump.
@@ -95,7 +93,7 @@ class HeuristicBot(Bot):
         if view.trump < 0 and view.hand:
             upcard = C.suit_of(view.upcard) if view.upcard >= 0 else N.NO_TRUMP
             suits = [upcard] if upcard < N.NO_TRUMP else [
-                suit for suit in range(4) if suit != view.turned_down]
+                suit for suit in range(4) if A.CALL + suit in view.legal_ids] or list(range(4))
             suit, est = self.best_suit(view.hand, suits)
             return action, (f"your hand is worth about {est:.1f} tricks with "
                             f"{C.SUIT_WORDS[suit]} trump")
@@ -290,21 +288,19 @@ class HeuristicBot(Bot):
         """The makers' side as this seat knows it (only its own seat before a maker)."""
         if view.maker < 0:
             return ()
-        if not self.calls:
-            return self.sides_by_maker[view.maker][0]
-        partner = view.partner  # a hidden partner is known only as the view shows him
-        return (view.maker,) if partner < 0 else tuple(sorted({view.maker, partner}))
+        sides = view.known_sides()  # a hidden partner is known only as the view shows him
+        return self.sides_by_maker[view.maker][0] if sides is None else sides[0]
 
     def _called_side(self, view: View) -> tuple[int, ...]:
         """This seat's side when the maker calls his partner (CALL-A6): the makers as the
         view shows them; a defender knows his fellow defenders only once the partner is
         known, and counts on nobody before."""
-        makers = self._makers(view)
-        if self.seat in makers:
-            return makers
-        if view.partner >= 0:
-            return tuple(seat for seat in range(self.players) if seat not in makers)
-        return (self.seat,)
+        sides = view.known_sides()
+        if sides is None:
+            return self._makers(view) if self.seat in self._makers(view) else (self.seat,)
+        makers, defenders = sides
+        return makers if self.seat in makers else defenders if self.seat in defenders \
+            else (self.seat,)
 
     def discard(self, view: View, legal: list[int]) -> int:
         """The card whose loss costs the least estimated tricks; among equals the one that

@@ -127,7 +127,7 @@ class Table:
         in progress, as the latest card's event says."""
         s = self.state
         view = s.view(self.seat)
-        cards = view.hand | view.discards | view.dead_known | view.extra_seen | view.exposed_hand
+        cards = view.hand | view.discards | view.seen
         for card in (view.upcard, view.turned):
             cards |= 1 << card if card >= 0 else 0
         for _, card in (*view.played, *view.trick):

@@ -28,10 +28,13 @@ from engine.mechanics.auction_rules import (
     AllPass,
     AuctionFirst,
     AuctionRules,
+    AuctionView,
     SpecialBid,
     Swap,
+    SwapPart,
     TopBid,
     Turns,
+    auction_view,
     decisions,
     space,
 )
@@ -42,8 +45,8 @@ from engine.mechanics.upcard_bidding import ALL_PASSED, throw_in
 from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = [
@@ -100,18 +103,17 @@ class Auction(Phase):
                           else ())
         """The trumps a bid may name (``trump_in_bid``); empty: bids are plain numbers."""
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         first = (s.dealer + (1 if self.rules.first is AuctionFirst.ELDEST else 0)) % self.players
         x = s.hand.scratch = AuctionScratch(
             queue=[(first + k) % self.players for k in range(self.players)])
         s.current = x.queue[0]
 
-    def legal(self, s: State) -> list[int]:
-        x: AuctionScratch = s.hand.scratch
+    def legal(self, s: Table) -> list[int]:
+        x = AuctionScratch.of(s.hand)
         has_bid = x.bidders >> s.current & 1  # "before making his bid" (GH-A4)
         out = [] if self._stuck(s) or (self.must is not None and self._must(s)) else [A.PASS]
-        if self.swap_position >= 0 and s.hand.swapped < 0 and not has_bid and (
-                (x.step == _BEFORE_BID and s.hand.looker < 0) or x.step == _LOOKED):
+        if self.swap_position >= 0 and not has_bid and self._may_swap(s, x.step):
             out.append(A.SWAP)
             if not self.blind and x.step == _BEFORE_BID:
                 out.append(A.LOOK)
@@ -124,26 +126,31 @@ class Auction(Phase):
                        for t in self.contracts)
         return out
 
-    def _must(self, s: State) -> bool:
+    def _may_swap(self, s: Table, step: int) -> bool:
+        swap = SwapPart.of(s.hand)
+        return swap.swapped < 0 and ((step == _BEFORE_BID and swap.looker < 0)
+                                     or step == _LOOKED)
+
+    def _must(self, s: Table) -> bool:
         """The seat to act holds a hand that must bid and has not bid yet (BID-A10). While the
         auction goes on, some bid (the highest) still beats the high bid."""
-        x: AuctionScratch = s.hand.scratch
+        x = AuctionScratch.of(s.hand)
         assert self.must is not None
         return not x.bidders >> s.current & 1 and bool(
             self.must.evaluate({"hand": s.hand.hands[s.current]}))
 
-    def _stuck(self, s: State) -> bool:
+    def _stuck(self, s: Table) -> bool:
         """The dealer may not pass: nobody has bid and every other seat has passed (BID-A4)."""
-        x: AuctionScratch = s.hand.scratch
+        x = AuctionScratch.of(s.hand)
         return (self.forced and x.high_bidder < 0 and s.current == s.dealer
                 and x.queue == [s.dealer])
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
-        x: AuctionScratch = h.scratch
+        x = AuctionScratch.of(h)
         seat = s.current
         if action == A.LOOK:
-            h.looker = seat
+            SwapPart.of(h).looker = seat
             x.step = _LOOKED
             s.log += ((Said, seat, self.name, action),
                          (Looked, seat, h.hands[self.swap_position]))
@@ -153,7 +160,7 @@ class Auction(Phase):
             h.dead |= h.hands[seat]
             h.hands[seat] = h.hands[ghost]
             h.hands[ghost] = 0
-            h.swapped = seat
+            SwapPart.of(h).swapped = seat
             x.step = _SWAPPED
             s.log += ((Said, seat, self.name, action),
                          (Swapped, seat, h.dead, h.dead.bit_count()))
@@ -188,7 +195,7 @@ class Auction(Phase):
         self._contract(s, x.high_bidder, x.high_bid, x.trump)
         s.advance()
 
-    def _contract(self, s: State, maker: int, high_bid: int, trump: int) -> None:
+    def _contract(self, s: Table, maker: int, high_bid: int, trump: int) -> None:
         """The high bidder is the maker, with the trump his bid named (``trump_in_bid``; -1:
         ``name_trump`` asks him); a special bid played alone sits his partners out."""
         h = s.hand
@@ -211,17 +218,18 @@ class Auction(Phase):
             if h.inactive != out:
                 s.log.append((SatOut, h.inactive))
 
-    def reason(self, s: State, action: int) -> Refused:
-        x: AuctionScratch = s.hand.scratch
+    def reason(self, s: Table, action: int) -> Refused:
+        x = AuctionScratch.of(s.hand)
         if action in (A.SWAP, A.LOOK):
             if self.swap_position < 0:
                 return Refused(Refusal.NOT_IN_VARIANT, "this variant has no hand swap")
             if action == A.LOOK and self.blind:
                 return Refused(Refusal.NOT_IN_VARIANT,
                                "the swap is blind: the extra hand may not be looked at first")
-            if s.hand.swapped >= 0:
+            swap = SwapPart.of(s.hand)
+            if swap.swapped >= 0:
                 return Refused(Refusal.ALREADY_DONE, "a hand was already swapped this deal")
-            if s.hand.looker >= 0 and s.hand.looker != s.current:
+            if swap.looker >= 0 and swap.looker != s.current:
                 return Refused(Refusal.ALREADY_DONE,
                                "the extra hand was already looked at this deal")
             if x.bidders >> s.current & 1:
@@ -245,15 +253,15 @@ class Auction(Phase):
             return Refused(Refusal.BID_TOO_LOW, f"a bid must beat the high bid ({self._high(s)})")
         return super().reason(s, action)
 
-    def _high(self, s: State) -> str:
-        x: AuctionScratch = s.hand.scratch
+    def _high(self, s: Table) -> str:
+        x = AuctionScratch.of(s.hand)
         if x.high_bid >= _SPECIAL_RANK:
             return self.specials[x.high_bid - _SPECIAL_RANK].name
         if x.trump >= 0:
             return auction_words.bid_words(x.high_bid, x.trump)
         return str(x.high_bid) if x.high_bid else "none yet"
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "auction"
 
 
@@ -358,7 +366,7 @@ def _special(tools: BotTools, view: View, specials: list[int], est: float) -> in
 
 def _special_of(view: View, action: int) -> tuple[int, bool]:
     """The tricks of a special bid and whether it is played alone."""
-    bid = view.specials[action - A.SPECIAL_BID]
+    bid = AuctionView.of(view).specials[action - A.SPECIAL_BID]
     return bid.tricks, bid.alone
 
 
@@ -381,4 +389,5 @@ MECHANIC = Mechanic(
                 bid_noun=auction_words.bid_noun, on_bid=auction_words.on_bid,
                 terms=auction_words.terms),
     block=BLOCK, batch="engine.mechanics.auction_batch:Auction", decisions=decisions,
-    result=auction_result.RESULT, stats=auction_result.STATS)
+    result=auction_result.RESULT, stats=auction_result.STATS,
+    part=SwapPart, view=auction_view)

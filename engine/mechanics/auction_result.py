@@ -14,11 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.mechanics.auction_rules import AuctionRules
+from engine.mechanics.auction_rules import AuctionRules, SwapPart
 from engine.mechanics.base import Figure, ResultHook, ResultPart, StatsHook
 
 if TYPE_CHECKING:
-    from engine.play.state import State
+    from engine.mechanics.table import Table
     from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
@@ -52,8 +52,8 @@ class AuctionResult(ResultPart):
         return [f"{seat(self.swapped)} swapped for the {hand} hand"]
 
 
-def _result(s: State) -> AuctionResult | None:
-    swapped = s.hand.swapped
+def _result(s: Table) -> AuctionResult | None:
+    swapped = SwapPart.of(s.hand).swapped
     return AuctionResult(swapped=swapped) if swapped >= 0 else None
 
 

@@ -15,12 +15,14 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
+from engine.mechanics.base import Part, ViewPart
 from engine.rules.config_fields import Block, option, record_schema, required
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.yamlsource import Path_
 
 if TYPE_CHECKING:
+    from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
 __all__ = [
@@ -29,13 +31,59 @@ __all__ = [
     "AllPass",
     "AuctionFirst",
     "AuctionRules",
+    "AuctionView",
     "SpecialBid",
     "Swap",
+    "SwapPart",
     "TopBid",
     "Turns",
+    "auction_view",
     "decisions",
     "space",
 ]
+
+
+@dataclass(slots=True, kw_only=True)
+class SwapPart(Part):
+    """The auction's hand swap this hand (GH-A3/A4): who looked at the extra hand first (open
+    swap) and who swapped for it (-1: nobody)."""
+
+    looker: int = -1
+    swapped: int = -1
+
+
+@dataclass(slots=True, kw_only=True)
+class AuctionView(ViewPart):
+    """The auction as one seat sees it: the special bids (rank order: ``bid:moon`` is
+    ``specials[0]``), who swapped for the extra hand (-1: nobody), the hand he laid down when
+    this seat is he (``dead_known``), and the extra hand this seat looked at, while it lies
+    (open swap, ``extra_seen``)."""
+
+    specials: tuple[SpecialBid, ...]
+    swapped: int = -1
+    dead_known: int = 0
+    extra_seen: int = 0
+
+    sees = True
+
+    def seen(self) -> int:
+        return self.dead_known | self.extra_seen
+
+
+def auction_view(s: Table, seat: int) -> AuctionView:
+    """The auction's part of ``seat``'s view: a swapped-out hand only to the seat that laid it
+    down; the extra hand only to the seat that looked at it, until the swap."""
+    rules = s.variant.rules(AuctionRules)
+    assert rules is not None
+    swap = SwapPart.of(s.hand)
+    if swap.looker < 0 and swap.swapped < 0:
+        return AuctionView(specials=rules.special_bids)
+    h = s.hand
+    looked = (swap.looker == seat and swap.swapped < 0 and rules.swap is not None)
+    return AuctionView(specials=rules.special_bids, swapped=swap.swapped,
+                       dead_known=h.dead if swap.swapped == seat else 0,
+                       extra_seen=h.hands[s.position(rules.swap.hand)] if looked and rules.swap
+                       else 0)
 
 
 class Turns(StrEnum):

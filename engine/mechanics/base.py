@@ -40,7 +40,7 @@ in :mod:`engine.mechanics.registry` (or ``register(MECHANIC)`` from a test or pl
 
 A phase object is configured by the variant and shared by every state of that variant. The
 state holds all the data (the hand in progress in ``s.hand``, a
-:class:`~engine.play.hand.Hand`; in a hot loop bind ``h = s.hand`` once); a phase only reads
+:class:`~engine.mechanics.hand.Hand`; in a hot loop bind ``h = s.hand`` once); a phase only reads
 and changes it. ``legal`` is the single source of truth: ``apply`` is only called with an
 action from ``legal`` (``State.check`` decides, for ``State.can`` and ``State.apply`` alike),
 and ``reason`` explains why any other action is refused: a
@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
 from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
@@ -61,13 +61,15 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import ResultHook, ResultPart
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.hand import Hand
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
-           "ExchangeScratch", "Figure", "Mechanic", "Phase", "Refusal", "Refused", "ResultHook",
-           "ResultPart", "Rule", "Scratch", "StatsHook", "Words", "book_lines",
+           "ExchangeScratch", "Figure", "Mechanic", "Part", "Phase", "Refusal", "Refused",
+           "ResultHook", "ResultPart", "Rule", "SaysItself", "Scratch", "StatsHook", "ViewHook",
+           "ViewPart", "Words", "book_lines",
            "cards_to_actions"]
 
 TERMINAL = -1
@@ -83,29 +85,29 @@ class Phase:
         self.variant = variant
         self.players = variant.players
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         """Begin the phase: set ``s.current``, or call ``s.advance()`` when there is nothing
         to decide."""
         s.advance()
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         """The legal action ids for ``s.current``, ascending."""
         return []
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         """Carry out a legal action."""
         raise NotImplementedError(self.name)
 
-    def accepts_renege(self, s: State, action: int) -> bool:
+    def accepts_renege(self, s: Table, action: int) -> bool:
         """Whether ``action``, though not legal, is a renege the variant lets a player make
         (only the ``play`` phase ever says yes)."""
         return False
 
-    def apply_renege(self, s: State, action: int) -> None:
+    def apply_renege(self, s: Table, action: int) -> None:
         """Carry out a renege that :meth:`accepts_renege` allowed."""
         raise NotImplementedError(self.name)
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         """Why ``action`` (an action id of the variant, not legal now and not an accepted
         renege) is refused: its :class:`~engine.core.errors.Refusal` kind and the player's
         words. Asked by :meth:`State.check <engine.play.state.State.check>` only."""
@@ -113,9 +115,18 @@ class Phase:
         return Refused(Refusal.WRONG_PHASE,
                        f"it is not an action of the {self.describe(s)}; legal now: {legal}")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         """A few words naming where the hand is (``bidding, round 2``)."""
         return self.name.replace("_", " ")
+
+    shows_view = True
+    """Its mechanic's ``view`` hook may show something in this configuration (a subclass
+    that never does says False: the hook is then not asked)."""
+
+    def hides_hand(self, s: Table, seat: int) -> bool:
+        """Whether ``seat`` may not see his own cards now (a dealer naming trump blind): his
+        view then shows none."""
+        return False
 
 
 class Scratch:
@@ -134,6 +145,107 @@ class Scratch:
             value = getattr(self, name)
             object.__setattr__(other, name, value.copy() if type(value) is list else value)
         return other
+
+
+    @classmethod
+    def of(cls, h: Hand) -> Self:
+        """The hand's running scratch record, checked to be of this class (a phase reads its
+        own record: any other is a bug)."""
+        x = h.scratch
+        if type(x) is not cls:
+            raise AssertionError(f"the hand's scratch is {type(x).__name__}, not {cls.__name__}")
+        return x
+
+
+class Part:
+    """Base of a mechanic's per-hand part: the facts of one hand that only that mechanic sets
+    (a called partner, the seats that dropped, the dummy merged). A mechanic names its part
+    class in ``Mechanic(part=...)``; the state makes a fresh one at each deal for every
+    mechanic of the flow that has one, in ``hand.parts`` (keyed by the part class: two
+    mechanics that set the same facts name the same class, and the hand holds one), and
+    ``Hand.copy`` copies it. Read it with :meth:`of` (the part must be there: the reader's
+    mechanic is in the flow) or :meth:`find` (None without it). Subclasses are slotted
+    dataclasses whose fields all have defaults; :meth:`copy` copies their lists."""
+
+    __slots__ = ()
+
+    def copy(self) -> Self:
+        """An independent copy."""
+        other = object.__new__(type(self))
+        names: tuple[str, ...] = type(self).__slots__
+        for name in names:
+            value = getattr(self, name)
+            object.__setattr__(other, name, value.copy() if type(value) is list else value)
+        return other
+
+    def redealt(self, s: Table) -> None:
+        """The hand's hidden cards were dealt again (a bot's determinized world): set again
+        what this part derives from where they lie (default: nothing does)."""
+
+    @classmethod
+    def of(cls, h: Hand) -> Self:
+        """This mechanic's part of hand ``h`` (a KeyError when no mechanic of the flow has it)."""
+        return h.parts[cls]  # type: ignore[return-value]  # the key is the value's class
+
+    @classmethod
+    def find(cls, h: Hand) -> Self | None:
+        """This mechanic's part of hand ``h``, or None when no mechanic of the flow has it."""
+        return h.parts.get(cls)  # type: ignore[return-value]  # the key is the value's class
+
+
+class ViewPart:
+    """Base of a mechanic's part of one seat's view: what that seat may see of the mechanic's
+    facts (a called partner once he may know him, an exposed hand, the shows declared). A
+    mechanic's ``view`` hook (:data:`ViewHook`) makes it, and only the hook decides what the
+    seat may see; ``view.parts`` keeps it by class, read with :meth:`of` or :meth:`find`.
+    Subclasses are slotted dataclasses, read-only by convention (not frozen: a view is made
+    for every bot decision, and frozen initialisation costs three times as much, as for
+    :class:`~engine.mechanics.view.View`). The three methods let a reader that knows no
+    mechanic (a bot's determinization, the terminal's card count) use what a part shows."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, view: View) -> Self:
+        """This mechanic's part of ``view`` (a KeyError when the view has none)."""
+        return view.parts[cls]  # type: ignore[return-value]  # the key is the value's class
+
+    @classmethod
+    def find(cls, view: View) -> Self | None:
+        """This mechanic's part of ``view``, or None."""
+        return view.parts.get(cls)  # type: ignore[return-value]  # the key is the value's class
+
+    sees: ClassVar[bool] = False
+    """Its :meth:`seen` may name cards (a subclass that overrides it says so: the view asks
+    only those, as it is made for every bot decision)."""
+
+    def seen(self) -> int:
+        """Cards of other places (another hand, the dead cards) this seat sees, as a mask."""
+        return 0
+
+    def pins(self) -> tuple[int, ...]:
+        """Hidden cards whose place this seat knows (a called card whose holder he knows)."""
+        return ()
+
+    def sides(self, maker: int, players: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """The makers and the defenders as this seat knows them, when this part decides the
+        sides (a called partner: either may be known only in part); None: the fixed sides."""
+        return None
+
+
+ViewHook = Callable[["Table", int], ViewPart | None]
+"""A mechanic's ``view`` hook: its part of the view of a seat (None: nothing to show)."""
+
+
+class SaysItself:
+    """Base of an event that words its own narration line (a plug-in mechanic's event, which
+    the narrator knows nothing of): the line tells what the action brought about."""
+
+    __slots__ = ()
+
+    def line(self, seat: Callable[[int], str]) -> str:
+        """The narration line (``seat`` names a seat as the reader knows it)."""
+        raise NotImplementedError(type(self).__name__)
 
 
 OFFER_STEP, DISCARD_STEP = 0, 1
@@ -292,7 +404,7 @@ class StatsHook:
     finished game adds beyond its hands' parts (``(figure, how many)``)."""
 
     figures: tuple[Figure, ...]
-    game: Callable[[State], Sequence[tuple[str, int]]] | None = None
+    game: Callable[[Table], Sequence[tuple[str, int]]] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -325,5 +437,9 @@ class Mechanic:
     """The decisions its phase may add to one deal beyond the few a seat that the adapters'
     bound allows any phase (:func:`engine.adapters.game_shape.decisions_per_deal`): an
     auction's round of passes per bid level. None: no more than those."""
-    result: ResultHook[State] | None = None
+    result: ResultHook[Table] | None = None
     stats: StatsHook | None = None
+    part: type[Part] | None = None
+    """Its per-hand part (:class:`Part`), made fresh at each deal; None: it keeps none."""
+    view: ViewHook | None = None
+    """Its part of a seat's view (:class:`ViewPart`); None: it shows nothing of its own."""

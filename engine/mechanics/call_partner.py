@@ -23,10 +23,12 @@ from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import (
     BotTools,
     Mechanic,
+    Part,
     Phase,
     ResultHook,
     ResultPart,
     Rule,
+    ViewPart,
     Words,
     book_lines,
 )
@@ -37,13 +39,14 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import SidesKind
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "PARTNER", "PARTNER_KIND", "BuriedCard", "CallPartner",
-           "CallPartnerResult", "CallPartnerRules", "CalledCard", "callable_cards"]
+__all__ = ["MECHANIC", "PARTNER", "PARTNER_KIND", "BuriedCard", "CallPartner", "CallPartnerPart",
+           "CallPartnerResult", "CallPartnerRules", "CallPartnerView", "CalledCard",
+           "call_partner", "callable_cards"]
 
 PARTNER_KIND = A.declare_kind("partner", A.Arg.CARD)
 PARTNER = PARTNER_KIND.base
@@ -100,6 +103,82 @@ def callable_cards(rules: CallPartnerRules, deck: int, trump: int, hand: int) ->
     return cards
 
 
+@dataclass(slots=True, kw_only=True)
+class CallPartnerPart(Part):
+    """The call of this hand: the card the maker called and the seat holding it."""
+
+    called: int = -1
+    """The card the maker called to choose his partner (Call-Ace), or -1."""
+    partner: int = -1
+    """The seat holding the called card: the maker's hidden partner (the maker himself when
+    he called a card of his own), -1 when nobody was called or the card was not dealt. Views
+    show it only to the holder, and to everyone once the card is played (CALL-A6)."""
+
+    def redealt(self, s: Table) -> None:
+        """The hidden cards lie elsewhere (a bot's world): the called card's holder now is
+        the partner, unless the card has been played (then everyone knows him)."""
+        h = s.hand
+        if self.called < 0 or any(card == self.called for _, card in h.played):
+            return
+        h.sides = s.variant.sides.hand_sides(h.maker)  # as State.make sets them
+        call_partner(s, self.called)
+
+
+@dataclass(slots=True, kw_only=True)
+class CallPartnerView(ViewPart):
+    """The call as one seat may know it (CALL-A6)."""
+
+    called: int
+    """The card the maker called (everyone heard the call), or -1."""
+    partner: int
+    """The maker's called partner as this seat may know him: the holder of the called card
+    sees himself from the call; every seat sees the holder once the card is played (the maker
+    himself when he called his own card); otherwise -1: not known (or nobody holds it, which
+    nobody is told)."""
+
+    def pins(self) -> tuple[int, ...]:
+        return (self.called,) if self.called >= 0 and self.partner >= 0 else ()
+
+    def sides(self, maker: int, players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The maker (and his partner once known); the defenders once the partner is known,
+        none before."""
+        partner = self.partner  # a hidden partner is known only as the view shows him
+        if partner < 0:
+            return (maker,), ()
+        makers = tuple(sorted({maker, partner}))
+        return makers, tuple(seat for seat in range(players) if seat not in makers)
+
+
+def call_view(s: Table, seat: int) -> CallPartnerView:
+    """The call as ``seat`` may know it: the holder of the called card knows at once,
+    everyone once it has been played (CALL-A6)."""
+    h = s.hand
+    part = CallPartnerPart.of(h)
+    partner, called = part.partner, part.called
+    if partner >= 0 and partner != seat and not any(card == called for _, card in h.played):
+        partner = -1
+    return CallPartnerView(called=called, partner=partner)
+
+
+def call_partner(s: Table, card: int) -> CallPartnerPart:
+    """The maker calls ``card`` (Call-Ace, CALL-A1): whoever holds it is his partner for the
+    hand and joins the makers' side, known to the engine at once (the true sides score the
+    hand) and to the other seats only through their views. A card nobody holds (in the kitty,
+    or discarded) leaves the maker alone without knowing it (CALL-A5); a card of his own
+    (CALL-A2 alternative) leaves him secretly alone."""
+    hand = s.hand
+    part = CallPartnerPart.of(hand)
+    part.called = card
+    holder = next((seat for seat in range(hand.players) if hand.hands[seat] >> card & 1), -1)
+    part.partner = holder
+    maker = hand.maker
+    if holder >= 0 and holder != maker:
+        hand.sides = ((maker, holder) if maker < holder else (holder, maker),
+                      tuple(seat for seat in range(hand.players)
+                            if seat not in (maker, holder)))
+    return part
+
+
 class CallPartner(Phase):
     """The maker calls a card (or goes alone)."""
 
@@ -111,14 +190,14 @@ class CallPartner(Phase):
         self.rules = rules
         self.deck = variant.deck.mask
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         if h.maker < 0:
             s.advance()
             return
         s.current = h.maker
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
         cards = callable_cards(self.rules, self.deck, h.trump, h.hands[h.maker])
         calls = [PARTNER + c for c in C.cards_of(cards)]
@@ -126,17 +205,17 @@ class CallPartner(Phase):
             return [A.ALONE, *calls]
         return calls
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         if action == A.ALONE:
             s.log.append((Said, h.maker, self.name, action))
             h.alone.append(h.maker)
         else:
-            s.call_partner(action - PARTNER)
-            s.log.append((PartnerCalled, h.maker, h.called, h.partner))
+            part = call_partner(s, action - PARTNER)
+            s.log.append((PartnerCalled, h.maker, part.called, part.partner))
         s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         what = "an ace of a plain suit" if self.rules.card is CalledCard.ACE else \
             "a card that is not trump"
         own = "" if self.rules.own else " that he does not hold"
@@ -146,11 +225,11 @@ class CallPartner(Phase):
         return Refused(kind, f"the maker now calls {what}{own} for a partner "
                        f"({self.legal_text(s)}){alone}")
 
-    def legal_text(self, s: State) -> str:
+    def legal_text(self, s: Table) -> str:
         """The legal calls as action names."""
         return ", ".join(s.action_name(a) for a in self.legal(s))
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "call for a partner"
 
 
@@ -313,13 +392,13 @@ class CallPartnerResult(ResultPart):
         return [f"called {card}, held by {seat(self.partner)}"]
 
 
-def _result(s: State) -> CallPartnerResult | None:
+def _result(s: Table) -> CallPartnerResult | None:
     """The called card and its holder, once a card was called."""
-    h = s.hand
-    if h.called < 0:
+    part = CallPartnerPart.of(s.hand)
+    if part.called < 0:
         return None
-    return CallPartnerResult(called=C.card_name(h.called),
-                             partner=h.partner if h.partner >= 0 else None)
+    return CallPartnerResult(called=C.card_name(part.called),
+                             partner=part.partner if part.partner >= 0 else None)
 
 
 MECHANIC = Mechanic(
@@ -330,4 +409,5 @@ MECHANIC = Mechanic(
                 prompt="{offers}?", offers=_offers,
                 title="Calling a partner", rules=book_lines(CallPartnerRules, book)),
     decide=decide, block=BLOCK, result=ResultHook(part=CallPartnerResult, build=_result),
+    part=CallPartnerPart, view=call_view,
 )

@@ -21,7 +21,7 @@ from engine.rules.variant_warnings import upcard_unused
 from engine.rules.yamlsource import Path_
 
 if TYPE_CHECKING:
-    from engine.play.state import State
+    from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
 __all__ = ["KITTY_SETTINGS", "MECHANIC", "Deal", "undealt"]
@@ -39,7 +39,7 @@ class Deal(Phase):
         self.packets = variant.deal.packets
         self.deck = list(variant.deck.cards)
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         given = s.next_deal()
         if given is not None:
@@ -52,7 +52,7 @@ class Deal(Phase):
         s.log.append((Dealt, s.hand_no, s.dealer, h.upcard))
         s.advance()
 
-    def shuffle_and_deal(self, s: State) -> None:
+    def shuffle_and_deal(self, s: Table) -> None:
         h = s.hand
         cards = self.deck[:]
         s.rng.shuffle(cards)

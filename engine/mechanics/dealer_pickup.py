@@ -20,6 +20,7 @@ from engine.mechanics.base import (
     BotTools,
     ExchangeScratch,
     Mechanic,
+    Part,
     Phase,
     Rule,
     Words,
@@ -27,15 +28,23 @@ from engine.mechanics.base import (
     cards_to_actions,
 )
 from engine.mechanics.events import LEFT, TAKEN, Discarded, Said, UpcardGone
+from engine.mechanics.upcard_trump import UpcardPart
 from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "DealerPickup", "DealerPickupRules", "PickupMode"]
+__all__ = ["MECHANIC", "DealerPickup", "DealerPickupPart", "DealerPickupRules", "PickupMode"]
+
+
+@dataclass(slots=True, kw_only=True)
+class DealerPickupPart(Part):
+    """The dealer's exchange this hand: the upcard he took up (-1: none)."""
+
+    picked: int = -1
 
 
 
@@ -52,9 +61,11 @@ class DealerPickup(Phase):
         self.merge_follows = "dummy_merge" in flow and flow.index("dummy_merge") > flow.index(
             self.name)
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
-        if not h.pickup_pending or not h.active(s.dealer):
+        upcard = h.parts.get(UpcardPart)
+        assert upcard is None or type(upcard) is UpcardPart
+        if upcard is None or not upcard.pickup_pending or not h.active(s.dealer):
             s.advance()
             return
         s.current = s.dealer
@@ -64,30 +75,35 @@ class DealerPickup(Phase):
             return
         self._take(s)
 
-    def _take(self, s: State) -> None:
+    def _take(self, s: Table) -> None:
         h = s.hand
-        x: ExchangeScratch = h.scratch
-        h.picked = h.upcard
+        x = h.scratch
+        assert type(x) is ExchangeScratch  # checked inline: no call
+        parts = h.parts
+        pickup, upcard = parts[DealerPickupPart], parts[UpcardPart]
+        assert type(pickup) is DealerPickupPart and type(upcard) is UpcardPart
+        pickup.picked = h.upcard
         h.hands[s.dealer] |= 1 << h.upcard
         s.log.append((UpcardGone, h.upcard, s.dealer, TAKEN))
         h.upcard = -1
-        h.pickup_pending = False
+        upcard.pickup_pending = False
         if self.merge_follows and h.maker == s.dealer:
             s.advance()
             return
         x.step = DISCARD_STEP
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
-        x: ExchangeScratch = h.scratch
+        x = h.scratch
+        assert type(x) is ExchangeScratch  # checked inline: no call
         if x.step == OFFER_STEP:
             return [A.PICK_UP, A.KEEP]
         hand = h.hands[s.dealer]
         if self.mode is PickupMode.DISCARD_OTHER:
-            hand &= ~(1 << h.picked)
+            hand &= ~(1 << DealerPickupPart.of(h).picked)
         return cards_to_actions(A.DISCARD, hand)
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         if action == A.PICK_UP:
             s.log.append((Said, s.dealer, self.name, action))
@@ -98,19 +114,20 @@ class DealerPickup(Phase):
             h.kitty |= 1 << h.upcard
             s.log.append((UpcardGone, h.upcard, s.dealer, LEFT))
             h.upcard = -1
-            h.pickup_pending = False
+            UpcardPart.of(h).pickup_pending = False
             s.advance()
             return
         h.discard(s.dealer, action - A.DISCARD)
         s.log.append((Discarded, s.dealer, action - A.DISCARD, self.name))
         s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         h = s.hand
-        x: ExchangeScratch = h.scratch
+        x = ExchangeScratch.of(h)
         if x.step == DISCARD_STEP and A.DISCARD <= action < A.PLAY:
             card = s.action_name(action)[len("discard:"):]
-            if action - A.DISCARD == h.picked and self.mode is PickupMode.DISCARD_OTHER:
+            if (action - A.DISCARD == DealerPickupPart.of(h).picked
+                    and self.mode is PickupMode.DISCARD_OTHER):
                 return Refused(Refusal.MUST_KEEP,
                                "the dealer may not discard the card he just took up")
             return Refused(Refusal.NOT_IN_HAND, f"{card} is not in the dealer's hand")
@@ -119,7 +136,7 @@ class DealerPickup(Phase):
                            "the dealer took the upcard and must discard a card (discard:XX)")
         return super().reason(s, action)
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "dealer's exchange"
 
 
@@ -215,4 +232,5 @@ MECHANIC = Mechanic(
                 rules=book_lines(DealerPickupRules, book)),
     decide=decide, block=BLOCK,
     batch="engine.mechanics.dealer_pickup_batch:DealerPickup",
+    part=DealerPickupPart,
 )

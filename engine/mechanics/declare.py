@@ -26,11 +26,13 @@ from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import (
     BotTools,
     Mechanic,
+    Part,
     Phase,
     ResultHook,
     ResultPart,
     Rule,
     Scratch,
+    ViewPart,
     Words,
     book_lines,
 )
@@ -41,14 +43,14 @@ from engine.rules.expressions_cards import named_cards
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.hand import Hand
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.hand import Hand
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
-__all__ = ["DECLARE", "MECHANIC", "Declare", "DeclareResult", "DeclareRules", "DeclareScratch",
-           "Show", "Then", "shows_scored"]
+__all__ = ["DECLARE", "MECHANIC", "Declare", "DeclarePart", "DeclareResult", "DeclareRules",
+           "DeclareScratch", "DeclareView", "Show", "Then", "shows_scored"]
 
 DECLARE_KIND = A.declare_kind("declare", A.Arg.NUMBER)
 DECLARE = DECLARE_KIND.base
@@ -107,6 +109,27 @@ class DeclareScratch(Scratch):
     queue: list[int] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True)
+class DeclarePart(Part):
+    """The shows declared this hand."""
+
+    declared: tuple[tuple[int, int, int], ...] = ()
+    """The shows declared before the play, in order: (seat, show index, cards shown); every
+    seat sees them."""
+
+
+@dataclass(slots=True, kw_only=True)
+class DeclareView(ViewPart):
+    """The shows declared before the play, which every seat sees: (seat, show index from 0,
+    the cards shown)."""
+
+    declared: tuple[tuple[int, int, int], ...]
+
+
+def _view(s: Table, seat: int) -> DeclareView:
+    return DeclareView(declared=DeclarePart.of(s.hand).declared)
+
+
 class Declare(Phase):
     """Show a hand for points, claim the tricks, or end the hand."""
 
@@ -123,23 +146,23 @@ class Declare(Phase):
         not declared yet."""
         env = {"hand": h.hands[seat], "trump": h.trump, "maker": seat in h.sides[0]
                if h.maker >= 0 else False, "alone": seat in h.alone}
-        done = {k for who, k, _ in h.declared if who == seat}
+        done = {k for who, k, _ in DeclarePart.of(h).declared if who == seat}
         return [DECLARE + k + 1 for k, show in enumerate(self.shows)
                 if k not in done and show.when.evaluate(env)]
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         n = self.players
         order = [seat for seat in ((s.dealer + k) % n for k in range(1, n + 1)) if h.active(seat)]
         h.scratch = DeclareScratch(queue=order)
         s.current = order[0]
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         return [A.PASS, *self.options(s.hand, s.current)]
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
-        x: DeclareScratch = h.scratch
+        x = DeclareScratch.of(h)
         seat = s.current
         if action == A.PASS:
             s.log.append((Passed, seat, self.name))
@@ -147,8 +170,9 @@ class Declare(Phase):
             k = action - DECLARE - 1
             show = self.shows[k]
             trump = h.trump if h.trump >= 0 else C.NO_TRUMP
-            h.declared = (*h.declared, (seat, k, h.hands[seat] & show.shown[trump]))
-            s.log.append((ShowDeclared, seat, k, h.declared[-1][2], h.trump))
+            part = DeclarePart.of(h)
+            part.declared = (*part.declared, (seat, k, h.hands[seat] & show.shown[trump]))
+            s.log.append((ShowDeclared, seat, k, part.declared[-1][2], h.trump))
             if show.then is not Then.PLAY:
                 if show.then is Then.CLAIM:  # every trick his, unplayed (DECL-A2)
                     h.tricks_won[seat] += self.hand_size
@@ -163,14 +187,14 @@ class Declare(Phase):
             return
         s.current = x.queue[0]
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         if DECLARE < action <= DECLARE + len(self.shows):
             return Refused(Refusal.HAND_NOT_MET,
                            "your hand does not meet that show (or you declared it already)")
         return Refused(Refusal.WRONG_PHASE,
                        "declare a show your hand meets (declare:1, ...) or pass")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "declare or pass"
 
 
@@ -179,7 +203,7 @@ def shows_scored(variant: Variant, h: Hand, deltas: list[int]) -> str:
     A show that ended the hand (``then: end``) leaves nothing else to score: ``deltas`` is
     zeroed first and its label returned ('' when the hand was played or claimed)."""
     rules = variant.rules_of(DeclareRules)
-    shows = [(seat, rules.shows[k]) for seat, k, _ in h.declared]
+    shows = [(seat, rules.shows[k]) for seat, k, _ in DeclarePart.of(h).declared]
     ended = next((show.label for _, show in shows if show.then is Then.END), "")
     if ended:
         deltas[:] = [0] * len(deltas)
@@ -288,13 +312,13 @@ class DeclareResult(ResultPart):
         return [f"{seat(who)} declared {label}." for who, label, _ in self.declared]
 
 
-def _result(s: State) -> DeclareResult | None:
-    h = s.hand
-    if not h.declared:
+def _result(s: Table) -> DeclareResult | None:
+    declared = DeclarePart.of(s.hand).declared
+    if not declared:
         return None
     rules = s.variant.rules_of(DeclareRules)
     return DeclareResult(declared=tuple([(seat, rules.shows[k].label, tuple(C.names(cards)))
-                                         for seat, k, cards in h.declared]))
+                                         for seat, k, cards in declared]))
 
 
 def _verb(variant: Variant, kind: str, arg: str) -> str | None:
@@ -313,4 +337,5 @@ MECHANIC = Mechanic(
                 prompt="{offers}", offers=_offers, title="Shows declared before the play",
                 rules=book_lines(DeclareRules, book), verb=_verb),
     decide=decide, block=BLOCK, result=ResultHook(part=DeclareResult, build=_result),
+    part=DeclarePart, view=_view,
 )

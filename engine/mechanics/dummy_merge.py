@@ -25,6 +25,7 @@ from engine.mechanics.base import (
     ExchangeScratch,
     Figure,
     Mechanic,
+    Part,
     Phase,
     ResultHook,
     ResultPart,
@@ -48,14 +49,21 @@ from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "DummyMerge", "DummyMergeResult", "DummyMergeRules", "MergeMode",
            "dummy_fate"]
 
+
+
+@dataclass(slots=True, kw_only=True)
+class DummyMergePart(Part):
+    """The dummy this hand: the cards the maker took up from it (0: none)."""
+
+    merged: int = 0
 
 
 class DummyMerge(Phase):
@@ -70,7 +78,7 @@ class DummyMerge(Phase):
         self.hand_size = variant.deal.hand_size
         self.dummy = variant.players + variant.deal.extra_hands.index("dummy")
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         if h.maker < 0:  # nobody to merge (CTD-A15): the dummy stays out of play, unseen
             self._set_aside(s, NO_MAKER if h.trump >= 0 else SET_ASIDE)
@@ -87,7 +95,7 @@ class DummyMerge(Phase):
             return
         self._merge(s)
 
-    def _set_aside(self, s: State, fate: int) -> None:
+    def _set_aside(self, s: Table, fate: int) -> None:
         """The dummy leaves the table unseen (``fate``: why)."""
         h = s.hand
         dummy = h.hands[self.dummy]
@@ -96,34 +104,34 @@ class DummyMerge(Phase):
         if dummy:
             s.log.append((ExtraHandGone, "dummy", dummy.bit_count(), fate, h.maker, 0))
 
-    def _merge(self, s: State) -> None:
+    def _merge(self, s: Table) -> None:
         h = s.hand
-        h.merged = h.hands[self.dummy]
-        h.hands[h.maker] |= h.merged
+        merged = DummyMergePart.of(h).merged = h.hands[self.dummy]
+        h.hands[h.maker] |= merged
         h.hands[self.dummy] = 0
-        if h.merged:
-            s.log.append(ExtraHandGone("dummy", h.merged.bit_count(), MERGED, h.maker,
+        if merged:
+            s.log.append(ExtraHandGone("dummy", merged.bit_count(), MERGED, h.maker,
                                           h.hands[h.maker].bit_count()))
         self._discard_or_finish(s)
 
-    def _discard_or_finish(self, s: State) -> None:
+    def _discard_or_finish(self, s: Table) -> None:
         h = s.hand
         if h.hands[h.maker].bit_count() > self.hand_size:
-            h.scratch.step = DISCARD_STEP
+            ExchangeScratch.of(h).step = DISCARD_STEP
         else:
             s.advance()
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
-        if h.scratch.step == OFFER_STEP:
+        if ExchangeScratch.of(h).step == OFFER_STEP:
             return [A.MERGE, A.KEEP]
         hand = h.hands[h.maker]
-        kept_from_dummy = hand & h.merged
+        kept_from_dummy = hand & DummyMergePart.of(h).merged
         if self.mode is MergeMode.AT_LEAST_ONE and kept_from_dummy.bit_count() == 1:
             hand &= ~kept_from_dummy
         return cards_to_actions(A.DISCARD, hand)
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         if action == A.MERGE:
             s.log.append((Said, h.maker, self.name, action))
@@ -137,9 +145,9 @@ class DummyMerge(Phase):
             h.discard(h.maker, action - A.DISCARD)
             self._discard_or_finish(s)
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         h = s.hand
-        if h.scratch.step == OFFER_STEP:
+        if ExchangeScratch.of(h).step == OFFER_STEP:
             return Refused(Refusal.WRONG_PHASE,
                            "the maker first says whether he takes the dummy: merge or keep")
         if A.DISCARD <= action < A.PLAY and (h.hands[h.maker] >> (action - A.DISCARD)) & 1:
@@ -150,7 +158,7 @@ class DummyMerge(Phase):
         return Refused(kind, f"the maker discards {left} more card{'s' * (left > 1)} "
                        "(discard:XX)")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "dummy merge"
 
 
@@ -275,8 +283,8 @@ class DummyMergeResult(ResultPart):
         return [dummy_fate(seat(maker), alone=maker in record.alone, merged=self.merged)]
 
 
-def _result(s: State) -> DummyMergeResult:
-    return DummyMergeResult(merged=bool(s.hand.merged))
+def _result(s: Table) -> DummyMergeResult:
+    return DummyMergeResult(merged=bool(DummyMergePart.of(s.hand).merged))
 
 
 MECHANIC = Mechanic(
@@ -291,4 +299,5 @@ MECHANIC = Mechanic(
     batch="engine.mechanics.dummy_merge_batch:DummyMerge",
     result=ResultHook(part=DummyMergeResult, build=_result),
     stats=StatsHook(figures=(Figure(name="dummy_merges", rank=30),)),
+    part=DummyMergePart,
 )

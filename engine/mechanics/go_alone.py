@@ -23,6 +23,7 @@ from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
 from engine.mechanics.events import Passed, Said, SatOut
+from engine.mechanics.upcard_trump import UpcardPart
 from engine.mechanics.wording import setting
 from engine.rules.config_fields import Block, option
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
@@ -30,8 +31,8 @@ from engine.rules.mechanic_rules import CompileContext
 from engine.rules.variant import SidesKind
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "MUST_SCOPE", "AloneScratch", "DefenderOrder", "GoAlone", "GoAloneRules",
@@ -61,7 +62,7 @@ class GoAlone(Phase):
         self.rules = rules
         self.must = rules.must_when
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         if h.maker < 0:  # no maker, no sides to give up a partner for
             s.advance()
@@ -76,9 +77,10 @@ class GoAlone(Phase):
             return
         self._ask_defenders(s)
 
-    def _ask_defenders(self, s: State) -> None:
+    def _ask_defenders(self, s: Table) -> None:
         h = s.hand
-        x: AloneScratch = h.scratch
+        x = h.scratch
+        assert type(x) is AloneScratch  # checked inline: no call
         rules = self.rules
         if not rules.defender or (rules.defender_needs_lone_maker and h.maker not in h.alone):
             s.advance()
@@ -94,15 +96,17 @@ class GoAlone(Phase):
         x.step = _DEFENDERS
         s.current = x.queue[0]
 
-    def legal(self, s: State) -> list[int]:
-        x: AloneScratch = s.hand.scratch
+    def legal(self, s: Table) -> list[int]:
+        x = s.hand.scratch
+        assert type(x) is AloneScratch  # checked inline: no call
         if x.forced and x.step == _MAKER:
             return [A.ALONE]
         return [A.PASS, A.ALONE]
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
-        x: AloneScratch = h.scratch
+        x = h.scratch
+        assert type(x) is AloneScratch  # checked inline: no call
         seat = x.queue.pop(0)
         s.log.append((Said, seat, self.name, action) if action == A.ALONE
                         else (Passed, seat, self.name))
@@ -124,8 +128,8 @@ class GoAlone(Phase):
         else:
             s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
-        x: AloneScratch = s.hand.scratch
+    def reason(self, s: Table, action: int) -> Refused:
+        x = AloneScratch.of(s.hand)
         who = "the maker" if x.step == _MAKER else "a defender"
         if x.forced and x.step == _MAKER and self.must is not None:
             kind = Refusal.MAY_NOT_PASS if action == A.PASS else Refusal.WRONG_PHASE
@@ -134,14 +138,16 @@ class GoAlone(Phase):
         return Refused(Refusal.WRONG_PHASE, f"{who} now says whether he goes alone: alone or "
                        "pass")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "decision to go alone"
 
 
-def must_env(s: State, names: frozenset[str]) -> dict[str, int | bool]:
+def must_env(s: Table, names: frozenset[str]) -> dict[str, int | bool]:
     """The values ``must_when`` reads, for the maker of the hand in progress."""
     h = s.hand
-    ordered_up = h.turned_down < 0 <= h.proposed and h.trump == h.proposed
+    upcard = UpcardPart.find(h)
+    ordered_up = (upcard is not None and upcard.turned_down < 0 <= upcard.proposed
+                  and h.trump == upcard.proposed)
     env: dict[str, int | bool] = {"hand": h.hands[h.maker], "trump": h.trump,
                                   "ordered_up": ordered_up,
                                   "dealer": h.maker == s.dealer,

@@ -36,8 +36,8 @@ from engine.rules.mechanic_rules import REGISTRY, CompileContext
 from engine.rules.variant_warnings import UPCARD_PHASES
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["EXCHANGE_DISCARDS", "MECHANIC", "ExchangeSeat", "KittyExchange", "KittyExchangeRules",
@@ -80,7 +80,7 @@ class KittyExchange(Phase):
         self.position = (-1 if rules.source == KITTY
                          else variant.players + extra.index(rules.source))
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         seat = self.rules.seat
         n = self.players
@@ -101,11 +101,11 @@ class KittyExchange(Phase):
         if not self.rules.optional:
             self._take(s, x)
 
-    def _cards(self, s: State) -> int:
+    def _cards(self, s: Table) -> int:
         h = s.hand
         return h.kitty if self.position < 0 else h.hands[self.position]
 
-    def _take(self, s: State, x: KittyScratch) -> None:
+    def _take(self, s: Table, x: KittyScratch) -> None:
         h = s.hand
         cards = self._cards(s)
         if self.position < 0:
@@ -118,16 +118,16 @@ class KittyExchange(Phase):
         s.log.append(ExchangeTaken(s.current, self.rules.source, x.left,
                                       h.hands[s.current].bit_count()))
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
-        x: KittyScratch = h.scratch
+        x = KittyScratch.of(h)
         if x.step == _OFFER:
             return [A.PICK_UP, A.KEEP]
         return cards_to_actions(A.DISCARD, h.hands[s.current])
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
-        x: KittyScratch = h.scratch
+        x = KittyScratch.of(h)
         if action in (A.PICK_UP, A.KEEP):
             s.log.append((Said, s.current, self.name, action))
         else:
@@ -147,8 +147,8 @@ class KittyExchange(Phase):
         if not x.left:
             s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
-        x: KittyScratch = s.hand.scratch
+    def reason(self, s: Table, action: int) -> Refused:
+        x = KittyScratch.of(s.hand)
         if x.step == _OFFER:
             return Refused(Refusal.WRONG_PHASE, f"seat {s.current} now takes the "
                            f"{self.rules.source} (pick_up) or not (keep)")
@@ -156,7 +156,7 @@ class KittyExchange(Phase):
         return Refused(kind, f"seat {s.current} took the {self.rules.source} and discards "
                        "(discard:XX)")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return f"exchange with the {self.rules.source}"
 
 

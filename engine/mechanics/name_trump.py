@@ -19,8 +19,8 @@ from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "NameTrump", "NameTrumpRules", "contracts"]
@@ -36,23 +36,23 @@ class NameTrump(Phase):
         rules = variant.rules_of(NameTrumpRules)
         self.calls = [A.CALL + trump for trump in contracts(rules)]
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         if s.hand.trump >= 0:  # the winning bid named it (auction.trump_in_bid)
             s.advance()
             return
         s.current = s.hand.maker
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         return self.calls
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         s.log.append((Said, s.current, self.name, action))
         h.trump = action - A.CALL
         s.log.append((TrumpMade, h.trump, h.maker))
         s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         if action == A.CALL + C.NO_TRUMP:
             return Refused(Refusal.NOT_IN_VARIANT, "no-trump may not be named in this variant")
         if action == A.CALL + C.LOW_NO_TRUMP:
@@ -61,7 +61,7 @@ class NameTrump(Phase):
         names = ", ".join(s.action_name(a) for a in self.calls)
         return Refused(Refusal.WRONG_PHASE, f"the high bidder names trump now: {names}")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "naming of trump"
 
 

@@ -33,8 +33,8 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import SidesKind
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["GIVE", "MECHANIC", "PassCards", "PassCardsRules", "PassScratch"]
@@ -68,7 +68,7 @@ class PassCards(Phase):
             next((p for p in variant.sides.side_of(seat) if p != seat), -1)
             for seat in range(variant.players))
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         if not h.alone:
             s.advance()
@@ -87,21 +87,21 @@ class PassCards(Phase):
         x = h.scratch = PassScratch(queue=queue)
         self._begin(s, x)
 
-    def _begin(self, s: State, x: PassScratch) -> None:
+    def _begin(self, s: Table, x: PassScratch) -> None:
         x.step = _DISCARD
         x.left = self.rules.cards
         s.current = x.queue[0][0]
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
-        x: PassScratch = h.scratch
+        x = PassScratch.of(h)
         if x.step == _DISCARD:
             return cards_to_actions(A.DISCARD, h.hands[s.current])
         return cards_to_actions(GIVE.base, h.hands[s.current])
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
-        x: PassScratch = h.scratch
+        x = PassScratch.of(h)
         loner, partner = x.queue[0]
         x.left -= 1
         if x.step == _DISCARD:
@@ -124,8 +124,8 @@ class PassCards(Phase):
         else:
             s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
-        x: PassScratch = s.hand.scratch
+    def reason(self, s: Table, action: int) -> Refused:
+        x = PassScratch.of(s.hand)
         loner = x.queue[0][0]
         if x.step == _DISCARD:
             kind = Refusal.NOT_IN_HAND if A.DISCARD <= action < A.PLAY else Refusal.WRONG_PHASE
@@ -136,7 +136,7 @@ class PassCards(Phase):
         return Refused(kind, f"seat {s.current} now gives his lone partner a card of his hand "
                        "(give:XX)")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "call for the partner's best"
 
 

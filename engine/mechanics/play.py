@@ -39,6 +39,7 @@ from engine.mechanics.base import (
     book_lines,
     cards_to_actions,
 )
+from engine.mechanics.call_partner import CallPartnerPart
 from engine.mechanics.events import (
     CardPlayed,
     PartnerShown,
@@ -48,19 +49,24 @@ from engine.mechanics.events import (
     TrickWon,
 )
 from engine.mechanics.go_alone import GoAloneRules
-from engine.mechanics.play_exposed import ExposedScratch, choose_for_exposed
+from engine.mechanics.play_exposed import (
+    ExposedScratch,
+    ExposedView,
+    choose_for_exposed,
+    exposed_view,
+)
 from engine.mechanics.play_rules import BLOCK, FirstLead, JokerAtNoTrump, PlayRules
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "ExposedPlay", "FirstLead", "JokerAtNoTrump", "JokerPlay", "Play",
            "PlayRules", "first_leader"]
 
 
-def first_leader(s: State, rule: FirstLead) -> int:
+def first_leader(s: Table, rule: FirstLead) -> int:
     """Who leads the first trick under ``rule`` (eldest's way when the hand has no maker)."""
     h = s.hand
     if rule is FirstLead.MAKER and h.maker >= 0:
@@ -80,6 +86,7 @@ class Play(Phase):
     """Play the tricks."""
 
     name = "play"
+    shows_view = False  # only an exposed hand has a view part (ExposedPlay)
 
     def __new__(cls, variant: Variant) -> Play:
         """A joker deck whose led joker at no-trump calls for a named suit gets the
@@ -101,8 +108,10 @@ class Play(Phase):
         self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]
         self.renege_allowed = variant.renege.allowed
         self.renege_ends_hand = variant.renege.void_hand
+        self.calls_partner = "call_partner" in variant.flow
+        """A card played may be the one called for a partner (CALL-A6)."""
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         h.n_active = self.players - h.inactive.bit_count()
         h.next_seat = [h.next_active(seat) for seat in range(self.players)]
@@ -114,7 +123,7 @@ class Play(Phase):
             h.tricks_won[h.leader] = self.hand_size
             s.advance()
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
         hand = h.hands[s.current]
         trick = h.trick
@@ -125,7 +134,7 @@ class Play(Phase):
                 hand = follow
         return cards_to_actions(A.PLAY, hand)
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         # The hot path of simulations and counts: the card is laid inline, not by _lay, and
         # the card winning the trick so far is kept as the cards come (``best``), which
         # says who wins each card's event and then the trick, with no second pass.
@@ -149,8 +158,8 @@ class Play(Phase):
         h.played.append((seat, card))
         log = s.log
         log.append((CardPlayed, seat, card, h.best, seat))
-        if card == h.called:  # everyone knows the maker's partner now (CALL-A6)
-            log.append((PartnerShown, card, h.partner, h.maker))
+        if self.calls_partner and card == CallPartnerPart.of(h).called:  # CALL-A6
+            log.append((PartnerShown, card, CallPartnerPart.of(h).partner, h.maker))
         active = h.n_active
         if len(trick) < active:
             s.current = h.next_seat[seat]
@@ -169,7 +178,7 @@ class Play(Phase):
         s.current = winner
 
     @staticmethod
-    def _lay(s: State, action: int) -> int:
+    def _lay(s: Table, action: int) -> int:
         """Put the current seat's card on the trick; returns the card."""
         h = s.hand
         card = action - A.PLAY
@@ -180,13 +189,13 @@ class Play(Phase):
         h.played.append((seat, card))
         return card
 
-    def accepts_renege(self, s: State, action: int) -> bool:
+    def accepts_renege(self, s: Table, action: int) -> bool:
         """With ``penalties.renege.allowed``, a card in hand that does not follow suit is
         accepted and recorded; the score phase penalises it (GH-A11, STD-A8)."""
         return (self.renege_allowed and A.PLAY <= action < A.PLAY + C.CARD_COUNT
                 and bool(s.hand.hands[s.current] >> (action - A.PLAY) & 1))
 
-    def apply_renege(self, s: State, action: int) -> None:
+    def apply_renege(self, s: Table, action: int) -> None:
         """Record the renege and play the card. With ``void_hand`` (STD-A8) the hand ends
         here: the trick is left unfinished and the score phase follows at once."""
         h = s.hand
@@ -205,7 +214,7 @@ class Play(Phase):
                               tuple(h.trick_seats), tuple(h.trick)))
         s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         h = s.hand
         if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
             return play_words.NOT_A_CARD
@@ -218,7 +227,7 @@ class Play(Phase):
         led = self.tables[h.trump].effective[h.trick[0]]
         return play_words.must_follow("trump" if led == h.trump else C.SUIT_WORDS[led])
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return f"trick {sum(s.hand.tricks_won) + 1}"
 
 
@@ -237,51 +246,51 @@ class JokerPlay(Play):
     """The tricks of a joker deck where a joker led at no-trump calls for the suit its
     leader names (``joker_at_no_trump: leader_names``, BID-A8)."""
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         super().start(s)
         s.hand.scratch = JokerScratch()
 
     @staticmethod
-    def _joker_led(s: State) -> bool:
+    def _joker_led(s: Table) -> bool:
         h = s.hand
         return h.trump >= C.NO_TRUMP and bool(h.trick) and h.trick[0] == C.JOKER
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         if not self._joker_led(s):
             return super().legal(s)
         h = s.hand
-        suit = h.scratch.joker_suit
+        suit = JokerScratch.of(h).joker_suit
         if suit < 0:
             return _JOKER_CALLS
         hand = h.hands[s.current]
         return cards_to_actions(A.PLAY, hand & self.tables[h.trump].suit_mask[suit] or hand)
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
         if action < A.PLAY:  # the leader names the suit his joker calls for
             s.log.append((Said, s.current, self.name, action))
-            h.scratch.joker_suit = action - A.CALL
+            JokerScratch.of(h).joker_suit = action - A.CALL
             s.current = h.next_seat[s.current]
             return
         if not h.trick:
-            h.scratch.joker_suit = -1
+            JokerScratch.of(h).joker_suit = -1
         super().apply(s, action)
         if self._joker_led(s) and len(h.trick) == 1:
             s.current = h.trick_seats[0]  # he names its suit before the next seat plays
 
-    def accepts_renege(self, s: State, action: int) -> bool:
+    def accepts_renege(self, s: Table, action: int) -> bool:
         """No renege in a trick a joker leads at no-trump: the suit it calls for is refused
         like any unfollowed suit is without ``penalties.renege.allowed``."""
         return not self._joker_led(s) and super().accepts_renege(s, action)
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         if not self._joker_led(s):
             if A.CALL <= action < A.PLAY:
                 return Refused(Refusal.WRONG_PHASE,
                                "only a joker led at no-trump calls for a suit")
             return super().reason(s, action)
         h = s.hand
-        suit = h.scratch.joker_suit
+        suit = JokerScratch.of(h).joker_suit
         if suit < 0:
             return Refused(Refusal.WRONG_PHASE, "you led the joker: name the suit it calls for "
                            "(call:C, call:D, call:H, call:S)")
@@ -296,7 +305,9 @@ class ExposedPlay(Play):
     """The tricks where a lone maker plays exposed (``go_alone.exposed``, STD-A17): on his
     turn the opponent at his left acts and chooses one of his cards."""
 
-    def start(self, s: State) -> None:
+    shows_view = True
+
+    def start(self, s: Table) -> None:
         h = s.hand
         x = ExposedScratch()
         super().start(s)
@@ -306,15 +317,15 @@ class ExposedPlay(Play):
         self._turn(s)
 
     @staticmethod
-    def _turn(s: State) -> None:
+    def _turn(s: Table) -> None:
         """Whose card is next (``owner``); the chooser acts for the exposed seat."""
-        x: ExposedScratch = s.hand.scratch
+        x = ExposedScratch.of(s.hand)
         x.owner = s.current
         if s.current == x.loner:
             s.current = x.chooser
 
-    def legal(self, s: State) -> list[int]:
-        x: ExposedScratch = s.hand.scratch
+    def legal(self, s: Table) -> list[int]:
+        x = ExposedScratch.of(s.hand)
         if x.owner == s.current:
             return super().legal(s)
         s.current = x.owner  # the exposed seat's cards, as if he played them
@@ -323,9 +334,9 @@ class ExposedPlay(Play):
         finally:
             s.current = x.chooser
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
-        x: ExposedScratch = h.scratch
+        x = ExposedScratch.of(h)
         chooser, at = s.current, len(s.log)
         s.current = x.owner
         done = len(h.played) + 1 == h.n_active * self.hand_size
@@ -335,12 +346,12 @@ class ExposedPlay(Play):
         if not done:
             self._turn(s)
 
-    def accepts_renege(self, s: State, action: int) -> bool:
+    def accepts_renege(self, s: Table, action: int) -> bool:
         """Cards chosen for the exposed hand follow suit: everyone sees them."""
-        return s.hand.scratch.owner == s.current and super().accepts_renege(s, action)
+        return ExposedScratch.of(s.hand).owner == s.current and super().accepts_renege(s, action)
 
-    def reason(self, s: State, action: int) -> Refused:
-        x: ExposedScratch = s.hand.scratch
+    def reason(self, s: Table, action: int) -> Refused:
+        x = ExposedScratch.of(s.hand)
         if x.owner == s.current:
             return super().reason(s, action)
         s.current = x.owner
@@ -353,7 +364,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     """The bot's card play, or the suit its led joker calls for."""
     if legal[0] < A.PLAY:
         return A.CALL + tools.joker_suit(view.hand, view.trump)
-    if view.exposed >= 0 and not view.hand >> (legal[0] - A.PLAY) & 1:
+    if ExposedView in view.parts and not view.hand >> (legal[0] - A.PLAY) & 1:
         return choose_for_exposed(view, legal)  # the exposed hand's card (STD-A17)
     return tools.play_card(view, legal)
 
@@ -367,4 +378,5 @@ MECHANIC = Mechanic(
                 rules=book_lines(PlayRules, play_words.book)),
     decide=decide, block=BLOCK,
     batch="engine.mechanics.play_batch:Play",
+    view=exposed_view,
 )

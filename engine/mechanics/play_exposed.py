@@ -2,7 +2,7 @@
 while a lone maker's hand lies face up, and the bot's choice of its cards.
 
 The opponent at the loner's left (the next seat that plays) chooses each card of the exposed
-hand, following suit when it can; every seat sees the hand (:attr:`View.exposed_hand`). The
+hand, following suit when it can; every seat sees the hand (:class:`ExposedView`). The
 heuristic bot chooses against the loner: the card of least trick power, so that the loner's
 winners are spent as late, and as uselessly, as the rules allow.
 """
@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.base import Scratch
+from engine.mechanics.base import Scratch, ViewPart
 
 if TYPE_CHECKING:
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
 
-__all__ = ["ExposedScratch", "choose_for_exposed"]
+__all__ = ["ExposedScratch", "ExposedView", "choose_for_exposed", "exposed_view"]
 
 
 @dataclass(slots=True, kw_only=True)
@@ -30,6 +31,27 @@ class ExposedScratch(Scratch):
     loner: int = -1
     chooser: int = -1
     owner: int = -1
+
+
+@dataclass(slots=True, kw_only=True)
+class ExposedView(ViewPart):
+    """The lone maker whose hand lies face up, and its cards, seen by every seat."""
+
+    exposed: int
+    exposed_hand: int
+
+    sees = True
+
+    def seen(self) -> int:
+        return self.exposed_hand
+
+
+def exposed_view(s: Table, seat: int) -> ExposedView | None:
+    """The exposed hand, while the play phase keeps one (every seat sees it)."""
+    x = s.hand.scratch
+    if type(x) is not ExposedScratch or x.loner < 0:
+        return None
+    return ExposedView(exposed=x.loner, exposed_hand=s.hand.hands[x.loner])
 
 
 def choose_for_exposed(view: View, legal: list[int]) -> int:

@@ -24,10 +24,12 @@ from engine.mechanics.base import (
     BotTools,
     Figure,
     Mechanic,
+    Part,
     Phase,
     Rule,
     Scratch,
     StatsHook,
+    ViewPart,
     Words,
     book_lines,
 )
@@ -39,12 +41,12 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import REDEAL_WHY, HandResult
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["EXCHANGE", "KEEP", "MECHANIC", "REDEAL", "REDEAL_WHY", "Redeal", "RedealRules",
-           "RedealScratch", "exchangers"]
+__all__ = ["EXCHANGE", "KEEP", "MECHANIC", "REDEAL", "REDEAL_WHY", "FarmerPart", "FarmerView",
+           "Redeal", "RedealRules", "RedealScratch", "exchangers"]
 
 REDEAL_KIND = A.declare_kind("redeal")
 KEEP_KIND = A.declare_kind("keep")  # the dealer's `keep` of dealer_pickup, the same word
@@ -110,7 +112,7 @@ def exchangers(history: Sequence[int], actors: Sequence[int]) -> list[int]:
     return [seat for action, seat in zip(history, actors, strict=True) if action == EXCHANGE]
 
 
-def _game_counts(s: State) -> tuple[tuple[str, int], ...]:
+def _game_counts(s: Table) -> tuple[tuple[str, int], ...]:
     """A game's farmer's hands exchanged, for simulation reports."""
     return (("farmer_exchanges", len(exchangers(s.history_ids, s.actors))),)
 
@@ -141,33 +143,32 @@ class Redeal(Phase):
                 return C.mask_of(list(C.cards_of(shown))[:need])
         return 0
 
-    def _options(self, s: State, seat: int) -> list[int]:
+    def _options(self, s: Table, seat: int) -> list[int]:
         hand, x = s.hand.hands[seat], s.hand.scratch
         options = [REDEAL] if self.may_redeal(hand) else []
-        if not (x is not None and x.exchanged) and self.farmer_cards(hand):
+        if not (type(x) is RedealScratch and x.exchanged) and self.farmer_cards(hand):
             options.append(EXCHANGE)
         return options
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         order = [(s.dealer + k) % self.players for k in range(1, self.players + 1)]
-        h.scratch = RedealScratch()
-        h.scratch.queue = order
+        h.scratch = RedealScratch(queue=order)
         self._next(s)
 
-    def _next(self, s: State) -> None:
-        x: RedealScratch = s.hand.scratch
+    def _next(self, s: Table) -> None:
+        x = RedealScratch.of(s.hand)
         if not x.queue:
             s.advance()
             return
         s.current = x.queue[0]
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         return sorted([*self._options(s, s.current), KEEP])  # ids ascending, as every phase
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
-        x: RedealScratch = h.scratch
+        x = RedealScratch.of(h)
         seat = x.queue.pop(0)
         s.log.append((Said, seat, self.name, action))
         if action == REDEAL:
@@ -182,17 +183,19 @@ class Redeal(Phase):
             h.hands[seat] = h.hands[seat] & ~shown | taken
             h.kitty = h.kitty & ~taken | shown
             x.exchanged = True
+            part = FarmerPart.of(h)
+            part.farmer, part.shown = seat, shown
             s.log.append((FarmerExchanged, seat, shown))
         self._next(s)
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         words = {REDEAL: "redeal", EXCHANGE: "exchange"}
         # a redeal or an exchange this hand does not qualify for (or an exchange made)
         kind = Refusal.HAND_NOT_MET if action in words else Refusal.WRONG_PHASE
         return Refused(kind, "say " + " or ".join(
             [*(words[o] for o in self._options(s, s.current)), "keep"]))
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "redeal or keep"
 
 
@@ -279,6 +282,36 @@ def _constant(when: CompiledExpression | None) -> bool | None:
     return tree.value if isinstance(tree, BoolLit) else None
 
 
+@dataclass(slots=True, kw_only=True)
+class FarmerPart(Part):
+    """The farmer's hand shown this deal: who showed it (-1: nobody) and its cards."""
+
+    farmer: int = -1
+    shown: int = 0
+
+
+@dataclass(slots=True, kw_only=True)
+class FarmerView(ViewPart):
+    """The farmer's hand every seat saw (STD-A15): who showed it, its cards, and those of
+    them that still lie in the kitty, where everyone knows them to be."""
+
+    farmer: int
+    shown: int
+    in_kitty: int
+
+    sees = True
+
+    def seen(self) -> int:
+        return self.in_kitty
+
+
+def _view(s: Table, seat: int) -> FarmerView | None:
+    part = FarmerPart.of(s.hand)
+    if part.farmer < 0:
+        return None
+    return FarmerView(farmer=part.farmer, shown=part.shown, in_kitty=part.shown & s.hand.kitty)
+
+
 def _offers(variant: Variant, legal: list[str]) -> list[str]:
     return [word for word in ("redeal", "exchange", "keep") if word in legal]
 
@@ -292,4 +325,5 @@ MECHANIC = Mechanic(
                 rules=book_lines(RedealRules, book)),
     decide=decide, block=BLOCK,
     stats=StatsHook(figures=(Figure(name="farmer_exchanges", rank=20),), game=_game_counts),
+    part=FarmerPart, view=_view,
 )

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 from engine.core import cards as C
 from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase, Rule, Words
-from engine.mechanics.call_partner import BuriedCard, CallPartnerRules
-from engine.mechanics.declare import shows_scored
+from engine.mechanics.call_partner import BuriedCard, CallPartnerPart, CallPartnerRules
+from engine.mechanics.declare import DeclarePart, shows_scored
 from engine.mechanics.events import GameWon, HandScored
 from engine.rules.mechanic_rules import REGISTRY, FlowCheck
 from engine.rules.results import HandResult, Penalty, ResultPart, parts_of
@@ -31,7 +31,7 @@ from engine.rules.scoring import NO_MAKER, Outcome
 from engine.rules.variant import Goal, Win
 
 if TYPE_CHECKING:
-    from engine.play.state import State
+    from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "RENEGE_LABEL", "Score"]
@@ -65,7 +65,7 @@ class Score(Phase):
         self.secret_alone = calling is not None and calling.buried is BuriedCard.ALONE
         """A maker whose called card nobody else held is scored alone (CALL-A5)."""
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         v = self.variant
         if h.maker < 0:  # nobody made trump: every side scores as defenders (no_maker)
@@ -73,7 +73,7 @@ class Score(Phase):
             outcome = NO_MAKER
         else:
             makers = h.sides[0]
-            if self.secret_alone and h.called >= 0 and len(makers) == 1:
+            if self.secret_alone and CallPartnerPart.of(h).called >= 0 and len(makers) == 1:
                 h.alone = [*h.alone, h.maker]  # CALL-A5: nobody else held the called card
             outcome = Outcome(
                 makers_tricks=sum(h.tricks_won[seat] for seat in makers),
@@ -84,7 +84,8 @@ class Score(Phase):
             )
         void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
-        if h.declared:  # shows declared before the play (`declare`)
+        shows = h.parts.get(DeclarePart)  # the shows declared before the play (`declare`)
+        if type(shows) is DeclarePart and shows.declared:
             label = shows_scored(v, h, deltas) or label
         penalties = tuple([self._penalty(s, seat, card, maker_alone=outcome.alone)
                            for seat, card in h.reneges])
@@ -108,7 +109,7 @@ class Score(Phase):
             s.log.append((GameWon, tuple(winners), tuple(s.scores)))
         s.next_hand(record)
 
-    def _hand_result(self, s: State, *, label: str, deltas: list[int],
+    def _hand_result(self, s: Table, *, label: str, deltas: list[int],
                      penalties: tuple[Penalty, ...], void: bool) -> HandResult:
         """The record of the hand just scored, as ``State.hands_played`` keeps it."""
         h = s.hand
@@ -126,7 +127,7 @@ class Score(Phase):
             penalties=penalties, void=void, countdown=self.countdown, parts=parts_of(parts),
         )
 
-    def _table_points(self, s: State, outcome: Outcome, *, void: bool
+    def _table_points(self, s: Table, outcome: Outcome, *, void: bool
                       ) -> tuple[list[int], str]:
         """Each seat's award from the row of the table that applies, and the row's label; a
         hand voided by a renege (STD-A8) consults no row."""
@@ -140,11 +141,11 @@ class Score(Phase):
                                 makers=h.sides[0] if self.calls and h.maker >= 0 else None)
         return list(deltas), v.scoring.row_for(outcome).label
 
-    def _bid_name(self, s: State) -> int | str:
+    def _bid_name(self, s: Table) -> int | str:
         h = s.hand
         return h.bid_special or h.bid
 
-    def _penalty(self, s: State, offender: int, card: int, *, maker_alone: bool
+    def _penalty(self, s: Table, offender: int, card: int, *, maker_alone: bool
                  ) -> Penalty:
         """One renege as the hand record keeps it: who, which card, in which trick, and the
         points it gives each seat (``penalties.renege``; ``alone``: the maker played alone)."""

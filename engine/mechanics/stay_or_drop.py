@@ -24,6 +24,7 @@ from engine.mechanics.base import (
     BotTools,
     Figure,
     Mechanic,
+    Part,
     Phase,
     ResultHook,
     ResultPart,
@@ -39,12 +40,12 @@ from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.state import State
-    from engine.play.view import View
+    from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.results import HandResult
     from engine.rules.variant import Variant
 
-__all__ = ["DROP", "MECHANIC", "STAY", "AskOrder", "DropScratch", "StayOrDrop",
+__all__ = ["DROP", "MECHANIC", "STAY", "AskOrder", "DropPart", "DropScratch", "StayOrDrop",
            "StayOrDropResult", "StayOrDropRules"]
 
 STAY_KIND = A.declare_kind("stay")
@@ -60,6 +61,14 @@ class DropScratch(Scratch):
     queue: list[int] = field(default_factory=list)
 
 
+@dataclass(slots=True, kw_only=True)
+class DropPart(Part):
+    """Who dropped out this hand."""
+
+    dropped: int = 0
+    """The seats that dropped out, as a bitmask; they sit out too (``hand.inactive``)."""
+
+
 class StayOrDrop(Phase):
     """Stay in or drop out."""
 
@@ -71,7 +80,7 @@ class StayOrDrop(Phase):
         self.from_eldest = rules.order is AskOrder.ELDEST
         self.legal_ids = [STAY, DROP]
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         if h.maker < 0:  # a hand without a maker: everyone plays (BUCK-A5)
             s.advance()
@@ -86,18 +95,18 @@ class StayOrDrop(Phase):
         h.scratch = DropScratch(queue=queue)
         s.current = queue[0]
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         return self.legal_ids
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
-        x: DropScratch = h.scratch
+        x = DropScratch.of(h)
         seat = x.queue.pop(0)
         s.log.append((Said, seat, self.name, action))
         if action == DROP:
             bit = 1 << seat
             h.inactive |= bit
-            h.dropped |= bit
+            DropPart.of(h).dropped |= bit
             h.dead |= h.hands[seat]
             h.hands[seat] = 0
         if x.queue:
@@ -105,11 +114,11 @@ class StayOrDrop(Phase):
         else:
             s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         return Refused(Refusal.WRONG_PHASE,
                        "trump is made: say whether you stay in (stay) or drop out (drop)")
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "decision to stay in or drop out"
 
 
@@ -235,8 +244,8 @@ class StayOrDropResult(ResultPart):
         return [f"{seat(s)} dropped out" for s in self.dropped]
 
 
-def _result(s: State) -> StayOrDropResult | None:
-    dropped = s.hand.dropped
+def _result(s: Table) -> StayOrDropResult | None:
+    dropped = DropPart.of(s.hand).dropped
     if not dropped:
         return None
     return StayOrDropResult(dropped=tuple([seat for seat in range(dropped.bit_length())
@@ -251,4 +260,5 @@ MECHANIC = Mechanic(
                 title="Staying in or dropping out", rules=book_lines(StayOrDropRules, book)),
     decide=decide, block=BLOCK, result=ResultHook(part=StayOrDropResult, build=_result),
     stats=StatsHook(figures=(Figure(name="dropped", rank=60, rate=False, per_seat=True),)),
+    part=DropPart,
 )

@@ -23,7 +23,7 @@ from engine.mechanics import events as E
 from engine.mechanics.base import Mechanic, Phase, Scratch, Words, book_lines
 from engine.mechanics.upcard_bidding_bot import decide
 from engine.mechanics.upcard_bidding_words import book
-from engine.mechanics.upcard_trump import without_maker
+from engine.mechanics.upcard_trump import UpcardPart, upcard_view, without_maker
 from engine.mechanics.wording import naming
 from engine.rules.config_fields import Block, option
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
@@ -31,7 +31,7 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import HandResult
 
 if TYPE_CHECKING:
-    from engine.play.state import State
+    from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
 __all__ = [
@@ -64,7 +64,7 @@ ALL_PASSED = "all passed"
 """``HandResult.thrown_in`` of a deal everybody passed (not a redeal by ``redeal.when``)."""
 
 
-def throw_in(s: State, why: str) -> None:
+def throw_in(s: Table, why: str) -> None:
     """End a hand nobody made trump in (or a joker redeal); the deal passes left."""
     record = HandResult.thrown_in_deal(hand=s.hand_no, dealer=s.dealer, why=why,
                                        scores=s.scores)
@@ -84,12 +84,13 @@ class UpcardBidding(Phase):
         self.no_trump_call = [A.CALL + C.NO_TRUMP] if rules.no_trump else []
         self.must = rules.must_order_when
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         if h.trump >= 0:  # fixed by the upcard (upcard_trump): nothing to bid
             s.advance()
             return
         b = h.scratch = BiddingScratch()
+        part = UpcardPart.of(h)
         if h.upcard == C.JOKER:
             mode = self.rules.joker_upcard
             if mode is JokerUpcard.REDEAL:
@@ -99,41 +100,48 @@ class UpcardBidding(Phase):
                 b.round = _BLIND
                 s.current = s.dealer
                 return
-            h.proposed = self.rules.joker_upcard_suit
+            part.proposed = self.rules.joker_upcard_suit
         else:
-            h.proposed = C.suit_of(h.upcard)
+            part.proposed = C.suit_of(h.upcard)
         s.current = (s.dealer + 1) % self.players
 
-    def _stuck(self, s: State) -> bool:
+    def _stuck(self, s: Table) -> bool:
+        b = s.hand.scratch
+        assert type(b) is BiddingScratch
         return (self.rules.stick_the_dealer and s.current == s.dealer
-                and s.hand.scratch.round == self.rules.rounds)
+                and b.round == self.rules.rounds)
 
-    def _must(self, s: State) -> bool:
+    def _must(self, s: Table) -> bool:
         """Round 1: the seat to act holds a hand that must order up (STD-A16)."""
         assert self.must is not None
         h = s.hand
-        return bool(self.must.evaluate({"hand": h.hands[s.current], "trump": h.proposed}
+        return bool(self.must.evaluate({"hand": h.hands[s.current],
+                                        "trump": UpcardPart.of(h).proposed}
                                        if "trump" in self.must.names
                                        else {"hand": h.hands[s.current]}))
 
-    def legal(self, s: State) -> list[int]:
+    def legal(self, s: Table) -> list[int]:
         h = s.hand
-        b: BiddingScratch = h.scratch
+        b = h.scratch
+        assert type(b) is BiddingScratch  # checked inline: no call
         if b.round == _BLIND:
             return [A.CALL + suit for suit in range(4)]
         stuck = self._stuck(s)
         if b.round == 1:
             must = self.must is not None and self._must(s)
             return [A.ORDER_UP] if stuck or must else [A.PASS, A.ORDER_UP]
-        excluded = h.turned_down if self.rules.exclude_turned_down else -1
+        excluded = UpcardPart.of(h).turned_down if self.rules.exclude_turned_down else -1
         if stuck and self.rules.stuck_dealer_may_name_turned_down:
             excluded = -1
         calls = [A.CALL + suit for suit in range(4) if suit != excluded] + self.no_trump_call
         return calls if stuck else [A.PASS, *calls]
 
-    def apply(self, s: State, action: int) -> None:
+    def apply(self, s: Table, action: int) -> None:
         h = s.hand
-        b: BiddingScratch = h.scratch
+        b = h.scratch
+        assert type(b) is BiddingScratch  # checked inline: no call
+        part = h.parts[UpcardPart]
+        assert type(part) is UpcardPart  # checked inline: no call
         if action == A.PASS:
             s.log.append((E.Passed, s.current, self.name))
             b.passes += 1
@@ -143,7 +151,7 @@ class UpcardBidding(Phase):
             if b.round < self.rules.rounds:
                 b.round += 1
                 b.passes = 0
-                h.turned_down = h.proposed
+                part.turned_down = part.proposed
                 h.kitty |= 1 << h.upcard
                 s.log.append((E.UpcardGone, h.upcard, s.dealer, E.TURNED_DOWN))
                 h.upcard = -1
@@ -158,19 +166,20 @@ class UpcardBidding(Phase):
         s.log.append((E.Said, s.current, self.name, action))
         s.make(s.current)
         if action == A.ORDER_UP:
-            h.trump = h.proposed
-            h.pickup_pending = True
+            h.trump = part.proposed
+            part.pickup_pending = True
         elif b.round == _BLIND:
             h.trump = action - A.CALL
-            h.pickup_pending = True
+            part.pickup_pending = True
         else:
             h.trump = action - A.CALL
         s.log.append((E.TrumpMade, h.trump, h.maker))
         s.advance()
 
-    def reason(self, s: State, action: int) -> Refused:
+    def reason(self, s: Table, action: int) -> Refused:
         h = s.hand
-        b: BiddingScratch = h.scratch
+        b = BiddingScratch.of(h)
+        part = UpcardPart.of(h)
         if b.round == _BLIND:
             return Refused(Refusal.WRONG_PHASE, "the joker was turned up: the dealer names "
                            "trump (call:C, call:D, ...)")
@@ -183,20 +192,25 @@ class UpcardBidding(Phase):
                            "(STD-A16)")
         if b.round == 1 and A.CALL <= action < A.CALL + len(C.TRUMP_LETTERS):
             return Refused(Refusal.WRONG_PHASE, "round 1 is on the upcard's suit "
-                           f"({C.SUIT_WORDS[h.proposed]}): order_up or pass")
+                           f"({C.SUIT_WORDS[part.proposed]}): order_up or pass")
         if b.round > 1 and action == A.ORDER_UP:
             return Refused(Refusal.WRONG_PHASE,
                            "the upcard was turned down; name another suit (call:X) or pass")
-        if b.round > 1 and action == A.CALL + h.turned_down:
+        if b.round > 1 and action == A.CALL + part.turned_down:
             return Refused(Refusal.TURNED_DOWN,
-                           f"{C.SUIT_WORDS[h.turned_down]} was turned down; name another suit")
+                           f"{C.SUIT_WORDS[part.turned_down]} was turned down; name another suit")
         if b.round > 1 and action == A.CALL + C.NO_TRUMP:
             return Refused(Refusal.NOT_IN_VARIANT, "no-trump may not be named in this variant "
                            "(`upcard_bidding.no_trump`)")
         return super().reason(s, action)
 
-    def describe(self, s: State) -> str:
-        b: BiddingScratch = s.hand.scratch
+    def hides_hand(self, s: Table, seat: int) -> bool:
+        """The dealer names trump blind (a joker turned up, ``dealer_names``): he does not see
+        his cards meanwhile."""
+        return seat == s.dealer and BiddingScratch.of(s.hand).round == _BLIND
+
+    def describe(self, s: Table) -> str:
+        b = BiddingScratch.of(s.hand)
         return "joker call" if b.round == _BLIND else f"bidding, round {b.round}"
 
 
@@ -308,4 +322,5 @@ MECHANIC = Mechanic(
                 rules=book_lines(UpcardBiddingRules, book), trumpless=_trumpless),
     decide=decide, block=BLOCK,
     batch="engine.mechanics.upcard_bidding_batch:UpcardBidding",
+    part=UpcardPart, view=upcard_view,
 )

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.mechanics.base import BotTools
+from engine.mechanics.upcard_trump import UpcardView
 
 if TYPE_CHECKING:
-    from engine.play.view import View
+    from engine.mechanics.view import View
 
 __all__ = ["decide"]
 
@@ -21,7 +22,9 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     if view.hand == 0:  # naming trump blind after a joker upcard
         return tools.random_choice(legal)
     if A.ORDER_UP in legal:
-        trump = view.proposed
+        part = view.parts[UpcardView]
+        assert type(part) is UpcardView  # checked inline: no call
+        trump = part.proposed
         hand = view.hand
         upcard_value = tools.strength(1 << view.upcard, trump) if view.upcard >= 0 else 0.0
         if view.dealer == tools.seat:

@@ -30,20 +30,62 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core import cards as C
-from engine.mechanics.base import Mechanic, Phase, Rule, Words, book_lines
+from engine.mechanics.base import Mechanic, Part, Phase, Rule, ViewPart, Words, book_lines
 from engine.mechanics.events import LEFT, TrumpMade, UpcardGone
 from engine.mechanics.wording import join, setting, suit_word
 from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
-    from engine.play.state import State
+    from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "UpcardTrump", "UpcardTrumpRules", "without_maker"]
+__all__ = ["MECHANIC", "UpcardPart", "UpcardTrump", "UpcardTrumpRules", "UpcardView",
+           "upcard_view", "without_maker"]
 
 
-def without_maker(s: State, trump: int) -> None:
+@dataclass(slots=True, kw_only=True)
+class UpcardPart(Part):
+    """What the upcard did this hand, set by the mechanics that bid or fix trump by it
+    (``upcard_trump``, ``upcard_bidding``: the part of both): the suit it proposed, the suit
+    turned down with it, and whether the dealer is to pick it up (``dealer_pickup`` reads it
+    and clears it)."""
+
+    proposed: int = -1
+    """The trump the upcard proposes (its suit; the variant's suit for a joker), or -1."""
+    turned_down: int = -1
+    """The suit turned down with the upcard (it may not be named, when the variant says so)."""
+    pickup_pending: bool = False
+    """The upcard was ordered up (or fixed trump) and the dealer is to take it."""
+
+
+@dataclass(slots=True, kw_only=True)
+class UpcardView(ViewPart):
+    """What every seat saw of the upcard's bidding: the suit it proposed and the suit turned
+    down with it (-1: none)."""
+
+    proposed: int
+    turned_down: int
+
+
+def upcard_view(s: Table, seat: int) -> UpcardView | None:
+    """The upcard's part of a seat's view (everyone sees it)."""
+    part = s.hand.parts.get(UpcardPart)  # inline: a view is made for every bot decision
+    if type(part) is not UpcardPart:
+        return None
+    key = (part.proposed, part.turned_down)
+    view = _VIEWS.get(key)
+    if view is None:
+        view = _VIEWS[key] = UpcardView(proposed=part.proposed, turned_down=part.turned_down)
+    return view
+
+
+_VIEWS: dict[tuple[int, int], UpcardView] = {}
+"""The upcard's view parts made so far, by (proposed, turned down): a view part is read-only,
+so every view showing the same facts shares one."""
+
+
+def without_maker(s: Table, trump: int) -> None:
     """Fix ``trump`` for a hand nobody made: no maker (-1), and the sides of the hand are the
     fixed sides (each seat alone where each plays for himself), none of them the makers'."""
     h = s.hand
@@ -64,21 +106,22 @@ class UpcardTrump(Phase):
         self.suits = frozenset(rules.suits)
         self.dealer_takes = rules.dealer_takes_upcard
 
-    def start(self, s: State) -> None:
+    def start(self, s: Table) -> None:
         h = s.hand
         upcard = h.upcard
         if upcard >= 0 and upcard != C.JOKER and C.suit_of(upcard) in self.suits:
-            h.proposed = C.suit_of(upcard)
-            without_maker(s, h.proposed)
+            part = UpcardPart.of(h)
+            part.proposed = C.suit_of(upcard)
+            without_maker(s, part.proposed)
             if self.dealer_takes:
-                h.pickup_pending = True
+                part.pickup_pending = True
             else:
                 h.kitty |= 1 << upcard
                 h.upcard = -1
                 s.log.append((UpcardGone, upcard, s.dealer, LEFT))
         s.advance()
 
-    def describe(self, s: State) -> str:
+    def describe(self, s: Table) -> str:
         return "trump by the upcard"
 
 
@@ -169,4 +212,5 @@ MECHANIC = Mechanic(
     compile=BLOCK.compile, check_flow=_check_flow, space=_space,
     words=Words(title="Trump by the upcard", rules=book_lines(UpcardTrumpRules, book)),
     block=BLOCK,
+    part=UpcardPart, view=upcard_view,
 )

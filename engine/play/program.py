@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from weakref import WeakKeyDictionary
 
-from engine.mechanics.auction import AuctionRules, SpecialBid
-from engine.mechanics.base import Phase
+from engine.mechanics.base import Part, Phase, ViewHook
 from engine.mechanics.registry import mechanic
 from engine.rules.variant import Variant
 
@@ -23,11 +22,23 @@ class Program:
         self.variant = variant
         self.phases: tuple[Phase, ...] = tuple(
             mechanic(name).phase(variant) for name in variant.flow)
+        self.hides: tuple[bool, ...] = tuple(
+            type(phase).hides_hand is not Phase.hides_hand for phase in self.phases)
+        """By phase: it may hide a seat's own cards from his view (``Phase.hides_hand``)."""
+        parts = (mechanic(name).part for name in variant.flow)
+        self.parts: tuple[type[Part], ...] = tuple(
+            dict.fromkeys(kind for kind in parts if kind is not None))
+        """The part classes of the flow's mechanics (one each; two mechanics may share one):
+        a fresh part of each goes into every new hand."""
+        hooks = (mechanic(name).view for name, phase in zip(variant.flow, self.phases,
+                                                            strict=True) if phase.shows_view)
+        self.view_hooks: tuple[ViewHook, ...] = tuple(
+            dict.fromkeys(hook for hook in hooks if hook is not None))
+        """The view hooks of the flow's mechanics (one each): a seat's view holds their parts."""
         n = variant.players
         self.extra_position = {name: n + i for i, name in enumerate(variant.deal.extra_hands)}
-        auction = variant.rules(AuctionRules)
-        self.specials: tuple[SpecialBid, ...] = auction.special_bids if auction else ()
-        self.special_bids = tuple(b.name for b in self.specials) or ("moon",)
+        specials = variant.scoring.space.specials
+        self.special_bids = tuple(name for name, _, _ in specials) or ("moon",)
         """The special bids' names in rank order, as actions name them (``bid:moon``)."""
         self.sides_of = tuple(variant.sides.hand_sides(maker) for maker in range(n))
         """The sides of a hand, by maker (fixed teams, or the maker against the rest)."""

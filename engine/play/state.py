@@ -6,7 +6,7 @@ ends. The interface follows OpenSpiel: ``current_player``, ``legal_actions()``,
 ``apply(action)``, ``is_terminal()``, ``view(seat)``, ``clone()``, ``history``.
 
 The state keeps the game (variant, seed, RNG, scores, dealer, history, the hands played);
-the hand in progress is ``state.hand``, a :class:`~engine.play.hand.Hand` made afresh at each
+the hand in progress is ``state.hand``, a :class:`~engine.mechanics.hand.Hand` made afresh at each
 deal (cards, contract, the sides of this hand, tricks, the running phase's scratch). ``apply``
 returns the events the action caused (:mod:`engine.mechanics.events`), which the phases append
 to ``state.events``; ``events_for(seat)`` gives them as one seat may see them.
@@ -31,14 +31,13 @@ from typing import Any
 
 from engine.core import actions as A
 from engine.core.errors import IllegalActionError, Refusal
-from engine.mechanics.auction import SpecialBid
-from engine.mechanics.base import TERMINAL
+from engine.mechanics.base import TERMINAL, Phase, ViewHook
 from engine.mechanics.dealer_draw import first_dealer
 from engine.mechanics.events import Event, GameWon, Said, for_seat, record
+from engine.mechanics.hand import Hand
 from engine.play.checks import ActionChecks
-from engine.play.hand import Hand
 from engine.play.program import Program, program
-from engine.play.view import View
+from engine.play.view import View, view_of
 from engine.rules.results import Deal, HandResult
 from engine.rules.variant import Variant
 
@@ -123,7 +122,8 @@ class State(ActionChecks):
         variant = self.variant
         self.hand = Hand(players=variant.players, positions=variant.deal.positions,
                          first_action=len(self.history_ids))
-        """The hand in progress: everything that belongs to one deal (:mod:`engine.play.hand`)."""
+        """The hand in progress: all that belongs to one deal (:mod:`engine.mechanics.hand`)."""
+        self.hand.parts = {kind: kind() for kind in self._program.parts}
         self.hand_no += 1
         self.phase_i = -1
         self._legal = None
@@ -152,22 +152,6 @@ class State(ActionChecks):
         hand = self.hand
         hand.maker = maker
         hand.sides = self._program.sides_of[maker]
-
-    def call_partner(self, card: int) -> None:
-        """The maker calls ``card`` (Call-Ace, CALL-A1): whoever holds it is his partner for
-        the hand and joins the makers' side, known to the engine at once (the true sides
-        score the hand) and to the other seats only through their views. A card nobody
-        holds (in the kitty, or discarded) leaves the maker alone without knowing it
-        (CALL-A5); a card of his own (CALL-A2 alternative) leaves him secretly alone."""
-        hand = self.hand
-        hand.called = card
-        holder = next((seat for seat in range(hand.players) if hand.hands[seat] >> card & 1), -1)
-        hand.partner = holder
-        maker = hand.maker
-        if holder >= 0 and holder != maker:
-            hand.sides = ((maker, holder) if maker < holder else (holder, maker),
-                          tuple(seat for seat in range(hand.players)
-                                if seat not in (maker, holder)))
 
     def next_hand(self, record: HandResult, *, same_dealer: bool = False) -> None:
         """Log a finished (or thrown-in) hand and deal the next, unless the game is over; the
@@ -233,19 +217,20 @@ class State(ActionChecks):
         return self.variant.game.target
 
     @property
-    def top_bid_name(self) -> str:
-        """The name of the variant's first special bid (``moon``) as actions use it."""
-        return self._program.special_bids[0]
-
-    @property
     def special_bids(self) -> tuple[str, ...]:
-        """The names of the variant's special bids, in rank order (``bid:moon``)."""
+        """The names of the variant's special bids, in rank order, as actions name them
+        (``bid:moon``; ``moon`` without any)."""
         return self._program.special_bids
 
     @property
-    def variant_specials(self) -> tuple[SpecialBid, ...]:
-        """The variant's special bids, in rank order (empty without any)."""
-        return self._program.specials
+    def running_phase(self) -> Phase:
+        """The phase in progress (the last one once the game is over)."""
+        return self._phase
+
+    @property
+    def view_hooks(self) -> tuple[ViewHook, ...]:
+        """The view hooks of the flow's mechanics (:class:`~engine.mechanics.base.ViewPart`)."""
+        return self._program.view_hooks
 
     def action_name(self, action: int) -> str:
         """The name of an action id in this variant."""
@@ -324,7 +309,7 @@ class State(ActionChecks):
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: never another seat's hidden cards."""
-        return View.of(self, seat)
+        return view_of(self, seat)
 
     def clone(self) -> State:
         """An independent copy, RNG included."""

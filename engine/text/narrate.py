@@ -29,6 +29,9 @@ from collections.abc import Sequence
 
 from engine.core import cards as C
 from engine.mechanics import events as E
+from engine.mechanics.auction_rules import AuctionView
+from engine.mechanics.call_partner import CallPartnerView
+from engine.mechanics.upcard_trump import UpcardView
 from engine.mechanics.wording import card_words
 from engine.play.view import View
 from engine.text.narrate_hand import HandNarrator
@@ -51,6 +54,8 @@ __all__ = [
     "trump_text",
 ]
 
+
+_NO_AUCTION = AuctionView(specials=())
 
 class Narrator(HandNarrator):
     """Text for one variant's games. ``you`` marks the human's seat as ``South (you)``."""
@@ -137,8 +142,9 @@ class Narrator(HandNarrator):
     def _deal_lines(self, view: View) -> list[str]:
         if view.upcard >= 0:
             return [f"Upcard: {C.pretty(view.upcard)}"]
-        if view.turned_down >= 0 and view.trump < 0:
-            return [f"The upcard was turned down: {trump_text(view.turned_down)} may not be "
+        upcard = UpcardView.find(view)
+        if upcard is not None and upcard.turned_down >= 0 and view.trump < 0:
+            return [f"The upcard was turned down: {trump_text(upcard.turned_down)} may not be "
                     "named"]
         if view.phase == "auction":
             high = [(s, a) for s, a in view.actions if a.startswith("bid:")]
@@ -157,19 +163,20 @@ class Narrator(HandNarrator):
             text += "; alone: " + ", ".join(self.seat(s) for s in view.alone)
         if view.sitting_out:
             text += "; sitting out: " + ", ".join(self.seat(s) for s in view.sitting_out)
-        if view.called >= 0:
-            text += f"; called: {card_words(view.called)} ({self._partner_text(view)})"
+        call = CallPartnerView.find(view)
+        if call is not None and call.called >= 0:
+            text += f"; called: {card_words(call.called)} ({self._partner_text(view, call)})"
         return text
 
-    def _partner_text(self, view: View) -> str:
+    def _partner_text(self, view: View, call: CallPartnerView) -> str:
         """Who holds the called card, as far as ``view`` shows (CALL-A6)."""
-        if view.partner < 0:
+        if call.partner < 0:
             return "partner not yet known"
-        if view.partner == view.maker:
+        if call.partner == view.maker:
             return "the maker's own card: he plays alone"
-        if view.partner == view.seat:
+        if call.partner == view.seat:
             return "you hold it: you are the maker's partner"
-        return f"partner: {self.seat(view.partner)}"
+        return f"partner: {self.seat(call.partner)}"
 
     def _extra_hands(self, view: View, hand: Sequence[E.Event]) -> list[str]:
         """The dummy or ghost hand: its size face down, or what became of it; a swap's dead
@@ -186,16 +193,17 @@ class Narrator(HandNarrator):
             elif name == "dummy" and view.trump >= 0:  # a hand nobody made (CTD-A15)
                 lines.append("The dummy hand: set aside unseen, since nobody made trump")
         looked = [e.seat for e in hand if isinstance(e, E.Looked)]
-        if view.extra_seen:
+        swap = AuctionView.find(view) or _NO_AUCTION
+        if swap.extra_seen:
             lines.append(f"You looked at the {self.swap_hand} hand: "
-                         f"{hand_text(view.extra_seen, view.trump)}")
-        elif looked and view.swapped < 0:
+                         f"{hand_text(swap.extra_seen, view.trump)}")
+        elif looked and swap.swapped < 0:
             lines.append(f"{self.seat(looked[0])} looked at the {self.swap_hand} hand; nobody "
                          "else may look or swap this deal")
-        if view.swapped >= 0:
-            owner = "your" if view.swapped == view.seat else f"{self.seat(view.swapped)}'s"
-            known = f": {hand_text(view.dead_known, view.trump)}" if view.dead_known else ""
-            lines.append(f"{self.seat(view.swapped)} swapped for the {self.swap_hand} hand; "
+        if swap.swapped >= 0:
+            owner = "your" if swap.swapped == view.seat else f"{self.seat(swap.swapped)}'s"
+            known = f": {hand_text(swap.dead_known, view.trump)}" if swap.dead_known else ""
+            lines.append(f"{self.seat(swap.swapped)} swapped for the {self.swap_hand} hand; "
                          f"{owner} old hand lies dead ({self.hand_size} cards){known}")
         if view.phase == "dummy_merge" and view.current_player == view.seat:
             extra = view.hand.bit_count() - self.hand_size

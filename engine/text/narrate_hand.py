@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics import events as E
+from engine.mechanics.base import SaysItself
+from engine.mechanics.dealer_pickup import DealerPickupPart
 from engine.mechanics.wording import agreeing, card_words, number
 from engine.play.state import State
 from engine.rules.results import HandResult, Penalty
@@ -98,6 +100,8 @@ class HandNarrator(TableNarrator):
                 lines.append((len(_ORDER), self.hand_summary(event.result)))
             elif isinstance(event, E.Dealt):
                 dealt = True
+            elif not dealt and isinstance(event, SaysItself):  # a plug-in's event
+                lines.append((len(_ORDER) - 1, event.line(self.seat)))
             elif not dealt and type(event) in _ORDER:
                 line = self._line(event)
                 if line:
@@ -197,8 +201,9 @@ class HandNarrator(TableNarrator):
         if h.trump >= 0:  # fixed by the upcard before anyone acts (dirty clubs)
             up = f", upcard {C.pretty(h.turned)}: {trump_text(h.trump)} are trump, " \
                  f"{self._made_by(h.maker)}"
-            if h.picked >= 0:
-                up += f"; the dealer takes the {C.pretty(h.picked)}"
+            pickup = DealerPickupPart.find(h)
+            if pickup is not None and pickup.picked >= 0:
+                up += f"; the dealer takes the {C.pretty(pickup.picked)}"
         taken = _taken(state.events)
         if taken is not None:  # cards taken as the hand began, not all discarded yet
             source = "the kitty" if taken.source == "kitty" else f"the {taken.source} hand"

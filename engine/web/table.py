@@ -15,6 +15,7 @@ from engine.bots import BEST_BOT
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.events import CardPlayed
+from engine.mechanics.play_exposed import ExposedView
 from engine.play.view import View
 from engine.text.narrate import sorted_hand, trump_text
 from engine.web.game import WebGame
@@ -73,8 +74,9 @@ def _others(game: WebGame, view: View) -> str:
 def _seat_box(game: WebGame, view: View, seat: int) -> str:
     n = game.narrator
     marks = _marks(view, seat)
-    face_up = (cards_html(sorted_hand(view.exposed_hand, view.trump))
-               if seat == view.exposed else backs_html(view.hand_sizes[seat]))
+    exposed = ExposedView.find(view)
+    face_up = (cards_html(sorted_hand(exposed.exposed_hand, view.trump))
+               if exposed and seat == exposed.exposed else backs_html(view.hand_sizes[seat]))
     turn = " turn" if view.current_player == seat else ""
     return (f'<section class="seat{turn}" data-seat="{seat}"><h2>{esc(n.names[seat])}</h2>'
             f'<p class="marks">{esc(marks)}</p>{face_up}'
@@ -91,7 +93,8 @@ def _marks(view: View, seat: int) -> str:
         marks.append("alone")
     if seat in view.sitting_out:
         marks.append("sits out")
-    if view.partner == seat and seat != view.maker:
+    sides = view.known_sides()
+    if sides and seat in sides[0] and seat != view.maker:
         marks.append("called partner")
     if view.current_player == seat:
         marks.append("to act")

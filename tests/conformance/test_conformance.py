@@ -42,7 +42,9 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal
 from engine.mechanics.auction import AuctionRules
-from engine.play.hand import Hand
+from engine.mechanics.auction_rules import SwapPart
+from engine.mechanics.dummy_merge import DummyMergePart
+from engine.mechanics.hand import Hand
 from engine.play.records import record_of, replay, replay_steps
 from engine.testing.rules import variant
 
@@ -224,10 +226,11 @@ class Checker:
         played = [c for _, c in s.hand.played]
         assert len(set(played)) == len(played), "a card was played twice"
         assert played[len(played) - len(s.hand.trick):] == s.hand.trick
-        if s.hand.merged:  # the dummy's cards stay with the maker (hand, discards, or played)
+        merge = DummyMergePart.find(s.hand)
+        if merge and merge.merged:  # the dummy's cards stay with the maker (hand, discards, played)
             maker_cards = s.hand.hands[s.hand.maker] | s.hand.discards[s.hand.maker] | mask(
                 [c for seat, c in s.hand.played if seat == s.hand.maker])
-            assert s.hand.merged & ~maker_cards == 0
+            assert merge.merged & ~maker_cards == 0
         legal = s.legal_actions()
         assert bool(legal) == (not s.is_terminal()), (legal, s.is_terminal())
         assert [s.action_id(name) for name in legal] == sorted(set(s.legal_action_ids()))
@@ -403,13 +406,14 @@ def hidden_places(s: State, seat: int) -> list[tuple[str, int]]:
     n = s.variant.players
     blind = s.phase == "upcard_bidding" and s.hand.scratch.round == 0 and seat == s.dealer
     auction = s.variant.rules(AuctionRules)
-    seen = (s.position(auction.swap.hand) if auction and auction.swap and s.hand.looker == seat
-            and s.hand.swapped < 0 else -1)  # an extra hand looked at before an open swap
+    swap = SwapPart.find(s.hand) or SwapPart()
+    seen = (s.position(auction.swap.hand) if auction and auction.swap and swap.looker == seat
+            and swap.swapped < 0 else -1)  # an extra hand looked at before an open swap
     out: list[tuple[str, int]] = [("hand", p) for p in range(len(s.hand.hands))
                                   if (p != seat or blind) and p != seen]
     out += [("discards", p) for p in range(n) if p != seat]
     out.append(("kitty", 0))
-    if s.hand.swapped != seat:
+    if swap.swapped != seat:
         out.append(("dead", 0))
     return out
 

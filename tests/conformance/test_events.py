@@ -28,6 +28,8 @@ from engine import State, new_game, shipped_names
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics import events as E
+from engine.mechanics.call_partner import CallPartnerView
+from engine.mechanics.declare import DeclareView
 from engine.play.view import View
 from engine.testing.rules import overlay, variant
 
@@ -66,13 +68,14 @@ def next_action(state: State, rng: random.Random) -> int:
 
 def seen_cards(view: View) -> int:
     """Every card ``view`` shows its seat."""
-    seen = view.hand | view.discards | view.dead_known | view.extra_seen | view.exposed_hand
-    for card in (view.upcard, view.turned, view.called):
+    seen = view.hand | view.discards | view.seen  # a swapped-out, looked-at or exposed hand
+    call, shows = CallPartnerView.find(view), DeclareView.find(view)
+    for card in (view.upcard, view.turned, call.called if call else -1):
         if card >= 0:
             seen |= 1 << card
     for _, card in (*view.played, *view.trick):
         seen |= 1 << card
-    for _, _, cards in view.declared:
+    for _, _, cards in shows.declared if shows else ():
         seen |= cards
     return seen
 

@@ -37,6 +37,7 @@ import pytest
 from engine import State, shipped_names
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.auction_rules import AuctionView
 from engine.play.view import View
 from engine.rules.results import Deal
 from engine.testing.rules import variant
@@ -50,7 +51,8 @@ CHECKPOINTS = 3
 
 def seen_cards(view: View) -> int:
     """Every card ``view`` shows its seat (see the module docstring)."""
-    seen = view.hand | view.discards | view.dead_known | view.extra_seen
+    auction = AuctionView.find(view)
+    seen = view.hand | view.discards | (auction.seen() if auction else 0)
     for card in (view.upcard, view.turned):
         if card >= 0:
             seen |= 1 << card

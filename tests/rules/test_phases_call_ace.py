@@ -15,9 +15,10 @@ from __future__ import annotations
 import pytest
 
 from engine import State, new_game
+from engine.core import cards as C
 from engine.core.errors import InvalidArgument
 from engine.core.errors import Refusal as R
-from engine.mechanics.call_partner import CallPartnerResult
+from engine.mechanics.call_partner import CallPartnerResult, CallPartnerView
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
 
 DEALER = 4
@@ -33,6 +34,11 @@ ACE_BURIED = {"dealer": DEALER, "upcard": "TH", "hands": [h.split() for h in (
 ALL_ACES = {"dealer": DEALER, "upcard": "TH", "hands": [h.split() for h in (
     "AC AD AS JH AH", "KH 8C 9C 8D 9D", "QH KC QC 8S 9S", "JD KD QD TS JS", "KS QS TC JC TD")]}
 
+
+
+def call(state: State, seat: int) -> CallPartnerView:
+    """The call as ``seat``'s view shows it (CALL-A6)."""
+    return CallPartnerView.of(state.view(seat))
 
 def _made(deal: dict[str, object], *, name: str = "call-ace") -> State:
     """Seat 0 orders hearts up; the dealer takes the 10 of hearts and discards the 10 of
@@ -68,7 +74,7 @@ def test_with_own_true_the_maker_may_call_his_own_ace_and_is_secretly_alone_CALL
     assert state.legal_actions() == ["alone", "partner:AC", "partner:AD", "partner:AS"]
     state.apply("partner:AS")
     assert state.hand.sides[0] == (0,)
-    assert state.view(0).partner == 0 and state.view(2).partner == -1  # only he knows
+    assert call(state, 0).partner == 0 and call(state, 2).partner == -1  # only he knows
 
 
 def test_with_card_any_every_plain_card_he_does_not_hold_may_be_called_CALL_A1() -> None:
@@ -92,18 +98,18 @@ def test_the_holder_of_the_called_ace_is_the_partner_and_both_score_a_march_CALL
 
 def test_the_holder_knows_at_once_and_the_others_when_the_ace_is_played_CALL_A6() -> None:
     state = apply_all(_made(ACE_HELD), "partner:AS")
-    assert [state.view(seat).partner for seat in range(5)] == [-1, 1, -1, -1, -1]
-    assert all(state.view(seat).called == state.hand.called for seat in range(5))
+    assert [call(state, seat).partner for seat in range(5)] == [-1, 1, -1, -1, -1]
+    assert all(call(state, seat).called == C.card("AS") for seat in range(5))
     play(state, "JH")
-    assert state.view(0).partner == -1
+    assert call(state, 0).partner == -1
     play(state, "AS")  # seat 1 has no heart and shows the called ace
-    assert [state.view(seat).partner for seat in range(5)] == [1, 1, 1, 1, 1]
+    assert [call(state, seat).partner for seat in range(5)] == [1, 1, 1, 1, 1]
 
 
 def test_a_called_ace_nobody_holds_leaves_the_maker_alone_unknowing_CALL_A5() -> None:
     state = apply_all(_made(ACE_BURIED), "partner:AC")
     assert state.hand.sides == ((0,), (1, 2, 3, 4))
-    assert [state.view(seat).partner for seat in range(5)] == [-1] * 5  # nobody is told
+    assert [call(state, seat).partner for seat in range(5)] == [-1] * 5  # nobody is told
     assert state.view(0).alone == ()
     play(state, "JH 8C 8H TS TH | JD 9C 8S JS TC | AH 8D QC QD JC | KH 9D KC KD QS | "
                 "QH AS 9S AD KS")
@@ -126,7 +132,7 @@ def test_with_buried_partners_an_unheld_ace_is_scored_as_a_partnership_hand_CALL
 
 def test_a_maker_who_goes_alone_has_no_partner_and_nobody_sits_out() -> None:
     state = apply_all(_made(ACE_HELD), "alone")
-    assert state.hand.inactive == 0 and state.view(1).partner == -1
+    assert state.hand.inactive == 0 and call(state, 1).partner == -1
     play(state, MARCH)
     record = last_hand(state)
     assert record.label == "lone_march" and record.deltas == (5, 0, 0, 0, 0)

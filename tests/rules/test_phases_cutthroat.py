@@ -20,7 +20,9 @@ from engine import State, new_game
 from engine.core import cards as C
 from engine.core.errors import Refusal as R
 from engine.mechanics.deal import Deal
-from engine.play.hand import Hand
+from engine.mechanics.dummy_merge import DummyMergePart
+from engine.mechanics.hand import Hand
+from engine.mechanics.upcard_trump import UpcardPart
 from engine.testing.rules import apply_all, cards, discard, last_hand, names, play, refuse, variant
 
 A, B, CC = range(3)  # CC: seat C (``C`` is the cards module)
@@ -88,7 +90,7 @@ def test_a_seeded_deal_gives_five_each_five_to_the_dummy_an_upcard_and_three_RUL
         for seat in range(3):
             view = state.view(seat)
             assert view.hand_sizes[DUMMY] == 5 and view.hand == state.hand.hands[seat]
-            assert view.extra_seen == 0 and view.dead_known == 0
+            assert view.seen == 0
 
 
 # -- trump selection: two rounds (`euchre rules cutthroat`, CTD-A1, CTD-A9) ---------------
@@ -117,7 +119,7 @@ def test_an_order_up_makes_the_dealer_take_the_upcard_and_discard_one_of_six_CTD
 
 def test_round_2_names_any_suit_but_the_turned_down_one_and_nobody_picks_up_CTD_A1() -> None:
     state = apply_all(game(STRONG), "pass pass pass")
-    assert state.hand.turned_down == C.HEARTS and "KH" in names(state.hand.kitty)
+    assert UpcardPart.of(state.hand).turned_down == C.HEARTS and "KH" in names(state.hand.kitty)
     assert state.legal_actions() == ["pass", "call:C", "call:D", "call:S"]
     assert refuse(state, "call:H", R.TURNED_DOWN) == "hearts was turned down; name another suit"
     apply_all(state, "pass call:D")
@@ -162,7 +164,7 @@ def test_the_maker_declares_alone_before_seeing_the_dummy_CTD_A14() -> None:
     assert state.phase == "go_alone" and state.current_player == A
     assert state.legal_actions() == ["pass", "alone"]
     assert names(state.view(A).hand) == cards("JH JD AH 9C 9S")
-    assert state.view(A).extra_seen == 0
+    assert state.view(A).seen == 0
     assert names(state.hand.hands[DUMMY]) == cards("9D TD QD KD AD")  # still face down
 
 
@@ -186,7 +188,7 @@ def test_the_maker_may_keep_his_own_five_and_discard_the_whole_dummy_CTD_A3() ->
     state = apply_all(game(STRONG), "order_up discard:TS pass pass pass")
     discard(state, "9D TD QD KD AD")
     assert state.phase == "play" and names(state.hand.hands[A]) == cards("JH JD AH 9C 9S")
-    assert state.hand.merged == C.mask_of(["9D", "TD", "QD", "KD", "AD"])
+    assert DummyMergePart.of(state.hand).merged == C.mask_of(["9D", "TD", "QD", "KD", "AD"])
 
 
 def test_the_dealer_who_took_the_upcard_merges_eleven_and_keeps_five_RULES_3_3() -> None:
@@ -227,11 +229,11 @@ def test_must_merge_lets_the_maker_discard_any_dummy_card_but_the_last_cutthroat
 def test_a_lone_maker_gives_up_the_dummy_unseen_CTD_A13() -> None:
     state = apply_all(game(STRONG), "order_up discard:TS alone pass pass")
     assert state.phase == "play" and state.hand.alone == [A]
-    assert state.hand.hands[DUMMY] == 0 and state.hand.merged == 0
+    assert state.hand.hands[DUMMY] == 0 and DummyMergePart.of(state.hand).merged == 0
     assert state.hand.dead == C.mask_of(["9D", "TD", "QD", "KD", "AD"])
     assert names(state.hand.hands[A]) == cards("JH JD AH 9C 9S")
     for seat in range(3):  # nobody ever sees the dummy's cards
-        assert state.view(seat).dead_known == 0 and state.view(seat).extra_seen == 0
+        assert state.view(seat).seen == 0
     assert state.view(A).discards == 0
     assert all(not state.hand.inactive >> seat & 1 for seat in range(3))  # both defenders play
 

@@ -13,7 +13,7 @@ import pytest
 from engine import State, new_game
 from engine.core.errors import Refusal as R
 from engine.core.errors import VariantError
-from engine.mechanics.declare import DeclareResult
+from engine.mechanics.declare import DeclareResult, DeclareView
 from engine.testing.rules import apply_all, cards, last_hand, names, overlay, refuse, variant
 
 N, E, S, W = range(4)
@@ -100,8 +100,8 @@ def test_a_show_for_points_adds_them_to_the_hand_played_on_and_everyone_sees_it(
     state.apply("declare:1")
     # every seat sees the two bowers shown (the cards the condition names), not the rest
     for seat in range(4):
-        assert [(who, k, names(shown)) for who, k, shown in state.view(seat).declared] == [
-            (N, 0, cards("JH JD"))]
+        declared = DeclareView.of(state.view(seat)).declared
+        assert [(who, k, names(shown)) for who, k, shown in declared] == [(N, 0, cards("JH JD"))]
     # N may still declare the other show; he passes, and the others pass
     assert state.current_player == N and state.legal_actions() == ["pass", "declare:2"]
     apply_all(state, "pass pass pass pass")

@@ -13,6 +13,7 @@ from engine.bots.heuristic import HeuristicBot
 from engine.core import cards as C
 from engine.core.errors import Refusal as R
 from engine.mechanics.events import CardPlayed
+from engine.mechanics.play_exposed import ExposedView
 from engine.testing.rules import apply_all, last_hand, overlay, play, refuse, variant
 from engine.text.narrate import Narrator
 from engine.text.rulebook import render_text, rule_book
@@ -60,9 +61,10 @@ def test_every_seat_sees_the_exposed_hand_STD_A17() -> None:
     state = _alone()
     for seat in (N, S, W, E):
         view = state.view(seat)
-        assert view.exposed == E and set(C.names(view.exposed_hand)) == E_HAND
+        part = ExposedView.of(view)
+        assert part.exposed == E and set(C.names(part.exposed_hand)) == E_HAND
     plain = apply_all(new_game(variant("standard"), seed=0, deal=DEAL), "pass order_up alone")
-    assert plain.view(N).exposed == -1 and plain.view(N).exposed_hand == 0
+    assert ExposedView.find(plain.view(N)) is None and plain.view(N).seen == 0
 
 
 def test_an_exposed_march_scores_its_own_row_8_STD_A17() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine import State, new_game
 from engine.core.errors import Refusal as R
+from engine.mechanics.redeal import FarmerView
 from engine.testing.rules import apply_all, cards, last_hand, names, refuse, variant
 
 N, E, S, W = range(4)
@@ -31,6 +32,19 @@ def test_three_nines_may_be_exchanged_for_the_face_down_kitty_STD_A15() -> None:
     apply_all(state, "exchange")
     assert names(state.hand.hands[N]) == cards("KC QD AD AS KS")
     assert names(state.hand.kitty) == cards("9C 9D 9S")
+
+
+def test_every_seat_sees_the_farmers_hand_he_showed_while_it_lies_in_the_kitty_STD_A15(
+        ) -> None:
+    state = _game()
+    assert all(FarmerView.find(state.view(seat)) is None for seat in range(4))
+    apply_all(state, "exchange")
+    shown = cards("9C 9D 9S")
+    for seat in range(4):  # shown to the table: every seat saw the three nines go down
+        view = state.view(seat)
+        part = FarmerView.of(view)
+        assert part.farmer == N and names(part.shown) == shown and names(view.seen) == shown
+    assert not any(names(state.view(seat).hand) == shown for seat in range(4))
 
 
 def test_only_the_first_farmer_exchanges_the_kitty_STD_A15() -> None:

@@ -19,13 +19,24 @@ import pytest
 from engine import State, new_game
 from engine.core import cards as C
 from engine.core.errors import Refusal as R
+from engine.mechanics.auction_rules import AuctionView, SwapPart
 from engine.mechanics.deal import Deal
-from engine.play.hand import Hand
+from engine.mechanics.hand import Hand
 from engine.testing.rules import apply_all, cards, last_hand, names, play, refuse, variant
 
 A, B, CC = range(3)  # CC: seat C (``C`` is the cards module)
 GHOST = 3
 
+
+
+def auction(state: State, seat: int) -> AuctionView:
+    """The auction's part of ``seat``'s view."""
+    return AuctionView.of(state.view(seat))
+
+
+def swap(state: State) -> SwapPart:
+    """The auction's swap facts of the hand in progress."""
+    return SwapPart.of(state.hand)
 
 def deal_of(hands: Sequence[str], ghost: str, *, dealer: int = CC) -> dict[str, Any]:
     """A deal from hands written as space-separated codes: the whole deck, no kitty."""
@@ -82,7 +93,7 @@ def test_a_seeded_deal_gives_six_each_and_six_to_the_ghost_no_kitty_no_upcard_RU
         assert state.phase == "auction" and state.current_player == (state.dealer + 1) % 3
         for seat in range(3):  # the ghost lies face down
             view = state.view(seat)
-            assert view.hand_sizes[GHOST] == 6 and view.extra_seen == 0
+            assert view.hand_sizes[GHOST] == 6 and AuctionView.of(view).extra_seen == 0
 
 
 def test_a_given_deal_may_not_have_an_upcard_or_kitty_RULES_3_5() -> None:
@@ -168,7 +179,7 @@ def test_a_player_who_has_bid_may_not_swap_on_a_later_turn_GH_A4_ghost_hand_cont
 def test_the_continuous_auction_lets_a_player_swap_on_his_first_turn_ghost_hand_continuous(
         ) -> None:
     state = apply_all(game(SPLIT, "ghost-hand-continuous"), "bid:3 swap")
-    assert state.hand.swapped == B and state.legal_actions() == ["pass", "bid:4", "bid:5",
+    assert swap(state).swapped == B and state.legal_actions() == ["pass", "bid:4", "bid:5",
                                                             "bid:moon"]
 
 
@@ -196,10 +207,10 @@ def test_a_swap_takes_the_ghost_and_leaves_the_old_hand_dead_RULES_3_5() -> None
     assert names(state.hand.hands[A]) == cards("AD KD QD TD TH 9H")
     assert state.hand.hands[GHOST] == 0
     assert names(state.hand.dead) == cards("JH JD AH 9C 9S 9D")
-    assert state.hand.swapped == A
+    assert swap(state).swapped == A
     # Only the swapper knows the dead hand; everyone sees that A swapped.
-    assert state.view(A).dead_known == state.hand.dead
-    assert state.view(B).dead_known == 0 and state.view(B).swapped == A
+    assert auction(state, A).dead_known == state.hand.dead
+    assert auction(state, B).dead_known == 0 and auction(state, B).swapped == A
     assert state.view(B).hand_sizes == (6, 6, 6, 0)
 
 
@@ -248,9 +259,9 @@ def test_the_open_swap_offers_a_look_before_bidding_ghost_hand_open_swap() -> No
 
 def test_a_look_shows_the_ghost_to_the_looker_only_ghost_hand_open_swap() -> None:
     state = apply_all(game(SPLIT, "ghost-hand-open-swap"), "look")
-    assert state.current_player == A and state.hand.looker == A
-    assert names(state.view(A).extra_seen) == cards("AD KD QD TD TH 9H")
-    assert state.view(B).extra_seen == 0 and state.view(CC).extra_seen == 0
+    assert state.current_player == A and swap(state).looker == A
+    assert names(auction(state, A).extra_seen) == cards("AD KD QD TD TH 9H")
+    assert auction(state, B).extra_seen == 0 and auction(state, CC).extra_seen == 0
     assert state.hand.hands[A] == C.mask_of(["JH", "JD", "AH", "9C", "9S", "9D"])  # nothing moved
     assert state.legal_actions() == ["pass", "swap", *BIDS]
     assert refuse(state, "look") == "swap only before bidding, on your own turn"
@@ -259,16 +270,16 @@ def test_a_look_shows_the_ghost_to_the_looker_only_ghost_hand_open_swap() -> Non
 def test_after_a_look_the_looker_may_swap_ghost_hand_open_swap() -> None:
     state = apply_all(game(SPLIT, "ghost-hand-open-swap"), "look swap")
     assert names(state.hand.hands[A]) == cards("AD KD QD TD TH 9H")
-    assert names(state.hand.dead) == cards("JH JD AH 9C 9S 9D") and state.hand.swapped == A
-    assert state.view(A).extra_seen == 0  # the ghost he saw is now his hand
+    assert names(state.hand.dead) == cards("JH JD AH 9C 9S 9D") and swap(state).swapped == A
+    assert auction(state, A).extra_seen == 0  # the ghost he saw is now his hand
     assert state.legal_actions() == ["pass", *BIDS]
 
 
 def test_after_a_look_the_looker_may_keep_his_hand_by_bidding_ghost_hand_open_swap() -> None:
     state = apply_all(game(SPLIT, "ghost-hand-open-swap"), "look bid:3")
-    assert state.hand.swapped == -1 and names(state.hand.hands[A]) == cards("JH JD AH 9C 9S 9D")
+    assert swap(state).swapped == -1 and names(state.hand.hands[A]) == cards("JH JD AH 9C 9S 9D")
     # He still knows the ghost; nobody else may look or swap: the look used the chance.
-    assert names(state.view(A).extra_seen) == cards("AD KD QD TD TH 9H")
+    assert names(auction(state, A).extra_seen) == cards("AD KD QD TD TH 9H")
     assert state.current_player == B
     assert state.legal_actions() == ["pass", "bid:4", "bid:5", "bid:moon"]
     assert refuse(state, "look", R.ALREADY_DONE) == "the extra hand was already looked at this deal"
@@ -282,7 +293,7 @@ def test_after_a_look_the_looker_may_pass_ghost_hand_open_swap() -> None:
 
 def test_the_open_swap_may_still_swap_blind_ghost_hand_open_swap() -> None:
     state = apply_all(game(SPLIT, "ghost-hand-open-swap"), "pass swap")
-    assert state.hand.swapped == B and state.hand.looker == -1
+    assert swap(state).swapped == B and swap(state).looker == -1
     assert names(state.hand.hands[B]) == cards("AD KD QD TD TH 9H")
 
 

@@ -21,7 +21,8 @@ from engine.core import cards as C
 from engine.core.errors import Refusal as R
 from engine.mechanics.deal import Deal
 from engine.mechanics.dealer_draw import first_dealer
-from engine.play.hand import Hand
+from engine.mechanics.hand import Hand
+from engine.mechanics.upcard_trump import UpcardPart
 from engine.testing.rules import apply_all, last_hand, refuse, variant
 
 N, E, S, W = range(4)
@@ -216,7 +217,7 @@ def test_the_dealer_must_discard_a_card_of_his_own_hand_STD_A1() -> None:
 
 def test_round_2_may_not_name_the_turned_down_suit_RULES_3_1() -> None:
     state = apply_all(game(THREE_TRUMPS), "pass pass pass pass")
-    assert state.hand.turned_down == C.HEARTS and state.hand.upcard == -1
+    assert UpcardPart.of(state.hand).turned_down == C.HEARTS and state.hand.upcard == -1
     assert "KH" in C.names(state.hand.kitty)  # the upcard is turned down under the pack
     assert state.current_player == N
     assert state.legal_actions() == ["pass", "call:C", "call:D", "call:S"]

@@ -17,7 +17,7 @@ from engine import IllegalActionError, State, Variant, load_variant, new_game
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.deal import Deal
-from engine.play.hand import Hand
+from engine.mechanics.hand import Hand
 from engine.testing.rules import apply_all, refuse
 
 P1, P2 = 0, 1

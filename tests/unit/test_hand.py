@@ -8,7 +8,7 @@ import pytest
 from engine import load_variant, new_game, shipped_names
 from engine.bots import make_bot
 from engine.core.bot_spec import BotSpec
-from engine.play.hand import Hand
+from engine.mechanics.hand import Hand
 from engine.play.state import State
 
 GAME_FIELDS = {"variant", "seed", "rng", "scores", "dealer", "hand_no", "history_ids",

@@ -192,6 +192,31 @@ def test_every_batch_hook_names_a_module_of_the_mechanics_layer() -> None:
         assert _is_engine_module(module), (key, hook)
         assert f"class {name}" in ROOT.joinpath(*module.split(".")).with_suffix(".py").read_text(
             encoding="utf-8"), (key, hook)
+def every_import(source: str) -> Iterator[tuple[int, str]]:
+    """(line, module) for every import statement in ``source``, ``TYPE_CHECKING`` ones too."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            yield node.lineno, node.module
+
+
+def test_no_mechanic_module_imports_the_play_layer_not_even_for_type_checking() -> None:
+    """The protocol the mechanics implement lives below them (issue 23): a phase asks the
+    game through :class:`engine.mechanics.table.Table` and reads the kernel's own ``Hand``
+    and ``View``; only the play layer knows the state that implements them."""
+    found = [f"{path.relative_to(ROOT)}:{line}: {target}"
+             for path in sorted((ENGINE / "mechanics").rglob("*.py"))
+             for line, target in every_import(path.read_text(encoding="utf-8"))
+             if target == "engine.play" or target.startswith("engine.play.")]
+    assert found == []
+
+
+def test_the_strict_scan_sees_type_checking_imports() -> None:
+    source = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+              "    from engine.play.state import State\n")
+    assert list(every_import(source)) == [(1, "typing"), (3, "engine.play.state")]
 
 
 def test_the_layer_scan_counts_function_level_imports_but_not_type_checking_ones() -> None:

@@ -21,6 +21,7 @@ from engine import load_variant, new_game
 from engine.bots import BEST_BOT
 from engine.cli import main
 from engine.core import cards as C
+from engine.mechanics.play_exposed import ExposedView
 from engine.play.records import GameRecord, record_of, replay
 from engine.rules.loader import shipped_names
 from engine.web.app import create_app
@@ -98,7 +99,8 @@ def _hidden_cards(state: Any, seat: int) -> set[str]:
     """Codes of cards in the other seats' hands, which ``seat`` may not see (a lone maker's
     exposed hand apart; a code that is also in sight, the other copy in a double deck, too)."""
     h = state.hand
-    exposed = state.view(seat).exposed
+    part = ExposedView.find(state.view(seat))
+    exposed = part.exposed if part else -1
     others = [h.hands[s] for s in range(state.variant.players) if s not in (seat, exposed)]
     in_sight = {C.card_name(c) for _, c in h.played} | set(C.names(h.hands[seat]))
     if h.upcard >= 0:

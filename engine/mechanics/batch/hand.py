@@ -1,7 +1,7 @@
 """One hand of B games at once: the arrays every batch kernel reads and writes.
 
 A :class:`BatchHand` holds, per game in the batch (one row each), what the scalar
-:class:`~engine.play.hand.Hand` holds for one: the dealer, the hands as ``uint64`` card masks,
+:class:`~engine.mechanics.hand.Hand` holds for one: the dealer, the hands as ``uint64`` card masks,
 the upcard, the maker, trump, who sits out, the tricks taken. Kernels
 (each mechanic's batch form, :class:`BatchForm`) run one phase for every row at once; a row a
 phase does not concern is masked, never branched on.

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from engine.core.printable import printable
 from engine.mechanics.base import Rule
+from engine.mechanics.registry import mechanic
 from engine.mechanics.wording import join, setting
-from engine.play.program import program
 from engine.rules.expressions import CompiledExpression
 from engine.rules.scoring import ScoreRow
 from engine.rules.variant import Variant
@@ -40,10 +40,13 @@ def renege_penalty_rules(v: Variant) -> list[Rule]:
 
 def _vocabulary(v: Variant, receiver: Party | None = None,
                 tricks_of: Party | None = None) -> Vocabulary:
-    specials = program(v).specials
+    noun = next((w.bid_noun for w in (mechanic(key).words for key in v.flow) if w.bid_noun),
+                None)  # the auction's words name a special bid by its label
+    specials = tuple((name, printable(noun(v, name) if noun else name))
+                     for name, _, _ in v.scoring.space.specials)
     return Vocabulary.for_scoring(
         kind=sides_kind(v), hand_size=v.deal.hand_size,
-        special_bids=tuple((b.name, printable(b.label)) for b in specials), receiver=receiver,
+        special_bids=specials, receiver=receiver,
         tricks_of=tricks_of)
 
 

@@ -1,15 +1,16 @@
 """One hand of a game: :class:`Hand`, everything that starts afresh at each deal.
 
-The :class:`~engine.play.state.State` keeps the game (variant, seed, RNG, scores, dealer,
+The state (:class:`~engine.play.state.State`) keeps the game (variant, seed, RNG, scores, dealer,
 history, the hands played); ``state.hand`` is the hand in progress and a new one is made at
 each deal. A hand holds the cards by position (seats, then the extra hands), the upcard,
 kitty, dead cards and discards, trump and the contract (maker, -1 in a hand without one; bid,
-who went alone, who sits out, who dropped out; a called card and the partner holding it), the
-sides of this hand, the tricks, the
-reneges, the facts later phases need (``turned_down``, ``picked``, ``swapped``, ``merged``)
-and the running phase's ``scratch`` record (:class:`~engine.mechanics.base.Scratch`). The
-mechanics read and change it; nothing in it outlives the hand except what the score phase
-copies into its :class:`~engine.rules.results.HandResult`.
+who went alone, who sits out), the sides of this hand, the tricks and the reneges: what every
+variant has. What one mechanic alone sets (a called partner, the seats that dropped, the
+dummy merged, the upcard turned down) is that mechanic's part
+(:class:`~engine.mechanics.base.Part`), in ``parts``; the running phase's ``scratch`` record
+(:class:`~engine.mechanics.base.Scratch`) holds what only it keeps. The mechanics read and
+change the hand; nothing in it outlives the hand except what the score phase copies into its
+:class:`~engine.rules.results.HandResult`.
 
 >>> hand = Hand(players=4, positions=4, first_action=0)
 >>> hand.maker, hand.trump_name, hand.next_active(3)
@@ -18,9 +19,12 @@ copies into its :class:`~engine.rules.results.HandResult`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.core import cards as C
+
+if TYPE_CHECKING:
+    from engine.mechanics.base import Part, Scratch
 
 __all__ = ["Hand"]
 
@@ -35,38 +39,28 @@ class Hand:
         "best_power",
         "bid",
         "bid_special",
-        "called",
         "dead",
-        "declared",
         "discards",
-        "dropped",
         "first_action",
         "hands",
         "inactive",
         "kitty",
         "leader",
         "led_power",
-        "looker",
         "maker",
-        "merged",
         "n_active",
         "next_seat",
-        "partner",
-        "picked",
-        "pickup_pending",
+        "parts",
         "played",
         "players",
-        "proposed",
         "reneges",
         "scratch",
         "sides",
-        "swapped",
         "trick",
         "trick_seats",
         "tricks_won",
         "trump",
         "turned",
-        "turned_down",
         "upcard",
     )
 
@@ -84,34 +78,19 @@ class Hand:
         """The card face up now (-1 once taken or turned down)."""
         self.turned = -1
         """The card turned up at the deal, which everyone saw."""
-        self.proposed = -1
-        self.turned_down = -1
         self.trump = -1
         self.maker = -1
         self.sides: tuple[tuple[int, ...], ...] = ()
         """The sides of this hand, the makers' first (``State.make`` sets them; a partner
-        called during the hand joins the makers' side, ``State.call_partner``)."""
-        self.called = -1
-        """The card the maker called to choose his partner (Call-Ace), or -1."""
-        self.partner = -1
-        """The seat holding the called card: the maker's hidden partner (the maker himself
-        when he called a card of his own), -1 when nobody was called or the card was not
-        dealt. Views show it only to the holder, and to everyone once the card is played."""
+        called during the hand joins the makers' side: ``call_partner.call_partner``)."""
         self.bid = 0
         self.bid_special = ""
         """The winning special bid's name (``moon``), or empty for a number."""
         self.alone: list[int] = []
         self.inactive = 0
-        """The seats that sit out, as a bitmask."""
-        self.dropped = 0
-        """The seats that dropped out (stay or drop), as a bitmask; they are inactive too."""
-        self.pickup_pending = False
-        self.picked = -1
+        """The seats that sit out (alone, dropped), as a bitmask."""
         self.discards = [0] * players
         self.dead = 0
-        self.merged = 0
-        self.swapped = -1
-        self.looker = -1
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         # The play mechanic's running trick: the seat whose card wins it so far, that card's
@@ -123,19 +102,23 @@ class Hand:
         self.played: list[tuple[int, int]] = []
         """Every card played this hand, as (seat, card), in order."""
         self.reneges: list[tuple[int, int]] = []
-        # The shows declared before the play (`declare`): (seat, show index, cards shown).
-        self.declared: tuple[tuple[int, int, int], ...] = ()
-        self.scratch: Any = None
-        """The running phase's scratch record (:class:`~engine.mechanics.base.Scratch`)."""
+        self.parts: dict[type[Part], Part] = {}
+        """The flow's mechanics' parts of this hand, by part class (the state fills it at the
+        deal; read one with ``SomePart.of(hand)``)."""
+        self.scratch: Scratch | None = None
+        """The running phase's scratch record (:class:`~engine.mechanics.base.Scratch`; read
+        it with ``SomeScratch.of(hand)``)."""
 
     def copy(self) -> Hand:
-        """An independent copy: its lists and the scratch record copied (``State.clone``)."""
+        """An independent copy: its lists, parts and scratch record copied (``State.clone``)."""
         other = Hand.__new__(Hand)
         for name in Hand.__slots__:
             value = getattr(self, name)
             if type(value) is list:  # exact type: this is the hot path of searches and perft
                 value = value.copy()
             setattr(other, name, value)
+        if self.parts:
+            other.parts = {kind: part.copy() for kind, part in self.parts.items()}
         if self.scratch is not None:
             other.scratch = self.scratch.copy()
         return other
