@@ -73,8 +73,7 @@ class AuctionView(ViewPart):
 def auction_view(s: Table, seat: int) -> AuctionView:
     """The auction's part of ``seat``'s view: a swapped-out hand only to the seat that laid it
     down; the extra hand only to the seat that looked at it, until the swap."""
-    rules = s.variant.rules(AuctionRules)
-    assert rules is not None
+    rules = s.variant.rules_of(AuctionRules)
     swap = SwapPart.of(s.hand)
     if swap.looker < 0 and swap.swapped < 0:
         return AuctionView(specials=rules.special_bids)
