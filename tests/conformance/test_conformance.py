@@ -142,10 +142,14 @@ def snapshot(s: State) -> str:
     as its internal state; the variant as its rules hash."""
     data = {name: getattr(s, name) for name in State.__slots__ if name not in _NOT_DATA}
     data["rng"] = hash(s.rng.getstate())
+    data["hands_played"] = [record.to_json() for record in s.hands_played]  # parts by key
     data["variant"] = s.variant.rules_hash
     data["events"] = _event_texts(s.events)  # the records, made from the log
     data.update({f"hand.{name}": getattr(s.hand, name)  # the hand's fields, one by one
-                 for name in Hand.__slots__ if name != "scratch"})
+                 for name in Hand.__slots__ if name not in ("scratch", "parts")})
+    data["hand.parts"] = {  # each mechanic's part, by its class's name and its fields
+        type(part).__name__: {name: getattr(part, name) for name in type(part).__slots__}
+        for part in s.hand.parts.values()}
     scratch = s.hand.scratch  # the running phase's own record, by its type and fields
     data["scratch"] = None if scratch is None else [
         type(scratch).__name__, {name: getattr(scratch, name) for name in type(scratch).__slots__}]
