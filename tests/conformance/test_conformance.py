@@ -424,9 +424,11 @@ def hidden_places(s: State, seat: int) -> list[tuple[str, int]]:
 
 def hide_and_shuffle(s: State, seat: int, rng: random.Random) -> State:
     """A clone where the cards hidden from ``seat`` are dealt again among their places, each
-    place keeping its size. The upcard the dealer took stays put: everybody saw it."""
+    place keeping its size. The upcard the dealer took stays put: everybody saw it; so do the
+    cards of another place that the seat's view shows (a farmer's hand lying in the kitty)."""
     other = s.clone()
     known = 1 << s.hand.turned if s.hand.turned >= 0 else 0  # the upcard: everybody saw it
+    known |= s.view(seat).seen  # cards of other places the seat's view shows (a farmer's hand)
     slots = hidden_places(s, seat)
 
     def get(kind: str, i: int) -> int:
