@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.parts import Part, SaysItself, ViewHook, ViewPart
+from engine.mechanics.parts import Part, SaysItself, Slotted, ViewHook, ViewPart
 from engine.rules.config_fields import Block
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import ResultHook, ResultPart
@@ -130,22 +130,13 @@ class Phase:
         return False
 
 
-class Scratch:
+class Scratch(Slotted):
     """Base of a mechanic's per-hand scratch record: what only the running phase keeps (whose
     turn in a queue, the bidding round, the high bid). The hand holds the running phase's
     record in ``s.hand.scratch``; a new one is made at each phase start and dropped at its end.
     Subclasses are slotted dataclasses; :meth:`copy` copies their lists (for ``clone``)."""
 
     __slots__ = ()
-
-    def copy(self) -> Scratch:
-        """An independent copy."""
-        other = object.__new__(type(self))
-        names: tuple[str, ...] = type(self).__slots__
-        for name in names:
-            value = getattr(self, name)
-            object.__setattr__(other, name, value.copy() if type(value) is list else value)
-        return other
 
 
     @classmethod

@@ -13,18 +13,13 @@ if TYPE_CHECKING:
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
 
-__all__ = ["Part", "SaysItself", "ViewHook", "ViewPart"]
+__all__ = ["Part", "SaysItself", "Slotted", "ViewHook", "ViewPart"]
 
 
-class Part:
-    """Base of a mechanic's per-hand part: the facts of one hand that only that mechanic sets
-    (a called partner, the seats that dropped, the dummy merged). A mechanic names its part
-    class in ``Mechanic(part=...)``; the state makes a fresh one at each deal for every
-    mechanic of the flow that has one, in ``hand.parts`` (keyed by the part class: two
-    mechanics that set the same facts name the same class, and the hand holds one), and
-    ``Hand.copy`` copies it. Read it with :meth:`of` (the part must be there: the reader's
-    mechanic is in the flow) or :meth:`find` (None without it). Subclasses are slotted
-    dataclasses whose fields all have defaults; :meth:`copy` copies their lists."""
+class Slotted:
+    """Base of the per-hand records (:class:`Part`, and the running phase's
+    :class:`~engine.mechanics.base.Scratch`): slotted dataclasses that :meth:`copy` copies,
+    their lists too (``State.clone``, at every step of a search)."""
 
     __slots__ = ()
 
@@ -36,6 +31,19 @@ class Part:
             value = getattr(self, name)
             object.__setattr__(other, name, value.copy() if type(value) is list else value)
         return other
+
+
+class Part(Slotted):
+    """Base of a mechanic's per-hand part: the facts of one hand that only that mechanic sets
+    (a called partner, the seats that dropped, the dummy merged). A mechanic names its part
+    class in ``Mechanic(part=...)``; the state makes a fresh one at each deal for every
+    mechanic of the flow that has one, in ``hand.parts`` (keyed by the part class: two
+    mechanics that set the same facts name the same class, and the hand holds one), and
+    ``Hand.copy`` copies it. Read it with :meth:`of` (the part must be there: the reader's
+    mechanic is in the flow) or :meth:`find` (None without it). Subclasses are slotted
+    dataclasses whose fields all have defaults; :meth:`copy` copies their lists."""
+
+    __slots__ = ()
 
     def redealt(self, s: Table) -> None:
         """The hand's hidden cards were dealt again (a bot's determinized world): set again
