@@ -8,11 +8,13 @@ card by card at their chance nodes, read the same order here.
 [0, 1, 2, 3]
 >>> dealing_order(3, 1, 0)
 [1, 2, 3, 0]
+>>> seats_of(0b1010)
+(1, 3)
 """
 
 from __future__ import annotations
 
-__all__ = ["dealing_order"]
+__all__ = ["dealing_order", "seats_of"]
 
 
 def dealing_order(players: int, extras: int, dealer: int) -> list[int]:
@@ -21,3 +23,8 @@ def dealing_order(players: int, extras: int, dealer: int) -> list[int]:
     Seats are positions 0..players-1; extra hand ``k`` is position ``players + k``."""
     seats = [(dealer + step) % players for step in range(1, players)]
     return [*seats, *range(players, players + extras), dealer]
+
+
+def seats_of(mask: int) -> tuple[int, ...]:
+    """The seats of a bitmask of seats, in order."""
+    return tuple([seat for seat in range(mask.bit_length()) if mask >> seat & 1])

@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import Rule
-from engine.mechanics.name_trump import NameTrumpRules
-from engine.mechanics.upcard_bidding import UpcardBiddingRules
 from engine.mechanics.wording import join, setting
 
 if TYPE_CHECKING:
@@ -87,21 +85,17 @@ def _left_bower_follows(v: Variant) -> str:
 
 
 def no_trump_contracts(v: Variant) -> tuple[int, ...]:
-    """The trumpless contracts a variant's bidding can make: ``NO_TRUMP``, ``LOW_NO_TRUMP``.
+    """The trumpless contracts a variant's bidding can make: ``NO_TRUMP``, ``LOW_NO_TRUMP``
+    (what the flow's mechanics say through their ``trumpless`` words).
 
     >>> from engine import load_variant
     >>> no_trump_contracts(load_variant("standard"))
     ()
     """
-    found: set[int] = set()
-    name_trump = v.rules(NameTrumpRules)
-    if name_trump is not None:
-        found |= {C.NO_TRUMP} if name_trump.no_trump else set()
-        found |= {C.LOW_NO_TRUMP} if name_trump.low_no_trump else set()
-    bidding = v.rules(UpcardBiddingRules)
-    if bidding is not None and bidding.no_trump:
-        found.add(C.NO_TRUMP)
-    return tuple(sorted(found))
+    # The registry imports every mechanic, this one's too: it is asked when the book is made.
+    from engine.mechanics.registry import trumpless_contracts  # noqa: PLC0415
+
+    return trumpless_contracts(v)
 
 
 def _no_trump_rules(v: Variant, play: PlayRules) -> list[Rule]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from engine.mechanics import (
     auction,
@@ -30,10 +31,14 @@ from engine.mechanics import (
     upcard_bidding,
     upcard_trump,
 )
-from engine.mechanics.base import Mechanic
+from engine.mechanics.base import Mechanic, Words
 from engine.rules.mechanic_rules import REGISTRY
 
-__all__ = ["MECHANICS", "mechanic", "mechanics", "register", "verb_for"]
+if TYPE_CHECKING:
+    from engine.rules.variant import Variant
+
+__all__ = ["MECHANICS", "flow_words", "mechanic", "mechanics", "register", "trumpless_contracts",
+           "verb_for"]
 
 MECHANICS: tuple[Mechanic, ...] = (
     deal.MECHANIC,
@@ -90,6 +95,23 @@ def verb_for(kind: str, phase: str = "") -> str | None:
         if kind in m.words.verbs:
             return m.words.verbs[kind]
     return None
+
+
+def flow_words(variant: Variant) -> list[Words]:
+    """The words of each mechanic of ``variant``'s flow, in flow order."""
+    return [_ALL[key].words for key in variant.flow]
+
+
+def trumpless_contracts(variant: Variant) -> tuple[int, ...]:
+    """The trumpless contracts (``NO_TRUMP``, ``LOW_NO_TRUMP``) the flow's mechanics let a
+    maker make, ascending (each mechanic says its own through ``Words.trumpless``).
+
+    >>> from engine import load_variant
+    >>> trumpless_contracts(load_variant("standard")), trumpless_contracts(load_variant("no-trump"))
+    ((), (4,))
+    """
+    return tuple(sorted({c for words in flow_words(variant) if words.trumpless
+                         for c in words.trumpless(variant)}))
 
 
 @contextmanager

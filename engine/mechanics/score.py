@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import cards as C
+from engine.core.seats import seats_of
 from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase, Rule, Words
 from engine.mechanics.call_partner import BuriedCard, CallPartnerPart, CallPartnerRules
 from engine.mechanics.declare import DeclarePart, shows_scored
@@ -38,11 +39,6 @@ __all__ = ["MECHANIC", "RENEGE_LABEL", "Score"]
 
 RENEGE_LABEL = "renege"
 """The label of a hand that a renege ended (``void_hand``): no row of the table applied."""
-
-
-def _seats(mask: int) -> tuple[int, ...]:
-    """The seats of a bitmask, in order."""
-    return tuple([seat for seat in range(mask.bit_length()) if mask >> seat & 1])
 
 
 class Score(Phase):
@@ -137,7 +133,7 @@ class Score(Phase):
         v = self.variant
         deltas = v.award_points(maker=h.maker, tricks=h.tricks_won, alone=h.alone,
                                 outcome=outcome,
-                                sitting_out=_seats(h.inactive) if h.inactive else (),
+                                sitting_out=seats_of(h.inactive) if h.inactive else (),
                                 makers=h.sides[0] if self.calls and h.maker >= 0 else None)
         return list(deltas), v.scoring.row_for(outcome).label
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
+from engine.core.seats import seats_of
 from engine.mechanics.base import (
     BotTools,
     Figure,
@@ -248,8 +249,7 @@ def _result(s: Table) -> StayOrDropResult | None:
     dropped = DropPart.of(s.hand).dropped
     if not dropped:
         return None
-    return StayOrDropResult(dropped=tuple([seat for seat in range(dropped.bit_length())
-                                           if dropped >> seat & 1]))
+    return StayOrDropResult(dropped=seats_of(dropped))
 
 
 MECHANIC = Mechanic(

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.registry import mechanic, verb_for
+from engine.mechanics.registry import flow_words, verb_for
 from engine.mechanics.wording import card_words
 from engine.play.program import program
 from engine.rules.variant import Variant
@@ -32,7 +32,7 @@ class TableNarrator:
         self.variant = variant
         self.names = seat_names(variant.players)
         self.you = you
-        words = [mechanic(key).words for key in variant.flow]
+        words = flow_words(variant)
         self.terms: dict[str, str] = {"extra_hand": "extra"}
         """The names the flow's mechanics give the verb templates (``extra_hand``)."""
         for w in words:

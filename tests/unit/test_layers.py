@@ -209,14 +209,6 @@ def test_every_batch_hook_names_a_module_of_the_mechanics_layer() -> None:
         assert _is_engine_module(module), (key, hook)
         assert f"class {name}" in ROOT.joinpath(*module.split(".")).with_suffix(".py").read_text(
             encoding="utf-8"), (key, hook)
-def every_import(source: str) -> Iterator[tuple[int, str]]:
-    """(line, module) for every import statement in ``source``, ``TYPE_CHECKING`` ones too."""
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield node.lineno, alias.name
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            yield node.lineno, node.module
 
 
 def test_no_mechanic_module_imports_the_play_layer_not_even_for_type_checking() -> None:
@@ -225,7 +217,8 @@ def test_no_mechanic_module_imports_the_play_layer_not_even_for_type_checking() 
     and ``View``; only the play layer knows the state that implements them."""
     found = [f"{path.relative_to(ROOT)}:{line}: {target}"
              for path in sorted((ENGINE / "mechanics").rglob("*.py"))
-             for line, target in every_import(path.read_text(encoding="utf-8"))
+             for line, target in imported_modules(path.read_text(encoding="utf-8"),
+                                                  package_of(path), type_checking=True)
              if target == "engine.play" or target.startswith("engine.play.")]
     assert found == []
 
@@ -233,7 +226,10 @@ def test_no_mechanic_module_imports_the_play_layer_not_even_for_type_checking() 
 def test_the_strict_scan_sees_type_checking_imports() -> None:
     source = ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
               "    from engine.play.state import State\n")
-    assert list(every_import(source)) == [(1, "typing"), (3, "engine.play.state")]
+    found = [(line, target) for line, target in
+             imported_modules(source, "engine.mechanics", type_checking=True)
+             if target.startswith("engine.play")]
+    assert found == [(3, "engine.play.state"), (3, "engine.play.state.State")]
 
 
 def test_the_layer_scan_counts_function_level_imports_but_not_type_checking_ones() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.core.printable import printable
 from engine.mechanics.base import Rule
-from engine.mechanics.registry import mechanic
+from engine.mechanics.registry import flow_words
 from engine.mechanics.wording import join, setting
 from engine.rules.expressions import CompiledExpression
 from engine.rules.scoring import ScoreRow
@@ -40,7 +40,7 @@ def renege_penalty_rules(v: Variant) -> list[Rule]:
 
 def _vocabulary(v: Variant, receiver: Party | None = None,
                 tricks_of: Party | None = None) -> Vocabulary:
-    noun = next((w.bid_noun for w in (mechanic(key).words for key in v.flow) if w.bid_noun),
+    noun = next((w.bid_noun for w in flow_words(v) if w.bid_noun),
                 None)  # the auction's words name a special bid by its label
     specials = tuple((name, printable(noun(v, name) if noun else name))
                      for name, _, _ in v.scoring.space.specials)

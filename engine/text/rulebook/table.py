@@ -4,7 +4,7 @@ dealer, and the end of the game."""
 from __future__ import annotations
 
 from engine.core import cards as C
-from engine.mechanics.registry import mechanic
+from engine.mechanics.registry import trumpless_contracts
 from engine.mechanics.wording import join, number, setting
 from engine.rules.variant import Variant
 from engine.text.narrate import seat_names
@@ -99,8 +99,7 @@ def cards_section(v: Variant) -> Section:
     lacks = ("; the suit of trump's colour lacks its jack, which became the left bower"
              if bowers == 2 else "")
     rules.append(Rule(text=f"The other suits rank, high to low: {ranks_text(ranks)}{lacks}."))
-    contracts = sorted({c for key in v.flow if (hook := mechanic(key).words.trumpless)
-                        for c in hook(v)})
+    contracts = trumpless_contracts(v)
     if contracts:
         bowers_gone = "there are no bowers: " if bowers else ""
         text = (f"In a no-trump hand {bowers_gone}every suit ranks {ranks_text(ranks)}.")
