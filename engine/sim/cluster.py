@@ -108,7 +108,7 @@ def run_on_cluster(address: str, run: Callable[[Any, int], None]) -> None:
     except EuchreError:
         raise
     except Exception as exc:  # Dask raises many kinds; the user needs one line
-        if getattr(client, "status", "running") != "running":
+        if _scheduler_lost(client, exc):
             raise EuchreError(f"lost the Dask scheduler at {printable(address)} during the "
                               "run; the run was stopped") from None
         reason = printable(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
@@ -116,6 +116,15 @@ def run_on_cluster(address: str, run: Callable[[Any, int], None]) -> None:
                           f"{reason}") from None
     finally:
         _close(client)
+
+
+def _scheduler_lost(client: Any, exc: Exception) -> bool:
+    """Whether ``exc`` says the scheduler went away: the client knows it is closed, or the
+    error is Dask's closed connection (raised before the client has noticed, a race)."""
+    if getattr(client, "status", "running") != "running":
+        return True
+    closed = getattr(importlib.import_module("distributed.comm"), "CommClosedError", ())
+    return isinstance(exc, closed)
 
 
 def _close(client: Any) -> None:

@@ -27,6 +27,7 @@ from engine import load_variant
 from engine.core.bot_spec import BotSpec
 from engine.core.errors import EuchreError
 from engine.play.records import write_record
+from engine.sim import cluster
 from engine.sim.simulate import play_game, simulate
 from engine.sim.workers import worker_cap
 
@@ -137,6 +138,30 @@ def test_a_scheduler_that_dies_during_the_run_stops_it_with_a_message() -> None:
         cluster.wait()
     assert done.returncode == 1
     assert "lost the Dask scheduler" in _one_error_line(done.stderr)
+
+
+class _RunningClient:
+    """A client that has not yet noticed its scheduler is gone (the race CI met)."""
+
+    status = "running"
+
+    def scheduler_info(self) -> dict[str, dict[str, object]]:
+        return {"workers": {"w": {}}}
+
+    def close(self, timeout: float) -> None:
+        del timeout
+
+
+def test_a_closed_connection_seen_before_the_client_notices_is_a_lost_scheduler(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    comm = pytest.importorskip("distributed.comm", reason="the dask extra is not installed")
+    monkeypatch.setattr(cluster, "connect", lambda _address: _RunningClient())
+
+    def run(_client: object, _workers: int) -> None:
+        raise comm.CommClosedError("in <TCP (closed) ConnectionPool.gather>: Stream is closed")
+
+    with pytest.raises(EuchreError, match=r"lost the Dask scheduler at tcp://127\.0\.0\.1:1 "):
+        cluster.run_on_cluster("tcp://127.0.0.1:1", run)
 
 
 # --- item 4: local workers ---------------------------------------------------------------------
