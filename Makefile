@@ -44,9 +44,13 @@ typecheck: $(STAMP)
 # The tests run in parallel, one worker per core (pytest-xdist); the tests marked
 # `xdist_group` with the same name run in one worker, one after another (--dist loadgroup).
 # The slowest 15 are listed at the end (--durations), so a test that grows slow is seen.
+# Python's bytecode is cached under .venv/pycache for the run (as on a user's machine, where
+# the installed package is compiled once), even where the environment sets
+# PYTHONDONTWRITEBYTECODE: else each `euchre` process a test starts compiles the package again.
 PYTEST_WORKERS ?= auto
 pytest: $(STAMP) browser
-	EUCHREKIT_REQUIRE=$(REQUIRED_EXTRAS),$(WEB_EXTRAS),$(REQUIRED_BROWSER) \
+	env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX="$(abspath $(VENV))/pycache" \
+		EUCHREKIT_REQUIRE=$(REQUIRED_EXTRAS),$(WEB_EXTRAS),$(REQUIRED_BROWSER) \
 		$(BIN)/pytest -q --numprocesses $(PYTEST_WORKERS) --dist loadgroup --durations 15
 
 # Chromium for the browser tests, from the OS's packages (no browser is downloaded by a test).

@@ -2,9 +2,9 @@
 
 In every shipped variant and in overlays with double decks (two copies of each card: the
 action that names a card must be the copy the seat holds, DECK-A2), seeded games are played
-with the four kinds of bot taking turns at the seats; at each decision *every* kind (random,
-greedy, heuristic, search at 2 simulations) is asked what it would play for the seat to act,
-and each answer must be a legal action id. The budget is a fixed number of decisions per
+with the kinds of bot taking turns at the seats; at each decision *every* kind (each bot of
+``engine.bots.BOTS``, the search at 2 simulations) is asked what it would play for the seat to
+act, and each answer must be a legal action id. The budget is a fixed number of decisions per
 variant (a few seconds each on one core)."""
 
 from __future__ import annotations
@@ -12,14 +12,15 @@ from __future__ import annotations
 import pytest
 
 from engine import State, Variant
-from engine.bots import make_bot
+from engine.bots import BOTS, make_bot
 from engine.core.bot_spec import BotSpec
 from engine.play.state import TERMINAL
 from engine.rules.loader import shipped_names
 from engine.sim.simulate import derive_seed
 from engine.testing.rules import overlay, variant
 
-KINDS = ("random", "greedy", "heuristic", "search:2")
+KINDS = tuple(f"{name}:2" if name == "search" else name for name in sorted(BOTS))
+"""Every kind of bot the engine has (the search at 2 simulations: legality, not strength)."""
 DECISIONS = 300
 """Decisions checked per variant (each asks all four bots)."""
 

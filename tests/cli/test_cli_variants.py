@@ -77,6 +77,12 @@ def _corpus() -> list[str]:
     return sorted(p.name for p in BROKEN.glob("*.yaml"))
 
 
+BLOW_UP = 3.0
+"""CPU seconds beyond which a refusal counts as a blow-up (a hostile file once took 22 s). CPU
+time of this process, not wall time, so a loaded machine does not fail the test; the first
+validation of a worker may also import and compile modules."""
+
+
 def _expectation(name: str) -> tuple[int, int, str]:
     if name in NO_COMMENT:
         return NO_COMMENT[name]
@@ -95,7 +101,7 @@ def _assert_rejected(result: Any, shown: str, expected: tuple[int, int, str],
     first = result.err.splitlines()[0] if result.err else ""
     assert first.startswith(head), f"expected {head!r}..., got {first!r}"
     assert substring in result.err, result.err
-    assert seconds < 1.0, f"validating {shown} took {seconds:.2f} s"
+    assert seconds < BLOW_UP, f"validating {shown} took {seconds:.2f} s of CPU"
 
 
 def test_every_broken_file_has_an_expectation() -> None:
@@ -111,9 +117,9 @@ def test_broken_file_is_rejected_with_a_located_error_quickly(
     name: str, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(BROKEN)
-    start = time.perf_counter()
+    start = time.process_time()
     result = run_cli("validate", name)
-    _assert_rejected(result, name, _expectation(name), time.perf_counter() - start)
+    _assert_rejected(result, name, _expectation(name), time.process_time() - start)
 
 
 @pytest.mark.parametrize("name", sorted(GENERATED))
@@ -124,9 +130,9 @@ def test_hostile_generated_file_is_rejected_with_a_located_error_quickly(
     make, expected = GENERATED[name]
     make(tmp_path / name)
     monkeypatch.chdir(tmp_path)
-    start = time.perf_counter()
+    start = time.process_time()
     result = run_cli("validate", name)
-    _assert_rejected(result, name, expected, time.perf_counter() - start)
+    _assert_rejected(result, name, expected, time.process_time() - start)
 
 
 def test_schema_unknown_key_suggests_the_key_meant(run_cli: RunCli,

@@ -20,11 +20,12 @@ moment it is added). After every action the harness checks that
 of each replayed state in (f) (each holds a copy of the whole state, history included, so
 checking them at every step makes a game quadratic in its length), run at sampled steps,
 as OpenSpiel's harness samples its costly checks: the first 8 steps, every power of two, the
-first step of every phase of every hand (so each phase a game reaches is checked in every
-hand: a defect of a phase shows in every game that reaches it), and one other step in 4 at
-random (a defect of one kind of step that comes up ~5 times a hand, a trick's last card say,
-is missed by a game of 8 hands with probability (3/4)**40 < 1e-5). The end of the game is
-always checked in full, and the final replayed state is compared whole.
+first step of each phase the first time the game reaches it (a defect of a phase shows in
+every game that reaches it), and one other step in 16 at random. The sample is sized for the
+variant, not the game: a defect of one kind of step that comes up ~5 times a hand, a trick's
+last card say, is missed by a variant's 4 seeded games of ~8 hands each with probability
+(15/16)**160 < 4e-5 (and by the Hypothesis games besides). The end of the game is always
+checked in full, and the final replayed state is compared whole.
 """
 
 from __future__ import annotations
@@ -56,8 +57,9 @@ ILLEGAL_SAMPLE = 5
 """Random illegal action ids tried at each checked step, besides the targeted ones."""
 FIRST_CHECKED = 8
 """The costly checks run at every one of the first steps, ..."""
-ONE_STEP_IN = 4
-"""... at the first step of every phase, every power of two, and one other step in 4."""
+ONE_STEP_IN = 16
+"""... at the first step of each phase the game reaches, every power of two, and one other step
+in 16."""
 
 ALL_ACTION_IDS = (
     list(range(A.SWAP + 1))
@@ -201,15 +203,16 @@ class Checker:
         self.state = state
         self.rng = rng
         self.count = 0  # actions applied
-        self.phase = (state.hand_no, state.phase)
+        self.phases = {state.phase}  # the phases reached so far
         _EVENT_TEXT.clear()
         self.steps: dict[int, str] = {0: snapshot(state)}  # the states of the checked steps
         self.check_state()
 
     def checked_in_full(self) -> bool:
         """Whether the costly checks run before the next action (see the module's header)."""
-        n, phase = self.count, (self.state.hand_no, self.state.phase)
-        entered, self.phase = phase != self.phase, phase
+        n, phase = self.count, self.state.phase
+        entered = phase not in self.phases
+        self.phases.add(phase)
         return (n < FIRST_CHECKED or n & (n - 1) == 0 or entered
                 or self.rng.randrange(ONE_STEP_IN) == 0)
 

