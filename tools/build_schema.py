@@ -1,5 +1,5 @@
 """Write ``schema/variant.schema.json`` from the base schema and the registered mechanics, and
-``engine/rules/schema_known.py``, the shipped variants' schema verdicts (issue 23, start-up:
+``engine/rules/known_shipped.py``, the shipped variants' schema verdicts (issue 23, start-up:
 :mod:`engine.rules.schema_verdicts`).
 
     python tools/build_schema.py          # write the files
@@ -18,12 +18,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine.rules.known_shipped_build import known_text  # noqa: E402 - after the path is set
 from engine.rules.schema_check import schema_text  # noqa: E402 - after the path is set
-from engine.rules.schema_verdicts_build import known_text  # noqa: E402 - after the path is set
 
 TARGETS = {
     ROOT / "schema" / "variant.schema.json": schema_text,
-    ROOT / "engine" / "rules" / "schema_known.py": known_text,
+    ROOT / "engine" / "rules" / "known_shipped.py": known_text,
 }
 
 

@@ -288,7 +288,7 @@ def schema_errors(resolved: Resolved) -> list[VariantError]:
 def jsonschema_accepts(kind: str, instance: Any) -> bool:
     """Whether jsonschema itself finds ``instance`` valid as ``kind`` (``variant``: merged
     data; ``extends``: ``{"extends": ...}``), never the list of known verdicts: what
-    :mod:`engine.rules.schema_verdicts_build` builds that list with."""
+    :mod:`engine.rules.known_shipped_build` builds that list with."""
     validator = _validator() if kind == "variant" else _extends_validator_for(REGISTRY.version)
     return next(iter(validator.iter_errors(instance)), None) is None
 

@@ -3,7 +3,7 @@
 Importing jsonschema and building its validator take about a third of ``euchre validate
 standard``; the shipped variants never change between releases. So ``tools/build_schema.py``
 runs jsonschema over every shipped variant and writes, into
-:mod:`engine.rules.schema_known`, a digest of each (schema, data) pair it found valid: the
+:mod:`engine.rules.known_shipped`, a digest of each (schema, data) pair it found valid: the
 merged data of each shipped variant, the data a record of it embeds, and each shipped file's
 ``extends``. :func:`known_valid` answers from that list, without jsonschema.
 
@@ -27,7 +27,7 @@ import json
 import math
 from typing import Any
 
-from engine.rules.schema_known import KNOWN_VALID
+from engine.rules.known_shipped import KNOWN_VALID
 
 __all__ = ["VALIDATOR", "digest", "known_valid", "schema_digest"]
 

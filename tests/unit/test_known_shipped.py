@@ -1,7 +1,9 @@
-"""A shipped variant is checked against the schema without jsonschema, and only it (issue 23,
-start-up; engine/rules/schema_verdicts.py): the verdicts shipped in
-``engine/rules/schema_known.py`` are the ones jsonschema gives now, and any other data, an
-edited copy of a shipped file included, is checked by jsonschema as before."""
+"""What is known of the shipped files, so that loading one is fast (issue 23, start-up): a
+shipped variant is checked against the schema without jsonschema (engine/rules/schema_verdicts.py)
+and a shipped file is read by libyaml (engine/rules/yamlsource.py), and only they. The lists
+shipped in ``engine/rules/known_shipped.py`` are the ones the shipped files give now, and any
+other file or data, an edited copy of a shipped file included, is read by the Python reader
+after the token checks and checked by jsonschema, as before."""
 
 from __future__ import annotations
 
@@ -10,9 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
-from engine.rules import schema_check
+from engine.core.errors import VariantError
+from engine.rules import schema_check, yamlsource
 from engine.rules.loader import diagnose_variant, resolve, shipped_names
+from engine.rules.yamlsource import MAX_LIST_ITEMS
 
 REPO = Path(__file__).resolve().parents[2]
 STANDARD = (REPO / "variants" / "standard.yaml").read_text(encoding="utf-8")
@@ -38,19 +43,58 @@ def _validator_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-def test_checked_in_verdicts_are_the_ones_jsonschema_gives_now_run_tools_build_schema() -> None:
-    """The list is rebuilt from the shipped files and the schema, and every shipped variant
-    is in it (none falls back to jsonschema, which a stale list would make it do)."""
-    from engine.rules.schema_verdicts_build import (  # noqa: PLC0415 - the builder, here only
+def test_checked_in_lists_are_the_ones_the_shipped_files_give_run_tools_build_schema() -> None:
+    """The lists are rebuilt from the shipped files and the schema, and every shipped file and
+    variant is in them (none falls back to the slow path, which a stale list would make it
+    do)."""
+    from engine.rules.known_shipped_build import (  # noqa: PLC0415 - the builder, here only
         known_text,
         shipped_instances,
+        shipped_texts,
     )
 
-    instances = shipped_instances()
-    assert (REPO / "engine" / "rules" / "schema_known.py").read_text(encoding="utf-8") \
-        == known_text(instances)
+    assert yaml.__with_libyaml__, "PyYAML without libyaml cannot check the list of texts"
+    instances, texts = shipped_instances(), shipped_texts()
+    assert (REPO / "engine" / "rules" / "known_shipped.py").read_text(encoding="utf-8") \
+        == known_text(instances, texts)
     assert [kind for kind, data in instances if not schema_check._known_valid(kind, data)] == []
     assert len(instances) > 2 * len(shipped_names())  # each variant twice, and its `extends`
+    assert len(texts) == len(shipped_names())
+
+
+def test_a_shipped_file_is_read_by_libyaml_and_an_edited_copy_by_the_python_reader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    checked: list[str] = []
+    real = yamlsource.check_tokens
+
+    def counted(text: str, display: str) -> None:
+        checked.append(display)
+        real(text, display)
+
+    monkeypatch.setattr(yamlsource, "check_tokens", counted)
+    shipped = yamlsource.read_yaml(REPO / "variants" / "standard.yaml", "variants/standard.yaml")
+    assert checked == []
+    path = tmp_path / "house.yaml"
+    path.write_text(STANDARD + "\n# my notes\n", encoding="utf-8")
+    copied = yamlsource.read_yaml(path, "variants/standard.yaml")
+    assert checked == ["variants/standard.yaml"]
+    assert repr(copied) == repr(shipped)
+
+
+def test_an_edited_copy_of_a_shipped_file_keeps_the_python_readers_limits(
+    tmp_path: Path,
+) -> None:
+    """A shipped file with one list made too long is refused by the token checks, located."""
+    path = tmp_path / "house.yaml"
+    long_list = "\n".join(["flow_notes:", *(["  - x"] * (MAX_LIST_ITEMS + 1))])
+    path.write_text(STANDARD + long_list + "\n", encoding="utf-8")
+    with pytest.raises(VariantError) as raised:
+        yamlsource.read_yaml(path, "house.yaml")
+    assert raised.value.message == f"the list has more than {MAX_LIST_ITEMS} items"
+    assert raised.value.location is not None  # the list begins on the line after its key
+    first_item = STANDARD.count("\n") + 2
+    assert (raised.value.location.line, raised.value.location.column) == (first_item, 3)
 
 
 @pytest.mark.parametrize("name", ["standard", "renege", "pepper", "bid-euchre-low"])
