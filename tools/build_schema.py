@@ -1,12 +1,13 @@
 """Write ``schema/variant.schema.json`` from the base schema and the registered mechanics, and
-``engine/rules/known_shipped.py``, the shipped variants' schema verdicts (issue 23, start-up:
-:mod:`engine.rules.schema_verdicts`).
+``engine/rules/known_shipped.py`` and ``engine/rules/known_expressions.py``, what is known of
+the shipped variants (their schema verdicts, their texts, their expressions' trees) so that
+loading one is fast (issue 23, start-up; :mod:`engine.rules.known_shipped_build`).
 
     python tools/build_schema.py          # write the files
     python tools/build_schema.py --check  # exit 1 when a checked-in file is stale
 
-Write the schema after changing a mechanic's configuration, and both after changing a shipped
-variant (the tests say which is stale).
+Run it after changing a mechanic's configuration, the schema, a shipped variant or the grammar
+(the tests say which file is stale).
 """
 
 from __future__ import annotations
@@ -18,12 +19,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.rules.known_shipped_build import known_text  # noqa: E402 - after the path is set
+from engine.rules.known_shipped_build import (  # noqa: E402 - after the path is set
+    expressions_text,
+    known_text,
+)
 from engine.rules.schema_check import schema_text  # noqa: E402 - after the path is set
 
 TARGETS = {
     ROOT / "schema" / "variant.schema.json": schema_text,
     ROOT / "engine" / "rules" / "known_shipped.py": known_text,
+    ROOT / "engine" / "rules" / "known_expressions.py": expressions_text,
 }
 
 

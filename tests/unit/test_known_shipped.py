@@ -14,8 +14,10 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.core.errors import VariantError
-from engine.rules import schema_check, yamlsource
+from engine.core.errors import ExpressionError, VariantError
+from engine.rules import expressions_parse, schema_check, yamlsource
+from engine.rules.expressions_parse import parse, parse_with_lark
+from engine.rules.known_expressions import KNOWN_TREES
 from engine.rules.loader import diagnose_variant, resolve, shipped_names
 from engine.rules.yamlsource import MAX_LIST_ITEMS
 
@@ -48,15 +50,22 @@ def test_checked_in_lists_are_the_ones_the_shipped_files_give_run_tools_build_sc
     variant is in them (none falls back to the slow path, which a stale list would make it
     do)."""
     from engine.rules.known_shipped_build import (  # noqa: PLC0415 - the builder, here only
+        expressions_text,
         known_text,
-        shipped_instances,
+        shipped_facts,
         shipped_texts,
     )
 
     assert yaml.__with_libyaml__, "PyYAML without libyaml cannot check the list of texts"
-    instances, texts = shipped_instances(), shipped_texts()
+    (instances, expressions), texts = shipped_facts(), shipped_texts()
+    stale = "stale: run python tools/build_schema.py"
     assert (REPO / "engine" / "rules" / "known_shipped.py").read_text(encoding="utf-8") \
-        == known_text(instances, texts)
+        == known_text(instances, texts), stale
+    assert (REPO / "engine" / "rules" / "known_expressions.py").read_text(encoding="utf-8") \
+        == expressions_text(expressions), stale
+    assert sorted(KNOWN_TREES) == expressions and len(expressions) > 20
+    assert {text: KNOWN_TREES[text] for text in expressions} \
+        == {text: parse_with_lark(text) for text in expressions}
     assert [kind for kind, data in instances if not schema_check._known_valid(kind, data)] == []
     assert len(instances) > 2 * len(shipped_names())  # each variant twice, and its `extends`
     assert len(texts) == len(shipped_names())
@@ -168,3 +177,28 @@ def test_standard_data_json_would_blur_is_never_known_valid(change: str) -> None
     else:
         data["game"]["target"] = float("nan")
     assert not schema_check._known_valid("variant", data)
+
+
+def test_a_shipped_expression_is_not_parsed_again_and_an_edited_one_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refuse() -> Any:
+        raise AssertionError("lark was asked")
+
+    monkeypatch.setattr(expressions_parse, "_parser", refuse)
+    text = "3 <= makers.tricks <= 4"  # standard's `made` row
+    assert text in STANDARD and text in KNOWN_TREES
+    assert parse(text) == KNOWN_TREES[text]
+    with pytest.raises(AssertionError, match="lark was asked"):
+        parse(text + " ")
+
+
+def test_an_edited_shipped_expression_gets_larks_error_at_its_column() -> None:
+    """Standard's ``3 <= makers.tricks <= 4`` with one ``=`` too many: lark's error points at
+    the extra ``=`` (column 22)."""
+    text = "3 <= makers.tricks <== 4"
+    assert text not in KNOWN_TREES
+    with pytest.raises(ExpressionError) as raised:
+        parse(text)
+    assert raised.value.column == 22
+    assert "unexpected" in raised.value.message
