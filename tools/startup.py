@@ -123,9 +123,11 @@ def main() -> int:
                     f"OVER the budget of {budget:.1f} s"
                 if i == 0 and wall > budget:
                     over.append(label)
+                cpu = statistics.median(r.cpu for r in runs[tree])
                 print(f"{label}  ({tree})\n"
                       f"  wall {spread([r.wall for r in runs[tree]])}: {verdict}\n"
-                      f"  cpu  {spread([r.cpu for r in runs[tree]])}")
+                      f"  cpu  {spread([r.cpu for r in runs[tree]])}: "
+                      f"{'within' if cpu <= budget else 'over'} it")
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average after: {load}")
     if over:
