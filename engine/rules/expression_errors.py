@@ -8,11 +8,13 @@ usual slips (``=`` for ``==``, ``&`` for ``and``, capitals).
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-from lark import Lark
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from engine.core.errors import ExpressionError
+
+if TYPE_CHECKING:  # lark is imported when an expression is parsed by it (expressions_parse)
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
 __all__ = ["join_words", "shorten", "syntax_error"]
 
@@ -38,6 +40,11 @@ _CHARACTER_HINTS = {
 
 def syntax_error(text: str, error: UnexpectedInput, parser: Lark) -> ExpressionError:
     """Say what was found where, and what could have been written there instead."""
+    from lark.exceptions import (  # noqa: PLC0415 - lark is loaded already: it raised `error`
+        UnexpectedCharacters,
+        UnexpectedToken,
+    )
+
     hint = ""
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
@@ -71,6 +78,8 @@ def syntax_error(text: str, error: UnexpectedInput, parser: Lark) -> ExpressionE
 def _expected_after(parser: Lark, prefix: str) -> set[str]:
     """The terminals that may follow ``prefix``, asked of a fresh parser: the sets in lark's
     errors are blurred by LALR's merged states and by reductions made on the bad token."""
+    from lark.exceptions import LarkError  # noqa: PLC0415 - lark is loaded already
+
     try:
         interactive = parser.parse_interactive(prefix)
         interactive.exhaust_lexer()

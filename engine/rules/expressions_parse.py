@@ -4,6 +4,12 @@ The cheap checks (length, emptiness, parenthesis depth) run before lark sees the
 tree depth is checked iteratively before the tree is turned into nodes, so nothing here
 recurses deeper than :data:`MAX_DEPTH`.
 
+An expression written in a shipped variant is not parsed again at each start: its tree is
+read from :data:`engine.rules.known_expressions.KNOWN_TREES`, which ``tools/build_schema.py``
+writes from lark's own parses and a test rebuilds and compares (issue 23, start-up: lark and
+its parser are then not even imported). Any other text, an edited copy of a shipped one
+included, is parsed by lark.
+
 >>> parse("not alone")
 Unary(column=1, end=10, op='not', operand=Name(column=5, end=10, name='alone'))
 >>> parse("1 +")
@@ -16,10 +22,10 @@ engine.core.errors.ExpressionError: unexpected end of the expression; expected a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
-
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING
 
 from engine.core.errors import ExpressionError
 from engine.rules.expression_errors import shorten, syntax_error
@@ -42,26 +48,57 @@ from engine.rules.expressions_tree import (
     SetOp,
     Unary,
 )
-from engine.rules.grammar_cache import cached_lark
+from engine.rules.known_expressions import KNOWN_TREES
 from engine.rules.resources import grammar_path
 
-__all__ = ["parse"]
+if TYPE_CHECKING:
+    from lark import Lark, Token, Tree
+
+__all__ = ["parse", "parse_with_lark", "recording"]
+
+_recorded: set[str] | None = None
+"""The texts :func:`parse` was given, while :func:`recording`."""
+
+
+@contextmanager
+def recording() -> Iterator[set[str]]:
+    """Collect every text given to :func:`parse` inside the ``with`` block (what
+    ``tools/build_schema.py`` lists the shipped variants' expressions with)."""
+    global _recorded  # noqa: PLW0603 - one recorder, for the build tool only
+    outer, _recorded = _recorded, set()
+    try:
+        yield _recorded
+    finally:
+        _recorded = outer
 
 
 @cache
 def _parser() -> Lark:
     """The one LALR parser of ``grammar/expr.lark``, made on first use: built once and then
     read back from its cache file (:mod:`engine.rules.grammar_cache`)."""
+    from engine.rules.grammar_cache import cached_lark  # noqa: PLC0415 - imports lark
+
     return cached_lark(grammar_path("expr.lark"), parser="lalr", lexer="basic",
                        propagate_positions=True)
 
 
 def parse(text: str) -> Expr:
     """Parse ``text`` into a typed syntax tree; raise :class:`ExpressionError` on bad input.
+    A shipped variant's expression is read from the trees lark made of it before.
 
     >>> parse("1 + 2 * 3")  # doctest: +ELLIPSIS
     Binary(column=1, end=10, op='+', left=IntLit(column=1, end=2, value=1), right=Binary(...))
     """
+    if _recorded is not None:
+        _recorded.add(text)
+    known = KNOWN_TREES.get(text)
+    return known if known is not None else parse_with_lark(text)
+
+
+def parse_with_lark(text: str) -> Expr:
+    """:func:`parse`, always by lark."""
+    from lark.exceptions import UnexpectedInput  # noqa: PLC0415 - lark for new texts only
+
     _check_bounds(text)
     try:
         tree = _parser().parse(text)
@@ -95,6 +132,8 @@ def _check_bounds(text: str) -> None:
 
 def _check_depth(tree: Tree[Token], text: str) -> None:
     """Refuse trees deeper than :data:`MAX_DEPTH`, walking iteratively (never recursing)."""
+    from lark import Tree  # noqa: PLC0415 - loaded by the parse
+
     stack = [(tree, 0)]  # (subtree, how many operators enclose it)
     while stack:
         node, depth = stack.pop()
@@ -108,6 +147,8 @@ def _check_depth(tree: Tree[Token], text: str) -> None:
 
 def _build(tree: Tree[Token], text: str) -> Expr:
     """Turn one lark subtree into a typed node (recursion is bounded by :func:`_check_depth`)."""
+    from lark import Token, Tree  # noqa: PLC0415 - loaded by the parse
+
     at = {"column": tree.meta.start_pos + 1, "end": tree.meta.end_pos + 1}
     if tree.data == "hand_call":
         function, hand = tree.children[0], tree.children[1]
@@ -143,6 +184,8 @@ def _build(tree: Tree[Token], text: str) -> Expr:
 
 def _build_set(tree: Tree[Token]) -> CardSet:
     """Turn a card-set subtree (inside ``count``/``holds``) into a typed node."""
+    from lark import Token, Tree  # noqa: PLC0415 - loaded by the parse
+
     column, end = tree.meta.start_pos + 1, tree.meta.end_pos + 1
     subtrees = [_build_set(kid) for kid in tree.children if isinstance(kid, Tree)]
     tokens = [kid for kid in tree.children if isinstance(kid, Token)]

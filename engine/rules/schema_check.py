@@ -18,19 +18,23 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-import jsonschema
-from jsonschema.exceptions import ValidationError, relevance
-
 from engine.core.errors import VariantError
 from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.schema_base import assemble
+from engine.rules.schema_verdicts import known_valid, schema_digest
 from engine.rules.yamlsource import MAX_LIST_ITEMS
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # jsonschema is imported when data must be checked (not a shipped variant's)
+    import jsonschema
+    from jsonschema.exceptions import ValidationError
+
     from engine.rules.resolved import Resolved
     from engine.rules.yamlsource import Path_
 
-__all__ = ["apply_defaults", "extends_errors", "schema", "schema_errors", "schema_text"]
+__all__ = [
+    "apply_defaults", "extends_errors", "jsonschema_accepts", "schema", "schema_errors",
+    "schema_key", "schema_text",
+]
 
 _TYPE_WORDS = {
     "object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number",
@@ -47,6 +51,23 @@ def schema() -> dict[str, Any]:
     """The variant schema assembled from the registered mechanics (cached per registry
     version); callers must not modify it."""
     return _schema_for(REGISTRY.version)
+
+
+def schema_key() -> str:
+    """The digest of :func:`schema` and of how it is checked
+    (:func:`engine.rules.schema_verdicts.schema_digest`), cached per registry version."""
+    return _schema_key_for(REGISTRY.version)
+
+
+@cache
+def _schema_key_for(version: int) -> str:
+    return schema_digest(schema())
+
+
+def _known_valid(kind: str, instance: Any) -> bool:
+    """Whether jsonschema accepted exactly this data against exactly this schema when the list
+    of shipped verdicts was built (:mod:`engine.rules.schema_verdicts`)."""
+    return known_valid(kind, instance, schema_key())
 
 
 def _is_whole_number(checker: Any, instance: Any) -> bool:
@@ -89,6 +110,8 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 @cache
 def _validator_for(version: int) -> jsonschema.Draft202012Validator:
+    import jsonschema  # noqa: PLC0415 - about 0.1 s, only for data not known valid
+
     base = jsonschema.Draft202012Validator
     strict = jsonschema.validators.extend(  # type: ignore[no-untyped-call] # untyped in stubs
         base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_whole_number)
@@ -176,6 +199,8 @@ def _nested_matches(key: str, node: dict[str, Any]) -> list[str]:
 
 def _leaf(error: ValidationError) -> ValidationError:
     """For ``oneOf``/``anyOf`` failures, the most relevant branch error (jsonschema's way)."""
+    from jsonschema.exceptions import relevance  # noqa: PLC0415 - imported with the validator
+
     while error.context:
         deeper = sorted(error.context, key=relevance)
         error = deeper[0] if error.validator in ("oneOf", "anyOf") else deeper[-1]
@@ -237,6 +262,10 @@ def schema_errors(resolved: Resolved) -> list[VariantError]:
     long_lists = _long_lists(resolved)
     if long_lists:
         return long_lists
+    if _known_valid("variant", resolved.data):
+        return []
+    from jsonschema.exceptions import relevance  # noqa: PLC0415 - imported with the validator
+
     errors = sorted(_validator().iter_errors(resolved.data), key=relevance, reverse=True)
     out: list[VariantError] = []
     missing: list[VariantError] = []
@@ -256,14 +285,26 @@ def schema_errors(resolved: Resolved) -> list[VariantError]:
     return [*_best_first(out, [e for e in errors if e.validator != "required"]), *missing]
 
 
+def jsonschema_accepts(kind: str, instance: Any) -> bool:
+    """Whether jsonschema itself finds ``instance`` valid as ``kind`` (``variant``: merged
+    data; ``extends``: ``{"extends": ...}``), never the list of known verdicts: what
+    :mod:`engine.rules.known_shipped_build` builds that list with."""
+    validator = _validator() if kind == "variant" else _extends_validator_for(REGISTRY.version)
+    return next(iter(validator.iter_errors(instance)), None) is None
+
+
 def extends_errors(resolved: Resolved) -> list[VariantError]:
     """The schema's errors in one file's ``extends`` (``resolved`` holds that file's data
     and locations). The check of the merged data cannot see them: merging drops ``extends``,
     which belongs to each file, not to the variant."""
     if "extends" not in resolved.data:
         return []
-    errors = _extends_validator_for(REGISTRY.version).iter_errors(
-        {"extends": resolved.data["extends"]})
+    instance = {"extends": resolved.data["extends"]}
+    if _known_valid("extends", instance):
+        return []
+    from jsonschema.exceptions import relevance  # noqa: PLC0415 - imported with the validator
+
+    errors = _extends_validator_for(REGISTRY.version).iter_errors(instance)
     return [_to_variant_error(error, resolved)
             for error in sorted(errors, key=relevance, reverse=True)[:1]]
 
@@ -289,10 +330,12 @@ def _best_first(
     converted: list[VariantError], raw: Iterable[ValidationError]
 ) -> list[VariantError]:
     """jsonschema's best match first, then the rest in file order."""
+    from jsonschema.exceptions import best_match  # noqa: PLC0415 - imported with the validator
+
     raw = list(raw)
     if not raw:
         return converted
-    best = jsonschema.exceptions.best_match(raw)
+    best = best_match(raw)
     if best is None:
         return converted
     best_path = tuple(best.absolute_path)

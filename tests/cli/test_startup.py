@@ -2,8 +2,9 @@
 
 ``euchre --help`` lists every command without importing any of their modules, and ``euchre
 validate`` imports the rules layer and the mechanics, never the play layer, the bots, the
-simulator, the text layer or ``rich``. The import checks run in a fresh interpreter (this
-one has imported everything already); ``tools/startup.py`` measures the times themselves.
+simulator, the text layer or ``rich`` (nor jsonschema or lark for a shipped one). The import
+checks run in a fresh interpreter (this one has imported everything already);
+``tools/startup.py`` measures the times themselves.
 """
 
 from __future__ import annotations
@@ -52,8 +53,11 @@ def test_help_imports_no_command_module_and_no_layer_of_the_engine() -> None:
 
 
 def test_validate_imports_the_rules_layer_and_no_layer_above_the_mechanics() -> None:
+    """... nor jsonschema nor lark for a shipped variant, whose schema verdict and
+    expression trees are shipped with it (engine/rules/known_shipped_build.py)."""
     modules = imported_by("validate", "standard")
-    assert {"engine.rules.loader", "jsonschema", "lark", "yaml"} <= modules
+    assert {"engine.rules.loader", "engine.mechanics", "yaml"} <= modules
+    assert _layer(modules, "jsonschema", "lark") == set()
     assert _layer(modules, "rich", "numpy", "engine.play", "engine.bots", "engine.sim",
                   "engine.text") == set()
     commands = _layer(modules, *(f"engine.cli.{m}" for m, _ in cli.COMMANDS.values()))
