@@ -148,6 +148,13 @@ class Scratch(Slotted):
             raise AssertionError(f"the hand's scratch is {type(x).__name__}, not {cls.__name__}")
         return x
 
+    def discard_question(self, hint: str) -> str:
+        """The question at the ``euchre play`` prompt while the running phase asks for
+        discards of its own kind (``Discard 2 cards face down; your partner then gives you as
+        many``), ``hint`` added where one answer may name several cards; empty: the prompt's
+        own question (discard down to the hand size)."""
+        return ""
+
 
 OFFER_STEP, DISCARD_STEP = 0, 1
 """The two steps of an exchange of cards (dealer pickup, dummy merge): the offer to take the

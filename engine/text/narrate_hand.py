@@ -21,7 +21,6 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics import events as E
 from engine.mechanics.base import SaysItself
-from engine.mechanics.dealer_pickup import DealerPickupPart
 from engine.mechanics.wording import agreeing, card_words, number
 from engine.play.state import State
 from engine.rules.results import HandResult, Penalty
@@ -201,9 +200,8 @@ class HandNarrator(TableNarrator):
         if h.trump >= 0:  # fixed by the upcard before anyone acts (dirty clubs)
             up = f", upcard {C.pretty(h.turned)}: {trump_text(h.trump)} are trump, " \
                  f"{self._made_by(h.maker)}"
-            pickup = DealerPickupPart.find(h)
-            if pickup is not None and pickup.picked >= 0:
-                up += f"; the dealer takes the {C.pretty(pickup.picked)}"
+            for part in h.parts.values():  # each mechanic's: the dealer's pickup...
+                up += "".join(f"; {words}" for words in part.header_words(self))
         taken = _taken(state.events)
         if taken is not None:  # cards taken as the hand began, not all discarded yet
             source = "the kitty" if taken.source == "kitty" else f"the {taken.source} hand"

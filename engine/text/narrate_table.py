@@ -19,7 +19,7 @@ from engine.mechanics.registry import flow_words, verb_for
 from engine.mechanics.wording import card_words
 from engine.play.program import program
 from engine.rules.variant import Variant
-from engine.text.narrate_words import seat_names, signed, trump_text
+from engine.text.narrate_words import hand_text, seat_names, signed, trump_text
 
 __all__ = ["TableNarrator"]
 
@@ -52,6 +52,15 @@ class TableNarrator:
         """The seat's name (``South``; ``South (you)`` for the human)."""
         name = self.names[seat]
         return f"{name} (you)" if seat == self.you else name
+
+    def hand_words(self, mask: int, trump: int = -1) -> str:
+        """Cards as on the table, trump first (a mechanic's words ask it:
+        :class:`~engine.mechanics.parts.Speaker`)."""
+        return hand_text(mask, trump)
+
+    def trump_words(self, trump: int) -> str:
+        """A trump in words (``hearts ♥``)."""
+        return trump_text(trump)
 
     def side(self, seats: Sequence[int]) -> str:
         """A side's name: ``North-South``, or one seat's name."""
