@@ -42,6 +42,7 @@ from engine.text.narrate_words import (
 
 __all__ = [
     "Narrator",
+    "hand_hidden",
     "hand_text",
     "seat_names",
     "signed",
@@ -77,7 +78,7 @@ class Narrator(HandNarrator):
 
     def hand_line(self, view: View) -> str:
         """``Your hand (South): J♥ A♥  9♣``, trump first once named."""
-        blind = view.phase == "upcard_bidding" and not view.hand
+        blind = hand_hidden(view)
         hand = "(unseen: you name trump first)" if blind else hand_text(view.hand, view.trump)
         return f"Your hand ({self.names[view.seat]}): {hand}"
 
@@ -193,6 +194,12 @@ def _this_hand(events: Sequence[E.Event]) -> Sequence[E.Event]:
         if isinstance(events[i], E.Dealt):
             return events[i + 1:]
     return events
+
+
+def hand_hidden(view: View) -> bool:
+    """Whether the seat may not see the cards it holds now (a dealer naming trump blind): its
+    view then shows none of them, though its hand is not empty."""
+    return not view.hand and view.hand_sizes[view.seat] > 0
 
 
 def _joker_call(view: View) -> str:

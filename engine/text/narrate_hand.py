@@ -60,12 +60,13 @@ class HandNarrator(TableNarrator):
     def action_line(self, event: E.Event) -> str:
         """The line of an action's own event, the first ``State.apply`` returns: ``East
         orders up``, ``North discards`` (``North discards 9♣`` to its owner), ``West plays
-        Q♦ from East's exposed hand``."""
+        Q♦ from East's exposed hand``. A kind only one mechanic declares (``play``,
+        ``declare``, ``partner``) finds its verb by itself; a pass or a said decision by the
+        mechanic its event names."""
         kind = type(event)
         if kind is E.CardPlayed:
             assert isinstance(event, E.CardPlayed)
-            return self.action(event.by, f"play:{C.card_name(event.card)}", phase="play",
-                               owner=event.seat)
+            return self.action(event.by, f"play:{C.card_name(event.card)}", owner=event.seat)
         if kind is E.Passed:
             assert isinstance(event, E.Passed)
             return self.action(event.seat, "pass", phase=event.mechanic)
@@ -78,10 +79,9 @@ class HandNarrator(TableNarrator):
             name = f"{prefix}:{C.card_name(event.card)}" if event.card >= 0 else prefix
             return self.action(event.seat, name, phase=event.mechanic, reveal=event.card >= 0)
         if isinstance(event, E.ShowDeclared):
-            return self.action(event.seat, f"declare:{event.show + 1}", phase="declare")
+            return self.action(event.seat, f"declare:{event.show + 1}")
         if isinstance(event, E.PartnerCalled):
-            return self.action(event.maker, f"partner:{C.card_name(event.card)}",
-                               phase="call_partner")
+            return self.action(event.maker, f"partner:{C.card_name(event.card)}")
         raise ValueError(f"not an action's event: {event!r}")
 
     def after(self, events: Sequence[E.Event]) -> list[str]:

@@ -16,7 +16,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.events import CardPlayed
 from engine.play.view import View
-from engine.text.narrate import sorted_hand, trump_text
+from engine.text.narrate import hand_hidden, sorted_hand, trump_text
 from engine.web.game import WebGame
 from engine.web.html import backs_html, card_html, cards_html, esc
 
@@ -146,7 +146,7 @@ def _mine(game: WebGame, view: View) -> str:
         declared = A.kind_named(kind)
         if declared is not None and declared.arg is A.Arg.CARD and arg:
             cards_acting.setdefault(arg, name)
-    blind = view.phase == "upcard_bidding" and not view.hand
+    blind = hand_hidden(view)
     hand_cards = []
     drawn: set[str] = set()
     for card in sorted_hand(view.hand, view.trump):
