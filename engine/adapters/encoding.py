@@ -175,11 +175,13 @@ class Encoder:
     divided by it) and the score scale (the larger of the target and the starting score, or
     1), so every number lies in a small range whatever the variant."""
 
-    __slots__ = ("hand_size", "scale")
+    __slots__ = ("dealing", "hand_size", "scale")
 
     def __init__(self, variant: Variant) -> None:
         self.hand_size = max(1, variant.deal.hand_size)
         self.scale = float(max(1, abs(variant.game.target), abs(variant.game.start)))
+        self.dealing = _PHASE_INDEX[variant.flow[0]]
+        """The phase while cards are dealt: the flow's first (the deal's check says which)."""
 
     def encode(self, view: View, out: Vector | None = None) -> Vector:
         """The encoding of ``view`` (written into ``out`` when given, which is zeroed first)."""
@@ -233,7 +235,7 @@ class Encoder:
         _one(out, o["seat"], seat, MAX_SEATS)
         if not over:
             _one(out, o["dealer"], dealer, MAX_SEATS)
-        out[o["phase"] + _PHASE_INDEX["over" if over else "deal"]] = 1.0
+        out[o["phase"] + (_PHASE_INDEX["over"] if over else self.dealing)] = 1.0
         for i, score in enumerate(scores):
             out[o["scores"] + i] = score / self.scale
 

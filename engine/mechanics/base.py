@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.parts import Part, SaysItself, Slotted, ViewHook, ViewPart
+from engine.mechanics.parts import Part, SaysItself, Slotted, Speaker, ViewHook, ViewPart
 from engine.rules.config_fields import Block
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import ResultHook, ResultPart
@@ -287,6 +287,9 @@ class Words:
     trumpless: Callable[[Variant], tuple[int, ...]] | None = None
     """The trumpless contracts (``NO_TRUMP``, ``LOW_NO_TRUMP``) a maker may make in this
     mechanic, for the rule book's ranks."""
+    to_act: Callable[[View, Speaker], list[str]] | None = None
+    """Lines the view of the seat to act in this mechanic's phase adds, before his hand
+    (``You hold 7 cards: discard 2 to keep 5``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

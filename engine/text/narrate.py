@@ -161,7 +161,9 @@ class Narrator(HandNarrator):
     def _extra_hands(self, view: View, hand: Sequence[E.Event]) -> list[str]:
         """The dummy or ghost hand: its size face down, or what became of it; then what the
         flow's mechanics tell of the table (a swap's dead hand, its cards only to the swapper;
-        the ghost hand a seat looked at, only to him: ``ViewPart.table_lines``)."""
+        the ghost hand a seat looked at, only to him: ``ViewPart.table_lines``), and the
+        running mechanic's words to the seat to act (the discards a merged dummy owes:
+        ``Words.to_act``)."""
         lines = []
         for k, name in enumerate(self.variant.deal.extra_hands):
             size = view.hand_sizes[self.variant.players + k]
@@ -175,11 +177,9 @@ class Narrator(HandNarrator):
                 lines.append("The dummy hand: set aside unseen, since nobody made trump")
         for part in view.parts.values():  # each mechanic's: a swap, a hand looked at...
             lines += part.table_lines(view, hand, self)
-        if view.phase == "dummy_merge" and view.current_player == view.seat:
-            extra = view.hand.bit_count() - self.hand_size
-            if extra > 0:
-                lines.append(f"You hold {view.hand.bit_count()} cards: discard {extra} to keep "
-                             f"{self.hand_size}")
+        to_act = self.to_act.get(view.phase)  # the running mechanic's words to the actor
+        if to_act is not None and view.current_player == view.seat:
+            lines += to_act(view, self)
         return lines
 
 

@@ -45,6 +45,9 @@ class TableNarrator:
         self.special_bid_names = program(variant).special_bids
         """The special bids' names in rank order, as actions name them (``bid:moon``)."""
         self.hand_size = variant.deal.hand_size
+        self.to_act = {key: w.to_act for key, w in zip(variant.flow, words, strict=True)
+                       if w.to_act is not None}
+        """The flow's mechanics' lines to the seat to act in their phase, by key."""
 
     # -- seats, sides, scores ---------------------------------------------------------------
 
