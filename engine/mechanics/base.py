@@ -290,6 +290,11 @@ class Words:
     to_act: Callable[[View, Speaker], list[str]] | None = None
     """Lines the view of the seat to act in this mechanic's phase adds, before his hand
     (``You hold 7 cards: discard 2 to keep 5``)."""
+    sides: str = ""
+    """The kind of sides the rule book names when this mechanic decides them in each hand
+    (``called``: the maker and the partner he calls), and ``players``, its paragraph on who
+    plays with whom; empty: the variant's fixed kind of sides says it."""
+    players: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

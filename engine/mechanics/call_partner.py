@@ -374,13 +374,19 @@ def _result(s: Table) -> CallPartnerResult | None:
                              partner=part.partner if part.partner >= 0 else None)
 
 
+_PLAYERS = ("{count} players, each scoring for himself. In each hand the maker and the holder "
+            "of the card he calls (his partner for that hand, CALL-A6) play against all the "
+            "others, who defend together; each player of a side scores what the side wins.")
+"""The rule book's paragraph on the players (``{count}``: how many, in words)."""
+
 MECHANIC = Mechanic(
     key="call_partner", phase=CallPartner, schema=BLOCK.schema, config=CallPartnerRules,
     compile=BLOCK.compile, check_flow=_check_flow, space=_space, after_trump=True,
     kinds=(A.kind_of(A.ALONE), PARTNER_KIND),
     words=Words(verbs={"partner": "calls {card_words} for a partner", "alone": "goes alone"},
                 prompt="{offers}?", offers=_offers,
-                title="Calling a partner", rules=book_lines(CallPartnerRules, book)),
+                title="Calling a partner", rules=book_lines(CallPartnerRules, book),
+                sides="called", players=_PLAYERS),
     decide=decide, block=BLOCK, result=ResultHook(part=CallPartnerResult, build=_result),
     part=CallPartnerPart, view=call_view,
 )
