@@ -89,11 +89,12 @@ def _docstring_lines(tree: ast.AST) -> set[int]:
 
 
 def mentions(path: Path, key: str, modules: set[str], classes: set[str]
-             ) -> tuple[set[str], bool]:
-    """The kinds of code mention of one mechanic in ``path``, and whether its docs name it."""
+             ) -> tuple[dict[str, set[int]], bool]:
+    """The code mentions of one mechanic in ``path`` (kind -> lines), and whether its docs
+    name it."""
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source)
-    kinds: set[str] = set()
+    kinds: dict[str, set[int]] = defaultdict(set)
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
             targets = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
@@ -103,7 +104,7 @@ def mentions(path: Path, key: str, modules: set[str], classes: set[str]
             continue
         if any(t.split(".")[:3] in (["engine", "mechanics", m] for m in modules)
                for t in targets):
-            kinds.add("import")
+            kinds["import"].add(node.lineno)
     docs = _docstring_lines(tree)
     doc_words = re.compile(r"engine\.mechanics\.(" + "|".join(sorted(modules)) + r")\b"
                            + (r"|\b(" + "|".join(sorted(classes)) + r")\b" if classes else ""))
@@ -113,9 +114,9 @@ def mentions(path: Path, key: str, modules: set[str], classes: set[str]
         if token.type == tokenize.STRING and line not in docs:
             body = token.string.lstrip("rbuRBU")
             if body in (f'"{key}"', f"'{key}'"):
-                kinds.add("key")
+                kinds["key"].add(line)
         elif token.type == tokenize.NAME and token.string in classes:
-            kinds.add("class")
+            kinds["class"].add(line)
         if (token.type == tokenize.COMMENT or (token.type == tokenize.STRING and line in docs)
                 ) and doc_words.search(token.string):
             named_in_docs = True
@@ -125,20 +126,21 @@ def mentions(path: Path, key: str, modules: set[str], classes: set[str]
 def table(*, docs: bool) -> tuple[list[str], int]:
     """The table's lines, and how many code mentions it lists."""
     files = sorted(p for p in ENGINE.rglob("*.py") if MECHANICS not in p.parents)
-    lines = ["| mechanic | files outside engine/mechanics/ that mention it |", "|---|---|"]
+    lines = ["| mechanic | files outside engine/mechanics/ that mention it (kind: lines) |",
+             "|---|---|"]
     count = 0
     for key, modules, classes in mechanic_names():
-        found: dict[str, set[str]] = defaultdict(set)
+        cells = []
         for path in files:
             kinds, in_docs = mentions(path, key, modules, classes)
-            name = path.relative_to(ROOT).as_posix()
-            if kinds:
-                found[name] |= kinds
-                count += 1
+            said = [f"{kind}: {', '.join(str(n) for n in sorted(at))}"
+                    for kind, at in sorted(kinds.items())]
+            count += sum(len(at) for at in kinds.values())
             if docs and in_docs:
-                found[name].add("docs")
-        cells = [f"{name} ({', '.join(sorted(kinds))})" for name, kinds in sorted(found.items())]
-        lines.append(f"| {key} | {'; '.join(cells) or 'none'} |")
+                said.append("docs")
+            if said:
+                cells.append(f"{path.relative_to(ROOT).as_posix()} ({'; '.join(said)})")
+        lines.append(f"| {key} | {'<br>'.join(cells) or 'none'} |")
     return lines, count
 
 
