@@ -49,11 +49,7 @@ import numpy.typing as npt
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.auction_rules import AuctionView
-from engine.mechanics.call_partner import CallPartnerView
-from engine.mechanics.play_exposed import ExposedView
 from engine.mechanics.registry import mechanics
-from engine.mechanics.upcard_trump import UpcardView
 from engine.play.view import View
 from engine.rules.variant import Variant
 
@@ -157,16 +153,35 @@ def _one(out: Vector, at: int, index: int, size: int) -> None:
         out[at + index] = 1.0
 
 
+_PART_PIECES = {"turned_down": CARDS, "bid_special": A.SPECIAL_BIDS, "called": CARDS,
+                "partner": MAX_SEATS}
+"""The one-hot pieces the view's mechanics' parts fill (:meth:`ViewPart.features
+<engine.mechanics.parts.ViewPart.features>`), with their sizes: a card, a special bid's rank,
+a seat; -1 sets nothing."""
+_PART_MASKS = frozenset({"extra_seen", "exposed"})
+"""The pieces the parts fill with a mask of cards."""
+
+
+def _feature(out: Vector, piece: str, value: int) -> None:
+    """Set a part's piece (a name the encoding does not have is left out)."""
+    if piece in _PART_MASKS:
+        _cards(out, OFFSETS[piece], value)
+    elif piece in _PART_PIECES:
+        _one(out, OFFSETS[piece], value, _PART_PIECES[piece])
+
+
 class Encoder:
     """Encodes views of one variant's games: it knows the hand size (tricks and cards held are
     divided by it) and the score scale (the larger of the target and the starting score, or
     1), so every number lies in a small range whatever the variant."""
 
-    __slots__ = ("hand_size", "scale")
+    __slots__ = ("dealing", "hand_size", "scale")
 
     def __init__(self, variant: Variant) -> None:
         self.hand_size = max(1, variant.deal.hand_size)
         self.scale = float(max(1, abs(variant.game.target), abs(variant.game.start)))
+        self.dealing = _PHASE_INDEX[variant.flow[0]]
+        """The phase while cards are dealt: the flow's first (the deal's check says which)."""
 
     def encode(self, view: View, out: Vector | None = None) -> Vector:
         """The encoding of ``view`` (written into ``out`` when given, which is zeroed first)."""
@@ -180,13 +195,12 @@ class Encoder:
         _one(out, o["dealer"], view.dealer, MAX_SEATS)
         out[o["phase"] + _PHASE_INDEX.get(view.phase, len(PHASES) - 1)] = 1.0
         _cards(out, o["hand"], view.hand)
-        upcard_part, call = UpcardView.find(view), CallPartnerView.find(view)
-        auction, exposed = AuctionView.find(view), ExposedView.find(view)
-        for name, card in (("upcard", view.upcard), ("turned", view.turned),
-                           ("turned_down", upcard_part.turned_down if upcard_part else -1),
-                           ("called", call.called if call else -1)):
+        for name, card in (("upcard", view.upcard), ("turned", view.turned)):
             if card >= 0:
                 out[o[name] + card] = 1.0
+        for part in view.parts.values():  # each mechanic's pieces: a called card, ...
+            for piece, value in part.features(view):
+                _feature(out, piece, value)
         if view.trump >= 0:
             out[o["trump"] + view.trump] = 1.0
         _one(out, o["maker"], view.maker, MAX_SEATS)
@@ -195,18 +209,11 @@ class Encoder:
         for seat in view.sitting_out:
             _one(out, o["sitting_out"], seat, MAX_SEATS)
         _one(out, o["bid"], view.bid, BID_LEVELS)
-        if view.bid_special:
-            names = [b.name for b in auction.specials] if auction else []
-            if view.bid_special in names:
-                out[o["bid_special"] + names.index(view.bid_special)] = 1.0
-        _one(out, o["partner"], call.partner if call else -1, MAX_SEATS)
         for seat, card in view.trick:
             out[o["trick"] + seat * CARDS + card] = 1.0
         for seat, card in view.played:
             out[o["played"] + seat * CARDS + card] = 1.0
         _cards(out, o["discards"], view.discards)
-        _cards(out, o["extra_seen"], auction.seen() if auction else 0)
-        _cards(out, o["exposed"], exposed.exposed_hand if exposed else 0)
         last: dict[int, int] = {}
         for seat, action in zip(view.actors, view.action_ids, strict=True):
             last[seat] = action
@@ -228,7 +235,7 @@ class Encoder:
         _one(out, o["seat"], seat, MAX_SEATS)
         if not over:
             _one(out, o["dealer"], dealer, MAX_SEATS)
-        out[o["phase"] + _PHASE_INDEX["over" if over else "deal"]] = 1.0
+        out[o["phase"] + (_PHASE_INDEX["over"] if over else self.dealing)] = 1.0
         for i, score in enumerate(scores):
             out[o["scores"] + i] = score / self.scale
 
@@ -252,11 +259,15 @@ def describe(view: View) -> str:
 
 
 def seen_now(view: View, deal: int) -> tuple[int, int, int, int, int, int, int]:
-    """What a seat sees of the cards now, as :func:`describe_seen` reads it."""
-    auction, exposed, call = (AuctionView.find(view), ExposedView.find(view),
-                              CallPartnerView.find(view))
-    return (view.hand, view.upcard, view.turned, auction.seen() if auction else 0,
-            exposed.exposed_hand if exposed else 0, call.partner if call else -1, deal)
+    """What a seat sees of the cards now, as :func:`describe_seen` reads it (the pieces the
+    view's parts fill: a hand shown to it, an exposed hand, the partner it knows)."""
+    pieces = {piece: value for part in view.parts.values()
+              for piece, value in part.features(view) if piece in _SEEN}
+    return (view.hand, view.upcard, view.turned, pieces.get("extra_seen", 0),
+            pieces.get("exposed", 0), pieces.get("partner", -1), deal)
+
+
+_SEEN = frozenset({"extra_seen", "exposed", "partner"})
 
 
 def describe_seen(seen: tuple[int, int, int, int, int, int, int]) -> str:

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
-from engine.mechanics.pass_cards import PassScratch
 from engine.mechanics.registry import mechanic
 from engine.mechanics.wording import counted
 from engine.play.state import State
@@ -70,11 +69,11 @@ def _discard_question(state: State) -> str:
     """How many cards to discard now: what the running phase still asks of this seat (a lone
     player calling for his partner's best discards first and is given as many, RAIL-A7),
     else down to the hand size."""
-    x = state.hand.scratch
     several_hint = "; one answer may name them all, e.g. 1 2 or 9C TD"
-    if type(x) is PassScratch:
-        return (f"Discard {counted(x.left, 'card')} face down; your partner then gives you as "
-                f"many{several_hint if x.left > 1 else ''}.")
+    scratch = state.hand.scratch  # the running phase's: its own question, if it has one
+    own = scratch.discard_question(several_hint) if scratch is not None else ""
+    if own:
+        return own
     keep = state.variant.deal.hand_size
     extra = state.hand.hands[state.current_player].bit_count() - keep
     return (f"Discard {counted(max(extra, 1), 'card')} (you keep {keep})"

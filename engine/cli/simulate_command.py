@@ -15,6 +15,7 @@ from engine.bots import BotSpec, parse_bots
 from engine.cli.progress import ProgressBar
 from engine.core.printable import printable
 from engine.rules.loader import load_variant
+from engine.rules.results import REDEAL_WHY
 from engine.sim import plot
 from engine.sim.confidence import shown
 from engine.sim.simulate import simulate
@@ -258,7 +259,7 @@ def _who(side: str) -> str:
 def _thrown_in(r: dict[str, Any]) -> str:
     """``12 deals thrown in (10 all passed, 2 redeals by the redeal rule)``."""
     causes = r["thrown_in_by_cause"]
-    words = {"all passed": "all passed", "redeal": "redeals by the redeal rule"}
+    words = {"all passed": "all passed", REDEAL_WHY: "redeals by the redeal rule"}
     said = ", ".join(f"{n:,} {words.get(why, printable(why))}" for why, n in causes.items())
     return f"{r['thrown_in']:,} deals thrown in" + (f" ({said})" if said else "")
 

@@ -16,13 +16,19 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
 from engine.mechanics.base import Part, ViewPart
+from engine.mechanics.events import Looked
 from engine.rules.config_fields import Block, option, record_schema, required
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
 from engine.rules.yamlsource import Path_
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from engine.mechanics.events import Event
+    from engine.mechanics.parts import Feature, Speaker
     from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = [
@@ -68,6 +74,43 @@ class AuctionView(ViewPart):
 
     def seen(self) -> int:
         return self.dead_known | self.extra_seen
+
+    def deal_lines(self, view: View, words: Speaker) -> list[str]:
+        """The high bid so far, while the auction runs."""
+        if view.phase != "auction":
+            return []
+        high = [(s, a) for s, a in view.actions if a.startswith("bid:")]
+        if not high:
+            return ["High bid so far: none"]
+        seat, bid = high[-1]
+        return [f"High bid so far: {words.bid_text(bid[len('bid:'):])}, by {words.seat(seat)}"]
+
+    def table_lines(self, view: View, events: Sequence[Event], words: Speaker) -> list[str]:
+        """The extra hand this seat looked at (its cards only to him), or who looked at it;
+        the hand a swap laid down (its cards only to the swapper)."""
+        lines = []
+        extra = words.swap_hand
+        looked = [e.seat for e in events if isinstance(e, Looked)]
+        if self.extra_seen:
+            lines.append(f"You looked at the {extra} hand: "
+                         f"{words.hand_words(self.extra_seen, view.trump)}")
+        elif looked and self.swapped < 0:
+            lines.append(f"{words.seat(looked[0])} looked at the {extra} hand; nobody else may "
+                         "look or swap this deal")
+        if self.swapped >= 0:
+            swapper = words.seat(self.swapped)
+            owner = "your" if self.swapped == view.seat else f"{swapper}'s"
+            known = (f": {words.hand_words(self.dead_known, view.trump)}" if self.dead_known
+                     else "")
+            lines.append(f"{swapper} swapped for the {extra} hand; {owner} old hand lies dead "
+                         f"({words.hand_size} cards){known}")
+        return lines
+
+    def features(self, view: View) -> tuple[Feature, ...]:
+        """The winning special bid (its rank) and the cards this seat was shown."""
+        names = [b.name for b in self.specials]
+        special = names.index(view.bid_special) if view.bid_special in names else -1
+        return (("bid_special", special), ("extra_seen", self.seen()))
 
 
 def auction_view(s: Table, seat: int) -> AuctionView:

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.parts import Part, SaysItself, Slotted, ViewHook, ViewPart
+from engine.mechanics.parts import Part, SaysItself, Slotted, Speaker, ViewHook, ViewPart
 from engine.rules.config_fields import Block
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import ResultHook, ResultPart
@@ -147,6 +147,13 @@ class Scratch(Slotted):
         if type(x) is not cls:
             raise AssertionError(f"the hand's scratch is {type(x).__name__}, not {cls.__name__}")
         return x
+
+    def discard_question(self, hint: str) -> str:
+        """The question at the ``euchre play`` prompt while the running phase asks for
+        discards of its own kind (``Discard 2 cards face down; your partner then gives you as
+        many``), ``hint`` added where one answer may name several cards; empty: the prompt's
+        own question (discard down to the hand size)."""
+        return ""
 
 
 OFFER_STEP, DISCARD_STEP = 0, 1
@@ -280,6 +287,14 @@ class Words:
     trumpless: Callable[[Variant], tuple[int, ...]] | None = None
     """The trumpless contracts (``NO_TRUMP``, ``LOW_NO_TRUMP``) a maker may make in this
     mechanic, for the rule book's ranks."""
+    to_act: Callable[[View, Speaker], list[str]] | None = None
+    """Lines the view of the seat to act in this mechanic's phase adds, before his hand
+    (``You hold 7 cards: discard 2 to keep 5``)."""
+    sides: str = ""
+    """The kind of sides the rule book names when this mechanic decides them in each hand
+    (``called``: the maker and the partner he calls), and ``players``, its paragraph on who
+    plays with whom; empty: the variant's fixed kind of sides says it."""
+    players: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

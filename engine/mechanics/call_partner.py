@@ -44,6 +44,7 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import SidesKind
 
 if TYPE_CHECKING:
+    from engine.mechanics.parts import Feature, Speaker
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
     from engine.rules.results import HandResult
@@ -101,6 +102,24 @@ class CallPartnerView(ViewPart):
             return (maker,), ()
         makers = tuple(sorted({maker, partner}))
         return makers, tuple(seat for seat in range(players) if seat not in makers)
+
+    def contract_words(self, view: View, words: Speaker) -> list[str]:
+        """The card called, and who holds it as far as this seat may know (CALL-A6)."""
+        if self.called < 0:
+            return []
+        partner = self.partner
+        if partner < 0:
+            known = "partner not yet known"
+        elif partner == view.maker:
+            known = "the maker's own card: he plays alone"
+        elif partner == view.seat:
+            known = "you hold it: you are the maker's partner"
+        else:
+            known = f"partner: {words.seat(partner)}"
+        return [f"called: {card_words(self.called)} ({known})"]
+
+    def features(self, view: View) -> tuple[Feature, ...]:
+        return (("called", self.called), ("partner", self.partner))
 
 
 def call_view(s: Table, seat: int) -> CallPartnerView:
@@ -355,13 +374,19 @@ def _result(s: Table) -> CallPartnerResult | None:
                              partner=part.partner if part.partner >= 0 else None)
 
 
+_PLAYERS = ("{count} players, each scoring for himself. In each hand the maker and the holder "
+            "of the card he calls (his partner for that hand, CALL-A6) play against all the "
+            "others, who defend together; each player of a side scores what the side wins.")
+"""The rule book's paragraph on the players (``{count}``: how many, in words)."""
+
 MECHANIC = Mechanic(
     key="call_partner", phase=CallPartner, schema=BLOCK.schema, config=CallPartnerRules,
     compile=BLOCK.compile, check_flow=_check_flow, space=_space, after_trump=True,
     kinds=(A.kind_of(A.ALONE), PARTNER_KIND),
     words=Words(verbs={"partner": "calls {card_words} for a partner", "alone": "goes alone"},
                 prompt="{offers}?", offers=_offers,
-                title="Calling a partner", rules=book_lines(CallPartnerRules, book)),
+                title="Calling a partner", rules=book_lines(CallPartnerRules, book),
+                sides="called", players=_PLAYERS),
     decide=decide, block=BLOCK, result=ResultHook(part=CallPartnerResult, build=_result),
     part=CallPartnerPart, view=call_view,
 )

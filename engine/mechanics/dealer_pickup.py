@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from engine.core import actions as A
+from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import (
     DISCARD_STEP,
@@ -33,6 +34,7 @@ from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
+    from engine.mechanics.parts import Speaker
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
     from engine.rules.variant import Variant
@@ -46,6 +48,8 @@ class DealerPickupPart(Part):
 
     picked: int = -1
 
+    def header_words(self, words: Speaker) -> list[str]:
+        return [f"the dealer takes the {C.pretty(self.picked)}"] if self.picked >= 0 else []
 
 
 class DealerPickup(Phase):

@@ -49,6 +49,7 @@ from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import FlowCheck
 
 if TYPE_CHECKING:
+    from engine.mechanics.parts import Speaker
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
     from engine.rules.results import HandResult
@@ -287,6 +288,14 @@ def _result(s: Table) -> DummyMergeResult:
     return DummyMergeResult(merged=bool(DummyMergePart.of(s.hand).merged))
 
 
+def _holding(view: View, words: Speaker) -> list[str]:
+    """The discards the maker holding the dummy still owes."""
+    held = view.hand.bit_count()
+    extra = held - words.hand_size
+    return [f"You hold {held} cards: discard {extra} to keep {words.hand_size}"] if extra > 0 \
+        else []
+
+
 MECHANIC = Mechanic(
     key="dummy_merge", phase=DummyMerge, schema=BLOCK.schema, config=DummyMergeRules,
     compile=BLOCK.compile, check_flow=_check_flow, after_trump=True,
@@ -294,7 +303,7 @@ MECHANIC = Mechanic(
     words=Words(verbs={"merge": "takes the dummy into the hand", "keep": "leaves the dummy",
                        "discard": "discards {card}"},
                 prompt="Take it, or keep your hand?", title="Taking up the dummy",
-                rules=book_lines(DummyMergeRules, book)),
+                rules=book_lines(DummyMergeRules, book), to_act=_holding),
     decide=decide, block=BLOCK,
     batch="engine.mechanics.dummy_merge_batch:DummyMerge",
     result=ResultHook(part=DummyMergeResult, build=_result),

@@ -1,19 +1,55 @@
 """The per-hand state a mechanic owns: :class:`Part` (its facts of one hand),
 :class:`ViewPart` (its part of one seat's view, made by its :data:`ViewHook`) and
 :class:`SaysItself` (an event that words its own narration). :mod:`engine.mechanics.base`
-re-exports them with the rest of the protocol."""
+re-exports them with the rest of the protocol.
+
+The parts also say themselves, so that the layers above read a mechanic's facts without
+knowing the mechanic (issue 23): a view part's words (:meth:`ViewPart.deal_lines`,
+:meth:`~ViewPart.contract_words`, :meth:`~ViewPart.table_lines`, spoken through the
+narrator's :class:`Speaker`), its pieces of the adapters' observation
+(:meth:`ViewPart.features`), a hand it shows face up (:meth:`ViewPart.hand_shown`), and a
+hand part's words in a new deal's header (:meth:`Part.header_words`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, Self
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar, Protocol, Self
 
 if TYPE_CHECKING:
+    from engine.mechanics.events import Event
     from engine.mechanics.hand import Hand
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
 
-__all__ = ["Part", "SaysItself", "Slotted", "ViewHook", "ViewPart"]
+__all__ = ["Feature", "Part", "SaysItself", "Slotted", "Speaker", "ViewHook", "ViewPart"]
+
+
+class Speaker(Protocol):
+    """What a part's words may ask of the narrator that speaks them (the terminal's
+    :class:`~engine.text.narrate.Narrator`): a seat as the reader knows him (``South (you)``),
+    cards, trump and bids in the table's words."""
+
+    hand_size: int
+    swap_hand: str
+    """The name of the hand a swap takes (``ghost``)."""
+
+    def seat(self, seat: int) -> str:
+        """The seat's name for the reader."""
+
+    def hand_words(self, mask: int, trump: int = -1) -> str:
+        """Cards as shown on the table, trump first (``J♥ A♥  9♣``)."""
+
+    def trump_words(self, trump: int) -> str:
+        """A trump in words (``hearts ♥``, ``no-trump``)."""
+
+    def bid_text(self, bid: int | str) -> str:
+        """A bid in words (``4``, ``shoots the moon``'s noun)."""
+
+
+Feature = tuple[str, int]
+"""One piece of the adapters' fixed-size observation a view part fills (:meth:`ViewPart.features`):
+the piece's name and its value (a card, a seat or an index, -1 for none; a mask of cards for
+the pieces that hold several)."""
 
 
 class Slotted:
@@ -44,6 +80,11 @@ class Part(Slotted):
     dataclasses whose fields all have defaults; :meth:`copy` copies their lists."""
 
     __slots__ = ()
+
+    def header_words(self, words: Speaker) -> list[str]:
+        """Phrases the header of a new deal adds when trump is fixed before anyone acts (``the
+        dealer takes the 9♠``); ``words`` speaks seats and cards (default: none)."""
+        return []
 
     def redealt(self, s: Table) -> None:
         """The hand's hidden cards were dealt again (a bot's determinized world): set again
@@ -97,6 +138,33 @@ class ViewPart:
     def sides(self, maker: int, players: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """The makers and the defenders as this seat knows them, when this part decides the
         sides (a called partner: either may be known only in part); None: the fixed sides."""
+        return None
+
+    # -- what the layers above read of it, knowing no mechanic --------------------------------
+
+    def deal_lines(self, view: View, words: Speaker) -> list[str]:
+        """The lines a seat's view tells of the deal when no upcard lies face up (the upcard
+        turned down, the high bid so far); the first part that has some says them."""
+        return []
+
+    def contract_words(self, view: View, words: Speaker) -> list[str]:
+        """Phrases the view's contract line adds once trump is made (``called: the ace of
+        spades (partner not yet known)``)."""
+        return []
+
+    def table_lines(self, view: View, events: Sequence[Event], words: Speaker) -> list[str]:
+        """Lines on what lies on the table beside the hands (a swapped-out hand, the extra hand
+        looked at); ``events``: the hand's so far, as this seat may see them."""
+        return []
+
+    def features(self, view: View) -> tuple[Feature, ...]:
+        """Its facts as pieces of the adapters' observation (``("called", card)``); a piece the
+        encoding does not have is left out."""
+        return ()
+
+    def hand_shown(self, seat: int) -> int | None:
+        """The cards of ``seat`` this part shows every seat face up (an exposed lone hand), or
+        None: his hand lies face down."""
         return None
 
 

@@ -27,7 +27,7 @@ from engine.mechanics.base import (
     cards_to_actions,
 )
 from engine.mechanics.events import CardGiven, Discarded
-from engine.mechanics.wording import number, setting
+from engine.mechanics.wording import counted, number, setting
 from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.variant import SidesKind
@@ -53,6 +53,10 @@ class PassScratch(Scratch):
     queue: list[tuple[int, int]] = field(default_factory=list)
     step: int = _DISCARD
     left: int = 0
+
+    def discard_question(self, hint: str) -> str:
+        return (f"Discard {counted(self.left, 'card')} face down; your partner then gives you "
+                f"as many{hint if self.left > 1 else ''}.")
 
 
 class PassCards(Phase):

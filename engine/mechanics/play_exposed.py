@@ -17,6 +17,7 @@ from engine.core import cards as C
 from engine.mechanics.base import Scratch, ViewPart
 
 if TYPE_CHECKING:
+    from engine.mechanics.parts import Feature
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
 
@@ -44,6 +45,12 @@ class ExposedView(ViewPart):
 
     def seen(self) -> int:
         return self.exposed_hand
+
+    def features(self, view: View) -> tuple[Feature, ...]:
+        return (("exposed", self.exposed_hand),)
+
+    def hand_shown(self, seat: int) -> int | None:
+        return self.exposed_hand if seat == self.exposed else None
 
 
 def exposed_view(s: Table, seat: int) -> ExposedView | None:

@@ -17,6 +17,7 @@ from engine.mechanics import (
     auction,
     call_partner,
     deal,
+    dealer_draw,
     dealer_pickup,
     declare,
     dummy_merge,
@@ -35,10 +36,11 @@ from engine.mechanics.base import Mechanic, Words
 from engine.rules.mechanic_rules import REGISTRY
 
 if TYPE_CHECKING:
+    from engine.mechanics.dealer_draw import Drawing
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANICS", "flow_words", "mechanic", "mechanics", "register", "trumpless_contracts",
-           "verb_for"]
+__all__ = ["MECHANICS", "first_dealer", "flow_words", "mechanic", "mechanics", "register",
+           "trumpless_contracts", "verb_for"]
 
 MECHANICS: tuple[Mechanic, ...] = (
     deal.MECHANIC,
@@ -112,6 +114,13 @@ def trumpless_contracts(variant: Variant) -> tuple[int, ...]:
     """
     return tuple(sorted({c for words in flow_words(variant) if words.trumpless
                          for c in words.trumpless(variant)}))
+
+
+def first_dealer(variant: Variant, s: Drawing) -> int:
+    """The game's first dealer as ``variant.dealer`` says (at random, or by a draw that may
+    also seat the players): a step of the game's start, no mechanic of the flow, so the state
+    asks it here (:mod:`engine.mechanics.dealer_draw`)."""
+    return dealer_draw.first_dealer(variant, s)
 
 
 @contextmanager

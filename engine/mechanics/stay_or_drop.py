@@ -244,6 +244,9 @@ class StayOrDropResult(ResultPart):
                        ) -> list[str]:
         return [f"{seat(s)} dropped out" for s in self.dropped]
 
+    def brief(self) -> str:
+        return f"dropped {list(self.dropped)}"
+
 
 def _result(s: Table) -> StayOrDropResult | None:
     dropped = DropPart.of(s.hand).dropped

@@ -37,7 +37,9 @@ from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 
 if TYPE_CHECKING:
+    from engine.mechanics.parts import Feature, Speaker
     from engine.mechanics.table import Table
+    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "UpcardPart", "UpcardTrump", "UpcardTrumpRules", "UpcardView",
@@ -66,6 +68,15 @@ class UpcardView(ViewPart):
 
     proposed: int
     turned_down: int
+
+    def deal_lines(self, view: View, words: Speaker) -> list[str]:
+        if self.turned_down < 0 or view.trump >= 0:
+            return []
+        return [f"The upcard was turned down: {words.trump_words(self.turned_down)} may not "
+                "be named"]
+
+    def features(self, view: View) -> tuple[Feature, ...]:
+        return (("turned_down", self.turned_down),)
 
 
 def upcard_view(s: Table, seat: int) -> UpcardView | None:

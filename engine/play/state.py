@@ -32,9 +32,9 @@ from typing import Any
 from engine.core import actions as A
 from engine.core.errors import IllegalActionError, Refusal
 from engine.mechanics.base import TERMINAL, Phase, ViewHook
-from engine.mechanics.dealer_draw import first_dealer
 from engine.mechanics.events import Event, GameWon, Said, for_seat, record
 from engine.mechanics.hand import Hand
+from engine.mechanics.registry import first_dealer
 from engine.play.checks import ActionChecks
 from engine.play.program import Program, program
 from engine.play.view import View, view_of

@@ -118,15 +118,17 @@ class ResultPart:
 
     def contract_words(self, variant: Variant, record: HandResult, seat: Callable[[int], str]
                        ) -> list[str]:
-        """Phrases the hand's summary adds to its contract (``West dropped out``); ``seat``
-        names a seat."""
+        """Phrases the hand's summary adds to its contract (``West dropped out``)."""
         return []
 
     def notes(self, variant: Variant, record: HandResult, seat: Callable[[int], str]
               ) -> list[str]:
-        """Sentences the hand's summary adds after the tricks (``East declared a
-        jamboree.``)."""
+        """Sentences the hand's summary adds after the tricks (``East declared a jamboree.``)."""
         return []
+
+    def brief(self) -> str:
+        """Words for a golden playthrough's result line (``dropped [1, 3]``); empty: none."""
+        return ""
 
 
 _StateT = TypeVar("_StateT")

@@ -28,7 +28,6 @@ from typing import Any
 from engine import State, load_variant, new_game
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.stay_or_drop import StayOrDropResult
 from engine.rules.results import HandResult
 
 __all__ = ["ABOUT", "COUNT_CASES", "MAX_HANDS", "SEED", "case_counts", "counts_text",
@@ -67,8 +66,7 @@ def _result_lines(record: HandResult) -> list[str]:
     deltas = " ".join(f"{d:+d}" if d else "0" for d in record.deltas)
     tricks = " ".join(str(t) for t in record.tricks)
     alone = f", alone {list(record.alone)}" if record.alone else ""
-    dropped = record.part(StayOrDropResult)
-    alone += f", dropped {list(dropped.dropped)}" if dropped is not None else ""
+    alone += "".join(f", {brief}" for part in record.parts.values() if (brief := part.brief()))
     bid = f", bid {record.bid}" if record.bid is not None else ""
     maker = f"maker seat {record.maker}" if record.maker >= 0 else "no maker"
     return [f"  result: {maker}, trump {record.trump}{bid}{alone}; "

@@ -29,10 +29,6 @@ from collections.abc import Sequence
 
 from engine.core import cards as C
 from engine.mechanics import events as E
-from engine.mechanics.auction_rules import AuctionView
-from engine.mechanics.call_partner import CallPartnerView
-from engine.mechanics.upcard_trump import UpcardView
-from engine.mechanics.wording import card_words
 from engine.play.view import View
 from engine.text.narrate_hand import HandNarrator
 from engine.text.narrate_words import (
@@ -46,6 +42,7 @@ from engine.text.narrate_words import (
 
 __all__ = [
     "Narrator",
+    "hand_hidden",
     "hand_text",
     "seat_names",
     "signed",
@@ -54,8 +51,6 @@ __all__ = [
     "trump_text",
 ]
 
-
-_NO_AUCTION = AuctionView(specials=())
 
 class Narrator(HandNarrator):
     """Text for one variant's games. ``you`` marks the human's seat as ``South (you)``."""
@@ -83,7 +78,7 @@ class Narrator(HandNarrator):
 
     def hand_line(self, view: View) -> str:
         """``Your hand (South): J♥ A♥  9♣``, trump first once named."""
-        blind = view.phase == "upcard_bidding" and not view.hand
+        blind = hand_hidden(view)
         hand = "(unseen: you name trump first)" if blind else hand_text(view.hand, view.trump)
         return f"Your hand ({self.names[view.seat]}): {hand}"
 
@@ -140,18 +135,14 @@ class Narrator(HandNarrator):
         return lines
 
     def _deal_lines(self, view: View) -> list[str]:
+        """The upcard, or what the flow's mechanics tell of the deal instead (the upcard turned
+        down, the high bid so far): :meth:`~engine.mechanics.base.ViewPart.deal_lines`."""
         if view.upcard >= 0:
             return [f"Upcard: {C.pretty(view.upcard)}"]
-        upcard = UpcardView.find(view)
-        if upcard is not None and upcard.turned_down >= 0 and view.trump < 0:
-            return [f"The upcard was turned down: {trump_text(upcard.turned_down)} may not be "
-                    "named"]
-        if view.phase == "auction":
-            high = [(s, a) for s, a in view.actions if a.startswith("bid:")]
-            if not high:
-                return ["High bid so far: none"]
-            seat, bid = high[-1]
-            return [f"High bid so far: {self.bid_text(bid[len('bid:'):])}, by {self.seat(seat)}"]
+        for part in view.parts.values():
+            lines = part.deal_lines(view, self)
+            if lines:
+                return lines
         return []
 
     def _contract(self, view: View) -> str:
@@ -163,24 +154,16 @@ class Narrator(HandNarrator):
             text += "; alone: " + ", ".join(self.seat(s) for s in view.alone)
         if view.sitting_out:
             text += "; sitting out: " + ", ".join(self.seat(s) for s in view.sitting_out)
-        call = CallPartnerView.find(view)
-        if call is not None and call.called >= 0:
-            text += f"; called: {card_words(call.called)} ({self._partner_text(view, call)})"
+        for part in view.parts.values():  # each mechanic's: a called partner...
+            text += "".join(f"; {words}" for words in part.contract_words(view, self))
         return text
 
-    def _partner_text(self, view: View, call: CallPartnerView) -> str:
-        """Who holds the called card, as far as ``view`` shows (CALL-A6)."""
-        if call.partner < 0:
-            return "partner not yet known"
-        if call.partner == view.maker:
-            return "the maker's own card: he plays alone"
-        if call.partner == view.seat:
-            return "you hold it: you are the maker's partner"
-        return f"partner: {self.seat(call.partner)}"
-
     def _extra_hands(self, view: View, hand: Sequence[E.Event]) -> list[str]:
-        """The dummy or ghost hand: its size face down, or what became of it; a swap's dead
-        hand (its cards only to the swapper); the ghost hand a seat looked at (only to him)."""
+        """The dummy or ghost hand: its size face down, or what became of it; then what the
+        flow's mechanics tell of the table (a swap's dead hand, its cards only to the swapper;
+        the ghost hand a seat looked at, only to him: ``ViewPart.table_lines``), and the
+        running mechanic's words to the seat to act (the discards a merged dummy owes:
+        ``Words.to_act``)."""
         lines = []
         for k, name in enumerate(self.variant.deal.extra_hands):
             size = view.hand_sizes[self.variant.players + k]
@@ -192,24 +175,11 @@ class Narrator(HandNarrator):
                 lines.append(f"The dummy hand: {fate.removeprefix('the dummy ')}")
             elif name == "dummy" and view.trump >= 0:  # a hand nobody made (CTD-A15)
                 lines.append("The dummy hand: set aside unseen, since nobody made trump")
-        looked = [e.seat for e in hand if isinstance(e, E.Looked)]
-        swap = AuctionView.find(view) or _NO_AUCTION
-        if swap.extra_seen:
-            lines.append(f"You looked at the {self.swap_hand} hand: "
-                         f"{hand_text(swap.extra_seen, view.trump)}")
-        elif looked and swap.swapped < 0:
-            lines.append(f"{self.seat(looked[0])} looked at the {self.swap_hand} hand; nobody "
-                         "else may look or swap this deal")
-        if swap.swapped >= 0:
-            owner = "your" if swap.swapped == view.seat else f"{self.seat(swap.swapped)}'s"
-            known = f": {hand_text(swap.dead_known, view.trump)}" if swap.dead_known else ""
-            lines.append(f"{self.seat(swap.swapped)} swapped for the {self.swap_hand} hand; "
-                         f"{owner} old hand lies dead ({self.hand_size} cards){known}")
-        if view.phase == "dummy_merge" and view.current_player == view.seat:
-            extra = view.hand.bit_count() - self.hand_size
-            if extra > 0:
-                lines.append(f"You hold {view.hand.bit_count()} cards: discard {extra} to keep "
-                             f"{self.hand_size}")
+        for part in view.parts.values():  # each mechanic's: a swap, a hand looked at...
+            lines += part.table_lines(view, hand, self)
+        to_act = self.to_act.get(view.phase)  # the running mechanic's words to the actor
+        if to_act is not None and view.current_player == view.seat:
+            lines += to_act(view, self)
         return lines
 
 
@@ -224,6 +194,12 @@ def _this_hand(events: Sequence[E.Event]) -> Sequence[E.Event]:
         if isinstance(events[i], E.Dealt):
             return events[i + 1:]
     return events
+
+
+def hand_hidden(view: View) -> bool:
+    """Whether the seat may not see the cards it holds now (a dealer naming trump blind): its
+    view then shows none of them, though its hand is not empty."""
+    return not view.hand and view.hand_sizes[view.seat] > 0
 
 
 def _joker_call(view: View) -> str:

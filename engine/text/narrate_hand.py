@@ -21,7 +21,6 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics import events as E
 from engine.mechanics.base import SaysItself
-from engine.mechanics.dealer_pickup import DealerPickupPart
 from engine.mechanics.wording import agreeing, card_words, number
 from engine.play.state import State
 from engine.rules.results import HandResult, Penalty
@@ -61,12 +60,13 @@ class HandNarrator(TableNarrator):
     def action_line(self, event: E.Event) -> str:
         """The line of an action's own event, the first ``State.apply`` returns: ``East
         orders up``, ``North discards`` (``North discards 9♣`` to its owner), ``West plays
-        Q♦ from East's exposed hand``."""
+        Q♦ from East's exposed hand``. A kind only one mechanic declares (``play``,
+        ``declare``, ``partner``) finds its verb by itself; a pass or a said decision by the
+        mechanic its event names."""
         kind = type(event)
         if kind is E.CardPlayed:
             assert isinstance(event, E.CardPlayed)
-            return self.action(event.by, f"play:{C.card_name(event.card)}", phase="play",
-                               owner=event.seat)
+            return self.action(event.by, f"play:{C.card_name(event.card)}", owner=event.seat)
         if kind is E.Passed:
             assert isinstance(event, E.Passed)
             return self.action(event.seat, "pass", phase=event.mechanic)
@@ -79,10 +79,9 @@ class HandNarrator(TableNarrator):
             name = f"{prefix}:{C.card_name(event.card)}" if event.card >= 0 else prefix
             return self.action(event.seat, name, phase=event.mechanic, reveal=event.card >= 0)
         if isinstance(event, E.ShowDeclared):
-            return self.action(event.seat, f"declare:{event.show + 1}", phase="declare")
+            return self.action(event.seat, f"declare:{event.show + 1}")
         if isinstance(event, E.PartnerCalled):
-            return self.action(event.maker, f"partner:{C.card_name(event.card)}",
-                               phase="call_partner")
+            return self.action(event.maker, f"partner:{C.card_name(event.card)}")
         raise ValueError(f"not an action's event: {event!r}")
 
     def after(self, events: Sequence[E.Event]) -> list[str]:
@@ -201,9 +200,8 @@ class HandNarrator(TableNarrator):
         if h.trump >= 0:  # fixed by the upcard before anyone acts (dirty clubs)
             up = f", upcard {C.pretty(h.turned)}: {trump_text(h.trump)} are trump, " \
                  f"{self._made_by(h.maker)}"
-            pickup = DealerPickupPart.find(h)
-            if pickup is not None and pickup.picked >= 0:
-                up += f"; the dealer takes the {C.pretty(pickup.picked)}"
+            for part in h.parts.values():  # each mechanic's: the dealer's pickup...
+                up += "".join(f"; {words}" for words in part.header_words(self))
         taken = _taken(state.events)
         if taken is not None:  # cards taken as the hand began, not all discarded yet
             source = "the kitty" if taken.source == "kitty" else f"the {taken.source} hand"

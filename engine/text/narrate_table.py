@@ -19,7 +19,7 @@ from engine.mechanics.registry import flow_words, verb_for
 from engine.mechanics.wording import card_words
 from engine.play.program import program
 from engine.rules.variant import Variant
-from engine.text.narrate_words import seat_names, signed, trump_text
+from engine.text.narrate_words import hand_text, seat_names, signed, trump_text
 
 __all__ = ["TableNarrator"]
 
@@ -45,6 +45,9 @@ class TableNarrator:
         self.special_bid_names = program(variant).special_bids
         """The special bids' names in rank order, as actions name them (``bid:moon``)."""
         self.hand_size = variant.deal.hand_size
+        self.to_act = {key: w.to_act for key, w in zip(variant.flow, words, strict=True)
+                       if w.to_act is not None}
+        """The flow's mechanics' lines to the seat to act in their phase, by key."""
 
     # -- seats, sides, scores ---------------------------------------------------------------
 
@@ -52,6 +55,15 @@ class TableNarrator:
         """The seat's name (``South``; ``South (you)`` for the human)."""
         name = self.names[seat]
         return f"{name} (you)" if seat == self.you else name
+
+    def hand_words(self, mask: int, trump: int = -1) -> str:
+        """Cards as on the table, trump first (a mechanic's words ask it:
+        :class:`~engine.mechanics.parts.Speaker`)."""
+        return hand_text(mask, trump)
+
+    def trump_words(self, trump: int) -> str:
+        """A trump in words (``hearts ♥``)."""
+        return trump_text(trump)
 
     def side(self, seats: Sequence[int]) -> str:
         """A side's name: ``North-South``, or one seat's name."""

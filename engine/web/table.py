@@ -15,9 +15,8 @@ from engine.bots import BEST_BOT
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.events import CardPlayed
-from engine.mechanics.play_exposed import ExposedView
 from engine.play.view import View
-from engine.text.narrate import sorted_hand, trump_text
+from engine.text.narrate import hand_hidden, sorted_hand, trump_text
 from engine.web.game import WebGame
 from engine.web.html import backs_html, card_html, cards_html, esc
 
@@ -74,13 +73,23 @@ def _others(game: WebGame, view: View) -> str:
 def _seat_box(game: WebGame, view: View, seat: int) -> str:
     n = game.narrator
     marks = _marks(view, seat)
-    exposed = ExposedView.find(view)
-    face_up = (cards_html(sorted_hand(exposed.exposed_hand, view.trump))
-               if exposed and seat == exposed.exposed else backs_html(view.hand_sizes[seat]))
+    shown = _hand_shown(view, seat)
+    face_up = (cards_html(sorted_hand(shown, view.trump)) if shown is not None
+               else backs_html(view.hand_sizes[seat]))
     turn = " turn" if view.current_player == seat else ""
     return (f'<section class="seat{turn}" data-seat="{seat}"><h2>{esc(n.names[seat])}</h2>'
             f'<p class="marks">{esc(marks)}</p>{face_up}'
             f'<p class="tricks">tricks: {view.tricks_won[seat]}</p></section>')
+
+
+def _hand_shown(view: View, seat: int) -> int | None:
+    """The cards of ``seat`` a mechanic of the view shows face up (an exposed lone hand:
+    ``ViewPart.hand_shown``), or None: they lie face down."""
+    for part in view.parts.values():
+        shown = part.hand_shown(seat)
+        if shown is not None:
+            return shown
+    return None
 
 
 def _marks(view: View, seat: int) -> str:
@@ -137,7 +146,7 @@ def _mine(game: WebGame, view: View) -> str:
         declared = A.kind_named(kind)
         if declared is not None and declared.arg is A.Arg.CARD and arg:
             cards_acting.setdefault(arg, name)
-    blind = view.phase == "upcard_bidding" and not view.hand
+    blind = hand_hidden(view)
     hand_cards = []
     drawn: set[str] = set()
     for card in sorted_hand(view.hand, view.trump):

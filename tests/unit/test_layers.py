@@ -132,9 +132,6 @@ def test_no_engine_module_imports_from_a_higher_layer() -> None:
     assert upward_imports() == []
 
 
-MECHANIC_FREE = ["batch", "adapters", "sim", "text"]
-"""The folders of engine/ that reach mechanics only through the registry and the protocol
-(issue 23): no module in them imports a particular mechanic, TYPE_CHECKING included."""
 SHARED_MECHANICS_MODULES = ("base", "parts", "hand", "view", "table", "registry", "events",
                             "wording", "batch")
 """The modules of engine/mechanics/ that are no particular mechanic's: the protocol, the
@@ -153,37 +150,30 @@ def particular_mechanic(module: str) -> bool:
             and parts[2] not in SHARED_MECHANICS_MODULES)
 
 
-def particular_mechanic_imports(folders: list[str]) -> list[str]:
-    """Every import of a particular mechanic in engine/FOLDER/, as ``file:line: module``."""
+def outside_mechanics() -> list[Path]:
+    """Every Python file of engine/ outside engine/mechanics/."""
+    mechanics_dir = ENGINE / "mechanics"
+    return [path for path in engine_modules() if mechanics_dir not in path.parents]
+
+
+def particular_mechanic_imports(paths: list[Path]) -> list[str]:
+    """Every import of a particular mechanic in ``paths``, as ``file:line: module``."""
     found = []
-    for folder in folders:
-        for path in sorted((ENGINE / folder).rglob("*.py")):
-            source = path.read_text(encoding="utf-8")
-            for line, target in imported_modules(source, package_of(path), type_checking=True):
-                if particular_mechanic(target) and _is_engine_module(target):
-                    found.append(f"{path.relative_to(ROOT)}:{line}: {target}")
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        for line, target in imported_modules(source, package_of(path), type_checking=True):
+            if particular_mechanic(target) and _is_engine_module(target):
+                found.append(f"{path.relative_to(ROOT)}:{line}: {target}")
     return found
 
 
-VIEW_PART_READERS = {
-    "engine/adapters/encoding.py": {"auction_rules", "call_partner", "play_exposed",
-                                    "upcard_trump"},
-    "engine/text/narrate.py": {"auction_rules", "call_partner", "upcard_trump"},
-    "engine/text/narrate_hand.py": {"dealer_pickup"},
-}
-"""Known debt, said in issue 23's closing note: the observation encoding and two narration
-modules still read a few mechanics' view parts (and the dealer's pickup part) by class; the
-next step is a words hook on the part. Nothing else may be added to this list."""
-
-
-@pytest.mark.parametrize("folder", MECHANIC_FREE)
-def test_no_module_of_these_folders_imports_a_particular_mechanic(folder: str) -> None:
-    found = []
-    for entry in particular_mechanic_imports([folder]):
-        path, _, target = entry.partition(":")
-        if target.rsplit(".", 1)[-1] not in VIEW_PART_READERS.get(path, set()):
-            found.append(entry)
-    assert found == []
+def test_no_engine_module_outside_the_mechanics_imports_a_particular_mechanic() -> None:
+    """Issue 23: the engine reaches mechanics only through the registry and the protocol
+    (view parts, parts and result parts with their own words, features and hooks), every
+    layer and front end alike, TYPE_CHECKING included; no file is exempt."""
+    paths = outside_mechanics()
+    assert ENGINE / "text" / "narrate.py" in paths and ENGINE / "play" / "state.py" in paths
+    assert particular_mechanic_imports(paths) == []
 
 
 def test_the_mechanic_scan_sees_an_import_of_a_particular_mechanic_under_type_checking(

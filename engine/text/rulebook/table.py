@@ -4,7 +4,7 @@ dealer, and the end of the game."""
 from __future__ import annotations
 
 from engine.core import cards as C
-from engine.mechanics.registry import trumpless_contracts
+from engine.mechanics.registry import flow_words, trumpless_contracts
 from engine.mechanics.wording import join, number, setting
 from engine.rules.variant import Variant
 from engine.text.narrate import seat_names
@@ -32,11 +32,8 @@ def players_section(v: Variant) -> Section:
         teams = [join([names[seat] for seat in team]) for team in v.sides.teams]
         rules.append(Rule(text=f"{count} players in {number(len(teams))} fixed partnerships: "
                           f"{join(teams, 'against')}. Partners share one score."))
-    elif "call_partner" in v.flow:
-        rules.append(Rule(text=f"{count} players, each scoring for himself. In each hand the "
-                          "maker and the holder of the card he calls (his partner for that "
-                          "hand, CALL-A6) play against all the others, who defend together; "
-                          "each player of a side scores what the side wins."))
+    elif own := next((w.players for w in flow_words(v) if w.players), ""):  # a called partner
+        rules.append(Rule(text=own.format(count=count)))
     elif v.sides.kind == "maker_vs_rest":
         rules.append(Rule(text=f"{count} players, each scoring for himself. In each hand the "
                           "maker plays against all the others, who defend together for that "

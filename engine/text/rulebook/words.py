@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from engine.mechanics.registry import flow_words
 from engine.mechanics.wording import join
 
 if TYPE_CHECKING:
@@ -51,14 +52,14 @@ class Party:
 
 
 CALLED = "called"
-"""The kind of sides :func:`sides_kind` gives a variant whose maker calls his partner
-(``call_partner``): each scores for himself, and the makers may be two."""
+"""The kind of sides :func:`sides_kind` gives a variant whose maker calls his partner (a
+mechanic's ``Words.sides``): each scores for himself, and the makers may be two."""
 
 
 def sides_kind(v: Variant) -> str:
-    """The variant's kind of sides for the rule book's words (:data:`CALLED` when the maker
-    calls his partner)."""
-    return CALLED if "call_partner" in v.flow else str(v.sides.kind)
+    """The variant's kind of sides for the rule book's words: a mechanic's that decides them
+    in each hand (:data:`CALLED` when the maker calls his partner), else the fixed kind."""
+    return next((w.sides for w in flow_words(v) if w.sides), str(v.sides.kind))
 
 
 def party(*, kind: str, makers: bool, players: int = 0) -> Party:

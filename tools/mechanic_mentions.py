@@ -1,0 +1,164 @@
+"""Which engine files outside ``engine/mechanics/`` mention each registered mechanic (issue 23).
+
+Run from the repository root::
+
+    .venv/bin/python tools/mechanic_mentions.py [--docs] [--check]
+
+For each mechanic of the registry, in registry order, it lists the Python files of ``engine/``
+outside ``engine/mechanics/`` that name it in code, by kind:
+
+- ``import``: an import of one of its modules (``engine/mechanics/<key>.py`` and its siblings
+  ``<key>_*.py``, and the module of any class its ``Mechanic`` names);
+- ``key``: its key as a whole string literal (``"call_partner"``), docstrings left out;
+- ``class``: the name of a class defined in one of its modules (``CallPartnerView``), or of its
+  config record wherever that is defined; a name that a module outside the mechanics also
+  defines (``Deal``, the given deal of ``engine/rules/results.py``) is left out, as the scan
+  cannot tell the two apart, but its config record counts wherever it is defined (the deal's,
+  ``DealRules``, lives in the rules layer: every variant has a deal).
+
+``--docs`` adds the files whose docstrings or comments name one of its modules
+(``engine.mechanics.deal``) or classes: references for a reader, which import nothing.
+``--check`` exits 1 when any code mention is found. The goal (issue 23's "Done when"): no file
+but the registry, which lives inside ``engine/mechanics/``, names a mechanic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import re
+import sys
+import tokenize
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = ROOT / "engine"
+MECHANICS = ENGINE / "mechanics"
+
+
+def _defined_classes(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+
+
+def _module_path(module: str) -> Path:
+    return ROOT.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def mechanic_names() -> list[tuple[str, set[str], set[str]]]:
+    """(key, its modules under engine.mechanics, its class names) for every registered
+    mechanic, in registry order."""
+    sys.path.insert(0, str(ROOT))
+    from engine.mechanics.registry import mechanics  # noqa: PLC0415 - after the path is set
+
+    outside = set[str]()
+    for path in ENGINE.rglob("*.py"):
+        if MECHANICS not in path.parents:
+            outside |= _defined_classes(path)
+    found = []
+    for m in mechanics():
+        modules = {p.stem for p in MECHANICS.glob("*.py")
+                   if p.stem == m.key or p.stem.startswith(f"{m.key}_")}
+        named: list[type | None] = [m.phase, m.part, m.config,
+                                    m.result.part if m.result else None]
+        classes = {kind.__name__ for kind in named if kind is not None}
+        for kind in named:
+            if kind is not None and kind.__module__.startswith("engine.mechanics."):
+                modules.add(kind.__module__.rpartition(".")[2])
+        for module in modules:
+            classes |= _defined_classes(MECHANICS / f"{module}.py")
+        own = {m.config.__name__} if m.config is not None else set()  # the deal's is core
+        found.append((m.key, modules, (classes - outside) | own))
+    return found
+
+
+def _docstring_lines(tree: ast.AST) -> set[int]:
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(
+                body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            lines.update(range(body[0].lineno, (body[0].end_lineno or body[0].lineno) + 1))
+    for node in ast.walk(tree):  # attribute docstrings: a bare string after an assignment
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(
+                node.value.value, str):
+            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return lines
+
+
+def mentions(path: Path, key: str, modules: set[str], classes: set[str]
+             ) -> tuple[dict[str, set[int]], bool]:
+    """The code mentions of one mechanic in ``path`` (kind -> lines), and whether its docs
+    name it."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    kinds: dict[str, set[int]] = defaultdict(set)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            targets = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+        elif isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        else:
+            continue
+        if any(t.split(".")[:3] in (["engine", "mechanics", m] for m in modules)
+               for t in targets):
+            kinds["import"].add(node.lineno)
+    docs = _docstring_lines(tree)
+    doc_words = re.compile(r"engine\.mechanics\.(" + "|".join(sorted(modules)) + r")\b"
+                           + (r"|\b(" + "|".join(sorted(classes)) + r")\b" if classes else ""))
+    named_in_docs = False
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        line = token.start[0]
+        if token.type == tokenize.STRING and line not in docs:
+            body = token.string.lstrip("rbuRBU")
+            if body in (f'"{key}"', f"'{key}'"):
+                kinds["key"].add(line)
+        elif token.type == tokenize.NAME and token.string in classes:
+            kinds["class"].add(line)
+        if (token.type == tokenize.COMMENT or (token.type == tokenize.STRING and line in docs)
+                ) and doc_words.search(token.string):
+            named_in_docs = True
+    return kinds, named_in_docs
+
+
+def table(*, docs: bool) -> tuple[list[str], int]:
+    """The table's lines, and how many code mentions it lists."""
+    files = sorted(p for p in ENGINE.rglob("*.py") if MECHANICS not in p.parents)
+    lines = ["| mechanic | files outside engine/mechanics/ that mention it (kind: lines) |",
+             "|---|---|"]
+    count = 0
+    for key, modules, classes in mechanic_names():
+        cells = []
+        for path in files:
+            kinds, in_docs = mentions(path, key, modules, classes)
+            said = [f"{kind}: {', '.join(str(n) for n in sorted(at))}"
+                    for kind, at in sorted(kinds.items())]
+            count += sum(len(at) for at in kinds.values())
+            if docs and in_docs:
+                said.append("docs")
+            if said:
+                cells.append(f"{path.relative_to(ROOT).as_posix()} ({'; '.join(said)})")
+        lines.append(f"| {key} | {'<br>'.join(cells) or 'none'} |")
+    return lines, count
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="tools/mechanic_mentions.py",
+        description="List, for each registered mechanic, the engine files outside "
+                    "engine/mechanics/ that mention it (imports, its key as a string, its "
+                    "classes).")
+    parser.add_argument("--docs", action="store_true",
+                        help="also list files whose docstrings or comments name it")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 when any file mentions a mechanic in code")
+    args = parser.parse_args(argv)
+    lines, count = table(docs=args.docs)
+    print("\n".join(lines))
+    return 1 if args.check and count else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
