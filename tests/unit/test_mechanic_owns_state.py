@@ -1,11 +1,11 @@
 """A mechanic owns its state (issue 23): a toy ``show_low`` mechanic, defined here and nowhere
 in engine/, adds a fact of its own with one module's worth of code and one registry call: a
-per-hand part, a part of each seat's view, an event, a narration line and a rule-book line.
+per-hand part, a part of each seat's view, a part of the hand's result (in its JSON too), an
+event, a narration line, a line of the hand's summary and a rule-book line.
 
 The toy: after the deal, each player in turn from eldest may show his lowest card (the card
 of lowest id in his hand) to the table, or pass; the card stays in his hand, and every seat
-sees it from then on. (A hand result field is not part of the toy: the ``result`` hook of the
-results engineer is not on this branch.)"""
+sees it from then on; the hand's result keeps the cards shown."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pytest
 
@@ -33,10 +33,14 @@ from engine.mechanics.base import (
 )
 from engine.mechanics.events import EVERYONE, Passed, Said, Seats
 from engine.mechanics.registry import register
+from engine.play.records import record_of, replay
+from engine.rules.results import HandResult, ResultHook, ResultPart
 from engine.text.narrate import Narrator
 from engine.text.rulebook import render_text, rule_book
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
     from engine.rules.variant import Variant
@@ -125,6 +129,32 @@ class ShowLow(Phase):
             s.advance()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShownResult(ResultPart):
+    """The cards shown in the hand, kept under ``show_low`` in the hand's result."""
+
+    cards: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": list(self.cards)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ShownResult:
+        return cls(cards=tuple(str(code) for code in data["cards"]))
+
+    def shown(self) -> tuple[str, ...]:
+        return self.cards
+
+    def notes(self, variant: Variant, record: HandResult, seat: Callable[[int], str]
+              ) -> list[str]:
+        return [f"Shown: {' '.join(self.cards)}."]
+
+
+def _result(s: Table) -> ShownResult | None:
+    shown = ShownPart.of(s.hand).shown
+    return ShownResult(cards=tuple(C.names(shown))) if shown else None
+
+
 def _view(s: Table, seat: int) -> ShownView | None:
     shown = ShownPart.of(s.hand).shown
     return ShownView(shown=shown) if shown else None
@@ -136,6 +166,7 @@ def _decide(tools: BotTools, view: View, legal: list[int]) -> int:
 
 SHOW_LOW = Mechanic(
     key="show_low", phase=ShowLow, kinds=(SHOW,), decide=_decide, part=ShownPart, view=_view,
+    result=ResultHook(part=ShownResult, build=_result),
     words=Words(verbs={"show_low": "shows his lowest card", "pass": "passes"},
                 prompt="Show your lowest card?", title="Showing the lowest card",
                 rules=lambda v: ["After the deal each player in turn may show his lowest card "
@@ -203,6 +234,36 @@ def test_the_action_brings_the_toys_event_and_its_narration_line(variant: Varian
     assert narrator.action_line(events[0]).endswith("shows his lowest card")
     name = narrator.names[seat]
     assert narrator.after(events) == [f"{name} shows his lowest card, {C.pretty(low)}."]
+
+
+def test_the_hands_result_keeps_the_cards_shown_under_the_toys_key(variant: Variant) -> None:
+    state = new_game(variant, seed=3)
+    shown = []
+    for _ in range(4):  # the four seats: East and West show (the toy's bot rule), here all do
+        shown.append(_lowest(state.hand.hands[state.current_player]))
+        state.apply("show_low")
+    bots = [make_bot(BotSpec.parse("random"), variant, seat, 3) for seat in range(4)]
+    while not state.hands_played:
+        state.apply(bots[state.current_player].act(state))
+    result = state.hands_played[0]
+    expected = tuple(C.names(sum(1 << card for card in shown)))
+    assert result.parts["show_low"] == ShownResult(cards=expected)
+    data = result.to_json()
+    assert data["show_low"] == {"cards": list(expected)}
+    assert HandResult.from_json(data) == result  # the key reads back into the toy's part
+    assert f"Shown: {' '.join(expected)}." in Narrator(variant).hand_summary(result)
+    assert replay(record_of(state)).hands_played[0] == result  # records keep it too
+
+
+def test_a_hand_where_nobody_showed_has_no_part_of_the_toy(variant: Variant) -> None:
+    state = new_game(variant, seed=3)
+    for _ in range(4):
+        state.apply("pass")
+    bots = [make_bot(BotSpec.parse("random"), variant, seat, 3) for seat in range(4)]
+    while not state.hands_played:
+        state.apply(bots[state.current_player].act(state))
+    assert "show_low" not in state.hands_played[0].parts
+    assert "show_low" not in state.hands_played[0].to_json()
 
 
 def test_the_rule_book_prints_the_toys_section(variant: Variant) -> None:
