@@ -32,7 +32,6 @@ __all__ = [
     "action_for",
     "card_code",
     "card_hint",
-    "card_in",
     "question_for",
     "renege_word",
     "several",
@@ -223,12 +222,6 @@ def _card_or_fail(code: str, text: str) -> int:
 
 def _unknown(text: str) -> str:
     return f"{text!r} is not an option, an action or a card. {HELP}"
-
-
-def card_in(name: str) -> int:
-    """The card of a ``play:``/``discard:`` name, else -1."""
-    kind, _, arg = name.partition(":")
-    return C.card(arg) if arg and _is_card_kind(kind) else -1
 
 
 def card_hint(name: str) -> str:
