@@ -42,7 +42,7 @@ from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, boo
 from engine.mechanics.events import Looked, Passed, Said, SatOut, Swapped, TrumpMade
 from engine.mechanics.name_trump import NameTrumpRules, contracts
 from engine.mechanics.upcard_bidding import ALL_PASSED, throw_in
-from engine.rules.mechanic_rules import FlowCheck
+from engine.rules.mechanic_rules import FlowCheck, OutcomeSetting
 
 if TYPE_CHECKING:
     from engine.mechanics.table import Table
@@ -390,4 +390,6 @@ MECHANIC = Mechanic(
                 terms=auction_words.terms),
     block=BLOCK, batch="engine.mechanics.auction_batch:Auction", decisions=decisions,
     result=auction_result.RESULT, stats=auction_result.STATS,
-    part=SwapPart, view=auction_view)
+    part=SwapPart, view=auction_view,
+    outcome_settings=(OutcomeSetting(rank=40, path=("auction", "bids")),
+                      OutcomeSetting(rank=40, path=("auction", "top_bid"))))

@@ -58,13 +58,15 @@ from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.parts import Part, SaysItself, Slotted, Speaker, ViewHook, ViewPart
 from engine.rules.config_fields import Block
-from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.mechanic_rules import CompileContext, FlowCheck, OutcomeSetting
 from engine.rules.results import ResultHook, ResultPart
 
 if TYPE_CHECKING:
+    from engine.core.errors import VariantWarning
     from engine.mechanics.hand import Hand
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
+    from engine.rules.resolved import Resolved
     from engine.rules.variant import Variant
 
 __all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
@@ -359,3 +361,12 @@ class Mechanic:
     """Its per-hand part (:class:`Part`), made fresh at each deal; None: it keeps none."""
     view: ViewHook | None = None
     """Its part of a seat's view (:class:`ViewPart`); None: it shows nothing of its own."""
+    needs_maker: bool = False
+    """It runs only in a hand with a maker; ``uses_upcard``: it uses the upcard;
+    ``decides_sides``: it decides the makers' side during the hand; ``outcome_settings``: its
+    settings that decide a hand's outcomes; ``warnings``: its own warnings about a valid file
+    (each as :class:`~engine.rules.mechanic_rules.MechanicRules` says)."""
+    uses_upcard: bool = False
+    decides_sides: bool = False
+    outcome_settings: tuple[OutcomeSetting, ...] = ()
+    warnings: Callable[[Resolved], Sequence[VariantWarning]] | None = None

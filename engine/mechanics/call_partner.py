@@ -388,5 +388,5 @@ MECHANIC = Mechanic(
                 title="Calling a partner", rules=book_lines(CallPartnerRules, book),
                 sides="called", players=_PLAYERS),
     decide=decide, block=BLOCK, result=ResultHook(part=CallPartnerResult, build=_result),
-    part=CallPartnerPart, view=call_view,
+    part=CallPartnerPart, view=call_view, needs_maker=True, decides_sides=True,
 )

@@ -10,18 +10,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from engine.core.errors import VariantWarning
 from engine.core.seats import dealing_order
 from engine.mechanics.base import Mechanic, Phase, Rule, Words
 from engine.mechanics.events import Dealt
 from engine.mechanics.wording import extra_hand_word, join, number, setting
 from engine.rules.config_fields import Block
 from engine.rules.deal_rules import DealRules
-from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.mechanic_rules import CompileContext, FlowCheck, OutcomeSetting
 from engine.rules.variant_warnings import upcard_unused
 from engine.rules.yamlsource import Path_
 
 if TYPE_CHECKING:
     from engine.mechanics.table import Table
+    from engine.rules.resolved import Resolved
     from engine.rules.variant import Variant
 
 __all__ = ["KITTY_SETTINGS", "MECHANIC", "Deal", "undealt"]
@@ -218,7 +220,33 @@ def _kitty_rule(v: Variant) -> Rule:
                 "turned up.")
 
 
+def _unused_upcard(resolved: Resolved) -> list[VariantWarning]:
+    """In a flow where no phase uses the upcard (an auction) an upcard is dealt for nothing.
+    Warned at the file's own `deal.upcard`, or else at its own flow when that is what made an
+    inherited (or default) upcard useless."""
+    data = resolved.data
+    if not data["deal"]["upcard"] or not upcard_unused(data["flow"]):
+        return []
+    path: Path_ = ("deal", "upcard")
+    where = resolved.written_here(path)
+    origin = ""
+    if where is None:
+        where = resolved.written_here(("flow",))
+        if where is None:
+            return []
+        inherited = resolved.values.get(path)
+        origin = f" (inherited from {inherited})" if inherited else " (the default)"
+        path = ("flow",)
+    return [VariantWarning(
+        f"`deal.upcard: true`{origin} has no use in an auction flow: no phase bids on the "
+        "upcard or gives it to the dealer", location=where, path=path,
+        hint="set `deal.upcard: false`, or use `upcard_bidding` instead of `auction`",
+    )]
+
+
 MECHANIC = Mechanic(key="deal", phase=Deal, schema=BLOCK.schema, config=DealRules,
                     compile=BLOCK.compile, check_flow=_check_flow, space=_space, required=True,
                     words=Words(title="Dealing", rules=book), block=BLOCK,
-                    batch="engine.mechanics.deal_batch:Deal")
+                    batch="engine.mechanics.deal_batch:Deal",
+                    outcome_settings=(OutcomeSetting(rank=30, path=("deal", "hand_size")),),
+                    warnings=_unused_upcard)

@@ -236,5 +236,5 @@ MECHANIC = Mechanic(
                 rules=book_lines(DealerPickupRules, book)),
     decide=decide, block=BLOCK,
     batch="engine.mechanics.dealer_pickup_batch:DealerPickup",
-    part=DealerPickupPart,
+    part=DealerPickupPart, uses_upcard=True,
 )

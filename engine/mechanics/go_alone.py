@@ -27,7 +27,7 @@ from engine.mechanics.upcard_trump import UpcardPart
 from engine.mechanics.wording import setting
 from engine.rules.config_fields import Block, option
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
-from engine.rules.mechanic_rules import CompileContext
+from engine.rules.mechanic_rules import CompileContext, OutcomeSetting
 from engine.rules.variant import SidesKind
 
 if TYPE_CHECKING:
@@ -334,5 +334,8 @@ MECHANIC = Mechanic(
                 prompt="{offers}", offers=_offers, title="Going alone",
                 rules=book_lines(GoAloneRules, book)),
     decide=decide, block=BLOCK,
-    batch="engine.mechanics.go_alone_batch:GoAlone",
+    batch="engine.mechanics.go_alone_batch:GoAlone", needs_maker=True,
+    outcome_settings=tuple(OutcomeSetting(rank=10, path=path) for path in (
+        ("go_alone", "maker"), ("go_alone", "defender"),
+        ("go_alone", "defender_needs_lone_maker"), ("go_alone",))),
 )

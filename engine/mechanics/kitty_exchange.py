@@ -33,7 +33,7 @@ from engine.mechanics.events import Discarded, ExchangeTaken, Said
 from engine.mechanics.wording import setting
 from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import REGISTRY, CompileContext
-from engine.rules.variant_warnings import UPCARD_PHASES
+from engine.rules.variant_warnings import upcard_unused
 
 if TYPE_CHECKING:
     from engine.mechanics.table import Table
@@ -215,7 +215,7 @@ def _kitty_at(ctx: CompileContext) -> int:
     when a phase before the exchange may put it there (turned down, or set aside)."""
     flow = ctx.flow
     before = flow[:flow.index("kitty_exchange")]
-    upcard = ctx.deal.upcard and any(phase in before for phase in UPCARD_PHASES)
+    upcard = ctx.deal.upcard and not upcard_unused(before)
     return undealt(ctx) + (1 if upcard else 0)
 
 

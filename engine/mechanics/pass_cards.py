@@ -261,5 +261,5 @@ MECHANIC = Mechanic(
     words=Words(verbs={"discard": "discards {card}", "give": "passes his partner {card}"},
                 prompt="Your choice: {offers}", offers=_offers,
                 title="Calling for the partner's best", rules=book_lines(PassCardsRules, book)),
-    decide=decide, block=BLOCK,
+    decide=decide, block=BLOCK, needs_maker=True,
 )

@@ -263,5 +263,5 @@ MECHANIC = Mechanic(
                 title="Staying in or dropping out", rules=book_lines(StayOrDropRules, book)),
     decide=decide, block=BLOCK, result=ResultHook(part=StayOrDropResult, build=_result),
     stats=StatsHook(figures=(Figure(name="dropped", rank=60, rate=False, per_seat=True),)),
-    part=DropPart,
+    part=DropPart, needs_maker=True,
 )

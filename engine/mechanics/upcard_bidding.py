@@ -322,5 +322,5 @@ MECHANIC = Mechanic(
                 rules=book_lines(UpcardBiddingRules, book), trumpless=_trumpless),
     decide=decide, block=BLOCK,
     batch="engine.mechanics.upcard_bidding_batch:UpcardBidding",
-    part=UpcardPart, view=upcard_view,
+    part=UpcardPart, view=upcard_view, needs_maker=True, uses_upcard=True,
 )

@@ -30,17 +30,21 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.core import cards as C
+from engine.core.errors import VariantWarning
 from engine.mechanics.base import Mechanic, Part, Phase, Rule, ViewPart, Words, book_lines
 from engine.mechanics.events import LEFT, TrumpMade, UpcardGone
 from engine.mechanics.wording import join, setting, suit_word
 from engine.rules.config_fields import Block, option
-from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.mechanic_rules import CompileContext, FlowCheck, OutcomeSetting
+from engine.rules.variant_warnings import idle_phases
 
 if TYPE_CHECKING:
     from engine.mechanics.parts import Feature, Speaker
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
+    from engine.rules.resolved import Resolved
     from engine.rules.variant import Variant
+    from engine.rules.yamlsource import Path_
 
 __all__ = ["MECHANIC", "UpcardPart", "UpcardTrump", "UpcardTrumpRules", "UpcardView",
            "upcard_view", "without_maker"]
@@ -218,10 +222,32 @@ def book(v: Variant, rules: UpcardTrumpRules) -> list[Rule]:
     return lines
 
 
+def _never_run(resolved: Resolved) -> list[VariantWarning]:
+    """Every upcard fixes trump (all four suits, no joker): the phases that need a maker never
+    run. Warned at the file's own `upcard_trump.suits`, or else at its own flow entry."""
+    data = resolved.data
+    flow = data["flow"]
+    if len(data["upcard_trump"]["suits"]) != 4 or data["deck"]["jokers"]:
+        return []
+    out = []
+    for phase in idle_phases(flow, makers=False):
+        path: Path_ = ("flow", flow.index(phase))
+        where = resolved.written_here(("upcard_trump", "suits")) or resolved.written_here(path)
+        if where is not None:
+            out.append(VariantWarning(
+                f"`{phase}` never runs: `upcard_trump.suits` lists every suit, so every upcard "
+                "fixes trump and no hand has a maker", location=where, path=path,
+                hint=f"remove `{phase}` from the flow, or list fewer suits in "
+                     "`upcard_trump.suits`"))
+    return out
+
+
 MECHANIC = Mechanic(
     key="upcard_trump", phase=UpcardTrump, schema=BLOCK.schema, config=UpcardTrumpRules,
     compile=BLOCK.compile, check_flow=_check_flow, space=_space,
     words=Words(title="Trump by the upcard", rules=book_lines(UpcardTrumpRules, book)),
     block=BLOCK,
-    part=UpcardPart, view=upcard_view,
+    part=UpcardPart, view=upcard_view, uses_upcard=True,
+    outcome_settings=(OutcomeSetting(rank=60, path=("upcard_trump", "suits")),),
+    warnings=_never_run,
 )

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import cards as C
 from engine.core.errors import InvalidArgument
+from engine.rules.mechanic_rules import REGISTRY
 
 if TYPE_CHECKING:
     from engine.rules.variant import Variant
@@ -38,9 +39,9 @@ def check_hand(v: Variant, *, dealer: int, maker: int, tricks: Sequence[int],
 
 def check_makers(v: Variant, *, maker: int, makers: Sequence[int], alone: Sequence[int]
                  ) -> tuple[int, ...]:
-    """The makers' side of a hand decided during it (a called partner): the maker and at
-    most the one seat that held the called card; a lone maker has no partner. A variant
-    whose makers' side is fixed accepts only that side.
+    """The makers' side of a hand decided during it (a called partner, by a phase that
+    ``decides_sides``): the maker and at most the one seat that held the called card; a lone
+    maker has no partner. A variant whose makers' side is fixed accepts only that side.
 
     >>> from engine import load_variant
     >>> check_makers(load_variant("call-ace"), maker=1, makers=[3, 1], alone=())
@@ -55,7 +56,7 @@ def check_makers(v: Variant, *, maker: int, makers: Sequence[int], alone: Sequen
     if maker < 0 or maker not in side:
         raise InvalidArgument(f"the maker (seat {maker}) must be one of the makers "
                               f"{list(makers)}")
-    if "call_partner" not in v.flow:
+    if not REGISTRY.select(v.flow, lambda m: m.decides_sides):
         fixed = v.sides.hand_sides(maker)[0]
         if side != fixed:
             raise InvalidArgument(f"{v.name}'s makers are fixed: {fixed}; leave makers out")

@@ -10,17 +10,29 @@ assembled schema) know when to rebuild.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
-    from engine.core.errors import Location
+    from engine.core.errors import Location, VariantWarning
     from engine.rules.expressions import CompiledExpression, Scope, Type
+    from engine.rules.resolved import Resolved
     from engine.rules.results import ResultHook
     from engine.rules.variant import DealRules, Sides
     from engine.rules.yamlsource import Path_
 
-__all__ = ["REGISTRY", "CompileContext", "FlowCheck", "MechanicRules", "Registry"]
+__all__ = ["REGISTRY", "CompileContext", "FlowCheck", "MechanicRules", "OutcomeSetting",
+           "Registry"]
+
+
+class OutcomeSetting(NamedTuple):
+    """A setting that decides which outcomes a hand can have. When a scoring table inherited
+    through ``extends`` has a gap or a dead row, the scoring check blames the first of these
+    settings the file writes, by ``rank`` (most likely culprit first; the core's are ``flow``
+    20, ``sides.kind`` and ``players`` 50, ``deck.jokers`` 70)."""
+
+    rank: int
+    path: Path_
 
 
 class CompileContext(Protocol):
@@ -142,6 +154,30 @@ class MechanicRules(Protocol):
     def result(self) -> ResultHook[Any] | None:
         """Its part of a hand's result (None: it adds nothing to it)."""
 
+    @property
+    def needs_maker(self) -> bool:
+        """It runs only in a hand with a maker (bidding, what the maker's side does): never
+        when no hand can have one (the rule book leaves it out, a file is warned)."""
+
+    @property
+    def uses_upcard(self) -> bool:
+        """It bids on the upcard or gives it to a player: a flow with no such phase deals an
+        upcard for nothing."""
+
+    @property
+    def decides_sides(self) -> bool:
+        """It decides the makers' side during the hand (a called partner): ``score_hand``
+        then takes that side (``makers``)."""
+
+    @property
+    def outcome_settings(self) -> tuple[OutcomeSetting, ...]:
+        """Its settings that decide which outcomes a hand can have."""
+
+    @property
+    def warnings(self) -> Callable[[Resolved], Sequence[VariantWarning]] | None:
+        """Its warnings about settings a valid file writes that cannot affect play, asked when
+        it is in the flow (see :mod:`engine.rules.variant_warnings`)."""
+
 
 class Registry:
     """The registered mechanics, in order (the order of the schema's blocks and ``flow`` enum).
@@ -201,6 +237,13 @@ class Registry:
 
     def __contains__(self, key: object) -> bool:
         return key in self._filled()
+
+    def select(self, phases: Iterable[str], declared: Callable[[MechanicRules], bool]
+               ) -> tuple[str, ...]:
+        """The keys among ``phases`` whose registered mechanic ``declared`` holds for, in
+        their order (a key no mechanic has is left out)."""
+        items = self._filled()
+        return tuple(key for key in phases if key in items and declared(items[key]))
 
     def phase_keys(self) -> tuple[str, ...]:
         """Keys of optional mechanics with a block: dropped when the flow leaves them out."""

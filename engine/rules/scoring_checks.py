@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core.errors import Location, VariantError
 from engine.rules.expressions import CompiledExpression
+from engine.rules.mechanic_rules import REGISTRY, OutcomeSetting
 from engine.rules.resolved import Resolved
 from engine.rules.scoring import (
     MAX_POINTS,
@@ -24,16 +25,26 @@ from engine.rules.scoring import (
 )
 from engine.rules.yamlsource import Path_
 
-__all__ = ["OUTCOME_SETTINGS", "penalty_errors", "table_errors"]
+__all__ = ["CORE_OUTCOME_SETTINGS", "outcome_settings", "penalty_errors", "table_errors"]
 
 TABLE: Path_ = ("scoring", "table")
-OUTCOME_SETTINGS: tuple[Path_, ...] = (
-    ("go_alone", "maker"), ("go_alone", "defender"), ("go_alone", "defender_needs_lone_maker"),
-    ("go_alone",), ("flow",), ("deal", "hand_size"), ("auction", "bids"),
-    ("auction", "top_bid"), ("sides", "kind"), ("players",), ("upcard_trump", "suits"),
-    ("deck", "jokers"),
+CORE_OUTCOME_SETTINGS = (
+    OutcomeSetting(rank=20, path=("flow",)), OutcomeSetting(rank=50, path=("sides", "kind")),
+    OutcomeSetting(rank=50, path=("players",)), OutcomeSetting(rank=70, path=("deck", "jokers")),
 )
-"""The settings that decide which outcomes a hand can have, most likely culprit first."""
+"""The settings of no mechanic that decide which outcomes a hand can have, with their ranks
+(:class:`~engine.rules.mechanic_rules.OutcomeSetting`)."""
+
+
+def outcome_settings() -> tuple[Path_, ...]:
+    """The settings that decide which outcomes a hand can have, most likely culprit first:
+    the core's and every registered mechanic's, by rank (the core's first at equal rank).
+
+    >>> outcome_settings()[:2], outcome_settings()[-1]
+    ((('go_alone', 'maker'), ('go_alone', 'defender')), ('deck', 'jokers'))
+    """
+    found = [*CORE_OUTCOME_SETTINGS, *(s for m in REGISTRY for s in m.outcome_settings)]
+    return tuple(s.path for s in sorted(found, key=lambda s: s.rank))
 
 
 def _quote_when(resolved: Resolved, row: ScoreRow) -> str:
@@ -49,7 +60,7 @@ def _dead_row_error(resolved: Resolved, row: ScoreRow) -> VariantError:
     if own is not None:
         return VariantError(message, location=own, path=(*here, "when"),
                             hint="remove the row, or correct its `when:`")
-    cause = next((p for p in OUTCOME_SETTINGS if resolved.written_here(p)), None)
+    cause = next((p for p in outcome_settings() if resolved.written_here(p)), None)
     where = resolved.written_here(cause) if cause else None
     return VariantError(
         f"{message}; the row is inherited from {resolved.locate(here)}",
@@ -75,7 +86,7 @@ def _gap_error(resolved: Resolved, gap: TableGap, space: OutcomeSpace) -> Varian
                     "for this outcome")
         return VariantError(message, location=resolved.locate(TABLE, key=True), path=TABLE,
                             hint=hint)
-    cause = next((p for p in OUTCOME_SETTINGS if resolved.written_here(p)), None)
+    cause = next((p for p in outcome_settings() if resolved.written_here(p)), None)
     where = resolved.written_here(cause) if cause else None
     if where is None or cause is None:
         return VariantError(message, location=resolved.locate(TABLE, key=True), path=TABLE,

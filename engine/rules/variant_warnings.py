@@ -9,30 +9,26 @@ Only what the file being checked writes is warned about: a value inherited throu
 from __future__ import annotations
 
 from engine.core.errors import VariantWarning
+from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.resolved import Resolved
 from engine.rules.yamlsource import Path_
 
-__all__ = ["MAKER_PHASES", "UPCARD_PHASES", "idle_phases", "upcard_unused", "variant_warnings"]
-
-MAKER_PHASES = ("upcard_bidding", "go_alone", "call_partner", "stay_or_drop", "pass_cards")
-"""The phases that run only in a hand with a maker (bidding, and what the maker's side does):
-they never run when every upcard fixes trump (``upcard_trump`` with all four suits)."""
+__all__ = ["idle_phases", "upcard_unused", "variant_warnings"]
 
 
 def idle_phases(flow: tuple[str, ...] | list[str], *, makers: bool) -> tuple[str, ...]:
-    """The phases of ``flow`` that can never run: those of :data:`MAKER_PHASES` when no
-    hand can have a maker (``makers`` false). The rule book leaves them out."""
-    return () if makers else tuple(phase for phase in flow if phase in MAKER_PHASES)
-
-UPCARD_PHASES = ("upcard_trump", "upcard_bidding", "dealer_pickup")
-"""The phases that use the upcard; in a flow without them (an auction) it has no use."""
+    """The phases of ``flow`` that can never run: those that need a maker
+    (:attr:`~engine.rules.mechanic_rules.MechanicRules.needs_maker`) when no hand can have one
+    (``makers`` false). The rule book leaves them out."""
+    return () if makers else REGISTRY.select(flow, lambda m: m.needs_maker)
 
 
 def upcard_unused(flow: tuple[str, ...] | list[str]) -> bool:
-    """No phase of ``flow`` bids on the upcard or gives it to the dealer: an upcard would be
+    """No phase of ``flow`` bids on the upcard or gives it to the dealer
+    (:attr:`~engine.rules.mechanic_rules.MechanicRules.uses_upcard`): an upcard would be
     dealt for nothing (the deal still counts it, so it is warned about, and named in the
     error of a deal that does not fit)."""
-    return not any(phase in flow for phase in UPCARD_PHASES)
+    return not REGISTRY.select(flow, lambda m: m.uses_upcard)
 
 
 def _unused_draw(resolved: Resolved) -> list[VariantWarning]:
@@ -66,54 +62,13 @@ def _unused_partners(resolved: Resolved) -> list[VariantWarning]:
     )]
 
 
-def _unused_upcard(resolved: Resolved) -> list[VariantWarning]:
-    """In an auction flow no phase bids on the upcard or gives it to the dealer. Warned at
-    the file's own `deal.upcard`, or else at its own flow when that is what made an
-    inherited (or default) upcard useless."""
-    data = resolved.data
-    if not data["deal"]["upcard"] or not upcard_unused(data["flow"]):
-        return []
-    path: Path_ = ("deal", "upcard")
-    where = resolved.written_here(path)
-    origin = ""
-    if where is None:
-        where = resolved.written_here(("flow",))
-        if where is None:
-            return []
-        inherited = resolved.values.get(path)
-        origin = f" (inherited from {inherited})" if inherited else " (the default)"
-        path = ("flow",)
-    return [VariantWarning(
-        f"`deal.upcard: true`{origin} has no use in an auction flow: no phase bids on the "
-        "upcard or gives it to the dealer", location=where, path=path,
-        hint="set `deal.upcard: false`, or use `upcard_bidding` instead of `auction`",
-    )]
-
-
-def _never_run(resolved: Resolved) -> list[VariantWarning]:
-    """Every upcard fixes trump (all four suits, no joker): the phases that need a maker never
-    run. Warned at the file's own `upcard_trump.suits`, or else at its own flow entry."""
-    data = resolved.data
-    flow = data["flow"]
-    if ("upcard_trump" not in flow or len(data["upcard_trump"]["suits"]) != 4
-            or data["deck"]["jokers"]):
-        return []
-    out = []
-    for phase in idle_phases(flow, makers=False):
-        path: Path_ = ("flow", flow.index(phase))
-        where = resolved.written_here(("upcard_trump", "suits")) or resolved.written_here(path)
-        if where is not None:
-            out.append(VariantWarning(
-                f"`{phase}` never runs: `upcard_trump.suits` lists every suit, so every upcard "
-                "fixes trump and no hand has a maker", location=where, path=path,
-                hint=f"remove `{phase}` from the flow, or list fewer suits in "
-                     "`upcard_trump.suits`"))
-    return out
-
-
 def variant_warnings(resolved: Resolved) -> list[VariantWarning]:
-    """Warnings about a valid variant (defaults filled in), in file order."""
-    found = [*_unused_draw(resolved), *_unused_partners(resolved), *_unused_upcard(resolved),
-             *_never_run(resolved)]
+    """Warnings about a valid variant (defaults filled in), in file order: the core's, then
+    each mechanic's of the flow (its ``warnings`` hook), in registry order."""
+    found = [*_unused_draw(resolved), *_unused_partners(resolved)]
+    flow = resolved.data["flow"]
+    for mechanic in REGISTRY:
+        if mechanic.warnings is not None and mechanic.key in flow:
+            found.extend(mechanic.warnings(resolved))
     return sorted(found, key=lambda w: (w.location.line, w.location.column)
                   if w.location else (0, 0))
