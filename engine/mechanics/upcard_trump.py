@@ -85,19 +85,20 @@ class UpcardView(ViewPart):
 
 def upcard_view(s: Table, seat: int) -> UpcardView | None:
     """The upcard's part of a seat's view (everyone sees it)."""
-    part = s.hand.parts.get(UpcardPart)  # inline: a view is made for every bot decision
-    if type(part) is not UpcardPart:
+    # Inline, and no new object: a view is made for every bot decision.
+    part: UpcardPart | None = s.hand.parts.get(UpcardPart)  # type: ignore[assignment]
+    if part is None:
         return None
-    key = (part.proposed, part.turned_down)
-    view = _VIEWS.get(key)
-    if view is None:
-        view = _VIEWS[key] = UpcardView(proposed=part.proposed, turned_down=part.turned_down)
-    return view
+    return _VIEWS[part.proposed][part.turned_down]
 
 
-_VIEWS: dict[tuple[int, int], UpcardView] = {}
-"""The upcard's view parts made so far, by (proposed, turned down): a view part is read-only,
-so every view showing the same facts shares one."""
+_SUITS = range(len(C.TRUMP_LETTERS))
+_VIEWS: list[list[UpcardView]] = [
+    [UpcardView(proposed=proposed, turned_down=down) for down in (*_SUITS, -1)]
+    for proposed in (*_SUITS, -1)]
+"""The upcard's view parts, made once and shared by every view that shows the same facts (a
+view part is read-only): ``_VIEWS[proposed][turned_down]``, each a suit or -1 (none), which
+indexes the last row and column."""
 
 
 def without_maker(s: Table, trump: int) -> None:

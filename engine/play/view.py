@@ -1,6 +1,11 @@
 """The builder of a seat's view: :func:`view_of` (``State.view``). The view itself,
 :class:`~engine.mechanics.view.View`, is the mechanics kernel's, as its parts are (each
 mechanic's ``view`` hook decides what the seat may see of its facts).
+
+A view is made for every bot decision, so :func:`view_of` is on the hot path of simulations:
+it reads the state's program (the variant's tables, built once) directly, sets the fields one
+by one, and asks only the hooks of the mechanics that may show something in this variant
+(``Program.view_hooks``).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from engine.mechanics.base import TERMINAL
 from engine.mechanics.view import View
 
 if TYPE_CHECKING:
+    from engine.mechanics.base import ViewPart
     from engine.play.state import State
 
 __all__ = ["View", "view_of"]
@@ -23,9 +29,10 @@ def view_of(s: State, seat: int) -> View:
     n = s.variant.players
     if not 0 <= seat < n:
         raise ValueError(f"seat {seat} does not exist (0 to {n - 1})")
-    phase = s.phase
-    blind = (s.current != TERMINAL and s._program.hides[s.phase_i]
-             and s.running_phase.hides_hand(s, seat))
+    prog = s._program
+    current = s.current
+    # A phase that may hide a seat's own cards (a dealer naming trump blind) is asked.
+    blind = current != TERMINAL and prog.hides[s.phase_i] and s._phase.hides_hand(s, seat)
     start = h.first_action
     ids = s.history_ids[start:]
     for i in reversed(s.discard_log):  # other seats' discards show as `discard`
@@ -38,12 +45,12 @@ def view_of(s: State, seat: int) -> View:
     v = object.__new__(View)
     v.seat = seat
     v.players = n
-    v.phase = phase
-    v.current_player = s.current
+    v.phase = "over" if current == TERMINAL else s._phase.name
+    v.current_player = current
     v.hand_number = s.hand_no
     v.dealer = s.dealer
     v.scores = tuple(s.scores)
-    v.target = s.target
+    v.target = s.variant.game.target
     v.hand = 0 if blind else h.hands[seat]
     v.hand_sizes = tuple([cards.bit_count() for cards in h.hands])
     v.upcard = h.upcard
@@ -60,15 +67,16 @@ def view_of(s: State, seat: int) -> View:
     v.played = tuple(h.played)
     v.tricks_won = tuple(h.tricks_won)
     v.discards = h.discards[seat]
-    v.legal_ids = tuple(s.legal_action_ids()) if s.current == seat else ()
-    v.special_bids = s.special_bids
-    v.parts = parts = {}
+    v.legal_ids = s.legal_action_ids() if current == seat else ()  # a tuple already
+    v.special_bids = prog.special_bids
+    parts: dict[type[ViewPart], ViewPart] = {}
     seen = 0
-    for hook in s.view_hooks:
+    for hook in prog.view_hooks:
         part = hook(s, seat)
         if part is not None:
             parts[type(part)] = part
             if part.sees:
                 seen |= part.seen()
+    v.parts = parts
     v.seen = seen
     return v
