@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import io
 import re
 import sys
@@ -88,28 +89,38 @@ def _docstring_lines(tree: ast.AST) -> set[int]:
     return lines
 
 
+@functools.cache
+def _parsed(path: Path) -> tuple[tuple[tuple[int, list[str]], ...],
+                                 tuple[tokenize.TokenInfo, ...], frozenset[int]]:
+    """A file's imports (line, the modules and names imported), its tokens and its
+    docstrings' lines, read once per run."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    imports = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            imports.append((node.lineno, [node.module,
+                                          *(f"{node.module}.{a.name}" for a in node.names)]))
+        elif isinstance(node, ast.Import):
+            imports.append((node.lineno, [a.name for a in node.names]))
+    tokens = tuple(tokenize.generate_tokens(io.StringIO(source).readline))
+    return tuple(imports), tokens, frozenset(_docstring_lines(tree))
+
+
 def mentions(path: Path, key: str, modules: set[str], classes: set[str]
              ) -> tuple[dict[str, set[int]], bool]:
     """The code mentions of one mechanic in ``path`` (kind -> lines), and whether its docs
     name it."""
-    source = path.read_text(encoding="utf-8")
-    tree = ast.parse(source)
+    imports, tokens, docs = _parsed(path)
     kinds: dict[str, set[int]] = defaultdict(set)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            targets = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
-        elif isinstance(node, ast.Import):
-            targets = [a.name for a in node.names]
-        else:
-            continue
+    for lineno, targets in imports:
         if any(t.split(".")[:3] in (["engine", "mechanics", m] for m in modules)
                for t in targets):
-            kinds["import"].add(node.lineno)
-    docs = _docstring_lines(tree)
+            kinds["import"].add(lineno)
     doc_words = re.compile(r"engine\.mechanics\.(" + "|".join(sorted(modules)) + r")\b"
                            + (r"|\b(" + "|".join(sorted(classes)) + r")\b" if classes else ""))
     named_in_docs = False
-    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+    for token in tokens:
         line = token.start[0]
         if token.type == tokenize.STRING and line not in docs:
             body = token.string.lstrip("rbuRBU")

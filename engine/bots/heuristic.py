@@ -51,8 +51,9 @@ class HeuristicBot(Bot):
         self.outside_deck = ~variant.deck.mask  # cards not in the deck count as gone
         self.sides_by_maker = [variant.sides.hand_sides(m) for m in range(variant.players)]
         partnered = variant.sides.kind == "teams" and max(len(t) for t in variant.sides.teams) > 1
-        dummy = "dummy_merge" in variant.flow
-        self.calls = "call_partner" in variant.flow
+        in_flow = [m for m in mechanics() if m.key in variant.flow]
+        dummy = any(m.lends_a_hand for m in in_flow)
+        self.calls = any(m.decides_sides for m in in_flow)
         """The maker calls his partner (Call-Ace): sides come from what the view shows."""
         # Help expected from a partner (or the dummy, or the holder of a called ace) when
         # this seat makes trump.

@@ -370,3 +370,5 @@ class Mechanic:
     decides_sides: bool = False
     outcome_settings: tuple[OutcomeSetting, ...] = ()
     warnings: Callable[[Resolved], Sequence[VariantWarning]] | None = None
+    lends_a_hand: bool = False
+    """The maker may take another hand into his own (a dummy): the bots count its help."""

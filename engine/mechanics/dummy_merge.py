@@ -304,7 +304,7 @@ MECHANIC = Mechanic(
                        "discard": "discards {card}"},
                 prompt="Take it, or keep your hand?", title="Taking up the dummy",
                 rules=book_lines(DummyMergeRules, book), to_act=_holding),
-    decide=decide, block=BLOCK,
+    decide=decide, block=BLOCK, lends_a_hand=True,
     batch="engine.mechanics.dummy_merge_batch:DummyMerge",
     result=ResultHook(part=DummyMergeResult, build=_result),
     stats=StatsHook(figures=(Figure(name="dummy_merges", rank=30),)),
