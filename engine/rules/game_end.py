@@ -243,8 +243,8 @@ def _check_lose_at(lose_at: int, *, start: int, goal: Goal, fail: _Fail) -> None
     """``game.lose_at`` (GAME-A2): below the starting score, in a game that counts up."""
     at = ("game", "lose_at")
     if goal is Goal.DOWN:
-        fail("a countdown game (`goal: down`) is won by going down: it has no losing "
-             "score", at, "remove `lose_at`, or write `goal: up`")
+        fail("a countdown game (`goal: down`) is won by going down: it has no "
+             "losing score", at, "remove `lose_at`, or write `goal: up`")
     elif lose_at >= start:
         fail(f"the losing score ({lose_at}) must be below the starting score ({start}): "
              "every side would have lost before the first hand", at,

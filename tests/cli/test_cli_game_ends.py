@@ -12,7 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine import load_variant
 from engine.play.records import read_record, replay
+from engine.web.game import WebGame
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 PROGRESSIVE = str(DATA / "progressive.yaml")
@@ -101,3 +103,12 @@ def test_replay_tells_the_end_after_the_hands(play: Run, run_cli: Run, tmp_path:
     result = run_cli("replay", str(saved))
     assert result.code == 0, result.err
     assert re.search(r"win the game after \d+ hands\. Final score", result.out), result.out[-300:]
+
+
+def test_the_browser_game_tells_the_end_after_the_hands() -> None:
+    game = WebGame.start(load_variant(PROGRESSIVE), seed=3)
+    while not game.state.is_terminal():
+        game.play(game.state.legal_action_ids()[-1])  # the human always orders up
+    scored = sum(1 for r in game.state.hands_played if r.scored)
+    assert scored >= 8
+    assert re.search(rf"win the game after {scored} hands\. Final score: ", game.ending())
