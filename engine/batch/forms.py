@@ -78,6 +78,9 @@ def missing(variant: Variant) -> str | None:
     game = variant.game
     if game.match is not None or game.goal is not Goal.UP or game.win is not Win.REACH:
         return f"{variant.name}: match rules, countdowns and contract wins have no batch form"
+    if game.hands is not None or game.lose_at is not None:
+        setting = "game.hands" if game.hands is not None else "game.lose_at"
+        return f"{variant.name}: `{setting}` (GAME-A1, GAME-A2) has no batch form"
     return headroom(variant)
 
 

@@ -190,11 +190,13 @@ class Table:
         the game``) or ``You lose: East-West win the game``, with the final score."""
         s = self.state
         final = f"Final score: {self.narrator.score_line(s.scores)}"
+        played = sum(1 for r in s.hands_played if r.scored)
         if self.seat in s.winners:
             others = "".join(f" and {self.narrator.names[w]}" for w in s.winners
                              if w != self.seat)
-            return f"You{others} win the game. {final}"
-        return f"You lose: {self.narrator.winners_line(s.winners, s.scores)}"
+            why = self.narrator.end_reason(s.winners, s.scores, played=played)
+            return f"You{others} win the game{why}. {final}"
+        return f"You lose: {self.narrator.winners_line(s.winners, s.scores, played=played)}"
 
     def _step(self) -> None:
         s = self.state

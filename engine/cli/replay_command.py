@@ -88,6 +88,7 @@ def replay_lines(record: GameRecord) -> list[str]:
 
 def _ending(narrator: Narrator, state: State) -> str:
     if state.is_terminal():
-        return narrator.winners_line(state.winners, state.scores)
+        return narrator.winners_line(state.winners, state.scores,
+                                     played=sum(1 for r in state.hands_played if r.scored))
     return (f"The game was left unfinished after {len(state.hands_played)} hands. "
             f"Score: {narrator.score_line(state.scores)}")

@@ -52,6 +52,8 @@ class Score(Phase):
         self.has_auction = bool(space.bids)
         self.contract_result = variant.game.win is Win.CONTRACT_RESULT
         self.countdown = variant.game.goal is Goal.DOWN
+        self.fixed_hands = variant.game.hands is not None
+        """The game ends after a number of scored hands (``game.hands``, GAME-A1)."""
         self.parts = tuple([(key, hook.build) for key in variant.flow
                             if (hook := REGISTRY.get(key).result) is not None])
         """Each mechanic of the flow with a part of the hand's result, and its builder."""
@@ -96,6 +98,9 @@ class Score(Phase):
             made = h.maker >= 0 and v.contract_made(maker=h.maker, tricks=h.tricks_won,
                                                     bid=record.bid, makers=record.makers)
             over, winners = v.game_result(s.scores, makers=makers, made=made)
+        elif self.fixed_hands:  # GAME-A1: this hand and the hands scored before it
+            scored = 1 + sum(1 for r in s.hands_played if r.scored)
+            over, winners = v.game_result(s.scores, hands=scored)
         else:
             over, winners = v.game_result(s.scores)
         s.log.append((HandScored, record))

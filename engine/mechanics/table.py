@@ -36,6 +36,8 @@ class Table(Protocol):
     hand_no: int
     scores: list[int]
     winners: tuple[int, ...]
+    hands_played: list[HandResult]
+    """Every hand finished so far, thrown-in deals included (read only)."""
     rng: random.Random
     draw: dict[int, list[int]]
     """The cards each seat drew for the first deal (``dealer_draw``)."""

@@ -17,7 +17,7 @@ from typing import Any
 from engine.core import cards as C
 from engine.core.errors import ExpressionError, Location, VariantError
 from engine.rules.expressions import CompiledExpression, Scope, Type, compile_expression
-from engine.rules.game_end import compile_match
+from engine.rules.game_end import compile_game
 from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.resolved import Resolved
 from engine.rules.scoring import OutcomeSpace, ScoreRow, ScoringTable, award_scope, when_scope
@@ -30,13 +30,10 @@ from engine.rules.variant import (
     DrawPartners,
     FirstDealer,
     GameRules,
-    Goal,
     Renege,
     Sides,
     SidesKind,
-    Tie,
     Variant,
-    Win,
 )
 from engine.rules.yamlsource import Path_
 
@@ -289,33 +286,8 @@ class _Compiler:
         return table
 
     def game(self, table: ScoringTable | None) -> GameRules:
-        spec = self.d["game"]
-        at: Path_ = ("game",)
-        goal = Goal(spec.get("goal", "up"))
-        start, target = spec.get("start", 0), spec["target"]
-        if goal is Goal.DOWN:  # a countdown is won at 0 or less
-            if self.r.written_here((*at, "target")):
-                self.fail("a countdown game (`goal: down`) is won at 0 or less: it has no "
-                          "target", (*at, "target"), "remove `target`; set `start` instead")
-            target = 0
-            if start <= 0:
-                self.fail(f"a countdown game must start above 0, not at {start}",
-                          (*at, "start"), "write e.g. `start: 25`")
-            elif table is not None and min(table.points.values()) >= 0:
-                self.fail("no hand can lower a score, so the countdown can never end",
-                          (*at, "goal"), "give some row of the scoring table negative points",
-                          also=(("scoring", "table"),))
-        elif target <= start:
-            self.fail(f"the target ({target}) must be above the starting score ({start})",
-                      (*at, "target"), "raise the target, or write `goal: down` for a countdown",
-                      also=((*at, "start"),))
-        elif table is not None and table.best_award() <= 0:
-            self.fail("no hand can score points, so the target can never be reached",
-                      (*at, "target"), "give some row of the scoring table positive points",
-                      also=(("scoring", "table"),))
-        match = compile_match(spec.get("match"), goal=goal, fail=self.fail)
-        return GameRules(target=target, tie=Tie(spec["tie"]), max_hands=spec["max_hands"],
-                         start=start, goal=goal, win=Win(spec.get("win", "reach")), match=match)
+        return compile_game(self.d["game"], table=table, fail=self.fail,
+                            written=lambda key: self.r.written_here(("game", key)) is not None)
 
     def renege(self) -> Renege | None:
         spec = self.d["penalties"]["renege"]

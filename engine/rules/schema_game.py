@@ -1,5 +1,6 @@
 """The ``game`` part of the schema: the starting score, the target and which way scores go
-(up, or down in a countdown game), who may win (BID-A7), ties and the safety stop. Kept beside
+(up, or down in a countdown game), who may win (BID-A7), a fixed number of hands, a losing
+score (GAME-A1, GAME-A2), ties and the safety stop. Kept beside
 :mod:`engine.rules.schema_base` (which is at its size limit); compiled by the compiler's
 ``game`` step into :class:`~engine.rules.variant.GameRules`."""
 
@@ -86,6 +87,28 @@ GAME: dict[str, Any] = {
                     "type": "boolean",
                 },
             },
+        },
+        "hands": {
+            "description": (
+                "A game of a fixed number of hands (party \"progressive\" Euchre: 8): the "
+                "game ends after this many scored hands (thrown-in deals do not count, "
+                "GAME-A1) and the best score wins; there is no target (do not write "
+                "`target` or `win` beside it). Absent: the game is played to the target."
+            ),
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+        },
+        "lose_at": {
+            "description": (
+                "A losing score (Five Hundred: -500): a side whose score is at or below it "
+                "after a hand loses at once, and the best of the other sides wins, unless a "
+                "side reached the target on that hand: it wins (GAME-A2). Must be below "
+                "`start`. Absent: no score loses."
+            ),
+            "type": "integer",
+            "minimum": -1000000,
+            "maximum": 1000,
         },
         "tie": {
             "description": (

@@ -217,6 +217,7 @@ class Variant:
         alone: Sequence[int] = (),
         sitting_out: Sequence[int] = (),
         makers: Sequence[int] | None = None,
+        hands_before: int = 0,
     ) -> HandScore:
         """Score one hand with this variant's table and game-end rules.
 
@@ -230,7 +231,8 @@ class Variant:
         it was decided during the hand (a partner called by a card, ``call_partner``): the
         maker and the seat that held the called card, or the maker alone when nobody held it
         (then list him in ``alone`` too for lone scoring, CALL-A5); everyone else defends.
-        Without it the makers are the maker's fixed side.
+        Without it the makers are the maker's fixed side. ``hands_before``: the hands scored
+        before this one (a game of ``game.hands`` hands ends at the last).
 
         >>> from engine import load_variant
         >>> bid = load_variant("bid-euchre")
@@ -262,7 +264,8 @@ class Variant:
         new_scores = tuple(s + d for s, d in zip(scores, deltas, strict=True))
         made = maker >= 0 and self.contract_made(maker=maker, tricks=tricks, bid=bid,
                                                  makers=makers)
-        over, winners = self.game_result(new_scores, makers=sides[0], made=made)
+        over, winners = self.game_result(new_scores, makers=sides[0], made=made,
+                                         hands=hands_before + 1)
         row = self.scoring.row_for(outcome)
         return HandScore(deltas=deltas, scores=new_scores, game_over=over, winners=winners,
                          label=row.label, row=row.index)
@@ -334,14 +337,17 @@ class Variant:
         return tuple(deltas)
 
     def game_result(self, scores: Sequence[int], *, makers: Sequence[int] = (),
-                    made: bool = True) -> tuple[bool, tuple[int, ...]]:
+                    made: bool = True, hands: int = 0) -> tuple[bool, tuple[int, ...]]:
         """Whether the game is over after a hand, and the winning seats.
 
         A side wins when its score reached the target (``game.goal: down``: at or below it);
         of several, the best score wins and a shared best plays on or shares the win
         (``game.tie``). With ``game.win: contract_result`` (BID-A7)
         only the side whose contract result the hand was may win: the ``makers`` (seats) if
-        they ``made`` their contract, else the defenders.
+        they ``made`` their contract, else the defenders. With ``game.hands`` the game is
+        over once ``hands`` (the hands scored, this one included) reaches it, the best score
+        winning; with ``game.lose_at`` a side at or below it loses, unless a side won by the
+        target on the same hand (GAME-A1, GAME-A2: :meth:`GameRules.down`).
 
         >>> from engine import load_variant
         >>> bid = load_variant("bid-euchre")
@@ -352,16 +358,16 @@ class Variant:
         """
         game = self.game
         teams = self.sides.teams
-        if game.win is Win.CONTRACT_RESULT:
-            teams = tuple(team for team in teams if (team[0] in makers) is made)
-        reached = [team for team in teams if game.reached(scores[team[0]])]
-        if not reached:
-            return False, ()
-        best = game.best([scores[team[0]] for team in reached])
-        top = [team for team in reached if scores[team[0]] == best]
-        if len(top) > 1 and game.tie is Tie.PLAY_ON:
-            return False, ()
-        return True, tuple(sorted(seat for team in top for seat in team))
+        if game.hands is not None:
+            won = list(teams) if hands >= game.hands else []
+        else:
+            if game.win is Win.CONTRACT_RESULT:
+                teams = tuple(team for team in teams if (team[0] in makers) is made)
+            won = [team for team in teams if game.reached(scores[team[0]])]
+        over, winners = game.top(scores, won, shared=game.tie is Tie.SHARED)
+        if over or game.lose_at is None:
+            return over, winners
+        return game.down(scores, self.sides.teams)
 
     def contract_made(self, *, maker: int, tricks: Sequence[int], bid: int | str | None,
                       makers: Sequence[int] | None = None) -> bool:

@@ -42,7 +42,8 @@ def stopped_at_hand_limit(state: State) -> bool:
     makers = variant.hand_sides(last.maker, last.makers)[0] if has_maker else ()
     made = has_maker and variant.contract_made(maker=last.maker, tricks=last.tricks,
                                                bid=last.bid, makers=last.makers)
-    over, _ = variant.game_result(state.scores, makers=makers, made=made)
+    scored = sum(1 for r in state.hands_played if r.scored)
+    over, _ = variant.game_result(state.scores, makers=makers, made=made, hands=scored)
     return not over
 
 

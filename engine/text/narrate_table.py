@@ -70,21 +70,46 @@ class TableNarrator:
         return "-".join(self.names[s] for s in seats)
 
     def score_line(self, scores: Sequence[int]) -> str:
-        """``North-South 4, East-West 6 (game to 10)``: one score per fixed side."""
+        """``North-South 4, East-West 6 (game to 10)``: one score per fixed side (``game of 8
+        hands``, ``game to 500, lost at -500``: GAME-A1, GAME-A2)."""
         parts = [f"{self.side(team)} {scores[team[0]]}" for team in self.variant.sides.teams]
-        return f"{', '.join(parts)} (game to {self.variant.game.target})"
+        game = self.variant.game
+        aim = f"game of {game.hands} hands" if game.hands is not None else \
+            f"game to {game.target}"
+        if game.lose_at is not None:
+            aim += f", lost at {game.lose_at}"
+        return f"{', '.join(parts)} ({aim})"
+
+    def end_reason(self, winners: Sequence[int], scores: Sequence[int], *, played: int
+                   ) -> str:
+        """Why the game ended, when not by the target: `` after 8 hands`` (``game.hands``,
+        ``played`` the hands scored), ``: East-West went down to -520 ...`` (``lose_at``);
+        empty for a game won at the target (GAME-A1, GAME-A2)."""
+        game = self.variant.game
+        if game.hands is not None and played >= game.hands:
+            return f" after {played} hands"
+        if game.hands is None and winners and game.reached(scores[winners[0]]):
+            return ""
+        down = [team for team in self.variant.sides.teams if game.lost(scores[team[0]])]
+        if not down:
+            return ""
+        fallen = " and ".join(f"{self.side(t)} went down to {scores[t[0]]}" for t in down)
+        return f": {fallen} (at {game.lose_at} or below the game is lost)"
 
     def tricks_line(self, tricks: Sequence[int]) -> str:
         """Tricks won so far, per fixed side."""
         teams = self.variant.sides.teams
         return ", ".join(f"{self.side(t)} {sum(tricks[s] for s in t)}" for t in teams)
 
-    def winners_line(self, winners: Sequence[int], scores: Sequence[int]) -> str:
-        """``North-South win the game, 10 to 8`` (sides named whole where they win whole)."""
+    def winners_line(self, winners: Sequence[int], scores: Sequence[int], *, played: int = 0
+                     ) -> str:
+        """``North-South win the game, 10 to 8`` (sides named whole where they win whole),
+        with why when not at the target (:meth:`end_reason`; ``played``: hands scored)."""
         teams = [t for t in self.variant.sides.teams if set(t) <= set(winners)]
         who = " and ".join(self.side(t) for t in teams) or "nobody"
         verb = "wins" if len(teams) == 1 and len(teams[0]) == 1 else "win"
-        return f"{who} {verb} the game. Final score: {self.score_line(scores)}"
+        why = self.end_reason(winners, scores, played=played)
+        return f"{who} {verb} the game{why}. Final score: {self.score_line(scores)}"
 
     def points(self, deltas: Sequence[int], *, every_side: bool = False) -> str:
         """``North-South +2``: the points per fixed side, those that scored nothing left out

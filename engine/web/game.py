@@ -177,6 +177,8 @@ class WebGame:
         """``You win the game ...`` or ``You lose: ...``, with the final score."""
         s = self.state
         n = self.narrator
+        played = sum(1 for r in s.hands_played if r.scored)
         if self.seat in s.winners:
-            return f"You win the game. Final score: {n.score_line(s.scores)}"
-        return f"You lose: {n.winners_line(s.winners, s.scores)}"
+            why = n.end_reason(s.winners, s.scores, played=played)
+            return f"You win the game{why}. Final score: {n.score_line(s.scores)}"
+        return f"You lose: {n.winners_line(s.winners, s.scores, played=played)}"

@@ -148,15 +148,56 @@ def dealer_section(v: Variant) -> Section:
 
 
 def game_end_section(v: Variant) -> Section:
-    """The start, the target, who may win, ties, and the safety stop."""
+    """The start, the target (or the number of hands), who may win, a losing score, ties,
+    and the safety stop."""
     game = v.game
     who = "side" if v.sides.kind == "teams" else "player"
     its = "its" if who == "side" else "his"
     down = game.goal == "down"
+    best = "lowest" if down else "highest"
     rules = []
     if game.start:
         rules.append(Rule(text=f"Every {who} starts the game with {game.start} points."))
-    if down:
+    if game.hands is not None:
+        rules.append(Rule(text=f"The game lasts {game.hands} hands and has no target: it ends "
+                          f"after the {_nth(game.hands)} hand scored (a deal thrown in does "
+                          f"not count), and the {best} score then wins (GAME-A1).",
+                          alternative=f"Without {setting('game.hands', game.hands)} the game "
+                          "is played to a target."))
+        several = f"If the {best} score is shared after the last hand"
+        if game.tie == "play_on":
+            rules.append(Rule(text=f"{several}, more hands are played, one at a time, until "
+                              f"one {who} alone has the {best} score.",
+                              alternative=f"With {setting('game.tie', 'shared')} the {who}s "
+                              "tied at the top share the win."))
+        else:
+            rules.append(Rule(text=f"{several}, those {who}s share the win.",
+                              alternative=f"With {setting('game.tie', 'play_on')} more hands "
+                              "are played to break the tie."))
+    else:
+        rules.extend(_target_rules(v, who=who, its=its, best=best))
+    if game.lose_at is not None:
+        rules.append(_losing_rule(v, who=who, its=its))
+    if not down and (min(v.scoring.points.values()) < 0 or _renege_can_cost(v)):
+        rules.append(Rule(text="Scores can go below zero."))
+    rules.append(Rule(text=f"As a safety stop the game ends after {game.max_hands} hands, "
+                      f"thrown-in deals included; the {best} score then wins, shared if tied "
+                      f"({setting('game.max_hands', game.max_hands)})."))
+    return Section(title="The end of the game", rules=tuple(rules))
+
+
+def _nth(number: int) -> str:
+    """``1st``, ``2nd``, ``8th``, ``11th``, ``22nd``."""
+    tail = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10,
+                                                                             "th")
+    return f"{number}{tail}"
+
+
+def _target_rules(v: Variant, *, who: str, its: str, best: str) -> list[Rule]:
+    """The target, who may win at it (BID-A7), and ties at the target."""
+    game = v.game
+    rules = []
+    if game.goal == "down":
         rules.append(Rule(text=f"The game counts down to {game.target}: a {who} wins as soon "
                           f"as {its} score is {game.target} or less at the end of a hand."))
     else:
@@ -170,7 +211,6 @@ def game_end_section(v: Variant) -> Section:
                           "(BID-A7).",
                           alternative=f"With {setting('game.win', 'reach')} any {who} that "
                           "reaches the target wins."))
-    best = "lowest" if down else "highest"
     several = f"If several {who}s reach {game.target} on the same hand, the {best} score wins"
     if game.tie == "play_on":
         rules.append(Rule(text=f"{several}; if the {best} score is shared, more hands are "
@@ -182,12 +222,20 @@ def game_end_section(v: Variant) -> Section:
                           "the win.",
                           alternative=f"With {setting('game.tie', 'play_on')} more hands are "
                           "played to break the tie."))
-    if not down and (min(v.scoring.points.values()) < 0 or _renege_can_cost(v)):
-        rules.append(Rule(text="Scores can go below zero."))
-    rules.append(Rule(text=f"As a safety stop the game ends after {game.max_hands} hands, "
-                      f"thrown-in deals included; the {best} score then wins, shared if tied "
-                      f"({setting('game.max_hands', game.max_hands)})."))
-    return Section(title="The end of the game", rules=tuple(rules))
+    return rules
+
+
+def _losing_rule(v: Variant, *, who: str, its: str) -> Rule:
+    """``game.lose_at`` (GAME-A2) in words."""
+    game = v.game
+    others = ("the other side wins" if len(v.sides.teams) == 2 else
+              f"the {who} with the highest score among the others wins, shared if tied")
+    first = "" if game.hands is not None else (
+        f" If on the same hand a {who} wins by reaching {game.target}, it wins all the same.")
+    return Rule(text=f"A {who} whose score is {game.lose_at} or less at the end of a hand "
+                f"loses the game at once, and {others} (GAME-A2).{first}",
+                alternative=f"Without {setting('game.lose_at', game.lose_at)} no score loses "
+                f"the game; a {who} may go below {game.lose_at} and play on.")
 
 
 def _renege_can_cost(v: Variant) -> bool:
