@@ -86,6 +86,13 @@ def _gap_error(resolved: Resolved, gap: TableGap, space: OutcomeSpace) -> Varian
                     "for this outcome")
         return VariantError(message, location=resolved.locate(TABLE, key=True), path=TABLE,
                             hint=hint)
+    edit = _own_edit(resolved)
+    if edit is not None:
+        return VariantError(
+            f"{message}; this file's edits of the inherited `scoring.table` leave no row for it",
+            location=edit, path=TABLE,
+            hint="add a row for this outcome under `scoring.add:`, or widen a `when:` under "
+                 "`scoring.rows:`")
     cause = next((p for p in outcome_settings() if resolved.written_here(p)), None)
     where = resolved.written_here(cause) if cause else None
     if where is None or cause is None:
@@ -96,6 +103,17 @@ def _gap_error(resolved: Resolved, gap: TableGap, space: OutcomeSpace) -> Varian
         location=where, path=cause,
         hint="this file makes the outcome possible: write its own `scoring.table` with a row "
              "for it (lists replace: repeat the inherited rows), or keep the inherited setting")
+
+
+def _own_edit(resolved: Resolved) -> Location | None:
+    """The line of the file being checked that removed a row of the inherited table, else
+    its first edit of a row (``scoring.rows``); None when it edits none."""
+    removed = resolved.removed.get(TABLE)
+    if removed is not None and removed.file == resolved.file:
+        return removed
+    edits = [loc for p, loc in resolved.row_origins.items()
+             if p[:2] == TABLE and loc.file == resolved.file]
+    return min(edits, key=lambda loc: (loc.line, loc.column), default=None)
 
 
 def table_errors(
