@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.rules.mechanic_rules import Registry
 from engine.rules.schema_game import GAME
+from engine.rules.schema_rows import SCORING_EDITS
 from engine.rules.scoring import MAX_POINTS
 
 __all__ = ["assemble"]
@@ -258,42 +259,7 @@ TAIL: dict[str, Any] = {
                 "maxItems": 40,
                 "items": {"$ref": "#/$defs/scoreRow"},
             },
-            "rows": {
-                "description": (
-                    "In a file that `extends` another: edits of the inherited table by label, "
-                    "applied in order (`march: {makers: 3}` changes that row's fields, "
-                    "`lone_march: !delete` removes it). Not beside `table`."
-                ),
-                "type": "object",
-                "maxProperties": 40,
-                "propertyNames": {"pattern": "^[a-z][a-z0-9_]{0,29}$"},
-                "additionalProperties": {
-                    # null: the `!delete` of a row, as an editor without the tag reads it
-                    "type": ["object", "null"], "minProperties": 1,
-                    "additionalProperties": False,
-                    "properties": {k: {"$ref": f"#/$defs/scoreRow/properties/{k}"}
-                                   for k in ("when", "label", "makers", "defenders")},
-                },
-            },
-            "add": {
-                "description": (
-                    "In a file that `extends` another: rows added to the inherited table after "
-                    "the edits of `rows`, each at the end or `before:`/`after:` the row of a "
-                    "label. Not beside `table`."
-                ),
-                "type": "array",
-                "maxItems": 40,
-                "items": {
-                    "type": "object", "additionalProperties": False,
-                    "required": ["label", "when"],
-                    "properties": {
-                        **{k: {"$ref": f"#/$defs/scoreRow/properties/{k}"}
-                           for k in ("when", "label", "makers", "defenders")},
-                        "before": {"$ref": "#/$defs/scoreRow/properties/label"},
-                        "after": {"$ref": "#/$defs/scoreRow/properties/label"},
-                    },
-                },
-            },
+            **SCORING_EDITS,
         },
     },
     "game": GAME,
