@@ -48,7 +48,7 @@ def test_the_changing_one_row_example_validates_and_shows_its_rows(
     assert main(["validate", str(path)]) == 0
     assert main(["show", str(path)]) == 0
     shown = capsys.readouterr().out
-    assert "- label: set_alone" in shown and "(row added in " in shown
+    assert "- label: set_alone" in shown and "# row added in " in shown
     assert main(["rules", str(path), "--diff"]) == 0
     assert "the makers score 3." in " ".join(capsys.readouterr().out.split())
 
