@@ -127,6 +127,10 @@ def _where(error: VariantError) -> tuple[str, int, int]:
     ("  rows:\n    lone_march: !delete\n", (5, 5),
      "no row of the scoring table applies when makers.tricks = 5, alone = true; this file's "
      "edits", "under `scoring.add:`"),
+    ("  add:\n    - {label: set_alone, when: \"makers.tricks <= 2 and alone\", defenders: 4, "
+     "before: euchre}\n", (5, 32), "rows 4 and 5 of the scoring table both apply when "
+     "makers.tricks = 0, alone = true (row 5 is inherited from variants/standard.yaml:67:29)",
+     "the inherited row's (`scoring.rows: {euchre: {when: ...}}`)"),
     ("  rows:\n    march: 3\n", (5, 12), "must be a mapping of the fields it changes",
      "e.g. `march: {makers: 3}`"),
     ("  add:\n    - {when: \"makers.tricks == 9\", makers: 1}\n", (5, 7),
