@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from engine.core.printable import printable
-from engine.rules.loader import load_variant, parents_variant
+from engine.rules.loader import load_variant, parents_variant, resolve
 from engine.text.rulebook import render_markdown, render_text, rule_book
 from engine.text.rulebook.diff import render_diff
 
@@ -48,5 +48,6 @@ def _run_diff(args: argparse.Namespace) -> int:
         print(printable(f"euchre rules: error: {args.variant} has no `extends`: --diff "
                         "compares a file with its parents"), file=sys.stderr)
         return 2
-    print(render_diff(rule_book(parents), rule_book(child)), end="")
+    files = resolve(args.variant).chain[1:]  # the parents' files, nearest first
+    print(render_diff(rule_book(parents), rule_book(child), files=files), end="")
     return 0

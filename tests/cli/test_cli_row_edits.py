@@ -114,3 +114,17 @@ def test_rules_diff_of_a_file_changing_nothing_says_so(run_cli: RunCli, write: W
     assert result.code == 0
     assert "It changes no rule of its parents' rule book." in result.out
     assert "phase `" not in result.out
+
+
+def test_rules_diff_compares_with_all_parents_merged(run_cli: RunCli, write: Write) -> None:
+    # Both house rules come from the parents: only the target (10 -> 11) is this file's.
+    path = write("both.yaml", "extends: [stick-the-dealer, defend-alone]\n"
+                              "description: Both house rules, to 11.\ngame: {target: 11}\n")
+    result = run_cli("rules", str(path), "--diff")
+    text = " ".join(result.out.split())
+    assert result.code == 0
+    assert ("variants/defend-alone.yaml, variants/stick-the-dealer.yaml, "
+            "variants/standard.yaml") in text
+    assert "The parents: The game is played to 10 points" in text
+    assert "This file: The game is played to 11 points" in text
+    assert "phase `" not in text  # no phase's rules differ (stick the dealer, defend alone)

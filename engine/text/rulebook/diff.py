@@ -108,13 +108,15 @@ def _wrap(text: str, first: str, rest: str) -> list[str]:
     return textwrap.wrap(printable(text), WIDTH, initial_indent=first, subsequent_indent=rest)
 
 
-def render_diff(parents: RuleBook, child: RuleBook) -> str:
+def render_diff(parents: RuleBook, child: RuleBook, *, files: tuple[str, ...] = ()) -> str:
     """The changes as plain text: each changed section's heading, then each rule the file
-    changes (the parents' words, then the file's), adds or removes."""
+    changes (the parents' words, then the file's), adds or removes. ``files``: the parents'
+    files, nearest first (default: the parents' book's path)."""
     title = f"What {printable(child.name)} changes from its parents"
     lines = [title, "=" * len(title)]
-    lines += _wrap(f"{child.path} compared with the variant its parents make "
-                   f"({parents.path}); sections it leaves as they are are not shown.", "", "")
+    merged = ", ".join(files or (parents.path,))
+    lines += _wrap(f"{child.path} compared with the variant its parents make ({merged}); "
+                   "sections it leaves as they are are not shown.", "", "")
     found = changes(parents, child)
     if not found:
         lines += ["", "It changes no rule of its parents' rule book."]
