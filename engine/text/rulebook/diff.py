@@ -105,7 +105,8 @@ def changes(parents: RuleBook, child: RuleBook) -> tuple[SectionChanges, ...]:
 
 
 def _wrap(text: str, first: str, rest: str) -> list[str]:
-    return textwrap.wrap(printable(text), WIDTH, initial_indent=first, subsequent_indent=rest)
+    return textwrap.wrap(printable(text), WIDTH, initial_indent=first, subsequent_indent=rest,
+                         break_on_hyphens=False)  # file names stay whole
 
 
 def render_diff(parents: RuleBook, child: RuleBook, *, files: tuple[str, ...] = ()) -> str:
