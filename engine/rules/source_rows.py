@@ -43,12 +43,21 @@ class KeyedList:
     """The key of the items to add (``add``)."""
     noun: str
     """What an item is called in messages (``row``)."""
+    named: str
+    """How an item's name is said (``labelled``)."""
+    example: str
+    """An item's name in the hints' examples (``set_alone``)."""
+    change: str
+    """An edit of one field in the hints' examples (``{makers: 3}``)."""
 
 
 KEYED_LISTS: dict[Path_, KeyedList] = {
-    ("scoring",): KeyedList(items="table", key="label", edits="rows", add="add", noun="row"),
+    ("scoring",): KeyedList(items="table", key="label", edits="rows", add="add", noun="row",
+                            named="labelled", example="set_alone", change="{makers: 3}"),
 }
-"""The blocks holding a list that a child may edit by name, by the block's path."""
+"""The blocks holding a list that a child may edit by name, by the block's path. Only the
+scoring table so far: a mechanic's list (the auction's special bids by name) would need the
+mechanic to declare it (its ``Mechanic`` record), since this layer names no mechanic."""
 
 PLACES = ("before", "after")
 
@@ -142,8 +151,8 @@ def apply_edits(base: Resolved, doc: SourceDoc, block: Path_, edits: dict[str, A
             f"`{first}` edits an inherited `{spec.items}`, but none is inherited",
             location=doc.keys.get((*block, first)), path=(*block, first),
             hint=f"write the whole `{spec.items}:` here, or `extends:` a variant that has one")
-    for key, kind, example in ((spec.edits, dict, "{march: {makers: 3}}"),
-                               (spec.add, list, "[{label: set_alone, when: ...}]")):
+    for key, kind, example in ((spec.edits, dict, f"{{NAME: {spec.change}}}"),
+                               (spec.add, list, f"[{{{spec.key}: {spec.example}, ...}}]")):
         if key in edits and not isinstance(edits[key], kind):
             raise VariantError(
                 f"`{key}` takes a {'mapping' if kind is dict else 'list'}",
@@ -165,7 +174,7 @@ def _edit(table: _Table, doc: SourceDoc, src: Path_, name: str, patch: Any, *,
     where = doc.keys.get(src) or doc.values.get(src)
     if name not in table.names():
         raise VariantError(
-            f"`{spec.edits}` edits the {spec.noun} {spec.key}led `{name}`, but the inherited "
+            f"`{spec.edits}` edits the {spec.noun} {spec.named} `{name}`, but the inherited "
             f"`{_dotted(table.at)}` has no such {spec.noun}", location=where, path=src,
             hint=_labels_hint(table.names(), name, spec))
     i = table.index(name)
@@ -177,7 +186,7 @@ def _edit(table: _Table, doc: SourceDoc, src: Path_, name: str, patch: Any, *,
         raise VariantError(
             f"the edit of the {spec.noun} `{name}` must be a mapping of the fields it changes, "
             "or `!delete`", location=doc.values.get(src) or where, path=src,
-            hint=f"e.g. `{name}: {{makers: 3}}`")
+            hint=f"e.g. `{name}: {spec.change}`")
     item, sources = table.items[i], table.sources[i]
     for field, value in patch.items():
         if value is DELETE:
@@ -207,7 +216,7 @@ def _check_new_name(table: _Table, doc: SourceDoc, src: Path_, name: Any, *,
     others = [n for k, n in enumerate(table.names()) if k != skip]
     if name in others:
         raise VariantError(
-            f"the inherited `{_dotted(table.at)}` already has a {spec.noun} {spec.key}led "
+            f"the inherited `{_dotted(table.at)}` already has a {spec.noun} {spec.named} "
             f"`{name}`",
             location=doc.values.get(src), path=src,
             hint=f"edit it under `{spec.edits}: {{{name}: ...}}`, or choose another "
@@ -220,7 +229,7 @@ def _add(table: _Table, doc: SourceDoc, src: Path_, item: Any) -> None:
     if not isinstance(item, dict) or spec.key not in item:
         raise VariantError(
             f"a {spec.noun} in `{spec.add}` needs a `{spec.key}`", location=where, path=src,
-            hint=f"later files name the {spec.noun} by it (`{spec.key}: set_alone`)")
+            hint=f"later files name the {spec.noun} by it (`{spec.key}: {spec.example}`)")
     _check_new_name(table, doc, (*src, spec.key), item[spec.key], skip=-1)
     places = [p for p in PLACES if p in item]
     if len(places) > 1:
@@ -234,7 +243,7 @@ def _add(table: _Table, doc: SourceDoc, src: Path_, item: Any) -> None:
         if other not in table.names():
             loc = doc.values.get((*src, places[0]))
             raise VariantError(
-                f"`{places[0]}: {other}` names no {spec.noun} of the table",
+                f"`{places[0]}: {other}` names no {spec.noun} of `{_dotted(table.at)}`",
                 location=loc, path=(*src, places[0]),
                 hint=_labels_hint(table.names(), str(other), spec))
         position = table.index(other) + (places[0] == "after")
