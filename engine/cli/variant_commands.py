@@ -129,6 +129,24 @@ def _source(resolved: Resolved, path: tuple[str | int, ...]) -> str:
     return f"{loc.file}:{loc.line}" if loc else "default"
 
 
+def _with_row_origin(line: str, resolved: Resolved, path: tuple[str | int, ...]) -> str:
+    """The first line of a row of a list edited by name (``scoring.table``) with the row's
+    origin before the value's source (``label: march  # row changed in FILE:LINE  # ...``:
+    set, added, or last changed in the file and line of the edit); other lines unchanged,
+    and every line still ends with its value's source."""
+    from engine.rules.source_rows import KEYED_LISTS  # noqa: PLC0415 - lazy, see above
+
+    if not any(path[:-1] == (*block, spec.items) for block, spec in KEYED_LISTS.items()):
+        return line
+    first, edit = resolved.values.get(path), resolved.row_origins.get(path)
+    where = edit or first
+    if where is None or "  # " not in line:
+        return line
+    verb = "set" if edit is None else "added" if edit == first else "changed"
+    value, source = line.rsplit("  # ", 1)
+    return f"{value}  # row {verb} in {where.file}:{where.line}  # {source}"
+
+
 def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolved) -> list[str]:
     pad = "  " * indent
     lines: list[str] = []
@@ -150,6 +168,6 @@ def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolv
                 lines.append(f"{pad}- {_scalar(item)}  # {_source(resolved, here)}")
                 continue
             inner = _emit(item, here, indent + 1, resolved)
-            lines.append(f"{pad}- {inner[0].lstrip()}")
+            lines.append(f"{pad}- {_with_row_origin(inner[0].lstrip(), resolved, here)}")
             lines.extend(inner[1:])
     return lines

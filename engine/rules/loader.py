@@ -28,18 +28,9 @@ from engine.rules.variant_warnings import variant_warnings
 from engine.rules.yamlsource import Path_, SourceDoc, read_yaml
 
 __all__ = [
-    "MAX_EXTENDS_DEPTH",
-    "MAX_EXTENDS_FILES",
-    "VARIANT_SUFFIXES",
-    "Checked",
-    "Resolved",
-    "check_variant",
-    "diagnose_variant",
-    "load_variant",
-    "resolve",
-    "resolved_variant",
-    "shipped_names",
-    "variant_from_data",
+    "MAX_EXTENDS_DEPTH", "MAX_EXTENDS_FILES", "VARIANT_SUFFIXES", "Checked", "Resolved",
+    "check_variant", "diagnose_variant", "load_variant", "parents_variant", "resolve",
+    "resolved_variant", "shipped_names", "variant_from_data",
 ]
 
 MAX_EXTENDS_DEPTH = 16
@@ -227,15 +218,19 @@ def _each(error: VariantError) -> tuple[VariantError, ...]:
     return error.errors if isinstance(error, VariantErrors) else (error,)
 
 
-def _resolve_file(path: Path, later: list[VariantError]) -> Resolved:
+def _resolve_file(path: Path, later: list[VariantError], *, parents: bool = False
+                  ) -> Resolved:
     """Merge a file and all its ancestors, each once, parents first; a missing description
-    goes to ``later``, or is raised after the errors that stop the merge."""
+    goes to ``later``, or is raised after the errors that stop the merge. ``parents``: merge
+    the ancestors only (empty data when the file has none)."""
     order: dict[str, SourceDoc] = {}
     try:
         _linearize(path, (), None, order, later)
     except VariantError as exc:
         raise VariantErrors([*_each(exc), *later]) from None
-    docs = list(order.values())
+    docs = list(order.values())[:-1] if parents else list(order.values())
+    if not docs:
+        return Resolved(name=path.stem, file=str(path), data={})
     leaf = docs[-1]
     resolved = Resolved(name=path.stem, file=leaf.file, data={},
                         chain=tuple(doc.file for doc in reversed(docs)))
@@ -249,14 +244,28 @@ def resolve(name_or_path: str | os.PathLike[str]) -> Resolved:
     return _resolve(name_or_path, [])
 
 
-def _resolve(name_or_path: str | os.PathLike[str], later: list[VariantError]) -> Resolved:
+def parents_variant(name_or_path: str | os.PathLike[str]) -> Variant | None:
+    """The variant a file's parents make, merged as for the file but without it (what
+    ``euchre rules --diff`` compares with); None for a file without ``extends``. Raises like
+    :func:`load_variant` when the parents together are not a valid variant."""
+    resolved = _resolve(name_or_path, [], parents=True)
+    if not resolved.data:
+        return None
+    checked = _finish(resolved)
+    if checked.errors:
+        raise VariantErrors(checked.errors)
+    return checked.variant
+
+
+def _resolve(name_or_path: str | os.PathLike[str], later: list[VariantError], *,
+             parents: bool = False) -> Resolved:
     ref = os.fspath(name_or_path)
     shipped = variants_dir() / f"{ref}.yaml"
     if _looks_like_path(ref) or (not _safely(shipped.is_file) and _safely(Path(ref).exists)):
         path = Path(ref)
     else:
         path = _find(ref, base=None, where=None)
-    return _resolve_file(path, later)
+    return _resolve_file(path, later, parents=parents)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

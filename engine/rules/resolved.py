@@ -38,6 +38,12 @@ class Resolved:
     replaced: dict[Path_, Location] = field(default_factory=dict)
     """Inherited lists a later file replaced whole (lists replace): where each was written,
     so that an error can say that the inherited items are gone."""
+    row_origins: dict[Path_, Location] = field(default_factory=dict)
+    """Rows of a list edited by name (:mod:`engine.rules.source_rows`) that a later file added
+    or changed: where (the edit's line). A row not listed comes whole from where it is."""
+    removed: dict[Path_, Location] = field(default_factory=dict)
+    """Lists edited by name from which a file removed a row: the line of the last removal, in the
+    last file that removed one, which a gap in the table is blamed on."""
 
     def locate(self, path: Path_, *, key: bool = False) -> Location:
         """Where the value at ``path`` (or its key) was written; the nearest written ancestor
@@ -50,6 +56,20 @@ class Resolved:
                 return self.values[probe]
             probe = probe[:-1]
         return Location(self.file, 1, 1)
+
+    def data_at(self, path: Path_) -> Any:
+        """The merged value at ``path``, or None when there is none."""
+        node: Any = self.data
+        for part in path:
+            if not isinstance(node, dict) or part not in node:
+                return None
+            node = node[part]
+        return node
+
+    def set_at(self, path: Path_, value: Any) -> None:
+        """Replace the merged value at ``path`` (its parent exists)."""
+        parent = self.data_at(path[:-1])
+        parent[path[-1]] = value
 
     def written_here(self, path: Path_) -> Location | None:
         """Where the file being checked itself writes the value at ``path``; None when the
@@ -68,7 +88,13 @@ class Resolved:
 
 
 def merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) -> None:
-    """Overlay ``data`` (from ``doc``, at ``path``) onto ``base`` in place."""
+    """Overlay ``data`` (from ``doc``, at ``path``) onto ``base`` in place; a block's edits
+    of an inherited list by name (:mod:`engine.rules.source_rows`) apply after the rest."""
+    # source_rows builds on this module, so it is imported here, when merging
+    from engine.rules.source_rows import apply_edits, edits_of  # noqa: PLC0415
+
+    written = data
+    data, edits = edits_of(path, data)
     target: Any = base.data
     for part in path:
         target = target[part]
@@ -85,6 +111,9 @@ def merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) -> 
                 )
             forget(base, here, target.pop(key))
             continue
+        if isinstance(value, dict) and not isinstance(target.get(key), dict) and (
+                edits_of(here, value)[1]):
+            target[key] = {}  # edits of a list that no parent has: apply_edits says so
         if isinstance(value, dict) and isinstance(target.get(key), dict):
             for table in ("values", "keys"):
                 if here in getattr(doc, table):
@@ -100,6 +129,8 @@ def merge(base: Resolved, doc: SourceDoc, data: dict[str, Any], path: Path_) -> 
         for table in ("values", "keys", "inline"):
             src, dst = getattr(doc, table), getattr(base, table)
             dst.update({p: src[p] for p in inside if p in src})
+    if edits:
+        apply_edits(base, doc, path, edits, written)
 
 
 def _inherited(base: Resolved, doc: SourceDoc, path: Path_) -> bool:
@@ -141,5 +172,5 @@ def forget(base: Resolved, path: Path_, value: Any) -> None:
     """Drop the recorded sources of ``value``, which was at ``path`` (the tables hold paths
     of values in the data only)."""
     for p in paths_in(value, path):
-        for table in (base.values, base.keys, base.inline):
+        for table in (base.values, base.keys, base.inline, base.row_origins, base.removed):
             table.pop(p, None)

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.rules.mechanic_rules import Registry
 from engine.rules.schema_game import GAME
+from engine.rules.schema_rows import SCORING_EDITS
 from engine.rules.scoring import MAX_POINTS
 
 __all__ = ["assemble"]
@@ -258,6 +259,7 @@ TAIL: dict[str, Any] = {
                 "maxItems": 40,
                 "items": {"$ref": "#/$defs/scoreRow"},
             },
+            **SCORING_EDITS,
         },
     },
     "game": GAME,

@@ -86,6 +86,13 @@ def _gap_error(resolved: Resolved, gap: TableGap, space: OutcomeSpace) -> Varian
                     "for this outcome")
         return VariantError(message, location=resolved.locate(TABLE, key=True), path=TABLE,
                             hint=hint)
+    edit = _own_edit(resolved)
+    if edit is not None:
+        return VariantError(
+            f"{message}; this file's edits of the inherited `scoring.table` leave no row for it",
+            location=edit, path=TABLE,
+            hint="add a row for this outcome under `scoring.add:`, or widen a `when:` under "
+                 "`scoring.rows:`")
     cause = next((p for p in outcome_settings() if resolved.written_here(p)), None)
     where = resolved.written_here(cause) if cause else None
     if where is None or cause is None:
@@ -96,6 +103,37 @@ def _gap_error(resolved: Resolved, gap: TableGap, space: OutcomeSpace) -> Varian
         location=where, path=cause,
         hint="this file makes the outcome possible: write its own `scoring.table` with a row "
              "for it (lists replace: repeat the inherited rows), or keep the inherited setting")
+
+
+def _overlap_error(resolved: Resolved, lap: TableOverlap, space: OutcomeSpace
+                   ) -> VariantError:
+    """Two rows apply to one outcome: blamed on the second row's `when:`, unless only the
+    first's is written in the file being checked (a row a child added before an inherited
+    one, ``scoring.add``), which is then blamed instead."""
+    message = (f"rows {lap.first + 1} and {lap.second + 1} of the scoring table both apply "
+               f"when {lap.outcome.describe(space)}")
+    hint = "make the `when:` conditions exclusive: one row per outcome"
+    second: Path_ = (*TABLE, lap.second, "when")
+    first: Path_ = (*TABLE, lap.first, "when")
+    if resolved.written_here(second) is None and resolved.written_here(first) is not None:
+        label = resolved.data["scoring"]["table"][lap.second].get("label")
+        narrow = f" (`scoring.rows: {{{label}: {{when: ...}}}}`)" if label else ""
+        return VariantError(
+            f"{message} (row {lap.second + 1} is inherited from {resolved.locate(second)})",
+            location=resolved.written_here(first), path=first,
+            hint=f"{hint}: narrow this row's `when:`, or the inherited row's{narrow}")
+    return VariantError(message, location=resolved.locate(second), path=second, hint=hint)
+
+
+def _own_edit(resolved: Resolved) -> Location | None:
+    """The line of the file being checked that removed a row of the inherited table, else
+    its first edit of a row (``scoring.rows``); None when it edits none."""
+    removed = resolved.removed.get(TABLE)
+    if removed is not None and removed.file == resolved.file:
+        return removed
+    edits = [loc for p, loc in resolved.row_origins.items()
+             if p[:2] == TABLE and loc.file == resolved.file]
+    return min(edits, key=lambda loc: (loc.line, loc.column), default=None)
 
 
 def table_errors(
@@ -112,11 +150,7 @@ def table_errors(
     except TableGap as gap:
         errors.append(_gap_error(resolved, gap, space))
     except TableOverlap as lap:
-        overlap: Path_ = (*TABLE, lap.second, "when")
-        errors.append(VariantError(
-            f"rows {lap.first + 1} and {lap.second + 1} of the scoring table both apply "
-            f"when {lap.outcome.describe(space)}", location=resolved.locate(overlap),
-            path=overlap, hint="make the `when:` conditions exclusive: one row per outcome"))
+        errors.append(_overlap_error(resolved, lap, space))
     else:
         errors.extend(_points_errors(resolved, table))
     return (None if errors else table), errors

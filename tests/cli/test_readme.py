@@ -40,6 +40,19 @@ def test_the_house_rule_example_validates(tmp_path: Path,
     assert "stick_the_dealer: true" in shown and "target: 11" in shown
 
 
+def test_the_changing_one_row_example_validates_and_shows_its_rows(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    example = next(block for block in _blocks("yaml") if block.startswith("# march-3.yaml"))
+    path = tmp_path / "march-3.yaml"
+    path.write_text(example, encoding="utf-8")
+    assert main(["validate", str(path)]) == 0
+    assert main(["show", str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert "- label: set_alone" in shown and "# row added in " in shown
+    assert main(["rules", str(path), "--diff"]) == 0
+    assert "the makers score 3." in " ".join(capsys.readouterr().out.split())
+
+
 def test_the_scoring_example_is_the_standard_table() -> None:
     table = next(block for block in _blocks("yaml") if block.startswith("scoring:"))
     standard = (Path(__file__).resolve().parents[2] / "variants" / "standard.yaml").read_text()
