@@ -3,7 +3,9 @@
 The maker says ``alone`` or ``pass``; a lone maker's partners sit out (in Cutthroat he gives
 up the dummy instead, see ``dummy_merge``). Then, if the variant allows a lone defender (and,
 with ``defender_needs_lone_maker``, only against a lone maker), the defenders are asked in
-turn; the first to say ``alone`` plays alone and his partner sits out (CTD-A8). A hand without
+turn; the first to say ``alone`` plays alone and his partner sits out (CTD-A8). With
+``partner`` the maker's partner, when the maker passes, may take the hand over and play alone
+in his place; the maker then sits out (ALONE-A1). A hand without
 a maker (trump fixed by the upcard, or no-trump after all passed: BUCK-A5) has nobody to ask.
 
 With ``must_when`` the maker must go alone when a condition holds: on his hand
@@ -16,29 +18,52 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
-from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Scratch, Words, book_lines
-from engine.mechanics.events import Passed, Said, SatOut
+from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
+from engine.mechanics.events import EVERYONE, Passed, Said, SatOut, Seats
+from engine.mechanics.go_alone_words import book, must_words
+from engine.mechanics.parts import SaysItself
 from engine.mechanics.upcard_trump import UpcardPart
-from engine.mechanics.wording import setting
 from engine.rules.config_fields import Block, option
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext, OutcomeSetting
 from engine.rules.variant import SidesKind
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "MUST_SCOPE", "AloneScratch", "DefenderOrder", "GoAlone", "GoAloneRules",
-           "must_env"]
+           "TookOver", "must_env"]
 
-_MAKER, _DEFENDERS = 0, 1
+_MAKER, _DEFENDERS, _PARTNER = 0, 1, 2
+
+
+class TookOver(NamedTuple("TookOver", [("seat", int), ("maker", int)]), SaysItself):
+    """``seat``, the maker's partner, takes the hand over and plays alone; the maker sits out
+    (ALONE-A1). Every seat sees it."""
+
+    __slots__ = ()
+
+    @property
+    def visible_to(self) -> Seats:
+        return EVERYONE
+
+    def hidden(self) -> TookOver:
+        return self
+
+    def shows(self) -> int:
+        return 0
+
+    def line(self, seat: Callable[[int], str]) -> str:
+        return f"{seat(self.seat)} takes it alone from {seat(self.maker)}."
 
 
 @dataclass(slots=True, kw_only=True)
@@ -77,6 +102,18 @@ class GoAlone(Phase):
             return
         self._ask_defenders(s)
 
+    def _ask_partner(self, s: Table) -> None:
+        """The maker passed: his partner may take the hand over (ALONE-A1)."""
+        h = s.hand
+        x = h.scratch
+        assert type(x) is AloneScratch  # checked inline: no call
+        x.step = _PARTNER
+        x.queue = [seat for seat in h.sides[0] if seat != h.maker and h.active(seat)][:1]
+        if x.queue:
+            s.current = x.queue[0]
+        else:
+            self._ask_defenders(s)
+
     def _ask_defenders(self, s: Table) -> None:
         h = s.hand
         x = h.scratch
@@ -110,6 +147,8 @@ class GoAlone(Phase):
         seat = x.queue.pop(0)
         s.log.append((Said, seat, self.name, action) if action == A.ALONE
                         else (Passed, seat, self.name))
+        if action == A.ALONE and x.step == _PARTNER:
+            s.log.append((TookOver, seat, h.maker))
         if action == A.ALONE:
             h.alone.append(seat)
             side = next(side for side in h.sides if seat in side)
@@ -123,17 +162,19 @@ class GoAlone(Phase):
                 x.queue = []
         if x.queue:
             s.current = x.queue[0]
-        elif x.step == _MAKER:
+        elif x.step == _MAKER and action == A.PASS and self.rules.partner:
+            self._ask_partner(s)
+        elif x.step != _DEFENDERS:
             self._ask_defenders(s)
         else:
             s.advance()
 
     def reason(self, s: Table, action: int) -> Refused:
         x = AloneScratch.of(s.hand)
-        who = "the maker" if x.step == _MAKER else "a defender"
+        who = {_MAKER: "the maker", _PARTNER: "the maker's partner"}.get(x.step, "a defender")
         if x.forced and x.step == _MAKER and self.must is not None:
             kind = Refusal.MAY_NOT_PASS if action == A.PASS else Refusal.WRONG_PHASE
-            return Refused(kind, f"the maker must go alone here ({_must_words(self.must.text)})"
+            return Refused(kind, f"the maker must go alone here ({must_words(self.must.text)})"
                            ": say alone")
         return Refused(Refusal.WRONG_PHASE, f"{who} now says whether he goes alone: alone or "
                        "pass")
@@ -161,12 +202,6 @@ MUST_SCOPE: Scope = {"hand": Given.HAND, "trump": Given.TRUMP, "ordered_up": Typ
 """The names of ``go_alone.must_when``: the maker's hand and trump, whether trump is the upcard's
 suit ordered up in round 1, whether the maker is the dealer, and whether he ordered up his
 partner, the dealer."""
-
-
-def _must_words(text: str) -> str:
-    if text.strip() == "ordered_partner":
-        return "he ordered up his partner, the dealer (STD-A13)"
-    return f"`{text}`"
 
 
 class DefenderOrder(StrEnum):
@@ -198,6 +233,11 @@ class GoAloneRules:
             "`count(hand, cards)` / `holds(hand, cards)`, e.g. `count(hand, trump) >= 5`. "
             "Default: never."))
     """When the maker must go alone (None: never)."""
+    partner: bool = option(False, fill=False, doc=(
+        "When the maker does not go alone, his partner may take the hand over and play alone "
+        "in his place; the maker sits out. The scoring table may use `partner_alone` (true "
+        "when he did; `alone` is true too) for its own rows (ALONE-A1). Teams of two only."))
+    """The maker's partner may play alone in his place (ALONE-A1)."""
     exposed: bool = option(False, fill=False, doc=(
         "A lone maker plays his hand face up: every seat sees it, and the opponent at "
         "his left chooses each of its cards (within the rules of following suit). The "
@@ -228,6 +268,16 @@ def _check(ctx: CompileContext, rules: GoAloneRules) -> GoAloneRules:
             ctx.fail("the maker cannot be made to go alone when he may not go alone",
                      (*at, "must_when"), "set `maker: true`, or remove `must_when`")
         must = ctx.expr(spec["must_when"], MUST_SCOPE, Type.BOOL, (*at, "must_when"))
+    if rules.partner and not rules.maker:
+        ctx.fail("the maker's partner can only take the hand over when the maker may go alone",
+                 (*at, "partner"), "set `maker: true`, or remove `partner`")
+    if rules.partner and (sides.kind is not SidesKind.TEAMS or team_sizes != {2}):
+        ctx.fail("the maker's partner can only take the hand over in teams of two",
+                 (*at, "partner"), "remove `partner`, or play in partnerships of two",
+                 also=(("sides", "kind"), ("sides", "teams")))
+    if rules.partner and rules.exposed:
+        ctx.fail("a hand taken over by the partner is not played exposed", (*at, "partner"),
+                 "remove `partner` or `exposed`")
     if rules.exposed and not rules.maker:
         ctx.fail("a lone hand can only be exposed when the maker may go alone",
                  (*at, "exposed"), "set `maker: true`, or remove `exposed`")
@@ -245,6 +295,8 @@ BLOCK = Block(key="go_alone", record=GoAloneRules, check=_check, doc=(
 def _space(config: GoAloneRules) -> dict[str, Any]:
     space = {"maker_alone": config.maker, "defender_alone": config.defender,
              "defender_needs_lone_maker": config.defender_needs_lone_maker}
+    if config.partner:
+        space["partner_alone"] = True
     return {**space, "exposed": True} if config.exposed else space
 
 
@@ -257,73 +309,14 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     if A.PASS not in legal:
         return A.ALONE
     est = tools.strength(view.hand, view.trump)
-    if view.maker == tools.seat:
+    across = (view.maker + view.players // 2) % view.players  # the partner, teams of two
+    if view.maker == tools.seat or (tools.seat == across and not view.alone):  # ALONE-A1
         return A.ALONE if est >= _ALONE_AT else A.PASS
     return A.ALONE if est >= _DEFEND_ALONE_AT else A.PASS
 
 
 def _offers(variant: Variant, legal: list[str]) -> list[str]:
     return ["go alone"] if "alone" in legal else []
-
-
-# -- the rule book -------------------------------------------------------------------------
-
-def book(v: Variant, alone: GoAloneRules) -> list[Rule]:
-    """The rule book: whether the maker may go alone, when he decides, and whether a defender may.
-
-    >>> from engine import load_variant
-    >>> v = load_variant("standard")
-    >>> book(v, v.rules(GoAloneRules))[-1].text
-    'A defender may not go alone (STD-A9).'
-    """
-    has_dummy = "dummy_merge" in v.flow
-    lines: list[Rule] = []
-    if alone.maker:
-        if v.sides.kind == "teams":
-            sits_out = "his partner lays his cards face down and sits the hand out"
-        else:
-            sits_out = "he gives up the dummy, which is set aside unseen (CTD-A13)"
-        lines.append(Rule(text=f"Once trump is fixed, the maker may go alone: {sits_out}.",
-                          alternative=f"{setting('go_alone.maker', 'false')} forbids it."))
-    else:
-        lines.append(Rule(text="The maker may not go alone.",
-                          alternative=f"{setting('go_alone.maker', 'true')} allows it."))
-    if has_dummy and v.flow.index("go_alone") < v.flow.index("dummy_merge"):
-        lines.append(Rule(text="The maker decides before he sees the dummy (CTD-A14)."))
-    if alone.must_when is not None:
-        lines.append(Rule(text=f"The maker must go alone when {_must_words(alone.must_when.text)}."
-                          , alternative="Without `go_alone.must_when` he never must."))
-    if alone.exposed:
-        lines.append(Rule(text="A lone maker lays his hand face up for all to see, and the "
-                          "opponent at his left chooses each card it plays, following suit "
-                          "when it can; the table scores it by its `exposed` rows (STD-A17).",
-                          alternative="Without `go_alone.exposed` the loner plays his own "
-                          "cards, unseen."))
-    lines.append(_defender_rule(alone))
-    return lines
-
-
-def _defender_rule(alone: GoAloneRules) -> Rule:
-    if not alone.defender:
-        return Rule(text="A defender may not go alone (STD-A9).",
-                    alternative=f"{setting('go_alone.defender', 'true')} lets one defender "
-                    "go alone.")
-    against = ("Against a lone maker, one defender" if alone.defender_needs_lone_maker
-               else "Then one defender")
-    start = ("the maker's left" if alone.defender_order == "maker_left"
-             else "the dealer's left")
-    other_start = "eldest" if alone.defender_order == "maker_left" else "maker_left"
-    need = ("" if alone.defender_needs_lone_maker else
-            " This is allowed whether or not the maker is alone.")
-    need_alt = (f"{setting('go_alone.defender_needs_lone_maker', 'false')} allows it against "
-                "any maker" if alone.defender_needs_lone_maker else
-                f"{setting('go_alone.defender_needs_lone_maker', 'true')} allows it only "
-                "against a lone maker (RAIL-A2)")
-    return Rule(text=f"{against} may also go alone; his partner sits the hand out. The "
-                f"defenders are asked in turn clockwise from {start}, and the first to say so "
-                f"plays alone (CTD-A8).{need}",
-                alternative=f"{need_alt}; {setting('go_alone.defender_order', other_start)} "
-                "asks the defenders in the other order.")
 
 
 MECHANIC = Mechanic(

@@ -30,6 +30,8 @@ class GoAlone:
         r = rules_of(variant, GoAloneRules)
         if r.must_when is not None or r.exposed or not r.maker:
             return "forced or exposed lone hands have no batch form yet"
+        if r.partner:
+            return "a lone hand taken over by the maker's partner has no batch form yet"
         if r.defender and (variant.sides.kind is not SidesKind.MAKER_VS_REST
                            or variant.players != 3):
             return "lone defenders other than one of three players' two have no batch form yet"

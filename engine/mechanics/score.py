@@ -73,12 +73,14 @@ class Score(Phase):
             makers = h.sides[0]
             if self.secret_alone and CallPartnerPart.of(h).called >= 0 and len(makers) == 1:
                 h.alone = [*h.alone, h.maker]  # CALL-A5: nobody else held the called card
+            partner_alone = h.maker not in h.alone and any(seat in makers for seat in h.alone)
             outcome = Outcome(
                 makers_tricks=sum(h.tricks_won[seat] for seat in makers),
-                alone=h.maker in h.alone,
+                alone=h.maker in h.alone or partner_alone,  # ALONE-A1: the partner in his place
                 defender_alone=any(seat not in makers for seat in h.alone),
                 bid=h.bid if self.has_auction else None,
                 special=h.bid_special,
+                partner_alone=partner_alone,
             )
         void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)

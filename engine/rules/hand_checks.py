@@ -122,8 +122,9 @@ def check_alone(v: Variant, *, maker: int, tricks: Sequence[int], alone: Sequenc
     the makers' first, when they were decided during the hand)."""
     makers, *defenders = v.sides.hand_sides(maker) if sides is None else sides
     lone_defenders = [seat for side in defenders for seat in side if seat in alone]
+    takes_over = v.scoring.space.partner_alone and maker not in alone  # ALONE-A1
     for seat in alone:
-        if seat in makers and seat != maker:
+        if seat in makers and seat != maker and not takes_over:
             raise InvalidArgument(f"seat {seat} is the maker's partner; only the maker of "
                                   "his side may go alone")
     if len(lone_defenders) > 1:
@@ -131,7 +132,7 @@ def check_alone(v: Variant, *, maker: int, tricks: Sequence[int], alone: Sequenc
     for seat in sitting_out:
         if not 0 <= seat < v.players:
             raise InvalidArgument(f"seat {seat} sitting out does not exist")
-        if seat == maker or seat in alone:
+        if seat in alone or (seat == maker and not (takes_over and alone)):
             raise InvalidArgument(f"seat {seat} plays this hand (maker or alone); it "
                                   "cannot sit out")
         if tricks[seat]:

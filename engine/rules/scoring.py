@@ -48,7 +48,8 @@ def too_many_points(points: int) -> str:
 WHEN_NAMES: dict[str, tuple[Type, str]] = {
     "makers.tricks": (Type.INT, "tricks taken by the makers' side this hand"),
     "defenders.tricks": (Type.INT, "tricks taken by all the defenders together"),
-    "alone": (Type.BOOL, "the maker played alone"),
+    "alone": (Type.BOOL, "the makers' side played alone: the maker, or his partner in his "
+                         "place (`partner_alone`)"),
     "defender_alone": (Type.BOOL, "a defender played alone"),
 }
 AUCTION_NAMES: dict[str, tuple[Type, str]] = {
@@ -64,6 +65,11 @@ AWARD_NAMES: dict[str, tuple[Type, str]] = {
 EXPOSED_NAMES: dict[str, tuple[Type, str]] = {
     "exposed": (Type.BOOL, "the maker played alone with his hand face up, its cards chosen by "
                            "an opponent (`go_alone.exposed`, STD-A17)"),
+}
+PARTNER_NAMES: dict[str, tuple[Type, str]] = {
+    "partner_alone": (Type.BOOL, "the maker's partner took the hand over and played alone in "
+                                 "the maker's place (`go_alone.partner`, ALONE-A1); `alone` is "
+                                 "true too"),
 }
 NO_MAKER_NAMES: dict[str, tuple[Type, str]] = {
     "no_maker": (Type.BOOL, "nobody made trump (a dirty-clubs upcard, or all passed and the "
@@ -81,6 +87,8 @@ class Outcome:
     bid: int | None = None
     special: str = ""
     """The winning special bid's name (``moon``), or empty for a number."""
+    partner_alone: bool = False
+    """The maker's partner played alone in his place (``alone`` is true too)."""
     no_maker: ClassVar[bool] = False
     """True only for :data:`NO_MAKER` (a class attribute, not a field: the outcome of every
     other hand is made and hashed as it always was)."""
@@ -92,6 +100,8 @@ class Outcome:
         words = [f"makers.tricks = {self.makers_tricks}"]
         if space.maker_alone:
             words.append(f"alone = {str(self.alone).lower()}")
+        if space.partner_alone:
+            words.append(f"partner_alone = {str(self.partner_alone).lower()}")
         if space.defender_alone:
             words.append(f"defender_alone = {str(self.defender_alone).lower()}")
         if space.bids:
@@ -141,6 +151,9 @@ class OutcomeSpace:
     exposed: bool = False
     """A lone maker plays exposed (``go_alone.exposed``): the name ``exposed`` exists, true
     exactly when the maker played alone."""
+    partner_alone: bool = False
+    """The maker's partner may take the hand over (``go_alone.partner``): the name
+    ``partner_alone`` exists, and each lone outcome comes in both forms."""
 
     @property
     def top_name(self) -> str:
@@ -180,6 +193,8 @@ class OutcomeSpace:
             if alone is not forced and (forced or not self.maker_alone):
                 continue
             yield Outcome(tricks, alone, d_alone, bid, special)
+            if alone and self.partner_alone and not forced:
+                yield Outcome(tricks, alone, d_alone, bid, special, partner_alone=True)
         if self.no_maker:
             yield NO_MAKER
 
@@ -200,6 +215,8 @@ class OutcomeSpace:
             env["no_maker"] = outcome.no_maker
         if self.exposed:
             env["exposed"] = outcome.alone
+        if self.partner_alone:
+            env["partner_alone"] = outcome.partner_alone
         return env
 
 
@@ -214,6 +231,8 @@ def when_scope(space: OutcomeSpace) -> dict[str, Type]:
         names.update({name: kind for name, (kind, _) in NO_MAKER_NAMES.items()})
     if space.exposed:
         names.update({name: kind for name, (kind, _) in EXPOSED_NAMES.items()})
+    if space.partner_alone:
+        names.update({name: kind for name, (kind, _) in PARTNER_NAMES.items()})
     return names
 
 

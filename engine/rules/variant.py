@@ -301,7 +301,8 @@ class Variant:
         for seat in alone:
             if seat not in side and seat not in defending:
                 raise InvalidArgument(f"alone seat {seat} does not exist")
-        maker_alone = maker in alone
+        partner_alone = maker not in alone and any(seat in side for seat in alone)
+        maker_alone = maker in alone or partner_alone  # the makers' side played alone
         defender_alone = any(seat in defending for seat in alone)
         bid_tricks, special = check_bid(self, bid)
         check_lone(self, bid=bid, special=special, maker_alone=maker_alone,
@@ -312,6 +313,7 @@ class Variant:
             defender_alone=defender_alone,
             bid=bid_tricks,
             special=special,
+            partner_alone=partner_alone,
         )
         if outcome not in self.scoring.row_of:
             raise InvalidArgument(f"no hand of {self.name} can end like that ({outcome})")
