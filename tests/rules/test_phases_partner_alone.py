@@ -12,17 +12,21 @@ Expected points are worked out by hand from the standard table (STD: a lone marc
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
-from engine import State, load_variant, new_game
+from engine import State, load_variant, new_game, shipped_names
+from engine.batch.forms import missing
 from engine.bots.heuristic import HeuristicBot
 from engine.core import cards as C
 from engine.core.errors import VariantError
+from engine.mechanics.go_alone import GoAloneRules
 from engine.testing.rules import apply_all, last_hand, overlay, play
 from engine.text.narrate import Narrator
 from engine.text.rulebook import render_text, rule_book
+from tests.conformance.test_conformance import bold_and_passive, play_checked
 
 N, E, S, W = range(4)
 
@@ -146,3 +150,35 @@ def test_a_takeover_that_makes_no_sense_is_a_located_error_ALONE_A1(
         load_variant(path)
     text = str(caught.value)
     assert f"house.yaml:{line + 1}:" in text and words in text and "hint" in text.lower()
+
+
+def test_the_option_is_off_in_every_shipped_variant_ALONE_A1() -> None:
+    for name in shipped_names():
+        rules = load_variant(name).rules(GoAloneRules)
+        assert rules is None or rules.partner is False, name
+
+
+def test_the_batch_engine_names_the_takeover_it_lacks_ALONE_A1() -> None:
+    reason = missing(TAKEOVER)
+    assert reason is not None and "taken over by the maker's partner has no batch form" in reason
+    assert missing(load_variant("standard")) is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_conformance_harness_holds_over_the_overlay_ALONE_A1(seed: int) -> None:
+    # odd seeds use the chooser that passes and goes alone often (the partner takes over)
+    rng = random.Random(f"takeover/{seed}")
+    choose = bold_and_passive(rng) if seed % 2 else rng.choice
+    checker = play_checked(new_game(ROW, seed=seed), choose, rng)
+    assert checker.count > 0
+
+
+def test_random_play_reaches_takeovers_and_plays_them_legally_ALONE_A1() -> None:
+    rng = random.Random("takeover/random")
+    state = new_game(ROW, seed=3)
+    play_checked(state, rng.choice, rng)
+    taken = [r for r in state.hands_played if r.alone and r.maker >= 0
+             and r.maker not in r.alone and r.alone[0] % 2 == r.maker % 2]
+    assert taken, "no hand was taken over"
+    for record in taken:
+        assert record.tricks[record.maker] == 0  # the maker sat out
