@@ -302,6 +302,9 @@ class Variant:
             if seat not in side and seat not in defending:
                 raise InvalidArgument(f"alone seat {seat} does not exist")
         partner_alone = maker not in alone and any(seat in side for seat in alone)
+        if partner_alone and not self.scoring.space.partner_alone:
+            raise InvalidArgument(f"seat {alone[0]} is the maker's partner; only the maker of "
+                                  "his side may go alone (`go_alone.partner` lets him take over)")
         maker_alone = maker in alone or partner_alone  # the makers' side played alone
         defender_alone = any(seat in defending for seat in alone)
         bid_tricks, special = check_bid(self, bid)

@@ -21,7 +21,7 @@ from engine import State, load_variant, new_game, shipped_names
 from engine.batch.forms import missing
 from engine.bots.heuristic import HeuristicBot
 from engine.core import cards as C
-from engine.core.errors import VariantError
+from engine.core.errors import InvalidArgument, VariantError
 from engine.mechanics.go_alone import GoAloneRules
 from engine.testing.rules import apply_all, last_hand, overlay, play
 from engine.text.narrate import Narrator
@@ -182,3 +182,15 @@ def test_random_play_reaches_takeovers_and_plays_them_legally_ALONE_A1() -> None
     assert taken, "no hand was taken over"
     for record in taken:
         assert record.tricks[record.maker] == 0  # the maker sat out
+
+
+def test_score_hand_scores_a_taken_over_hand_ALONE_A1() -> None:
+    # S played alone in N's place and took all five: a lone march, 4 (standard), or the
+    # overlay's own partner_march row, 3; N sits out.
+    hand = {"dealer": W, "maker": N, "tricks": [0, 0, 5, 0], "scores": [0] * 4, "alone": [S],
+            "sitting_out": [N]}
+    assert TAKEOVER.score_hand(**hand).deltas == (4, 0, 4, 0)  # type: ignore[arg-type]
+    scored = ROW.score_hand(**hand)  # type: ignore[arg-type]
+    assert scored.deltas == (3, 0, 3, 0) and scored.label == "partner_march"
+    with pytest.raises(InvalidArgument, match="only the maker of his side may go alone"):
+        load_variant("standard").score_hand(**hand)  # type: ignore[arg-type]
