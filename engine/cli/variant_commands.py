@@ -116,6 +116,16 @@ def _scalar(value: Any) -> str:
     return text[: -len("...")].strip() if text.endswith("...") else text
 
 
+def _unused(block: dict[str, Any], path: tuple[str | int, ...], key: str) -> list[str]:
+    """Why the setting ``key`` of ``block`` (at ``path``) is not used, if it is not."""
+    if path != ("game",):
+        return []
+    from engine.rules.game_end import unused_settings  # noqa: PLC0415 - lazy, see above
+
+    why = unused_settings(block).get(str(key))
+    return [why] if why else []
+
+
 def _is_flat(value: Any) -> bool:
     if isinstance(value, dict):
         return not value
@@ -155,7 +165,8 @@ def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolv
         for key, item in value.items():
             here = (*path, key)
             if _is_flat(item):
-                lines.append(f"{pad}{key}: {_scalar(item)}  # {_source(resolved, here)}")
+                note = "".join(f"  # {why}" for why in _unused(value, path, key))
+                lines.append(f"{pad}{key}: {_scalar(item)}{note}  # {_source(resolved, here)}")
             else:
                 lines.append(f"{pad}{key}:  # {_source(resolved, here)}")
                 lines.extend(_emit(item, here, indent + 1, resolved))

@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from engine.rules.scoring import ScoringTable
 
-__all__ = ["GameRules", "Goal", "MatchRules", "Tie", "Win", "compile_game", "compile_match"]
+__all__ = ["GameRules", "Goal", "MatchRules", "Tie", "Win", "compile_game", "compile_match",
+           "unused_settings"]
 
 
 class Tie(StrEnum):
@@ -250,3 +251,20 @@ def _check_lose_at(lose_at: int, *, start: int, goal: Goal, fail: _Fail) -> None
              "every side would have lost before the first hand", at,
              f"write a score below {start}, e.g. `lose_at: {start - 500}`",
              also=(("game", "start"),))
+
+
+def unused_settings(spec: Mapping[str, Any]) -> dict[str, str]:
+    """The settings of a resolved ``game`` block that the game does not use, each with why
+    (``euchre show`` says it beside the value): a target (and who may win at it) inherited by
+    a game of a fixed number of hands (GAME-A1).
+
+    >>> unused_settings({"target": 10, "hands": 8, "tie": "play_on"})
+    {'target': 'not used: the game lasts 8 hands (game.hands)'}
+    >>> unused_settings({"target": 10, "tie": "play_on"})
+    {}
+    """
+    hands = spec.get("hands")
+    if hands is None:
+        return {}
+    why = f"not used: the game lasts {hands} hands (game.hands)"
+    return {key: why for key in ("target", "win") if key in spec}

@@ -112,3 +112,15 @@ def test_the_browser_game_tells_the_end_after_the_hands() -> None:
     scored = sum(1 for r in game.state.hands_played if r.scored)
     assert scored >= 8
     assert re.search(rf"win the game after {scored} hands\. Final score: ", game.ending())
+
+
+def test_show_says_the_inherited_target_of_a_game_of_8_hands_is_not_used(run_cli: Run) -> None:
+    """GAME-A1: a game of a fixed number of hands has no target; the target `standard` sets
+    is still in the resolved file, so `euchre show` says it is not used (and where it came
+    from, at the end of the line as for every value)."""
+    out = run_cli("show", PROGRESSIVE).out
+    target = next(line for line in out.splitlines() if line.strip().startswith("target:"))
+    assert target.strip() == ("target: 10  # not used: the game lasts 8 hands (game.hands)  "
+                              "# variants/standard.yaml:70")
+    plain = run_cli("show", "standard").out
+    assert "not used" not in plain
