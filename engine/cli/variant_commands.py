@@ -144,9 +144,11 @@ def _with_row_origin(line: str, resolved: Resolved, path: tuple[str | int, ...])
     origin before the value's source (``label: march  # row changed in FILE:LINE  # ...``:
     set, added, or last changed in the file and line of the edit); other lines unchanged,
     and every line still ends with its value's source."""
-    from engine.rules.source_rows import KEYED_LISTS  # noqa: PLC0415 - lazy, see above
+    from engine.rules.source_rows import keyed_lists  # noqa: PLC0415 - lazy, see above
 
-    if not any(path[:-1] == (*block, spec.items) for block, spec in KEYED_LISTS.items()):
+    spec = next((spec for block, spec in keyed_lists().items()
+                 if path[:-1] == (*block, spec.items)), None)
+    if spec is None:
         return line
     first, edit = resolved.values.get(path), resolved.row_origins.get(path)
     where = edit or first
@@ -154,7 +156,7 @@ def _with_row_origin(line: str, resolved: Resolved, path: tuple[str | int, ...])
         return line
     verb = "set" if edit is None else "added" if edit == first else "changed"
     value, source = line.rsplit("  # ", 1)
-    return f"{value}  # row {verb} in {where.file}:{where.line}  # {source}"
+    return f"{value}  # {spec.noun} {verb} in {where.file}:{where.line}  # {source}"
 
 
 def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolved) -> list[str]:

@@ -25,6 +25,7 @@ from engine.core.errors import Refusal, Refused
 from engine.mechanics import auction_result, auction_words
 from engine.mechanics.auction_rules import (
     BLOCK,
+    SPECIAL_BIDS,
     AllPass,
     AuctionFirst,
     AuctionRules,
@@ -390,6 +391,6 @@ MECHANIC = Mechanic(
                 terms=auction_words.terms),
     block=BLOCK, batch="engine.mechanics.auction_batch:Auction", decisions=decisions,
     result=auction_result.RESULT, stats=auction_result.STATS,
-    part=SwapPart, view=auction_view,
+    part=SwapPart, view=auction_view, keyed_lists=(SPECIAL_BIDS,),
     outcome_settings=(OutcomeSetting(rank=40, path=("auction", "bids")),
                       OutcomeSetting(rank=40, path=("auction", "top_bid"))))

@@ -20,6 +20,7 @@ from engine.mechanics.events import Looked
 from engine.rules.config_fields import Block, option, record_schema, required
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.mechanic_rules import CompileContext
+from engine.rules.source_rows import KeyedList
 from engine.rules.yamlsource import Path_
 
 if TYPE_CHECKING:
@@ -257,6 +258,12 @@ _TOP_BID = {
     **record_schema(SpecialBid, only=("name", "tricks", "label")),
 }
 """``auction.top_bid``, the older one-bid form of ``special_bids`` (no ``said``, no ``alone``)."""
+
+SPECIAL_BIDS = KeyedList(items="special_bids", key="name", edits="change_special_bids",
+                         add="add_special_bids", noun="special bid", named="named",
+                         example="big", change="{tricks: 6}")
+"""``auction.special_bids``, which a child file edits by name (``change_special_bids:``,
+``add_special_bids:``, AUTH-A1) as it edits the scoring table by label."""
 
 _RESERVED = ("pass", "swap", "look")
 MUST_BID_SCOPE: Scope = {"hand": Given.HAND}

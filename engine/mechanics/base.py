@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
     from engine.rules.resolved import Resolved
+    from engine.rules.source_rows import KeyedList
     from engine.rules.variant import Variant
 
 __all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
@@ -372,3 +373,6 @@ class Mechanic:
     warnings: Callable[[Resolved], Sequence[VariantWarning]] | None = None
     lends_a_hand: bool = False
     """The maker may take another hand into his own (a dummy): the bots count its help."""
+    keyed_lists: tuple[KeyedList, ...] = ()
+    """The list of its block that a child file may edit by its items' names, as the scoring
+    table by label (:class:`~engine.rules.source_rows.KeyedList`; one a block)."""

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from engine.rules.expressions import CompiledExpression, Scope, Type
     from engine.rules.resolved import Resolved
     from engine.rules.results import ResultHook
+    from engine.rules.source_rows import KeyedList
     from engine.rules.variant import DealRules, Sides
     from engine.rules.yamlsource import Path_
 
@@ -177,6 +178,11 @@ class MechanicRules(Protocol):
     def warnings(self) -> Callable[[Resolved], Sequence[VariantWarning]] | None:
         """Its warnings about settings a valid file writes that cannot affect play, asked when
         it is in the flow (see :mod:`engine.rules.variant_warnings`)."""
+
+    @property
+    def keyed_lists(self) -> tuple[KeyedList, ...]:
+        """The list in its block that a child file may edit by its items' names (the
+        auction's special bids by name, :mod:`engine.rules.source_rows`); one a block."""
 
 
 class Registry:

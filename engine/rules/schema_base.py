@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.rules.mechanic_rules import Registry
 from engine.rules.schema_game import GAME
-from engine.rules.schema_rows import SCORING_EDITS
+from engine.rules.schema_rows import SCORING_EDITS, with_keyed_edits
 from engine.rules.scoring import MAX_POINTS
 
 __all__ = ["assemble"]
@@ -391,6 +391,6 @@ def assemble(registry: Registry) -> dict[str, Any]:
     properties["flow"] = {**HEAD["flow"], "items": {"enum": list(registry.keys())}}
     for mechanic in registry:
         if mechanic.schema is not None:
-            properties[mechanic.key] = mechanic.schema
+            properties[mechanic.key] = with_keyed_edits(mechanic.schema, mechanic.keyed_lists)
     properties.update(TAIL)
     return {**TOP, "properties": properties, "$defs": DEFS}

@@ -1,13 +1,18 @@
-"""The schema of a child's edits of an inherited scoring table (``scoring.rows`` and
-``scoring.add``, :mod:`engine.rules.source_rows`). Merging applies and removes them, so the
+"""The schema of a child's edits of an inherited list by name: the scoring table
+(``scoring.rows`` and ``scoring.add``, :mod:`engine.rules.source_rows`) and a mechanic's list
+(:func:`keyed_edits`). Merging applies and removes them, so the
 merged variant the loader checks never holds them; the schema describes them for editors
 and for the reader of schema/variant.schema.json."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["SCORING_EDITS"]
+if TYPE_CHECKING:
+    from engine.rules.source_rows import KeyedList
+
+__all__ = ["SCORING_EDITS", "keyed_edits", "with_keyed_edits"]
 
 _ROW = "#/$defs/scoreRow/properties/"
 _FIELDS = {
@@ -63,3 +68,64 @@ SCORING_EDITS: dict[str, Any] = {
     },
 }
 """``scoring.rows`` and ``scoring.add``, beside ``scoring.table``."""
+
+
+def keyed_edits(spec: KeyedList, items: Mapping[str, Any]) -> dict[str, Any]:
+    """The schema of a child's edits of a mechanic's list (``auction.change_special_bids``
+    and ``auction.add_special_bids``), from the list's own schema ``items`` (an array of
+    records) and how :class:`~engine.rules.source_rows.KeyedList` names its edits."""
+    record = items["items"]
+    fields = record["properties"]
+    name = fields[spec.key]
+    return {
+        spec.edits: {
+            "description": (
+                f"In a file that `extends` another: edits of the inherited `{spec.items}` by "
+                f"{spec.key}, applied in order (`{spec.example}: {spec.change}` changes that "
+                f"{spec.noun}'s fields, `{spec.example}: !delete` removes it). Not beside "
+                f"`{spec.items}`."),
+            "type": "object",
+            "maxProperties": items.get("maxItems", 40),
+            "propertyNames": {k: v for k, v in name.items() if k != "description"},
+            "additionalProperties": {
+                "description": f"The fields of the {spec.noun} that change, or `!delete` to "
+                               f"remove it.",
+                # null: the `!delete` of an item, as an editor without the tag reads it
+                "type": ["object", "null"],
+                "minProperties": 1,
+                "additionalProperties": False,
+                "properties": fields,
+            },
+        },
+        spec.add: {
+            "description": (
+                f"In a file that `extends` another: {spec.noun}s added to the inherited "
+                f"`{spec.items}` after the edits of `{spec.edits}`, each at the end or "
+                f"`before:`/`after:` the {spec.noun} of a {spec.key}. Not beside "
+                f"`{spec.items}`."),
+            "type": "array",
+            "maxItems": items.get("maxItems", 40),
+            "items": {
+                **record,
+                "properties": {
+                    **fields,
+                    "before": {"description": f"The {spec.key} of the {spec.noun} this one "
+                                              "goes before.", "type": "string"},
+                    "after": {"description": f"The {spec.key} of the {spec.noun} this one "
+                                             "goes after.", "type": "string"},
+                },
+            },
+        },
+    }
+"""The edit keys of a mechanic's list, beside the list in the mechanic's block."""
+
+
+def with_keyed_edits(block: Mapping[str, Any], lists: tuple[KeyedList, ...]
+                     ) -> Mapping[str, Any]:
+    """A mechanic's block schema with the edit keys of each of its ``lists`` beside the list
+    (``block`` itself when it has none)."""
+    if not lists:
+        return block
+    inside = block["properties"]
+    added = {k: v for spec in lists for k, v in keyed_edits(spec, inside[spec.items]).items()}
+    return {**block, "properties": {**inside, **added}}

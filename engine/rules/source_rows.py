@@ -1,5 +1,6 @@
 """Editing an inherited list by its items' names: a child file changes, adds or removes one
-scoring row by its label without repeating the rest of the table.
+scoring row by its label (or one item of a mechanic's list, such as the auction's special bids
+by name) without repeating the rest of the list.
 
 A list written whole replaces the inherited list (``extends`` merging). Beside the list, a
 child may instead write edits of the inherited one::
@@ -12,7 +13,9 @@ child may instead write edits of the inherited one::
         - {label: set_alone, when: "...", defenders: 4, before: euchre}
 
 Edits apply first, in the order written, then additions. A file writes either the whole list
-or edits of it, not both. Each row keeps the source of each of its fields (``euchre show``),
+or edits of it, not both. A mechanic declares its own lists (``keyed_lists`` of its
+``Mechanic`` record, :class:`~engine.rules.mechanic_rules.MechanicRules`), each in its block:
+this layer names no mechanic. Each row keeps the source of each of its fields (``euchre show``),
 and :attr:`Resolved.row_origins` says which file added or last changed a row.
 """
 
@@ -23,10 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import Location, VariantError
+from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.resolved import Resolved, paths_in
 from engine.rules.yamlsource import DELETE, Path_, SourceDoc
 
-__all__ = ["KEYED_LISTS", "KeyedList", "apply_edits", "edits_of"]
+__all__ = ["SCORING", "KeyedList", "apply_edits", "edits_of", "keyed_lists"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,13 +55,25 @@ class KeyedList:
     """An edit of one field in the hints' examples (``{makers: 3}``)."""
 
 
-KEYED_LISTS: dict[Path_, KeyedList] = {
-    ("scoring",): KeyedList(items="table", key="label", edits="rows", add="add", noun="row",
-                            named="labelled", example="set_alone", change="{makers: 3}"),
-}
-"""The blocks holding a list that a child may edit by name, by the block's path. Only the
-scoring table so far: a mechanic's list (the auction's special bids by name) would need the
-mechanic to declare it (its ``Mechanic`` record), since this layer names no mechanic."""
+SCORING = KeyedList(items="table", key="label", edits="rows", add="add", noun="row",
+                    named="labelled", example="set_alone", change="{makers: 3}")
+"""The scoring table, edited by label (``scoring.rows``, ``scoring.add``)."""
+
+_LISTS: list[tuple[int, dict[Path_, KeyedList]]] = []
+
+
+def keyed_lists() -> dict[Path_, KeyedList]:
+    """The blocks holding a list that a child may edit by name, by the block's path: the
+    scoring table, then each registered mechanic's lists in its block (``(key,)``)."""
+    version = REGISTRY.version
+    if not _LISTS or _LISTS[0][0] != version:
+        found: dict[Path_, KeyedList] = {("scoring",): SCORING}
+        for mechanic in REGISTRY:
+            for spec in mechanic.keyed_lists:
+                found[(mechanic.key,)] = spec
+        _LISTS[:] = [(version, found)]
+    return _LISTS[0][1]
+
 
 PLACES = ("before", "after")
 
@@ -65,7 +81,7 @@ PLACES = ("before", "after")
 def edits_of(block: Path_, value: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """``value`` (a block a file writes) split into what merges as usual and its list edits
     (empty when the block has no edits)."""
-    spec = KEYED_LISTS.get(block)
+    spec = keyed_lists().get(block)
     if spec is None or not (spec.edits in value or spec.add in value):
         return value, {}
     rest = {k: v for k, v in value.items() if k not in (spec.edits, spec.add)}
@@ -137,7 +153,7 @@ def apply_edits(base: Resolved, doc: SourceDoc, block: Path_, edits: dict[str, A
                 written: dict[str, Any]) -> None:
     """Apply one file's ``edits`` of the list in ``block`` (``written``: the block as the file
     writes it) to ``base``, located in ``doc``."""
-    spec = KEYED_LISTS[block]
+    spec = keyed_lists()[block]
     first = next(iter(edits))
     if spec.items in written:
         raise VariantError(

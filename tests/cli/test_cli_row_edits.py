@@ -128,3 +128,36 @@ def test_rules_diff_compares_with_all_parents_merged(run_cli: RunCli, write: Wri
     assert "The parents: The game is played to 10 points" in text
     assert "This file: The game is played to 11 points" in text
     assert "phase `" not in text  # no phase's rules differ (stick the dealer, defend alone)
+
+
+BIDS_OVERLAY = """
+    extends: pepper
+    description: Pepper with a small pepper and a moon in place of big pepper.
+    auction:
+      change_special_bids:
+        little_pepper: {label: small pepper}
+        big_pepper: !delete
+      add_special_bids:
+        - {name: moon, tricks: 6, label: shoot the moon, said: shoots the moon}
+    scoring:
+      rows:
+        made: {when: "not little_pepper and not moon and makers.tricks >= bid"}
+        set: {when: "not little_pepper and not moon and makers.tricks < bid"}
+        big_pepper: {label: moon, when: "moon and makers.tricks == 6"}
+        big_pepper_set: {label: moon_set, when: "moon and makers.tricks < 6"}
+"""
+
+
+def test_show_names_where_each_special_bid_was_changed_or_added(run_cli: RunCli,
+                                                                  write: Write) -> None:
+    path = write("small.yaml", BIDS_OVERLAY)
+    result = run_cli("show", str(path))
+    assert result.code == 0
+    bids = [line.strip() for line in result.out.splitlines()
+            if line.strip().startswith("- name:")]
+    # pepper.yaml writes little pepper on line 41; the overlay edits it on line 5, adds on 8
+    assert len(bids) == 2
+    assert bids[0].startswith("- name: little_pepper  # special bid changed in ")
+    assert bids[0].endswith("small.yaml:5  # variants/pepper.yaml:41")
+    assert bids[1].startswith("- name: moon  # special bid added in ")
+    assert bids[1].count("small.yaml:8") == 2 and bids[1].endswith("small.yaml:8")

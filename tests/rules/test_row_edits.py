@@ -159,3 +159,48 @@ def test_a_field_of_an_edited_row_with_a_bad_value_is_located_at_the_edit(write:
     path = write("bad.yaml", "extends: standard\ndescription: d\nscoring:\n  rows:\n"
                  "    march: {makers: \"tricks +\"}\n")
     assert _where(_error(path))[:2] == ("bad.yaml", 5)
+
+
+SMALL_PEPPER = """
+    extends: pepper
+    description: Pepper with a small pepper and a moon in place of big pepper.
+    auction:
+      change_special_bids:
+        little_pepper: {label: small pepper}
+        big_pepper: !delete
+      add_special_bids:
+        - {name: moon, tricks: 6, label: shoot the moon, said: shoots the moon}
+    scoring:
+      rows:
+        made: {when: "not little_pepper and not moon and makers.tricks >= bid"}
+        set: {when: "not little_pepper and not moon and makers.tricks < bid"}
+        big_pepper: {label: moon, when: "moon and makers.tricks == 6"}
+        big_pepper_set: {label: moon_set, when: "moon and makers.tricks < 6"}
+"""
+
+SMALL_PEPPER_BIDS = [
+    {"name": "little_pepper", "tricks": 6, "label": "small pepper"},
+    {"name": "moon", "tricks": 6, "label": "shoot the moon", "said": "shoots the moon"},
+]
+"""variants/pepper.yaml's special bids by hand (little pepper, big pepper: both 6 tricks),
+little pepper relabelled, big pepper removed, the moon added at the end."""
+
+
+def test_special_bids_are_edited_by_name_like_scoring_rows(write: Write) -> None:
+    path = write("small.yaml", SMALL_PEPPER)
+    assert resolved_variant(path).data["auction"]["special_bids"] == SMALL_PEPPER_BIDS
+    state = new_game(load_variant(path), seed=3)
+    assert state.special_bids == ("little_pepper", "moon")
+
+
+def test_a_special_bid_edit_of_an_unknown_name_is_located_with_a_did_you_mean(
+        write: Write) -> None:
+    path = write("typo.yaml", "extends: pepper\ndescription: d\nauction:\n"
+                 "  change_special_bids:\n    big_peper: {tricks: 6}\n")
+    error = _error(path)
+    assert _where(error) == ("typo.yaml", 5, 5)
+    assert ("`change_special_bids` edits the special bid named `big_peper`, but the inherited "
+            "`auction.special_bids` has no such special bid") in error.message
+    assert error.hint is not None and error.hint.startswith(
+        "did you mean `big_pepper`? the inherited special bids' names: `little_pepper`, "
+        "`big_pepper`")
