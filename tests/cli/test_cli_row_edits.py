@@ -14,16 +14,9 @@ from typing import Any
 Write = Callable[[str, str], Path]
 RunCli = Callable[..., Any]
 
-OVERLAY = """
-    extends: standard
-    description: A march is worth 3; a lone maker euchred gives the defenders 4.
-    scoring:
-      rows:
-        march: {makers: 3}
-        euchre: {when: "makers.tricks <= 2 and not alone"}
-      add:
-        - {label: set_alone, when: "makers.tricks <= 2 and alone", defenders: 4, before: euchre}
-"""
+DATA = Path(__file__).resolve().parents[1] / "data"
+"""The overlays both row-edit test files play (tests/cli and tests/rules)."""
+OVERLAY = (DATA / "march-3.yaml").read_text(encoding="utf-8")
 
 
 def _row_lines(out: str) -> dict[str, str]:
@@ -130,22 +123,7 @@ def test_rules_diff_compares_with_all_parents_merged(run_cli: RunCli, write: Wri
     assert "phase `" not in text  # no phase's rules differ (stick the dealer, defend alone)
 
 
-BIDS_OVERLAY = """
-    extends: pepper
-    description: Pepper with a small pepper and a moon in place of big pepper.
-    auction:
-      change_special_bids:
-        little_pepper: {label: small pepper}
-        big_pepper: !delete
-      add_special_bids:
-        - {name: moon, tricks: 6, label: shoot the moon, said: shoots the moon}
-    scoring:
-      rows:
-        made: {when: "not little_pepper and not moon and makers.tricks >= bid"}
-        set: {when: "not little_pepper and not moon and makers.tricks < bid"}
-        big_pepper: {label: moon, when: "moon and makers.tricks == 6"}
-        big_pepper_set: {label: moon_set, when: "moon and makers.tricks < 6"}
-"""
+BIDS_OVERLAY = (DATA / "small-pepper.yaml").read_text(encoding="utf-8")
 
 
 def test_show_names_where_each_special_bid_was_changed_or_added(run_cli: RunCli,

@@ -23,16 +23,9 @@ from engine.testing.rules import apply_all, last_hand
 Write = Callable[[str, str], Path]
 N, E, S, W = range(4)
 
-MARCH_3 = """
-    extends: standard
-    description: A march is worth 3; a lone maker euchred gives the defenders 4.
-    scoring:
-      rows:
-        march: {makers: 3}
-        euchre: {when: "makers.tricks <= 2 and not alone"}
-      add:
-        - {label: set_alone, when: "makers.tricks <= 2 and alone", defenders: 4, before: euchre}
-"""
+DATA = Path(__file__).resolve().parents[1] / "data"
+"""The overlays both row-edit test files play (tests/cli and tests/rules)."""
+MARCH_3 = (DATA / "march-3.yaml").read_text(encoding="utf-8")
 
 MARCH_3_TABLE = [
     {"label": "made", "when": "3 <= makers.tricks <= 4", "makers": 1, "defenders": 0},
@@ -161,22 +154,7 @@ def test_a_field_of_an_edited_row_with_a_bad_value_is_located_at_the_edit(write:
     assert _where(_error(path))[:2] == ("bad.yaml", 5)
 
 
-SMALL_PEPPER = """
-    extends: pepper
-    description: Pepper with a small pepper and a moon in place of big pepper.
-    auction:
-      change_special_bids:
-        little_pepper: {label: small pepper}
-        big_pepper: !delete
-      add_special_bids:
-        - {name: moon, tricks: 6, label: shoot the moon, said: shoots the moon}
-    scoring:
-      rows:
-        made: {when: "not little_pepper and not moon and makers.tricks >= bid"}
-        set: {when: "not little_pepper and not moon and makers.tricks < bid"}
-        big_pepper: {label: moon, when: "moon and makers.tricks == 6"}
-        big_pepper_set: {label: moon_set, when: "moon and makers.tricks < 6"}
-"""
+SMALL_PEPPER = (DATA / "small-pepper.yaml").read_text(encoding="utf-8")
 
 SMALL_PEPPER_BIDS = [
     {"name": "little_pepper", "tricks": 6, "label": "small pepper"},
