@@ -41,6 +41,7 @@ from engine.rules.config_fields import Block, option, record_schema, required
 from engine.rules.expressions import CompiledExpression, Given, Scope, Type
 from engine.rules.expressions_cards import named_cards
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
+from engine.rules.source_rows import KeyedList
 
 if TYPE_CHECKING:
     from engine.mechanics.hand import Hand
@@ -128,6 +129,12 @@ class DeclareView(ViewPart):
 
 def _view(s: Table, seat: int) -> DeclareView:
     return DeclareView(declared=DeclarePart.of(s.hand).declared)
+
+
+SHOWS = KeyedList(items="shows", key="label", edits="change_shows", add="add_shows",
+                  noun="show", named="labelled", example="a jamboree", change="{points: 8}")
+"""``declare.shows``, which a child file edits by label (``change_shows:``, ``add_shows:``,
+AUTH-A3) as it edits the scoring table's rows."""
 
 
 class Declare(Phase):
@@ -221,6 +228,10 @@ def _check(ctx: CompileContext, rules: DeclareRules) -> DeclareRules:
         when = ctx.expr(item["when"], SCOPE, Type.BOOL, (*at, "when"))
         then = Then(item.get("then", Then.PLAY.value))
         points = item.get("points", 0)
+        if any(other["label"] == item["label"] for other in spec["shows"][:k]):
+            ctx.fail(f"two shows are labelled `{item['label']}`", (*at, "label"),
+                     "give each show its own label: narration, the rule book and "
+                     "`change_shows` name a show by it")
         if then is Then.PLAY and points == 0:
             ctx.fail(f"the show `{item['label']}` scores nothing and the hand is played on: "
                      "declaring it would change nothing", (*at, "points"),
@@ -337,5 +348,5 @@ MECHANIC = Mechanic(
                 prompt="{offers}", offers=_offers, title="Shows declared before the play",
                 rules=book_lines(DeclareRules, book), verb=_verb),
     decide=decide, block=BLOCK, result=ResultHook(part=DeclareResult, build=_result),
-    part=DeclarePart, view=_view,
+    part=DeclarePart, view=_view, keyed_lists=(SHOWS,),
 )

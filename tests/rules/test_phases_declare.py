@@ -138,9 +138,48 @@ def test_a_defender_meets_no_show_that_needs_the_maker() -> None:
     ("flow: [deal, upcard_bidding, go_alone, dealer_pickup, declare, play, score]\n"
      "declare:\n  shows:\n    - {label: x, when: \"holds(hand, JH)\"}\n",
      "scores nothing and the hand is played on"),
+    ("flow: [deal, upcard_bidding, go_alone, dealer_pickup, declare, play, score]\n"
+     "declare:\n  shows:\n    - {label: x, when: \"holds(hand, JH)\", points: 1}\n"
+     "    - {label: x, when: \"holds(hand, JD)\", points: 1}\n",
+     "two shows are labelled `x`"),
 ])
 def test_a_misplaced_or_useless_show_is_refused_where_it_is_written(text: str,
                                                                      message: str) -> None:
     with pytest.raises(VariantError) as caught:
         overlay("extends: standard\ndescription: test\n" + text)
     assert message in str(caught.value)
+
+
+JAMBOREE_8 = """
+extends: railroad-jamboree
+description: test - the jamboree worth 8 and a show of both bowers added, by label
+declare:
+  change_shows:
+    a jamboree: {points: 8}
+  add_shows:
+    - {label: both bowers, when: "count(hand, bowers) == 2", points: 1}
+"""
+"""A child edits one show by its label and adds one, as it edits scoring rows (AUTH-A3)."""
+
+
+def test_a_child_edits_a_show_by_its_label_and_adds_one_AUTH_A3() -> None:
+    v = overlay(JAMBOREE_8)
+    state = _to_declare(new_game(v, seed=0, deal=JAMBOREE))
+    state.apply("pass")
+    # E holds the five highest trumps and both bowers: the edited jamboree is declare:1, the
+    # added show declare:2 (E holds JH and JD, the bowers with hearts trump)
+    assert state.current_player == E and state.legal_actions() == ["pass", "declare:1",
+                                                                  "declare:2"]
+    state.apply("declare:1")
+    record = last_hand(state)
+    # the jamboree now counts 8 for E-W (seats 1 and 3), and still ends the hand
+    assert record.label == "a jamboree" and record.deltas == (0, 8, 0, 8)
+
+
+def test_a_show_edit_of_an_unknown_label_is_refused_with_a_did_you_mean() -> None:
+    with pytest.raises(VariantError) as caught:
+        overlay("extends: railroad-jamboree\ndescription: d\ndeclare:\n  change_shows:\n"
+                "    a jambore: {points: 8}\n")
+    error = caught.value
+    assert "`change_shows` edits the show labelled `a jambore`" in error.message
+    assert error.hint is not None and error.hint.startswith("did you mean `a jamboree`?")
