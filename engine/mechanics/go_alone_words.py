@@ -67,9 +67,13 @@ def book(v: Variant, alone: GoAloneRules) -> list[Rule]:
 
 def _defender_rule(alone: GoAloneRules) -> Rule:
     if not alone.defender:
+        against = ("only against a lone maker" if alone.defender_needs_lone_maker
+                   else "against any maker")
+        first = ("the maker's left" if alone.defender_order == "maker_left"
+                 else "the dealer's left")
         return Rule(text="A defender may not go alone (STD-A9).",
                     alternative=f"{setting('go_alone.defender', 'true')} lets one defender "
-                    "go alone.")
+                    f"go alone, {against}, the defenders asked in turn from {first}.")
     against = ("Against a lone maker, one defender" if alone.defender_needs_lone_maker
                else "Then one defender")
     start = ("the maker's left" if alone.defender_order == "maker_left"

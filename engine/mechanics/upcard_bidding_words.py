@@ -129,4 +129,11 @@ def book(v: Variant, bidding: UpcardBiddingRules) -> list[Rule]:
     lines.append(all_pass_rule(bidding))
     if v.deck.jokers:
         lines.append(joker_upcard_rule(bidding))
+    else:
+        # the file's joker setting still counts for a child that adds a joker: say it there
+        joker = joker_upcard_rule(bidding).text
+        first = lines[0]
+        lines[0] = Rule(text=first.text, alternative=f"{first.alternative} With a joker in "
+                        f"the deck ({setting('deck.jokers', 1)}): {joker[0].lower()}"
+                        f"{joker[1:]}")
     return lines

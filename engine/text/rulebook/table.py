@@ -142,6 +142,9 @@ def dealer_section(v: Variant) -> Section:
                     text="The players keep their seats and partners whatever they draw.",
                     alternative=f"With {setting('dealer.draw.partners', 'high_vs_low')} the "
                     "two highest cards play together against the two lowest."))
+        elif v.sides.kind == "teams":
+            rules.append(Rule(text="The draw picks the first dealer only: the players keep "
+                              "their seats and partners whatever they draw."))
     rules.append(Rule(text="After every hand, a hand thrown in included, the deal passes to "
                       "the left (clockwise)."))
     return Section(title="The first dealer", rules=tuple(rules))
