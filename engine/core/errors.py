@@ -56,11 +56,14 @@ class ExpressionError(EuchreError):
         ^
     """
 
-    def __init__(self, message: str, *, text: str, column: int, hint: str = "") -> None:
+    def __init__(self, message: str, *, text: str, column: int, hint: str = "",
+                 unknown: str = "") -> None:
         self.message = message
         self.text = text
         self.column = max(1, column)
         self.hint = hint
+        self.unknown = unknown
+        """The name the scope lacks, for an unknown name (else empty)."""
         super().__init__(self.render())
 
     def caret(self) -> str:

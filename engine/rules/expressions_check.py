@@ -70,9 +70,11 @@ class Checker(ExprVisitor[Type]):
         self.text, self.scope = text, scope
         self.used: dict[str, Type | Given] = {}
 
-    def fail(self, message: str, node: Expr, hint: str = "") -> ExpressionError:
+    def fail(self, message: str, node: Expr, hint: str = "", unknown: str = ""
+             ) -> ExpressionError:
         """The error to raise about ``node``: the message, a caret under it, the hint."""
-        return ExpressionError(message, text=self.text, column=node.column, hint=hint)
+        return ExpressionError(message, text=self.text, column=node.column, hint=hint,
+                               unknown=unknown)
 
     def source(self, node: Expr) -> str:
         """The text ``node`` was parsed from, shortened for messages."""
@@ -98,7 +100,8 @@ class Checker(ExprVisitor[Type]):
     def name(self, node: Name) -> Type:
         name = node.name
         if name not in self.scope:
-            raise self.fail(f"unknown name `{name}`", node, _name_hint(name, self.scope))
+            raise self.fail(f"unknown name `{name}`", node, _name_hint(name, self.scope),
+                            unknown=name)
         kind = self.scope[name]
         if isinstance(kind, Given):
             raise self.fail(f"`{name}` is {_GIVEN_WORDS[kind]}", node,

@@ -44,6 +44,10 @@ class Resolved:
     removed: dict[Path_, Location] = field(default_factory=dict)
     """Lists edited by name from which a file removed a row: the line of the last removal, in the
     last file that removed one, which a gap in the table is blamed on."""
+    removed_names: dict[str, tuple[Location, str]] = field(default_factory=dict)
+    """Items removed by name (``big_pepper: !delete``): where, and what an item is called
+    (``special bid``), so that an inherited condition still naming one is blamed on the
+    removal, in the file that made it."""
 
     def locate(self, path: Path_, *, key: bool = False) -> Location:
         """Where the value at ``path`` (or its key) was written; the nearest written ancestor
@@ -61,7 +65,8 @@ class Resolved:
         """The merged value at ``path``, or None when there is none."""
         node: Any = self.data
         for part in path:
-            if not isinstance(node, dict) or part not in node:
+            in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+            if not (in_list or (isinstance(node, dict) and part in node)):
                 return None
             node = node[part]
         return node

@@ -197,6 +197,7 @@ def _edit(table: _Table, doc: SourceDoc, src: Path_, name: str, patch: Any, *,
     if patch is DELETE:
         del table.items[i], table.sources[i], table.origins[i]
         base.removed[table.at] = where or Location(doc.file, 1, 1)
+        base.removed_names[name] = (where or Location(doc.file, 1, 1), spec.noun)
         return
     if not isinstance(patch, dict) or not patch:
         raise VariantError(

@@ -182,3 +182,30 @@ def test_a_special_bid_edit_of_an_unknown_name_is_located_with_a_did_you_mean(
     assert error.hint is not None and error.hint.startswith(
         "did you mean `big_pepper`? the inherited special bids' names: `little_pepper`, "
         "`big_pepper`")
+
+
+def test_a_removed_special_bid_that_inherited_rows_still_name_is_blamed_on_the_delete(
+        write: Write) -> None:
+    # pepper's rows made, set, big_pepper and big_pepper_set name `big_pepper`
+    # (variants/pepper.yaml); removing the bid without editing them is the child's mistake
+    path = write("rm.yaml", "extends: pepper\ndescription: d\nauction:\n"
+                 "  change_special_bids:\n    big_pepper: !delete\n")
+    errors = check_variant(path)
+    assert [_where(error) for error in errors] == [("rm.yaml", 5, 5)] * 4
+    assert [error.path for error in errors] == [("scoring", "table", k, "when")
+                                                for k in (0, 1, 4, 5)]
+    first = errors[0]
+    assert first.message.startswith("`big_pepper: !delete` removes the special bid "
+                                    "`big_pepper`, but the inherited row `made` (")
+    assert first.hint == ("change it too, `scoring.rows: {made: {when: ...}}`, or keep the "
+                          "special bid")
+
+
+def test_an_unknown_name_in_an_inherited_row_that_nothing_removed_stays_at_the_row(
+        write: Write) -> None:
+    # the child removes nothing: the parent's typo is the parent's, at the name (column 20:
+    # four spaces, `march: {when: "`)
+    parent = write("typo.yaml", "extends: standard\ndescription: d\nscoring:\n  rows:\n"
+                   "    march: {when: \"makers.trick == 5 and not alone\"}\n")
+    child = write("child.yaml", f"extends: {parent}\ndescription: d\n")
+    assert _where(_error(child)) == ("typo.yaml", 5, 20)
