@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-test
+# `make play` needs the project and its browser table only (a few packages, seconds to install);
+# a .venv that `make test` set up has them already.
+PLAY_STAMP := $(VENV)/.installed-play
 # open-spiel publishes wheels for Linux on x86_64 and aarch64: there it must install, and the
 # tests that need it (and the other extras) must run, never skip.
 HAS_OPENSPIEL_WHEELS := $(PYTHON) -c 'import platform, sys; sys.exit(not (sys.platform == "linux" and platform.machine() in ("x86_64", "aarch64")))'
@@ -30,7 +33,13 @@ $(STAMP): pyproject.toml
 	fi
 	touch $(STAMP)
 
-play: $(STAMP)
+$(PLAY_STAMP): pyproject.toml
+	@if [ -f $(STAMP) ] && [ $(STAMP) -nt pyproject.toml ]; then touch $@; else \
+		$(PYTHON) -m venv $(VENV) && \
+		$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[web]' && \
+		touch $@; fi
+
+play: $(PLAY_STAMP)
 	$(BIN)/euchre play standard
 
 # The type check runs beside the tests (it uses one core for about 20 s while the tests start).
