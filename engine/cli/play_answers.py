@@ -3,7 +3,8 @@
 :func:`question_for` asks the question that matches the legal actions (round 1 offers to order
 up, round 2 a suit other than the turned-down one, a stuck dealer or a joker upcard may not
 pass). :func:`action_for` turns a typed action name (any listed action, ``look`` included) or
-a bare card, as a code or as shown (``JH``, ``10h``, ``K♥``, ``k♥``, ``♥K``), into an action
+a bare card, as a code or as shown (``JH``, ``10h``, ``K♥``, ``k♥``, ``♥K``), or a trump by
+word, letter or symbol (``clubs``, ``c``, ``♣``, ``no trump``), into an action
 id, once, checked against the rules (:meth:`State.check <engine.play.state.State.check>`); the
 table applies that id. :func:`several` reads several discards in one answer.
 
@@ -37,8 +38,9 @@ __all__ = [
     "several",
 ]
 
-HELP = ("Answer with a number from the list, an action name (order_up, call:H, bid:4), or a "
-        "card (JH, 10h, K♥) to play or discard it; several discards at once: 9C TD or 1 3. "
+HELP = ("Answer with a number from the list, an action name (order_up, call:H, bid:4), a "
+        "trump (hearts, h or ♥), or a card (JH, 10h, K♥) to play or discard it; several "
+        "discards at once: 9C TD or 1 3. "
         "'hint' asks a bot's advice, 'table' shows the table, 'help' the options, 'quit' stops.")
 
 def question_for(state: State) -> str:
@@ -157,6 +159,13 @@ def _id_of(state: State, text: str) -> int:
     except IllegalActionError:
         if colon:
             raise ValueError(_unknown(text)) from None
+    trump = trump_named(text)
+    if trump is not None:
+        named = [a for a in state.legal_action_ids() if _trump_of(a) == trump]
+        # the one legal action naming it (call:C, or a bid that names its trump); else
+        # call:C, which the rules refuse with their reason (turned down, not now)
+        return named[0] if len(named) == 1 else state.action_id(
+            f"call:{C.trump_letter(trump)}")
     card = C.original(_card_or_fail(text, text))
     matches = [a for a in state.legal_action_ids()
                if (c := action_card(a)) >= 0 and C.original(c) == card]
@@ -164,6 +173,41 @@ def _id_of(state: State, text: str) -> int:
         return matches[0]
     kinds = [k.prefix for k in mechanic(state.phase).kinds if k.arg is A.Arg.CARD]
     return state.action_id(f"{kinds[0] if kinds else 'play'}:{C.card_name(card)}")
+
+
+_TRUMP_WORDS = {
+    **{word: t for t, word in enumerate(C.SUIT_WORDS)},
+    **{word[:-1]: t for t, word in enumerate(C.SUIT_WORDS)},
+    **{letter.lower(): t for t, letter in enumerate(C.TRUMP_LETTERS)},
+    **{symbol: t for t, symbol in enumerate(C.SUIT_SYMBOLS)},
+    **{symbol: t for t, symbol in enumerate("♧♢♡♤")},
+    "no trump": C.NO_TRUMP, "no-trump": C.NO_TRUMP, "notrump": C.NO_TRUMP, "nt": C.NO_TRUMP,
+    "low no trump": C.LOW_NO_TRUMP, "low no-trump": C.LOW_NO_TRUMP, "low": C.LOW_NO_TRUMP,
+}
+"""A trump as a player may type it: a suit's word (``clubs``, ``club``), letter or symbol;
+``no trump`` (``nt``, ``n``), ``low no trump`` (``low``, ``l``)."""
+
+
+def trump_named(text: str) -> int | None:
+    """The trump index an answer names, else ``None``.
+
+    >>> [trump_named(t) for t in ("clubs", "Heart", "♠", "d", "no trump", "NT", "JH")]
+    [0, 2, 3, 1, 4, 4, None]
+    """
+    return _TRUMP_WORDS.get(" ".join(text.lower().split()))
+
+
+def _trump_of(action: int) -> int:
+    """The trump a legal action names (``call:H``, ``bid:4H``), else -1."""
+    try:
+        kind = A.kind_of(action)
+    except KeyError:
+        return -1
+    if kind.arg is A.Arg.SUIT:
+        return action - kind.base
+    if kind.arg is A.Arg.NUMBER_TRUMP:
+        return A.bid_trump(action)[1]
+    return -1
 
 
 def action_card(action: int) -> int:

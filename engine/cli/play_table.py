@@ -23,7 +23,6 @@ variant file or a record may hold escape sequences), then :class:`~engine.cli.pl
 from __future__ import annotations
 
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -34,12 +33,12 @@ from engine.cli.play_answers import (
     HELP,
     action_card,
     action_for,
-    card_hint,
     question_for,
     renege_word,
     several,
 )
-from engine.cli.play_style import PLAIN, Marks, Styler, is_terminal
+from engine.cli.play_prompt import MAX_LINE, Prompt, QuietLines, Quit
+from engine.cli.play_style import PLAIN, Marks, Styler
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
@@ -59,18 +58,6 @@ from engine.play.state import State
 from engine.text.narrate import Narrator, hand_text, sorted_hand
 
 __all__ = ["MAX_LINE", "Quit", "Table", "TableOptions"]
-
-MAX_LINE = 200
-"""Longer input lines are refused unread: no answer needs more than a few characters."""
-
-
-class Quit(Exception):
-    """The human left the game (quit, end of input or Ctrl-C); ``message`` says how."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
 
 def _sleep(seconds: float) -> None:
     """``time.sleep``, looked up when called (so that a test can replace it)."""
@@ -105,20 +92,26 @@ class Table:
     out: TextIO
     options: TableOptions = field(default_factory=TableOptions)
     styler: Styler = field(init=False)
+    prompt: Prompt = field(init=False)
+    quiet: QuietLines = field(init=False, default_factory=QuietLines)
+    """The bots' quiet moves not said yet (said together before the next other line)."""
     shown: tuple[int, str] = field(init=False, default=(-1, ""))
-    """The hand and phase of the last full table shown."""
+    """The hand and phase of the last table shown."""
+    hand_shown: tuple[int, str, int] = field(init=False, default=(-1, "", 0))
+    """The hand number, the phase and the cards of the last hand line shown."""
 
     def __post_init__(self) -> None:
         self.styler = Styler(self.out, self.narrator.names[self.seat],
                              colour=self.options.colour)
+        self.prompt = Prompt(self.inp, self.out, self.styler, self.narrator.names[self.seat])
 
     def say(self, text: str = "", marks: Marks | None = None) -> None:
         """Show one line (or several), made printable; ``marks`` say what to colour (by
         default, what the human's view shows: :meth:`marks`)."""
         if marks is None:
             marks = self.marks() if self.options.colour else PLAIN
-        for line in printable(text, keep_newlines=True).split("\n"):
-            self.styler.line(line, marks)
+        for line in [*self.quiet.flush(), *printable(text, keep_newlines=True).split("\n")]:
+            self.styler.line(printable(line), marks)
 
     def marks(self, events: Sequence[Event] = (), *, heading: bool = False,
               hint: bool = False) -> Marks:
@@ -145,6 +138,8 @@ class Table:
         header, hand = self.deal_lines()
         self.say(header, self.marks(heading=True) if self.options.colour else PLAIN)
         self.say(hand)
+        s = self.state
+        self.hand_shown = (s.hand_no, s.phase, s.hand.hands[self.seat])
 
     def run(self) -> int:
         """Play to the end of the game or until the human leaves; exit code 0."""
@@ -181,7 +176,7 @@ class Table:
         """A new hand's header and the human's cards as dealt."""
         s = self.state
         h = s.hand
-        return [self.narrator.hand_header(s),
+        return [f"{self.narrator.hand_header(s)} Score: {self.narrator.score_line(s.scores)}",
                 f"Your hand ({self.narrator.names[self.seat]}): "
                 f"{hand_text(h.hands[self.seat], h.trump)}"]
 
@@ -202,9 +197,12 @@ class Table:
         s = self.state
         actor = s.current_player
         if actor != self.seat:
-            if self.options.delay > 0:
+            action = self.bots[actor].act(s)
+            # a quiet move that joins the line being gathered is not waited for
+            joins = self.quiet.same(self._quiet_words(actor, action) or "\0")
+            if self.options.delay > 0 and not joins:
                 self.options.sleep(self.options.delay)
-            self._apply(actor, [self.bots[actor].act(s)])
+            self._apply(actor, [action])
             return
         forced = self._forced()
         if forced is not None:
@@ -229,25 +227,45 @@ class Table:
         """Apply ``actions`` of ``actor`` in turn, each told with what it brought about."""
         for a in actions:
             s = self.state
+            quiet = self._quiet_words(actor, a)
             events = for_seat(s.apply(a), self.seat)
             played = events[0]
+            if quiet and len(events) == 1 and not self.narrator.after(events):
+                self.quiet.add(self.narrator.seat(actor), quiet)
+                if self.save:
+                    write_record(self.save, s, table=self.seating)
+                continue
             line = self.narrator.action_line(played) + note
             if isinstance(played, CardPlayed) and not any(
                     isinstance(e, TrickWon | TrickVoided) for e in events):
                 line += self.narrator.trick_progress(played, s.view(self.seat).trick)
             marks = self.marks(events) if self.options.colour else PLAIN
+            if quiet and self.quiet.same(quiet):  # the last of a run: said with it, then
+                self.quiet.add(self.narrator.seat(actor), quiet)  # what it brought about
+                *earlier, line = self.quiet.flush()
+                for text in earlier:
+                    self.say(text, marks)
             self.say(line, marks)
             for text in self.narrator.after(events):
-                self.say(text, marks)
-            for event in events:
-                if isinstance(event, HandScored | ThrownIn):
-                    self.say(self.narrator.short_summary(event.result, self.seat),
-                             replace(marks, heading=True))
+                summary = any(isinstance(e, HandScored | ThrownIn) for e in events) and \
+                    text.startswith(f"Hand {s.hands_played[-1].hand},")
+                self.say(text, replace(marks, heading=True) if summary else marks)
             if any(isinstance(e, Dealt) for e in events) and not s.is_terminal():
                 self.say()
                 self.say_deal()
             if self.save:
                 write_record(self.save, s, table=self.seating)
+
+    def _quiet_words(self, actor: int, action: int) -> str:
+        """What a bot's move that shows nothing does (``does not go alone``, ``discards``
+        face down), in the third person; empty for any other move."""
+        if actor == self.seat:
+            return ""
+        name = self.state.action_name(action)
+        if name != "pass" and not (name.startswith("discard:") and A.kind_of(action).private):
+            return ""
+        line = self.narrator.action(actor, name, phase=self.state.phase, viewer=self.seat)
+        return line.removeprefix(f"{self.narrator.seat(actor)} ")
 
     # -- the human's turn ------------------------------------------------------------------
 
@@ -272,15 +290,26 @@ class Table:
                     return answer
 
     def _table(self, *, full: bool) -> None:
-        """The table from the human's view: in full, or (during the tricks, after the first
-        question of the hand) only the trick in progress and the hand."""
+        """The table from the human's view: in full when asked (``table``) and at the first
+        question of a resumed game; at a new phase what it needs that was not narrated (the
+        contract, the extra hands, the trick, the hand); else the trick in progress and the
+        hand. Before the tricks the hand is left out while it is as last shown."""
         s = self.state
         view = s.view(self.seat)
-        if full or s.phase != "play" or self.shown != (s.hand_no, s.phase):
-            lines = self.narrator.view_lines(view, s.events_for(self.seat))
+        events = s.events_for(self.seat)
+        if full or self.hand_shown[0] < 0:  # asked, or nothing shown yet (a resumed game)
+            lines = self.narrator.view_lines(view, events)
+        elif self.shown != (s.hand_no, s.phase):
+            lines = self.narrator.view_lines(view, events, recap=False)
         else:
-            lines = [self.narrator.trick_line(view), self.narrator.hand_line(view)]
+            lines = [self.narrator.trick_line(view)] if s.phase == "play" else []
+            lines.append(self.narrator.hand_line(view))
+        if lines[-1] == self.narrator.hand_line(view) and not full and s.phase != "play" \
+                and self.hand_shown == (s.hand_no, s.phase, view.hand):
+            lines.pop()  # shown already in this phase, and unchanged (a card is always asked
+            # with the hand above it)
         self.shown = (s.hand_no, s.phase)
+        self.hand_shown = (s.hand_no, s.phase, view.hand)
         for line in lines:
             self.say(line)
 
@@ -293,34 +322,16 @@ class Table:
 
     def _options(self) -> None:
         for number, a in enumerate(self._choices(), start=1):
-            name = self.state.action_name(a)
-            self.say(f"  {number:>2}. {name}{card_hint(name)}")
+            self.say(f"  {number:>2}. {self._option(a)}")
+
+    def _option(self, action: int) -> str:
+        """An option in a player's words (``order up``, ``name clubs ♣ as trump``, ``K♠``)."""
+        s = self.state
+        return self.narrator.option(self.seat, s.action_name(action), phase=s.phase)
 
     def _read(self) -> str | None:
-        """One line from the input, checked; ``None`` when the prompt should be repeated."""
-        self.styler.line(f"{self.narrator.names[self.seat]}> ", end="")
-        raw = self.inp.readline(MAX_LINE + 2)
-        if not raw:
-            raise Quit("\nEnd of input: you left the game.")
-        text = raw.rstrip("\r\n")
-        if not is_terminal(self.inp):  # echo piped answers, so transcripts read well
-            print("".join(ch if ch.isprintable() else "?" for ch in text[:MAX_LINE]),
-                  file=self.out)
-        if len(text) > MAX_LINE:
-            self._skip_rest(raw)
-            self.say(f"That line is longer than {MAX_LINE} characters; answers are short, "
-                     "e.g. 1, pass or JH.")
-            return None
-        if any(unicodedata.category(ch).startswith("C") for ch in text):
-            self.say("Control characters are not accepted; type plain text, e.g. 1 or JH.")
-            return None
-        return text.strip() or None
-
-    def _skip_rest(self, start: str) -> None:
-        """Read and drop the rest of an over-long line, a bounded piece at a time."""
-        chunk = start
-        while chunk and not chunk.endswith("\n"):
-            chunk = self.inp.readline(4096)
+        """One checked line from the human (:class:`~engine.cli.play_prompt.Prompt`)."""
+        return self.prompt.read()
 
     def _answer(self, text: str) -> list[int] | None:
         """The action ids an answer means (``None``: ask again); raises ``ValueError`` or
@@ -360,9 +371,8 @@ class Table:
             self.say("No hint here.")
             return
         action, why = bot.advise(self.state)
-        name = self.state.action_name(action)
         number = f"{legal.index(action) + 1}. " if action in legal else ""
-        self.say(f"Hint: {number}{name}{card_hint(name)}" + (f" ({why})" if why else ""),
+        self.say(f"Hint: {number}{self._option(action)}" + (f" ({why})" if why else ""),
                  self.marks(hint=True) if self.options.colour else PLAIN)
 
     def _renege_confirmed(self, action: int) -> bool:

@@ -57,18 +57,23 @@ class Narrator(HandNarrator):
 
     # -- a seat's view -----------------------------------------------------------------------
 
-    def view_lines(self, view: View, events: Sequence[E.Event]) -> list[str]:
+    def view_lines(self, view: View, events: Sequence[E.Event], *, recap: bool = True
+                   ) -> list[str]:
         """Everything ``view`` holds, for the player at that seat, one topic a line;
         ``events``: the game's events as that seat may see them (``State.events_for``), which
-        tell what happened in the hand so far."""
+        tell what happened in the hand so far. Without ``recap``, what a player who saw the
+        hand narrated needs at a new phase: no header, upcard or actions so far, and the
+        contract only when the tricks begin."""
         hand = _this_hand(events)
-        lines = [f"Hand {view.hand_number}, dealer {self.seat(view.dealer)}. "
-                 f"Score: {self.score_line(view.scores)}"]
-        lines += self._deal_lines(view)
-        bidding = self._bidding(hand)
-        if bidding:
-            lines.append(f"This hand so far: {'; '.join(bidding)}")
-        if view.trump >= 0:
+        lines = []
+        if recap:
+            lines.append(f"Hand {view.hand_number}, dealer {self.seat(view.dealer)}. "
+                         f"Score: {self.score_line(view.scores)}")
+            lines += self._deal_lines(view)
+            bidding = self._bidding(hand)
+            if bidding:
+                lines.append(f"This hand so far: {'; '.join(bidding)}")
+        if view.trump >= 0 and (recap or view.phase == "play"):
             lines.append(self._contract(view))
         lines += self._extra_hands(view, hand)
         if view.phase == "play":
@@ -77,9 +82,14 @@ class Narrator(HandNarrator):
         return lines
 
     def hand_line(self, view: View) -> str:
-        """``Your hand (South): J♥ A♥  9♣``, trump first once named."""
+        """``Your hand (South): J♥ (right bower) J♦ (left bower) A♥  9♣``: trump first once
+        named, the bowers marked."""
         blind = hand_hidden(view)
         hand = "(unseen: you name trump first)" if blind else hand_text(view.hand, view.trump)
+        if not blind:
+            for card, which in zip(self.bowers(view.trump), ("right", "left"), strict=True):
+                if card >= 0:
+                    hand = hand.replace(C.pretty(card), f"{C.pretty(card)} ({which} bower)")
         return f"Your hand ({self.names[view.seat]}): {hand}"
 
     def trick_line(self, view: View) -> str:
@@ -94,7 +104,9 @@ class Narrator(HandNarrator):
         else:
             shown = "you lead" if view.current_player == view.seat else "nothing played yet"
         shown += _joker_call(view)
-        return f"Trick {trick_no}: {shown}. Tricks won: {self.tricks_line(view.tricks_won)}"
+        trump = f" ({trump_text(view.trump)} trump)" if 0 <= view.trump < C.NO_TRUMP else ""
+        return (f"Trick {trick_no}{trump}: {shown}. "
+                f"Tricks won: {self.tricks_line(view.tricks_won)}")
 
     def winning(self, trick: Sequence[tuple[int, int]], trump: int) -> int:
         """The index in ``trick`` (seat, card pairs in play order) of the card winning it so

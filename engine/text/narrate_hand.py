@@ -117,7 +117,10 @@ class HandNarrator(TableNarrator):
                 return f"The {C.pretty(event.card)} is turned down."
             return f"{self.seat(event.dealer)} leaves the {C.pretty(event.card)}."
         if isinstance(event, E.TrumpMade):
-            return f"Trump: {trump_text(event.trump)}, {self._made_by(event.maker)}."
+            right, left = self.bowers(event.trump)
+            bowers = (f" The bowers: {C.pretty(right)} and {C.pretty(left)}."
+                      if right >= 0 and left >= 0 else "")
+            return f"Trump: {trump_text(event.trump)}, {self._made_by(event.maker)}.{bowers}"
         if isinstance(event, E.Swapped):
             return self._dead_hand_line(event.seat, event.dead)
         if isinstance(event, E.Looked):
@@ -253,19 +256,25 @@ class HandNarrator(TableNarrator):
                            for note in part.notes(self.variant, record, self.seat))
         total = (f"In all: {self.points(record.deltas, every_side=True)}" if penalties
                  else self.points(record.deltas))
-        return (f"{head}: {self._contract_text(record)}; {took_text}: {record.label}. "
-                f"{reneges}{total}. {score}")
+        label = record.label.replace("_", " ")
+        return (f"{head}: {self._contract_text(record)}; {took_text}: {label}. "
+                f"{reneges}{total}.{self._your_part(record)} {score}")
 
-    def short_summary(self, record: HandResult, seat: int) -> str:
-        """One short line for the player at ``seat`` after a hand: ``Hand 3 summary: you took
-        2 of 5 tricks (made); North-South +1. Score: ...`` (``no score`` when thrown in)."""
-        head = f"Hand {record.hand} summary:"
-        if record.thrown_in is not None:
-            return f"{head} thrown in, no score."
-        took = f"you took {record.tricks[seat]} of {sum(record.tricks)} tricks"
-        label = f" ({record.label})" if record.label else ""
-        return (f"{head} {took}{label}; {self.points(record.deltas)}. "
-                f"Score: {self.score_line(record.scores)}")
+    def _your_part(self, record: HandResult) -> str:
+        """`` You defended: your side took 2 of 5 tricks.`` for the human (``you``) in a hand
+        with a maker; empty otherwise."""
+        you = self.you
+        if you is None or record.maker < 0:
+            return ""
+        sides = self.variant.hand_sides(record.maker, record.makers)
+        side = next((s for s in sides if you in s), (you,))
+        if record.maker == you:
+            return " You made trump."
+        if record.maker in side:
+            return " Your side made trump."
+        took = sum(record.tricks[s] for s in side)
+        whose = "your side took" if len(side) > 1 else "you took"
+        return f" You defended: {whose} {took} of {sum(record.tricks)} tricks."
 
     def _contract_text(self, record: HandResult) -> str:
         """``East made hearts ♥ trump on a bid of 4 (East alone; ...)``."""

@@ -19,7 +19,7 @@ from engine.mechanics.registry import flow_words, verb_for
 from engine.mechanics.wording import card_words
 from engine.play.program import program
 from engine.rules.variant import Variant
-from engine.text.narrate_words import hand_text, seat_names, signed, trump_text
+from engine.text.narrate_words import hand_text, imperative, seat_names, signed, trump_text
 
 __all__ = ["TableNarrator"]
 
@@ -60,6 +60,18 @@ class TableNarrator:
         """Cards as on the table, trump first (a mechanic's words ask it:
         :class:`~engine.mechanics.parts.Speaker`)."""
         return hand_text(mask, trump)
+
+    def bowers(self, trump: int) -> tuple[int, int]:
+        """The right and the left bower of ``trump`` in this deck (-1: none, as at no-trump
+        or in a deck without jacks): the jacks that play as trumps."""
+        if not 0 <= trump < C.NO_TRUMP:
+            return (-1, -1)
+        tables = C.trump_tables(trump)
+        jacks = [c for c in self.variant.deck.cards if c < C.COPY
+                 and C.rank_of(c) == C.RANK_J and tables.effective[c] == trump]
+        right = next((c for c in jacks if C.suit_of(c) == trump), -1)
+        left = next((c for c in jacks if C.suit_of(c) != trump), -1)
+        return (right, left)
 
     def trump_words(self, trump: int) -> str:
         """A trump in words (``hearts ♥``)."""
@@ -140,6 +152,14 @@ class TableNarrator:
             card = C.pretty(C.card(name.partition(":")[2]))
             return f"{self.seat(seat)} plays {card} from {self.seat(owner)}'s exposed hand"
         return f"{self.seat(seat)} {self._verb(seat, name, phase, reveal or viewer == seat)}"
+
+    def option(self, seat: int, name: str, *, phase: str = "") -> str:
+        """An action offered to ``seat``, in a player's words: ``order up``, ``name clubs ♣ as
+        trump``, ``pass your partner 9♠``; a card to play is the card itself (``K♠``)."""
+        kind, _, arg = name.partition(":")
+        if kind == "play" and arg:
+            return C.pretty(C.card(arg))
+        return imperative(self._verb(seat, name, phase, True))
 
     def _verb(self, seat: int, name: str, phase: str, shown: bool) -> str:
         """The running mechanic's verb for the action's kind (the first mechanic that names

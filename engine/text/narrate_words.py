@@ -18,6 +18,7 @@ from engine.mechanics.wording import third_person
 __all__ = [
     "cards_text",
     "hand_text",
+    "imperative",
     "seat_names",
     "signed",
     "sorted_hand",
@@ -84,6 +85,29 @@ def trump_text(trump: int | str | None) -> str:
     if suit == C.LOW_NO_TRUMP:
         return "low no-trump"
     return f"{C.SUIT_WORDS[suit]} {C.SUIT_SYMBOLS[suit]}"
+
+
+_IRREGULAR = {"does": "do", "goes": "go", "has": "have", "is": "are"}
+_YOURS = {"his": "your", "him": "you", "himself": "yourself"}
+
+
+def imperative(phrase: str) -> str:
+    """A narration's verb phrase (third person) as an option offered to the player:
+    ``orders up`` -> ``order up``, ``passes his partner 9♠`` -> ``pass your partner 9♠``.
+
+    >>> [imperative(p) for p in ("passes", "does not go alone", "names clubs ♣ as trump",
+    ...                          "keeps his hand", "discards 9♣", "goes alone")]
+    ['pass', 'do not go alone', 'name clubs ♣ as trump', 'keep your hand', 'discard 9♣', 'go alone']
+    """
+    first, _, rest = phrase.partition(" ")
+    if first in _IRREGULAR:
+        first = _IRREGULAR[first]
+    elif first.endswith(("sses", "shes", "ches", "xes")):
+        first = first[:-2]
+    elif first.endswith("s") and not first.endswith("ss"):
+        first = first[:-1]
+    words = [_YOURS.get(word, word) for word in rest.split(" ")] if rest else []
+    return " ".join([first, *words])
 
 
 def signed(points: int) -> str:

@@ -95,9 +95,12 @@ def test_four_players_default_to_south_and_others_to_seat_0(play: Play) -> None:
 
 def test_the_table_is_shown_before_each_decision(play: Play) -> None:
     out = play("quit\n", "standard", "--seed", "4").out
-    assert "Score: North-South 0, East-West 0 (game to 10)" in out
-    assert "Upcard: " in out and "Your hand (South): " in out
-    assert re.search(r"^   1\. pass$", out, re.M) and re.search(r"^   2\. order_up$", out, re.M)
+    # the hand's header says the upcard and the score; the hand is shown once, as dealt
+    assert re.search(r"^-- Hand 1, dealer West, upcard \S+ -- Score: North-South 0, "
+                     r"East-West 0 \(game to 10\)$", out, re.M)
+    assert out.count("Your hand (South): ") == 1
+    # the options in a player's words, not action codes
+    assert re.search(r"^   1\. pass$", out, re.M) and re.search(r"^   2\. order up$", out, re.M)
 
 
 def test_bots_discards_are_never_shown_to_the_human(play: Play) -> None:

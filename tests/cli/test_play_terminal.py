@@ -10,6 +10,7 @@ worked out by hand, or from a run of the same game with the feature turned off.
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import re
 from collections.abc import Callable
@@ -184,8 +185,8 @@ def test_several_discards_are_taken_in_one_answer(play: Play, tmp_path: Path,
     keys = _merge_keys(saved, lambda legal: answers[style])
     result = play(keys, "cutthroat", "--seed", "5", "--save", str(saved))
     assert before.current_player == 0 and result.code == 0
-    options = re.findall(r"^ +(\d+)\. discard:(\w\w)", result.out, re.M)
-    assert [code for _, code in options[1:6]] == clubs
+    options = re.findall(r"^ +(\d+)\. discard (\S+)$", result.out, re.M)
+    assert [shown for _, shown in options[1:6]] == [C.pretty(C.card(c)) for c in clubs]
     actions = read_record(saved).actions
     assert list(actions[-5:]) == [f"discard:{c}" for c in clubs]
     assert _prompts(result.out, "A") == 4  # order up, not alone, the discards, quit
@@ -227,7 +228,7 @@ def test_the_card_winning_the_trick_so_far_is_marked() -> None:
                   out)
     table.run()
     text = out.getvalue()
-    assert "Trick 1: North K♣ (winning), East 9♦. Tricks won:" in text
+    assert "Trick 1 (clubs ♣ trump): North K♣ (winning), East 9♦. Tricks won:" in text
     assert "South (you) plays 9♥; North's K♣ wins so far" in text
     assert "Trick 1 to West: North K♣, East 9♦, South (you) 9♥, West J♠" in text
 
@@ -235,18 +236,29 @@ def test_the_card_winning_the_trick_so_far_is_marked() -> None:
 # -- the summary after each hand -----------------------------------------------------------------
 
 
-def test_each_hand_ends_with_a_short_summary_of_your_tricks(play: Play, tmp_path: Path) -> None:
+def test_each_hand_ends_with_one_summary_line_that_says_whether_you_made_or_defended(
+        play: Play, tmp_path: Path) -> None:
     saved = tmp_path / "g.json"
     out = play(ONES, "standard", "--seed", "4", "--save", str(saved)).out
     hands = replay(read_record(saved)).hands_played
-    summaries = re.findall(r"^Hand (\d+) summary: (.*)$", out, re.M)
+    summaries = re.findall(r"^Hand (\d+), dealer [^:]*: (.*)$", out, re.M)
     assert len(summaries) == len(hands) > 3
     for (number, text), record in zip(summaries, hands, strict=True):
         assert int(number) == record.hand
         if record.thrown_in is not None:
-            assert text == "thrown in, no score."
+            assert "thrown in" in text and "You " not in text
+            continue
+        # South is seat 2, North-South (0 and 2) a side: who made trump says the role
+        label = record.label.replace("_", " ")
+        assert f"tricks: {label}." in text and "_" not in text
+        if record.maker == 2:
+            assert "You made trump." in text
+        elif record.maker == 0:
+            assert "Your side made trump." in text
         else:
-            assert text.startswith(f"you took {record.tricks[2]} of 5 tricks ({record.label})")
+            assert (f"You defended: your side took {record.tricks[0] + record.tricks[2]} of 5 "
+                    "tricks.") in text
+    assert "summary:" not in out  # one line a hand, not two
 
 
 # -- the end of the game ---------------------------------------------------------------------------
@@ -293,13 +305,15 @@ def test_hint_says_what_the_best_bot_would_do_and_why(play: Play, tmp_path: Path
 
     result = play(Keys(saved, decide), "standard", "--seed", "4", "--ask-forced",
                   "--save", str(saved))
-    hints = re.findall(r"^Hint: (\d+)\. (\S+)\s+\S+ \((.+)\)$", result.out, re.M)
+    hints = re.findall(r"^Hint: (\d+)\. (\S+) \((.+)\)$", result.out, re.M)
     assert len(hints) == 3
-    # the same bot, asked the same questions in the same order, gives the same answers
+    # the same bot, asked the same questions in the same order, gives the same answers; a
+    # card is advised as it is shown (J♥), not by its action's code
     advisor = make_bot(BEST_BOT, hinted[0].variant, 2, derive_seed(4, "hint", 2))
-    for state, (_, name, why) in zip(hinted, hints, strict=True):
+    for state, (_, shown, why) in zip(hinted, hints, strict=True):
         action, reason = advisor.advise(state)
-        assert state.action_name(action) == name and why == reason
+        card = state.action_name(action).removeprefix("play:")
+        assert C.pretty(C.card(card)) == shown and why == reason
 
 
 def test_asking_for_a_hint_does_not_change_the_game(play: Play, tmp_path: Path) -> None:
@@ -320,8 +334,15 @@ def test_delay_pauses_before_each_bot_action(play: Play, tmp_path: Path,
     play("1\n" * 4 + "quit\n", "standard", "--seed", "4", "--delay", "0.25",
          "--save", str(saved))
     record = read_record(saved)
-    bot_actions = sum(1 for seat in replay(record).actors if seat != 2)
-    assert pauses == [0.25] * bot_actions
+    state = replay(record)
+    bots = [(seat, action) for seat, action in zip(state.actors, state.history, strict=True)
+            if seat != 2]
+    # every bot move waits, but a quiet one (a pass) right after another bot's: it is said
+    # with it in one line ("North and East pass"), and waiting would only slow that line
+    joined = sum(1 for (_, a), (_, b) in itertools.pairwise(bots)
+                 if a == b == "pass")
+    assert set(pauses) == {0.25} and joined > 0
+    assert len(bots) - joined <= len(pauses) < len(bots)
 
 
 def test_no_delay_by_default_when_the_output_is_not_a_terminal(
@@ -363,7 +384,9 @@ def test_the_hint_is_a_legal_action_in_every_phase(variant: str) -> None:
 
 def test_table_shows_the_whole_table_again(play: Play) -> None:
     out = play("table\nquit\n", "standard", "--seed", "4").out
-    assert out.count("Hand 1, dealer West. Score: North-South 0, East-West 0") == 2
+    # asked for, not shown by itself: the hand's header and the narration said it all
+    assert out.count("Hand 1, dealer West. Score: North-South 0, East-West 0") == 1
+    assert out.count("This hand so far: ") == 1
 
 
 def test_during_the_tricks_the_whole_table_is_shown_once_a_hand(play: Play) -> None:
@@ -375,10 +398,11 @@ def test_during_the_tricks_the_whole_table_is_shown_once_a_hand(play: Play) -> N
         cards = [i for i, line in enumerate(lines) if line == "Your card:"]
         asked_in_play += len(cards)
         full = [i for i in cards
-                if any(re.match(r"Hand \d+, dealer ", line) for line in lines[i - 8:i])]
-        # The first question of the tricks shows the whole table, the others only the
-        # trick in progress and the hand.
+                if any(re.match(r"Trump: ", line) for line in lines[i - 3:i])]
+        # The first question of the tricks says the contract again, the others only the
+        # trick in progress and the hand; no question repeats the narrated bidding.
         assert len(full) <= 1, block
+        assert not any(line.startswith("This hand so far") for line in lines), block
         for i in cards:
             assert lines[i - 2].startswith("Trick ") and lines[i - 1].startswith("Your hand")
     assert asked_in_play > len(blocks)

@@ -107,7 +107,7 @@ def test_hand_summary_of_a_lone_march() -> None:
                         label="lone_march", deltas=(0, 4, 0, 4), scores=(0, 4, 0, 4))
     assert n.hand_summary(record) == (
         "Hand 1, dealer North: East made hearts ♥ trump (East alone); the makers took 5 of "
-        "5 tricks: lone_march. East-West +4. Score: North-South 0, East-West 4 (game to 10)")
+        "5 tricks: lone march. East-West +4. Score: North-South 0, East-West 4 (game to 10)")
 
 
 def test_winners_line_names_the_winning_partnership() -> None:
@@ -225,7 +225,7 @@ def test_cutthroat_hand_summaries_tell_the_dummys_fate_RULES_3_3() -> None:
                            label="lone_defender_march", deltas=(0, 4, 4), scores=(0, 4, 4))
     assert n.hand_summary(lone) == (
         "Hand 1, dealer C: A made hearts ♥ trump (A alone; B alone; the dummy given up "
-        "unseen); A took 0 of 5 tricks: lone_defender_march. B +4, C +4. Score: A 0, B 4, "
+        "unseen); A took 0 of 5 tricks: lone defender march. B +4, C +4. Score: A 0, B 4, "
         "C 4 (game to 10)")
 
 
@@ -268,7 +268,7 @@ def test_ghost_hand_summaries_name_the_bid_and_the_top_bids_label_RULES_3_5() ->
                         parts={"auction": AuctionResult(swapped=1)})
     assert n.hand_summary(record) == (
         "Hand 2, dealer A: B made spades ♠ trump on a bid to shoot the moon (B swapped for "
-        "the ghost hand); B took 5 of 6 tricks: moon_failed. A +1, B -6. Score: A 4, B -6, "
+        "the ghost hand); B took 5 of 6 tricks: moon failed. A +1, B -6. Score: A 4, B -6, "
         "C 1 (game to 32)")
     assert " on a bid of 4 (" in n.hand_summary(record._replace(bid=4, label="made"))
 
