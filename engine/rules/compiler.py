@@ -353,6 +353,7 @@ class _Compiler:
             name=self.r.name,
             description=d["description"],
             path=self.r.file,
+            source=d.get("source", ""),
             players=players,
             sides=sides,
             deck=deck,

@@ -69,6 +69,10 @@ HEAD: dict[str, Any] = {
         "minLength": 1,
         "maxLength": 200,
     },
+    "source": {"description": (
+        "The published rules the variant follows, as its rule book names them (\"Euchre for 2 "
+        "or 4 players, in Esperanto: rule source 003\"); inherited like any key. Optional."),
+        "type": "string", "minLength": 1, "maxLength": 300},
     "players": {
         "description": (
             "Number of seats at the table (2 to 6). Seats are numbered 0, 1, ... clockwise. "
@@ -186,7 +190,7 @@ HEAD: dict[str, Any] = {
                     "ranking": {
                         "description": (
                             "Rank order for the draw, highest first. Suits do not count; tied "
-                            "players draw again. Default (seed 003): K Q J T 9 8 7 A."
+                            "players draw again. Default (rule source 003): K Q J T 9 8 7 A."
                         ),
                         "type": "array",
                         "items": {"$ref": "#/$defs/rank"},

@@ -161,6 +161,8 @@ class Variant:
     name: str
     description: str
     path: str
+    source: str
+    """The published rules it follows (``source:``), empty when the file names none."""
     players: int
     sides: Sides
     deck: Deck

@@ -6,16 +6,17 @@ itself): it changes the setting, in a child file of the shipped variant, to each
 the schema allows, and requires the book of some valid child to differ from the parent's. A
 setting the book never reads leaves the book unchanged, whatever its value. The values come
 from the schema (an enum's other members, a boolean flipped, an integer one up or down within
-its bounds); a child that does not validate (a hand size the deck cannot deal) is not a
-candidate, nor is one the engine warns about (`partners: high_vs_low` in a six-handed game
-"has no effect"). Lists (scoring tables, bids, shows) are rendered item by item and checked by
-test_rulebook.py and test_rulebook_words.py.
+its bounds, free text changed); a child that does not validate (a hand size the deck cannot
+deal) is not a candidate, nor is one the engine warns about (`partners: high_vs_low` in a
+six-handed game "has no effect"). Lists (scoring tables, bids, shows) are rendered item by
+item and checked by test_rulebook.py and test_rulebook_words.py.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,8 @@ import yaml
 
 from engine import load_variant, shipped_names
 from engine.rules.loader import diagnose_variant
-from engine.text.rulebook import render_text, rule_book
+from engine.text.rulebook import rule_book
+from engine.text.rulebook.model import RuleBook
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "schema" / "variant.schema.json").read_text(encoding="utf-8"))
@@ -68,6 +70,8 @@ def _others(schema: dict[str, Any], value: Any) -> list[Any]:
     for alternative in schema.get("oneOf", []) + schema.get("anyOf", []):
         found += [v for v in alternative.get("enum", [alternative.get("const", value)])
                   if v != value]
+    if isinstance(value, str) and not found and schema.get("type") == "string":
+        found.append(f"{value} (another)")  # free text (a rule source): any other text
     if isinstance(value, bool):
         found.append(not value)
     elif isinstance(value, int):
@@ -85,9 +89,13 @@ def _settings(data: dict[str, Any], at: tuple[str, ...] = ()) -> Iterator[tuple[
             yield (*at, key)
 
 
-def _book(ref: str | Path) -> str:
-    """The book after its header (which names the file)."""
-    return render_text(rule_book(load_variant(ref))).split("docs/ambiguities.md.", 1)[1]
+def _rules(book: RuleBook) -> RuleBook:
+    """The book's rules: all but the name, the file and the description (each file's own)."""
+    return replace(book, name="", path="", description="")
+
+
+def _book(ref: str | Path) -> RuleBook:
+    return _rules(rule_book(load_variant(ref)))
 
 
 def _child(folder: Path, parent: str | Path, path: tuple[str, ...], value: Any) -> Path:
@@ -123,8 +131,7 @@ def _unsaid(file: Path, name: str | Path, folder: Path) -> tuple[list[str], int,
             if checked_child.variant is None or any(
                     warning.path == path for warning in checked_child.warnings):
                 continue  # invalid, or the engine itself says this value has no effect
-            books.append(render_text(rule_book(checked_child.variant)).split(
-                "docs/ambiguities.md.", 1)[1])
+            books.append(_rules(rule_book(checked_child.variant)))
         if not books:
             assert path[0] in NO_SINGLE_CHANGE, f"{name}: no other value of {path} validates"
             unchangeable += 1

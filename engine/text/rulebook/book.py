@@ -35,4 +35,4 @@ def rule_book(variant: Variant) -> RuleBook:
         game_end_section(variant),
     )
     return RuleBook(name=variant.name, description=variant.description, path=variant.path,
-                    sections=sections)
+                    sections=sections, source=variant.source)

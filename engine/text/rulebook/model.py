@@ -36,3 +36,5 @@ class RuleBook:
     description: str
     path: str
     sections: tuple[Section, ...]
+    source: str = ""
+    """The published rules the variant follows (``source:``), empty if it names none."""

@@ -26,10 +26,11 @@ def _heading(number: int, section: Section) -> str:
 
 
 def _intro(book: RuleBook) -> list[str]:
+    source = f"Rule source: {printable(book.source)}. " if book.source else ""
     return [printable(book.description),
-            f"From {printable(book.path)}. \"{_OTHER}\" notes say what a different setting of "
-            "the variant file would change; ids such as STD-A1 name the ambiguities explained "
-            "in docs/ambiguities.md."]
+            f"{source}From {printable(book.path)}. \"{_OTHER}\" notes say what a different "
+            "setting of the variant file would change; ids such as STD-A1 name the ambiguities "
+            "explained in docs/ambiguities.md."]
 
 
 def render_text(book: RuleBook) -> str:
