@@ -49,6 +49,10 @@ def question_for(state: State) -> str:
     legal = state.legal_actions()
     if any(name.startswith("discard:") for name in legal):
         return _discard_question(state)
+    scratch = state.hand.scratch  # the running phase's own question for this seat, if any
+    asked = scratch.question() if scratch is not None else ""
+    if asked:
+        return asked
     words = mechanic(state.phase).words
     if "{offers}" not in words.prompt:  # a fixed question, or the offer's own when it has one
         own = words.offers(state.variant, legal) if words.offers else []

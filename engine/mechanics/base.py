@@ -151,6 +151,12 @@ class Scratch(Slotted):
             raise AssertionError(f"the hand's scratch is {type(x).__name__}, not {cls.__name__}")
         return x
 
+    def question(self) -> str:
+        """The question at the ``euchre play`` prompt for the seat the running phase asks,
+        where the mechanic's prompt would not say what the choice means to him (a defender
+        asked to go alone defends alone); empty: the mechanic's own prompt."""
+        return ""
+
     def discard_question(self, hint: str) -> str:
         """The question at the ``euchre play`` prompt while the running phase asks for
         discards of its own kind (``Discard 2 cards face down; your partner then gives you as

@@ -75,6 +75,15 @@ class AloneScratch(Scratch):
     forced: bool = False
     """The maker must go alone (``must_when`` holds)."""
 
+    def question(self) -> str:
+        if self.forced and self.step == _MAKER:
+            return ""
+        return {_MAKER: "Go alone (your partner sits this hand out), or pass?",
+                _PARTNER: "Take the hand from your partner and play it alone (he sits out), "
+                          "or pass?",
+                _DEFENDERS: "Defend alone against the makers (your partner sits out), or "
+                            "pass?"}[self.step]
+
 
 class GoAlone(Phase):
     """Lone hands."""

@@ -103,7 +103,7 @@ def test_a_joker_upcard_asks_the_dealer_to_name_any_suit() -> None:
     assert question_for(state) == "Your bid: name a suit (you may not pass: you must name trump)."
 
 
-_WORDS = {"pass": "or pass", "order_up": "order up", "alone": "go alone", "look": "look at",
+_WORDS = {"pass": "or pass", "order_up": "order up", "alone": "alone", "look": "look at",
           "swap": "swap for", "call": "name ", "bid": "bid "}
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from engine import load_variant, new_game
-from engine.cli.play_answers import action_for
+from engine.cli.play_answers import action_for, question_for
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError, Refusal
 from engine.text.narrate import Narrator
@@ -140,3 +140,22 @@ def test_the_prompt_edits_lines_and_recalls_the_last_answer_at_a_terminal() -> N
     text = out.decode("utf-8", errors="replace")
     assert text.count("Hint: ") == 2, text
     assert "Control characters" not in text and "^[[A" not in text
+
+
+@pytest.mark.parametrize("name", ["cutthroat", "defend-alone"])
+def test_a_defender_asked_to_go_alone_is_told_it_means_defending_alone(name: str) -> None:
+    state = new_game(load_variant(name), seed=5)
+    asked = []
+    while not state.is_terminal() and len(state.hands_played) < 3:
+        maker = state.current_player == state.hand.maker
+        if state.phase == "go_alone":
+            asked.append((maker, question_for(state)))
+        # the first seat asked orders up; in defend-alone (a lone defender only against a lone
+        # maker, RAIL-A2) the maker goes alone; the defenders pass
+        legal = state.legal_actions()
+        lone = name == "defend-alone" and maker and state.phase == "go_alone"
+        state.apply("order_up" if "order_up" in legal else "alone" if lone else legal[0])
+    assert ("Defend alone against the makers (your partner sits out), or pass?"
+            in {question for maker, question in asked if not maker})
+    assert {question for maker, question in asked if maker} == {
+        "Go alone (your partner sits this hand out), or pass?"}
