@@ -287,7 +287,8 @@ class _Compiler:
 
     def game(self, table: ScoringTable | None) -> GameRules:
         return compile_game(self.d["game"], table=table, fail=self.fail,
-                            written=lambda key: self.r.written_here(("game", key)) is not None)
+                            written=lambda key: self.r.written_here(
+                                ("game", *key.split("/"))) is not None)
 
     def renege(self) -> Renege | None:
         spec = self.d["penalties"]["renege"]
