@@ -54,6 +54,7 @@ from engine.mechanics.events import (
     TrickWon,
     for_seat,
 )
+from engine.play.match import Match
 from engine.play.records import Seating, write_record
 from engine.play.state import State
 from engine.text.narrate import Narrator, hand_text, sorted_hand
@@ -104,6 +105,8 @@ class Table:
     inp: TextIO
     out: TextIO
     options: TableOptions = field(default_factory=TableOptions)
+    match: Match | None = None
+    """The match this game is one of (``game.match``), saved with its record."""
     styler: Styler = field(init=False)
     shown: tuple[int, str] = field(init=False, default=(-1, ""))
     """The hand and phase of the last full table shown."""
@@ -247,7 +250,7 @@ class Table:
                 self.say()
                 self.say_deal()
             if self.save:
-                write_record(self.save, s, table=self.seating)
+                write_record(self.save, s, table=self.seating, match=self.match)
 
     # -- the human's turn ------------------------------------------------------------------
 

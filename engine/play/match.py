@@ -63,6 +63,10 @@ class MatchGame:
 
     @classmethod
     def from_json(cls, data: Any) -> MatchGame:
+        keys = {"seed", "begun", "scores", "winners", "credit"}
+        if not isinstance(data, dict) or set(data) != keys:
+            raise RecordError("the record's `match` is not valid: each finished game holds "
+                              "`seed`, `begun`, `scores`, `winners` and `credit`, no more")
         try:
             return cls(seed=int(data["seed"]), begun=tuple(data["begun"]),
                        scores=tuple(data["scores"]), winners=tuple(data["winners"]),
