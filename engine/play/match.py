@@ -90,13 +90,15 @@ class Match:
         """The seed of the match's first game (each later game's is derived from it)."""
         self.played: list[MatchGame] = list(played)
         self.state = state if state is not None else self._new_state()
+        self.counted = False
+        """The game in progress is over and counted in :attr:`played` (:meth:`finish`)."""
 
     # -- the games ---------------------------------------------------------------------------
 
     @property
     def number(self) -> int:
-        """The number of the game in progress (or the last one, once the match is over)."""
-        return len(self.played) + (0 if self.over and self.played else 1)
+        """The number of the game in progress (or just finished and counted)."""
+        return len(self.played) + (0 if self.counted else 1)
 
     def begun(self) -> list[int]:
         """The scores the next game starts from: the laps the last game's winners carried."""
@@ -107,28 +109,34 @@ class Match:
         return self.rules.carry(last.scores, winners=last.winners, target=game.target,
                                 start=game.start)
 
-    def _new_state(self) -> State:
+    def _new_state(self, seed: int | None = None) -> State:
         begun = self.begun()
         fresh = all(score == self.variant.game.start for score in begun)
-        return State(self.variant, seed=game_seed(self.seed, len(self.played) + 1),
-                     scores=None if fresh else begun)
+        if seed is None:
+            seed = game_seed(self.seed, len(self.played) + 1)
+        return State(self.variant, seed=seed, scores=None if fresh else begun)
 
     def finish(self, state: State) -> MatchGame:
         """Count the game ``state`` (the one in progress, now over) in the match."""
-        if state is not self.state or not state.is_terminal():
+        if state is not self.state or not state.is_terminal() or self.counted:
             raise ValueError("the game in progress is not over")
         begun = self.begun()
         credit = self.rules.credit(begun=begun, scores=state.scores, winners=state.winners)
         done = MatchGame(seed=state.seed, begun=tuple(begun), scores=tuple(state.scores),
                          winners=tuple(state.winners), credit=credit)
         self.played.append(done)
+        self.counted = True
         return done
 
-    def next_game(self) -> State:
-        """Start the next game of the match (it must not be over)."""
+    def next_game(self, seed: int | None = None) -> State:
+        """Start the next game of the match (it must not be over), from ``seed`` or the seed
+        derived from the first game's (:func:`game_seed`: where the seed is no secret, as at
+        the terminal; the browser, which keeps a game's seed secret until it is over, gives
+        a fresh one, else the first game's seed would tell the next game's cards)."""
         if self.over:
             raise ValueError("the match is over")
-        self.state = self._new_state()
+        self.state = self._new_state(seed)
+        self.counted = False
         return self.state
 
     # -- the score ---------------------------------------------------------------------------
@@ -174,14 +182,17 @@ class Match:
     # -- records -----------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """Where the match stands, for a record of its game in progress: the first game's
-        seed and the games finished (``record.match``)."""
-        return {"seed": self.seed, "played": [game.to_json() for game in self.played]}
+        """Where the match stood when its game in progress began, for that game's record:
+        the first game's seed and the games finished before it (``record.match``)."""
+        before = self.played[:len(self.played) - self.counted]  # not the game of the record
+        return {"seed": self.seed, "played": [game.to_json() for game in before]}
 
     @classmethod
     def from_json(cls, variant: Variant, data: Mapping[str, Any], state: State) -> Match:
         """The match a record's ``match`` describes, its game in progress ``state`` (the
-        record's game, replayed); the finished games are checked to lead to it."""
+        record's game, replayed); the game must start where the finished games' laps left
+        the match, and the match must not be over before it. (The finished games are told,
+        not replayed: the record's digest vouches for them.)"""
         if variant.game.match is None:
             raise RecordError("the record has a `match`, but its variant has no match rules")
         try:
@@ -191,9 +202,6 @@ class Match:
             raise RecordError("the record's `match` is not valid: it needs `seed` and "
                               "`played`") from None
         match = cls(variant, seed=seed, played=played, state=state)
-        if state.seed != game_seed(seed, len(played) + 1):
-            raise RecordError(f"the record's game is not game {len(played) + 1} of its match "
-                              "(its seed is not that game's)")
         begun = match.begun()
         start = state.initial_scores or [variant.game.start] * variant.players
         if list(start) != begun:

@@ -33,7 +33,7 @@ def match_score(match: Match, narrator: Narrator) -> str:
         seat = side[0]
         text = f"{narrator.side(side)} {wins[seat]}"
         if credits[seat] != wins[seat]:
-            text += f" ({credits[seat]} counting the slam double)"
+            text += f" ({credits[seat]} with slams counted double)"
         parts.append(text)
     return ", ".join(parts)
 
@@ -41,7 +41,7 @@ def match_score(match: Match, narrator: Narrator) -> str:
 def game_heading(match: Match, narrator: Narrator) -> str:
     """The line that opens a game of a match: ``Game 2 of 3 of the match (best of 3)...``."""
     rules = match.rules
-    number = len(match.played) + 1
+    number = match.number
     if rules.best_of is not None:
         head = f"Game {number} of the match, best of {rules.best_of}"
         if number == rules.best_of:
