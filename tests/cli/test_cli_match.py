@@ -6,6 +6,7 @@ points are said, and each game's record replays with the match in it.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -34,7 +35,7 @@ def test_a_whole_best_of_three_at_the_terminal(play: Run, run_cli: Run, tmp_path
     headings = re.findall(r"^Game (\d) of the match, best of 3", out, re.M)
     assert headings == [str(k) for k in range(1, len(games) + 1)]
     # Laps: each later game starts at the points its predecessor's winners scored past 5.
-    for before, after in zip(games, games[1:], strict=False):
+    for before, after in itertools.pairwise(games):
         laps = [max(0, s - 5) if seat in before.winners else 0
                 for seat, s in enumerate(before.scores)]
         assert (after.initial_scores or [0] * 4) == laps

@@ -22,10 +22,10 @@ from engine.play.match import Match, MatchGame, game_seed
 from engine.play.record_shape import GameRecord
 from engine.play.records import match_of, record_of, replay
 from engine.rules.loader import load_variant
+from engine.testing.rules import overlay, variant
 from engine.text.narrate import Narrator
 from engine.text.narrate_match import game_heading, match_verdict
 from engine.text.rulebook import rule_book
-from engine.testing.rules import overlay, variant
 
 RUBBER = Path(__file__).resolve().parents[1] / "data" / "railroad-rubber.yaml"
 NS, EW = (0, 2), (1, 3)
