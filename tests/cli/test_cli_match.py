@@ -74,3 +74,10 @@ def test_resuming_a_finished_first_game_goes_on_to_the_second(play: Run,
     assert re.search(r"^Game 2 of the match, best of 3\. Match score: ", resumed.out, re.M)
     # The same seeds: the resumed match ends as the first run's did.
     assert resumed.out.rstrip().splitlines()[-3] == first.out.rstrip().splitlines()[-3]
+
+
+def test_show_names_the_match_keys_and_the_inherited_games_it_does_not_use(run_cli: Run
+                                                                           ) -> None:
+    out = run_cli("show", RUBBER).out
+    assert "    best_of: 3  # " in out and "    rubber_bonus: 2  # " in out
+    assert "    games: 3  # not used: the match is the best of 3 (game.match.best_of)" in out
