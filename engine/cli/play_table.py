@@ -374,6 +374,8 @@ class Table:
         h = s.hand
         card = C.pretty(action - A.PLAY)
         cost = self.narrator.renege_cost(self.seat, maker_alone=h.maker in h.alone)
+        if s.variant.renege.correct:  # RENEGE-A1: it counts only if left standing
+            cost += ", unless you take it back before the trick is turned"
         self.say(f"{card} does not follow {renege_word(s)}, which you hold: that is a renege. "
                  f"It costs: {cost}. Play it anyway? (yes/no)")
         while True:
