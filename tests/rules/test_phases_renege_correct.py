@@ -24,6 +24,7 @@ from engine.core import cards as C
 from engine.core.errors import EuchreError
 from engine.mechanics.events import TrickWon
 from engine.play.records import record_of, replay
+from engine.sim.simulate import play_game
 from engine.testing.rules import apply_all, last_hand, overlay
 from engine.text.narrate import Narrator
 from engine.text.rulebook import rule_book
@@ -159,3 +160,12 @@ def test_bad_combinations_are_located_errors(text: str, message: str) -> None:
     with pytest.raises(EuchreError) as caught:
         overlay(text)
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_without_a_renege_the_tricks_are_played_as_before(seed: int) -> None:
+    # Bots never renege: a game of the overlay is the game of `renege` card for card.
+    bots = [BotSpec.parse("heuristic")] * 4
+    mine = play_game(overlay(CORRECT), seed, bots)
+    theirs = play_game(new_game("renege").variant, seed, bots)
+    assert mine.history == theirs.history and mine.scores == theirs.scores
