@@ -7,6 +7,9 @@ last card is played; South, an opponent after him, is asked and (a bot) keeps hi
 from __future__ import annotations
 
 import io
+import re
+from pathlib import Path
+from typing import Any
 
 from engine import new_game
 from engine.bots import BotSpec, make_bot
@@ -43,3 +46,12 @@ def test_a_human_takes_back_his_renege_at_the_terminal() -> None:
     # No renege remains: the first hand is scored by its tricks, not voided.
     first = state.hands_played[0]
     assert first.reneges == () and first.void is False
+
+
+def test_show_and_rules_name_the_correction(run_cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "correct.yaml"
+    path.write_text(CORRECT, encoding="utf-8")
+    shown = run_cli("show", str(path)).out
+    assert re.search(r"^    correct: before_turned  # .*correct\.yaml:5$", shown, re.M)
+    rules = run_cli("rules", str(path)).out
+    assert "(RENEGE-A1, RENEGE-A2)" in rules and "penalties.renege.correct: never" in rules
