@@ -8,7 +8,10 @@ A human plays one seat at the terminal; bots play the others (the game itself:
 ``help`` lists the options again and ``quit`` stops. Input and output are looked up on
 ``sys`` at call time so tests can drive a game. Colour: :mod:`engine.cli.play_style`.
 
-At the end of a game the human is offered another (a new seed derived from the last one, the
+A variant with match rules (``game.match``) plays a match: each game says which game of the
+match it is and the match score; at its end the next game of the match follows (laps
+carried), until the match is over and its winner said (MATCH-A1, MATCH-A2). At the end of a
+game (of a match) the human is offered another (a new seed derived from the last one, the
 same seats and bots; with ``--save FILE`` it is saved to ``FILE-2.json``, then ``-3``...).
 
 ``--save FILE`` never destroys a file this run did not write: an existing file is replaced
@@ -34,10 +37,12 @@ from engine.cli.replay_command import load_game
 from engine.core.errors import EuchreError, RecordError
 from engine.core.files import UnsafeTarget, write_target
 from engine.core.printable import printable
+from engine.play.match import Match
 from engine.play.records import (
     GameRecord,
     Seating,
     continues,
+    match_of,
     read_record,
     remove_stale_temporaries,
     write_record,
@@ -46,6 +51,7 @@ from engine.play.state import State
 from engine.rules.loader import load_variant
 from engine.sim.simulate import derive_seed
 from engine.text.narrate import Narrator, seat_names
+from engine.text.narrate_match import game_heading, match_verdict
 
 __all__ = ["MAX_LINE", "register"]
 
@@ -89,7 +95,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def _play(args: argparse.Namespace) -> int:
     out: TextIO = sys.stdout
     delay = _delay(args.delay, out)
-    state, seed, stored = _start(args, out)
+    state, seed, stored, match = _start(args, out)
     seat, names = _seating(args, state.variant.players, stored)
     save_to = args.save or args.resume
     keyboard = _lenient(sys.stdin)
@@ -100,20 +106,33 @@ def _play(args: argparse.Namespace) -> int:
             delay=delay, ask_forced=args.ask_forced, colour=colour_wanted(out),
             hint=make_bot(BEST_BOT, state.variant, seat, derive_seed(seed, "hint", seat)))
         game = _table(state, seed, seat, names, save, keyboard=keyboard, out=out,
-                      options=options, force=args.force)
+                      options=options, force=args.force, match=match)
         code = game.run()
-        if not state.is_terminal() or not game.again():
+        if not state.is_terminal():
+            return code
+        if match is not None:  # the game counts in its match; the next one follows
+            match.finish(state)
+            game.say(match_verdict(match, game.narrator, you=seat))
+            if not match.over:
+                game.say()
+                number += 1
+                state = match.next_game()
+                seed = state.seed
+                continue
+        if not game.again():
             return code
         game.say()
         number += 1
         seed = derive_seed(seed, "again") % 1_000_000
         state = State(state.variant, seed=seed)
+        match = Match(state.variant, seed=seed, state=state) if state.variant.game.match else None
 
 
 def _table(state: State, seed: int, seat: int, names: list[BotSpec], save: Path | None, *,
-           keyboard: TextIO, out: TextIO, options: TableOptions, force: bool) -> Table:
+           keyboard: TextIO, out: TextIO, options: TableOptions, force: bool,
+           match: Match | None = None) -> Table:
     """A game at the table, its bots made from ``seed``, its save checked and written, its
-    opening lines said."""
+    opening lines said (with the game's place in its ``match``)."""
     n = state.variant.players
     bots = {s: make_bot(names[s], state.variant, s, derive_seed(seed, "bot", s))
             for s in range(n) if s != seat}
@@ -122,11 +141,14 @@ def _table(state: State, seed: int, seat: int, names: list[BotSpec], save: Path 
     if save:
         _check_save_target(save, state, force=force)
         remove_stale_temporaries(save)
-        write_record(save, state, table=seating)
-    game = Table(state, seat, bots, narrator, save, seating, keyboard, out, options)
+        write_record(save, state, table=seating, match=match)
+    game = Table(state, seat, bots, narrator, save, seating, keyboard, out, options,
+                 match=match)
     game.say(f"{state.variant.name}: {state.variant.description}")
     game.say(f"Seed {seed}. You are {narrator.names[seat]}; bots: "
              + ", ".join(f"{narrator.seat(s)} {names[s]}" for s in bots) + ".")
+    if match is not None:
+        game.say(game_heading(match, narrator))
     if not state.history:
         game.say_deal()
     return game
@@ -196,16 +218,22 @@ def _lenient(stream: TextIO | None) -> TextIO:
 
 
 def _start(args: argparse.Namespace, out: TextIO
-           ) -> tuple[State, int, Seating | None]:
-    """A new game, or the one in ``--resume`` replayed; returns it, its seed and the seating
-    stored in the record (``None`` for a new game or a record without it)."""
+           ) -> tuple[State, int, Seating | None, Match | None]:
+    """A new game, or the one in ``--resume`` replayed; returns it, its seed, the seating
+    stored in the record (``None`` for a new game or a record without it) and the match it
+    is one of (``game.match``; a record without a match starts one at its game)."""
     if not args.resume:
         if not args.variant:
             raise EuchreError("name a variant to play (e.g. `euchre play standard`), or give "
                               "--resume FILE")
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-        return State(load_variant(args.variant), seed=seed), seed, None
+        state = State(load_variant(args.variant), seed=seed)
+        match = Match(state.variant, seed=seed, state=state) if state.variant.game.match else None
+        return state, seed, None, match
     record, state = load_game(args.resume)
+    match = match_of(record, state)
+    if match is None and state.variant.game.match and state.initial_scores is None:
+        match = Match(state.variant, seed=state.seed, state=state)  # an older record
     shown = printable(args.resume)
     if args.seed is not None and args.seed != state.seed:
         raise EuchreError(f"--seed {args.seed} does not match the saved game's seed "
@@ -214,7 +242,7 @@ def _start(args: argparse.Namespace, out: TextIO
         raise EuchreError(f"{shown} is a game of {state.variant.name!r}, not of "
                           f"{args.variant!r}")
     print(f"Resuming {shown}: {len(state.history)} actions replayed.", file=out)
-    return state, state.seed, _stored_seating(record, state.variant.players, shown)
+    return state, state.seed, _stored_seating(record, state.variant.players, shown), match
 
 
 def _stored_seating(record: GameRecord, players: int, shown: str) -> Seating | None:

@@ -53,6 +53,7 @@ from engine.mechanics.events import (
     TrickWon,
     for_seat,
 )
+from engine.play.match import Match
 from engine.play.records import Seating, write_record
 from engine.play.state import State
 from engine.text.narrate import Narrator, hand_text, sorted_hand
@@ -91,6 +92,8 @@ class Table:
     inp: TextIO
     out: TextIO
     options: TableOptions = field(default_factory=TableOptions)
+    match: Match | None = None
+    """The match this game is one of (``game.match``), saved with its record."""
     styler: Styler = field(init=False)
     prompt: Prompt = field(init=False)
     quiet: QuietLines = field(init=False, default_factory=QuietLines)
@@ -254,7 +257,7 @@ class Table:
                 self.say()
                 self.say_deal()
             if self.save:
-                write_record(self.save, s, table=self.seating)
+                write_record(self.save, s, table=self.seating, match=self.match)
 
     def _quiet_words(self, actor: int, action: int) -> str:
         """What a bot's move that shows nothing does (``does not go alone``, ``discards``
@@ -381,6 +384,8 @@ class Table:
         h = s.hand
         card = C.pretty(action - A.PLAY)
         cost = self.narrator.renege_cost(self.seat, maker_alone=h.maker in h.alone)
+        if s.variant.renege.correct:  # RENEGE-A1: it counts only if left standing
+            cost += ", unless you take it back before the trick is turned"
         self.say(f"{card} does not follow {renege_word(s)}, which you hold: that is a renege. "
                  f"It costs: {cost}. Play it anyway? (yes/no)")
         while True:

@@ -17,9 +17,10 @@ from typing import TextIO
 from engine.core.errors import RecordError
 from engine.core.printable import printable
 from engine.mechanics.events import CardPlayed
-from engine.play.records import GameRecord, read_record, replay, replay_steps
+from engine.play.records import GameRecord, match_of, read_record, replay, replay_steps
 from engine.play.state import State
 from engine.text.narrate import Narrator
+from engine.text.narrate_match import game_heading, match_verdict
 
 __all__ = ["load_game", "register", "replay_lines"]
 
@@ -71,6 +72,9 @@ def replay_lines(record: GameRecord) -> list[str]:
             narrator = Narrator(state.variant)
             lines.append(f"{state.variant.name}: seed {state.seed}, "
                          f"{len(record.actions)} actions")
+            match = match_of(record, state)
+            if match is not None:
+                lines.append(game_heading(match, narrator))
         if told >= 0:  # the last action's events: its line (cards show in the trick) and after
             events = state.events[told:]
             if not isinstance(events[0], CardPlayed):
@@ -79,6 +83,7 @@ def replay_lines(record: GameRecord) -> list[str]:
         told = len(state.events)
         if not action:
             lines.append(_ending(narrator, state))
+            lines += _match_lines(record, state, narrator)
             break
         if state.hand_no != shown_hand:
             shown_hand = state.hand_no
@@ -92,3 +97,12 @@ def _ending(narrator: Narrator, state: State) -> str:
                                      played=sum(1 for r in state.hands_played if r.scored))
     return (f"The game was left unfinished after {len(state.hands_played)} hands. "
             f"Score: {narrator.score_line(state.scores)}")
+
+
+def _match_lines(record: GameRecord, state: State, narrator: Narrator) -> list[str]:
+    """A finished game of a match: the match score after it (and who won the match)."""
+    match = match_of(record, state)
+    if match is None or not state.is_terminal():
+        return []
+    match.finish(state)
+    return [match_verdict(match, narrator, you=-1)]

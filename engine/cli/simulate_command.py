@@ -79,7 +79,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "next, and the report adds a `match` part (matches won, games credited to each side "
         "with a slam counting two, slams, points carried); a match is always played whole in "
         "one process, so the report stays the same for any number of workers. A last match "
-        "that --games cuts short is reported apart, neither won nor tied.")
+        "that --games cuts short is reported apart, neither won nor tied. A best-of match "
+        "(`game.match.best_of`) stops once decided: the games it did not need keep their "
+        "numbers but are not played, and the report adds each side's rubber points (games "
+        "credited plus `rubber_bonus` for each match won; MATCH-A1, MATCH-A2).")
     p.add_argument("variant", metavar="NAME_OR_PATH", help="a shipped name or a .yaml file")
     add_run_options(p)
     out = p.add_mutually_exclusive_group()
@@ -320,3 +323,6 @@ def print_text(r: dict[str, Any]) -> None:
               + ", ".join(f"{_who(side)} {g:,}" for side, g in m["games_credited"].items())
               + f"; slams {_pct(m['slams'])}; points carried per game "
               f"{_mean(m['points_carried_per_game'])}")
+        if "rubber_points" in m:  # best_of or rubber_bonus (MATCH-A2)
+            print("  rubber points (games credited and the rubber bonus): "
+                  + ", ".join(f"{_who(side)} {p:,}" for side, p in m["rubber_points"].items()))

@@ -118,6 +118,12 @@ def _scalar(value: Any) -> str:
 
 def _unused(block: dict[str, Any], path: tuple[str | int, ...], key: str) -> list[str]:
     """Why the setting ``key`` of ``block`` (at ``path``) is not used, if it is not."""
+    if path == ("game", "match"):  # MATCH-A1: an inherited `games` beside `best_of`
+        games = block.get("games")
+        if key == "games" and "best_of" in block and games is not None:
+            return [f"not used: the match is the best of {block['best_of']} "
+                    "(game.match.best_of)"]
+        return []
     if path != ("game",):
         return []
     from engine.rules.game_end import unused_settings  # noqa: PLC0415 - lazy, see above

@@ -29,38 +29,22 @@ way. ``shows()`` is the set of cards an event names, as a bitmask.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple, Protocol
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from engine.core import cards as C
+from engine.mechanics.events_base import EVERYONE, Event, Seats, _mask, _Public
+from engine.mechanics.events_renege import CardChanged, CardKept, Reneged, RenegeTakenBack
 from engine.rules.results import HandResult
 
 __all__ = [
     "EVERYONE", "GIVEN_UP", "LEFT", "MERGED", "NO_MAKER", "SET_ASIDE", "TAKEN", "TURNED_DOWN",
-    "CardGiven", "CardPlayed", "Dealt", "Discarded", "Event", "ExchangeTaken", "ExtraHandGone",
-    "FarmerExchanged", "GameWon", "HandScored", "Looked", "PartnerCalled", "PartnerShown",
-    "Passed", "Reneged", "Said", "SatOut", "ShowDeclared", "Swapped", "ThrownIn", "TrickVoided",
-    "TrickWon", "TrumpMade", "UpcardGone", "for_seat", "record", "seen_by"
+    "CardChanged", "CardGiven", "CardKept", "CardPlayed", "Dealt", "Discarded", "Event",
+    "ExchangeTaken", "ExtraHandGone", "FarmerExchanged", "GameWon", "HandScored", "Looked",
+    "PartnerCalled", "PartnerShown", "Passed", "RenegeTakenBack", "Reneged", "Said", "SatOut",
+    "Seats", "ShowDeclared", "Swapped", "ThrownIn", "TrickVoided", "TrickWon", "TrumpMade",
+    "UpcardGone", "for_seat", "record", "seen_by"
 ]
-
-Seats = frozenset[int] | None
-EVERYONE: Seats = None
-"""``visible_to`` of an event every seat sees whole."""
-
-
-class Event(Protocol):
-    """What every event answers."""
-
-    @property
-    def visible_to(self) -> Seats:
-        """The seats that see it whole (:data:`EVERYONE`: all)."""
-
-    def hidden(self) -> Event:
-        """The event as a seat outside ``visible_to`` sees it."""
-
-    def shows(self) -> int:
-        """The cards it names, as a bitmask."""
-
 
 def seen_by(event: Event, seat: int) -> bool:
     """Whether ``seat`` sees ``event`` whole."""
@@ -71,33 +55,6 @@ def seen_by(event: Event, seat: int) -> bool:
 def for_seat(events: Iterable[Event], seat: int) -> list[Event]:
     """``events`` as ``seat`` sees them: whole, or :meth:`Event.hidden`."""
     return [e if seen_by(e, seat) else e.hidden() for e in events]
-
-
-def _mask(cards: Sequence[int]) -> int:
-    mask = 0
-    for c in cards:
-        if c >= 0:
-            mask |= 1 << c
-    return mask
-
-
-class _Public:
-    """What an event every seat sees whole answers (a mixin of the named tuples below)."""
-
-    __slots__ = ()
-
-    @property
-    def visible_to(self) -> Seats:
-        """Every seat sees it."""
-        return EVERYONE
-
-    def hidden(self) -> Event:
-        """Nothing is left out."""
-        return self
-
-    def shows(self) -> int:
-        """No card, unless the event says otherwise."""
-        return 0
 
 
 # -- the actions -----------------------------------------------------------------------------
@@ -298,17 +255,6 @@ class FarmerExchanged(NamedTuple("FarmerExchanged", [("seat", int), ("shown", in
 
     def shows(self) -> int:
         return self.shown
-
-
-class Reneged(NamedTuple("Reneged", [("seat", int), ("card", int), ("led", int), ("trump", int),
-                                     ("ends_hand", bool)]), _Public):
-    """``seat`` plays ``card`` without following ``led`` (a suit; trump when ``led == trump``),
-    which the variant accepts (STD-A8, GH-A11); ``ends_hand``: the hand is void at once."""
-
-    __slots__ = ()
-
-    def shows(self) -> int:
-        return 1 << self.card
 
 
 class PartnerShown(NamedTuple("PartnerShown", [("card", int), ("partner", int), ("maker", int)]),

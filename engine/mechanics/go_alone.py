@@ -287,6 +287,10 @@ def _check(ctx: CompileContext, rules: GoAloneRules) -> GoAloneRules:
     if rules.partner and rules.exposed:
         ctx.fail("a hand taken over by the partner is not played exposed", (*at, "partner"),
                  "remove `partner` or `exposed`")
+    if rules.exposed and ctx.data["penalties"]["renege"].get("correct") == "before_turned":
+        ctx.fail("taking back a renege is not built for exposed lone hands (RENEGE-A1)",
+                 (*at, "exposed"), "remove `exposed`, or `penalties.renege.correct`",
+                 also=(("penalties", "renege", "correct"),))
     if rules.exposed and not rules.maker:
         ctx.fail("a lone hand can only be exposed when the maker may go alone",
                  (*at, "exposed"), "set `maker: true`, or remove `exposed`")

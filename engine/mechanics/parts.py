@@ -177,6 +177,10 @@ class SaysItself:
     the narrator knows nothing of): the line tells what the action brought about."""
 
     __slots__ = ()
+    is_action: ClassVar[bool] = False
+    """The event is an action's own, the first ``State.apply`` returns (a renege taken
+    back): the narrator tells it as the action's line, not among what the action brought
+    about."""
 
     def line(self, seat: Callable[[int], str]) -> str:
         """The narration line (``seat`` names a seat as the reader knows it)."""

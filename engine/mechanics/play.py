@@ -93,6 +93,10 @@ class Play(Phase):
         :class:`JokerPlay` phase; every other variant keeps the lean one."""
         rules = variant.rules(PlayRules)
         alone = variant.rules(GoAloneRules)
+        if cls is Play and variant.renege.correct:  # RENEGE-A1: reneges taken back
+            from engine.mechanics.play_correct import CorrectingPlay  # noqa: PLC0415
+
+            return super().__new__(CorrectingPlay)
         if cls is Play and alone is not None and alone.exposed:
             return super().__new__(ExposedPlay)
         if (cls is Play and variant.deck.jokers and rules is not None
@@ -361,7 +365,13 @@ class ExposedPlay(Play):
 
 
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:
-    """The bot's card play, or the suit its led joker calls for."""
+    """The bot's card play, or the suit its led joker calls for; before a trick with a
+    renege is turned (RENEGE-A1), a bot takes back its own renege if it has one (it never
+    reneges, but it may advise a player who did) and otherwise keeps its card."""
+    if legal[0] == A.PASS:
+        from engine.mechanics.play_correct import reneged  # noqa: PLC0415
+
+        return tools.play_card(view, legal[1:]) if reneged(view) else A.PASS
     if legal[0] < A.PLAY:
         return A.CALL + tools.joker_suit(view.hand, view.trump)
     if ExposedView in view.parts and not view.hand >> (legal[0] - A.PLAY) & 1:

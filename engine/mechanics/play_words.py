@@ -122,6 +122,16 @@ def _no_trump_rules(v: Variant, play: PlayRules) -> list[Rule]:
 
 
 def _renege_rule(v: Variant) -> Rule:
+    if v.renege.correct:
+        return Rule(text="A player at the table may renege (fail to follow suit when he could). "
+                    "Before the trick is turned (once its last card is played) he may take "
+                    "the card back and play one that follows suit, without penalty; then "
+                    "each opponent who played after him may take back his card and play "
+                    "another, following suit if he can; his partner may not (RENEGE-A1, "
+                    "RENEGE-A2). A renege left standing when the trick is turned is "
+                    "penalised; see the scoring. Bots never renege, and keep their cards.",
+                    alternative=f"{setting('penalties.renege.correct', 'never')} lets a "
+                    "renege stand once played.")
     if v.renege.allowed:
         return Rule(text="A player at the table may renege (fail to follow suit when he could); "
                     "the play stands and is penalised when the hand is scored. Bots never "
@@ -138,4 +148,7 @@ def offers(variant: Variant, legal: list[str]) -> list[str]:
     """The prompt's offer: a card, or the suit a led joker calls for (BID-A8)."""
     if any(name.startswith("call:") for name in legal):
         return ["You led the joker: name the suit it calls for."]
+    if "pass" in legal:  # RENEGE-A1, RENEGE-A2: before a trick with a renege is turned
+        return ["Before the trick is turned: pass to leave your card on it, or play another "
+                "in its place:"]
     return ["Your card:"]

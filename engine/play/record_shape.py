@@ -28,8 +28,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.bot_spec import BotSpec
-from engine.core.errors import EuchreError, RecordError
+from engine.core.errors import RecordError
+from engine.play.record_seating import Seating
 from engine.play.record_text import cut, nests_within, quote, shown
 from engine.rules.variant import Variant
 from engine.rules.yamlsource import MAX_DEPTH
@@ -47,10 +47,11 @@ checks that follow."""
 
 RECORD_KEYS: dict[str, frozenset[str]] = {
     "": frozenset({"format", "version", "variant", "seed", "actions", "result", "deals",
-                   "scores", "table", "digest"}),
+                   "scores", "table", "match", "digest"}),
     "variant": frozenset({"name", "hash", "rules"}),
     "result": frozenset({"actions", "scores", "winners", "hands", "over"}),
     "table": frozenset({"human", "bots"}),
+    "match": frozenset({"seed", "played"}),
 }
 """The keys of a record, and of each object in it, by the key that holds the object (``""``:
 the record itself); each deal of ``deals`` holds :data:`DEAL_KEYS`. Any other key is refused:
@@ -254,43 +255,6 @@ class RecordDeal:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Seating:
-    """Who sat where, for ``play --resume`` and the browser: the human's seat and one bot per
-    seat (None at the human's)."""
-
-    human: int
-    bots: tuple[BotSpec | None, ...]
-
-    @classmethod
-    def from_json(cls, data: Json) -> Seating:
-        human = data.get("human") if isinstance(data, dict) else None
-        bots = data.get("bots") if isinstance(data, dict) else None
-        specs: tuple[BotSpec | None, ...] | None = None
-        if _is_int(human) and isinstance(bots, list) and all(
-                bot is None or isinstance(bot, str) for bot in bots):
-            try:
-                specs = tuple(None if bot is None else BotSpec.parse(bot) for bot in bots)
-            except EuchreError:
-                specs = None
-        if specs is None:
-            raise RecordError("the record's `table` (the human's seat and the bots) is not "
-                              "valid")
-        assert isinstance(human, int)
-        return cls(human=human, bots=specs)
-
-    def fits(self, players: int) -> bool:
-        """Whether the seating fits a game of ``players``: the human at a seat, a bot at each
-        other seat, none at the human's."""
-        return (0 <= self.human < players and len(self.bots) == players
-                and all((bot is None) == (seat == self.human)
-                        for seat, bot in enumerate(self.bots)))
-
-    def to_json(self) -> dict[str, Json]:
-        return {"human": self.human,
-                "bots": [None if bot is None else str(bot) for bot in self.bots]}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class GameRecord:
     """A game as a record holds it (format ``euchrekit-record``, version 1): the variant, the
     seed, the actions by name, the stated result, the deals given instead of shuffles, the
@@ -306,6 +270,9 @@ class GameRecord:
     deals: tuple[RecordDeal, ...] = ()
     scores: tuple[int, ...] | None = None
     table: Seating | None = None
+    match: Json = None
+    """Where the match stands (``game.match``): the first game's seed and the games
+    finished before this one (:meth:`engine.play.match.Match.to_json`); None: a game alone."""
     digest: str | None = None
     content_digest: str = field(default="", compare=False, repr=False)
     """The digest of the content as read (:func:`digest_of` of the JSON :meth:`from_json`
@@ -351,7 +318,7 @@ class GameRecord:
                                for k, d in enumerate(deals, start=1)),
                    scores=None if scores is None else tuple(scores),
                    table=Seating.from_json(data["table"]) if "table" in data else None,
-                   digest=digest, content_digest=digest_of(data))
+                   match=_match_of(data), digest=digest, content_digest=digest_of(data))
 
     def to_json(self) -> dict[str, Json]:
         """The record as JSON-ready data, in the order version 1 writes its keys."""
@@ -366,6 +333,8 @@ class GameRecord:
             out["scores"] = list(self.scores)
         if self.table is not None:
             out["table"] = self.table.to_json()
+        if self.match is not None:
+            out["match"] = self.match
         if self.digest is not None:
             out["digest"] = self.digest
         return out
@@ -376,12 +345,27 @@ class GameRecord:
         digest = digest_of(content)
         return GameRecord(variant=self.variant, seed=self.seed, actions=self.actions,
                           result=self.result, deals=self.deals, scores=self.scores,
-                          table=self.table, digest=digest, content_digest=digest)
+                          table=self.table, match=self.match, digest=digest,
+                          content_digest=digest)
 
     def signed_correctly(self) -> bool:
         """Whether ``digest`` is the digest of the record's content (as read, for a record
         read from JSON)."""
         return self.digest == (self.content_digest or digest_of(self.to_json()))
+
+
+def _match_of(data: Mapping[str, Json]) -> Json:
+    """A record's ``match``, its shape checked (the match's sense is checked against the
+    replayed game by :meth:`engine.play.match.Match.from_json`)."""
+    match = data.get("match")
+    if match is None:
+        return None
+    if not (isinstance(match, dict) and _is_int(match.get("seed"))
+            and isinstance(match.get("played"), list)
+            and all(isinstance(game, dict) for game in match["played"])):
+        raise RecordError("the record's `match` is not valid: it needs the first game's "
+                          "`seed` and the games `played` before this one")
+    return match
 
 
 def extra_hands_known(variant: Variant, deals: tuple[RecordDeal, ...]) -> None:

@@ -30,6 +30,7 @@ from engine.core.errors import EuchreError, IllegalActionError, RecordError
 from engine.core.files import UnsafeTarget, write_target
 from engine.core.printable import printable
 from engine.play.game import check_scores, deals_from_json
+from engine.play.match import Match
 from engine.play.record_shape import (
     FORMAT,
     MAX_RECORD_DEPTH,
@@ -62,6 +63,7 @@ __all__ = [
     "VariantRef",
     "continues",
     "digest_of",
+    "match_of",
     "read_record",
     "record_of",
     "remove_stale_temporaries",
@@ -76,9 +78,11 @@ plays, about 300 KiB); larger files are refused unread. Parsed JSON takes up to 
 its size in memory, so this bounds the memory a hostile record can take too."""
 
 
-def record_of(state: State, *, table: Seating | None = None) -> GameRecord:
+def record_of(state: State, *, table: Seating | None = None,
+              match: Match | None = None) -> GameRecord:
     """The record of a game so far (finished or not), signed; ``table`` says who sat where,
-    for ``play --resume``."""
+    for ``play --resume``; ``match``, the match the game is one of (``game.match``): the
+    record says where the match stood when this game began."""
     v = state.variant
     return GameRecord(
         variant=VariantRef.of(v), seed=state.seed, actions=tuple(state.history),
@@ -88,11 +92,12 @@ def record_of(state: State, *, table: Seating | None = None) -> GameRecord:
         deals=tuple(RecordDeal.from_json(d.to_json(v), number=k)
                     for k, d in enumerate(state.given_deals, start=1)),
         scores=None if state.initial_scores is None else tuple(state.initial_scores),
-        table=table,
+        table=table, match=None if match is None else match.to_json(),
     ).signed()
 
 
-def write_record(path: str | Path, state: State, *, table: Seating | None = None) -> None:
+def write_record(path: str | Path, state: State, *, table: Seating | None = None,
+                 match: Match | None = None) -> None:
     """Write a game's record as JSON, atomically (a temporary file beside it, then
     ``os.replace``), so an interrupted save never leaves a half-written record. ``table`` (the
     human's seat and the bots) is stored with it. A path that names something other than a
@@ -105,7 +110,8 @@ def write_record(path: str | Path, state: State, *, table: Seating | None = None
         raise RecordError(f"cannot save the game to {printable(str(path))}: {exc}") from None
     temp = _temporary(target, os.getpid())
     try:
-        text = json.dumps(record_of(state, table=table).to_json(), indent=1) + "\n"
+        text = json.dumps(record_of(state, table=table, match=match).to_json(),
+                          indent=1) + "\n"
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o666)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -298,4 +304,14 @@ def replay(record: GameRecord, *, unsigned: bool = False) -> State:
     elif not record.signed_correctly():
         raise RecordError("the record was edited after it was written: its digest does not "
                           "match its content")
+    match_of(record, final)  # a match that does not lead to this game is refused
     return final
+
+
+def match_of(record: GameRecord, state: State) -> Match | None:
+    """The match a record's game is one of (``record.match``), with ``state`` (the record
+    replayed) its game in progress; None for a game alone. A match whose finished games do
+    not lead to this game (its seed, its starting laps) is refused with a RecordError."""
+    if record.match is None:
+        return None
+    return Match.from_json(state.variant, record.match, state)

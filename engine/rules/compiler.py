@@ -308,7 +308,8 @@ class _Compiler:
 
     def game(self, table: ScoringTable | None) -> GameRules:
         return compile_game(self.d["game"], table=table, fail=self.fail,
-                            written=lambda key: self.r.written_here(("game", key)) is not None)
+                            written=lambda key: self.r.written_here(
+                                ("game", *key.split("/"))) is not None)
 
     def renege(self) -> Renege | None:
         spec = self.d["penalties"]["renege"]
@@ -322,8 +323,16 @@ class _Compiler:
         if bound:
             self.errors.extend(bound)
             return None
+        correct = spec.get("correct", "never") == "before_turned"
+        if correct and not spec["allowed"]:
+            self.fail("a renege can be taken back only where reneging is allowed",
+                      (*at, "correct"), "write `allowed: true` beside it, or remove `correct`",
+                      also=((*at, "allowed"),))
+        elif correct and self.d["deck"].get("jokers"):
+            self.fail("taking back a renege is not built for joker decks (RENEGE-A1)",
+                      (*at, "correct"), "remove `correct`", also=(("deck", "jokers"),))
         return Renege(allowed=spec["allowed"], void_hand=spec["void_hand"], offender=offender,
-                      opponents=opponents)
+                      opponents=opponents, correct=correct)
 
     # -- the whole -------------------------------------------------------------------------
 

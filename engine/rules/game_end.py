@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from engine.rules.match_rules import MatchRules, compile_match
+
 if TYPE_CHECKING:
     from engine.rules.scoring import ScoringTable
 
@@ -60,65 +62,7 @@ class Win(StrEnum):
     CONTRACT_RESULT = "contract_result"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MatchRules:
-    """``game.match``: games linked into a match of ``games`` games (RAIL-A5).
-
-    ``laps``: the points a winning seat scored past the target are its score when the next
-    game starts (every other seat starts afresh). ``slam``: a game won while every losing
-    seat is still at (or below) the score it started that game with counts as two games.
-
-    >>> rules = MatchRules(games=3, laps=True, slam=True)
-    >>> rules.carry([12, 3, 12, 3], winners=(0, 2), target=10, start=0)
-    [2, 0, 2, 0]
-    >>> rules.credit(begun=[2, 0, 2, 0], scores=[11, 0, 11, 0], winners=(0, 2))
-    2
-    >>> rules.credit(begun=[0, 0, 0, 0], scores=[10, 1, 10, 1], winners=(0, 2))
-    1
-    """
-
-    games: int
-    laps: bool
-    slam: bool
-
-    def carry(self, scores: Sequence[int], *, winners: Sequence[int], target: int,
-              start: int) -> list[int]:
-        """The scores the next game of the match starts from."""
-        if not self.laps:
-            return [start] * len(scores)
-        return [start + max(0, score - target) if seat in winners else start
-                for seat, score in enumerate(scores)]
-
-    def credit(self, *, begun: Sequence[int], scores: Sequence[int],
-               winners: Sequence[int]) -> int:
-        """How many games the winners are credited with: 2 for a slam, else 1 (0 for a game
-        nobody won)."""
-        if not winners:
-            return 0
-        losers = [seat for seat in range(len(scores)) if seat not in winners]
-        if self.slam and losers and all(scores[s] <= begun[s] for s in losers):
-            return 2
-        return 1
-
-
 _Fail = Callable[..., None]
-
-
-def compile_match(spec: Mapping[str, Any] | None, *, goal: Goal, fail: _Fail,
-                  hands: int | None = None) -> MatchRules | None:
-    """``game.match`` compiled (None when the variant has none). ``fail(message, path,
-    hint)`` reports a located error: match rules need a game that counts up."""
-    if spec is None:
-        return None
-    if goal is Goal.DOWN:
-        fail("laps and slam count points past a target: a countdown game has neither",
-             ("game", "match"), "remove `match`, or write `goal: up`")
-    elif hands is not None:
-        fail(f"laps and slam count points past a target: a game of {hands} hands has none",
-             ("game", "match"), "remove `match`, or remove `hands` to play to a target",
-             also=(("game", "hands"),))
-    return MatchRules(games=spec.get("games", 3), laps=spec.get("laps", False),
-                      slam=spec.get("slam", False))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -213,7 +157,8 @@ def compile_game(spec: Mapping[str, Any], *, table: ScoringTable | None, fail: _
     lose_at = spec.get("lose_at")
     if lose_at is not None:
         _check_lose_at(lose_at, start=start, goal=goal, fail=fail)
-    match = compile_match(spec.get("match"), goal=goal, fail=fail, hands=hands)
+    match = compile_match(spec.get("match"), down=goal is Goal.DOWN, fail=fail, hands=hands,
+                          written=written)
     win = Win.REACH if hands is not None else Win(spec.get("win", "reach"))
     return GameRules(target=target, tie=Tie(spec["tie"]), max_hands=spec["max_hands"],
                      start=start, goal=goal, win=win, match=match, hands=hands,

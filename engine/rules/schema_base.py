@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.rules.mechanic_rules import Registry
 from engine.rules.schema_game import GAME
+from engine.rules.schema_penalties import penalties
 from engine.rules.schema_rows import SCORING_EDITS, with_keyed_edits
 from engine.rules.scoring import MAX_POINTS
 
@@ -267,58 +268,7 @@ TAIL: dict[str, Any] = {
         },
     },
     "game": GAME,
-    "penalties": {
-        "description": "Penalties for breaking the rules at the table.",
-        "type": "object",
-        "additionalProperties": False,
-        "default": {},
-        "properties": {
-            "renege": {
-                "description": (
-                    "Failing to follow suit when able. When not allowed (the default), such a "
-                    "play is refused."
-                ),
-                "type": "object",
-                "additionalProperties": False,
-                "default": {},
-                "properties": {
-                    "allowed": {
-                        "description": (
-                            "A human player may renege; the engine records it and penalises it at "
-                            "the end of the hand. Bots never renege. Default: false."
-                        ),
-                        "type": "boolean",
-                        "default": False,
-                    },
-                    "void_hand": {
-                        "description": (
-                            "The hand's own scoring is cancelled and only the penalty counts "
-                            "(STD-A8 default); false: the hand is scored as played and the "
-                            "penalty added (GH-A11). Default: false."
-                        ),
-                        "type": "boolean",
-                        "default": False,
-                    },
-                    "offender": {
-                        "description": (
-                            "Points to each member of the offending side (an int expression; "
-                            "name: alone). " + _BOUND + " Default: -2."
-                        ),
-                        "$ref": "#/$defs/intExpr",
-                        "default": -2,
-                    },
-                    "opponents": {
-                        "description": (
-                            "Points to each member of every other side (an int expression; name: "
-                            "alone). " + _BOUND + " Default: 0."
-                        ),
-                        "$ref": "#/$defs/intExpr",
-                        "default": 0,
-                    },
-                },
-            },
-        },
-    },
+    "penalties": penalties(_BOUND),
 }
 """The properties after the mechanics' blocks."""
 

@@ -55,8 +55,9 @@ GAME: dict[str, Any] = {
         },
         "match": {
             "description": (
-                "Match rules that link games into a match (RAIL-A5). Absent: every game "
-                "stands alone. `simulate` plays its games as matches of `games` games."
+                "Match rules that link games into a match or rubber (RAIL-A5, MATCH-A1 to "
+                "MATCH-A4): `euchre play` plays the games of a match one after another, and "
+                "`simulate` plays its games as matches. Absent: every game stands alone."
             ),
             "type": "object",
             "additionalProperties": False,
@@ -69,6 +70,28 @@ GAME: dict[str, Any] = {
                     ),
                     "type": "integer",
                     "minimum": 1,
+                    "maximum": 100,
+                },
+                "best_of": {
+                    "description": (
+                        "A match of the best of this many games (odd), stopping once decided: "
+                        "the first side to win more than half of them wins the match, so the "
+                        "third game of a best of three is played only at one game each "
+                        "(MATCH-A1). Write either `games` or `best_of`. Absent: all `games` "
+                        "are played."
+                    ),
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": 99,
+                },
+                "rubber_bonus": {
+                    "description": (
+                        "Rubber bonus: points the side winning the match adds to the games "
+                        "credited to it (a game counts one, a slam two), as in rubber Euchre, "
+                        "where the rubber is worth 2 (MATCH-A2). Default: 0."
+                    ),
+                    "type": "integer",
+                    "minimum": 0,
                     "maximum": 100,
                 },
                 "laps": {

@@ -129,6 +129,9 @@ class Renege:
     void_hand: bool
     offender: CompiledExpression
     opponents: CompiledExpression
+    correct: bool = False
+    """``correct: before_turned``: a renege may be taken back before the trick is turned
+    (RENEGE-A1)."""
 
     def points(self, *, offenders: tuple[int, ...], players: int, maker_alone: bool
                ) -> tuple[int, ...]:

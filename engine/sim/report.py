@@ -132,14 +132,20 @@ class MatchReport:
     games_credited: Mapping[str, int]
     slams: Rate
     points_carried_per_game: Mean
+    rubber_points: Mapping[str, int] | None = None
+    """Match points per side (games credited and the rubber bonus), with ``best_of`` or
+    ``rubber_bonus`` only."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"games_per_match": self.games_per_match, "matches": self.matches,
-                "match_wins": dict(self.match_wins), "tied_matches": self.tied_matches,
-                "unfinished_matches": self.unfinished_matches,
-                "unfinished_match_games": self.unfinished_match_games,
-                "games_credited": dict(self.games_credited), "slams": self.slams.to_json(),
-                "points_carried_per_game": self.points_carried_per_game.to_json()}
+        out = {"games_per_match": self.games_per_match, "matches": self.matches,
+               "match_wins": dict(self.match_wins), "tied_matches": self.tied_matches,
+               "unfinished_matches": self.unfinished_matches,
+               "unfinished_match_games": self.unfinished_match_games,
+               "games_credited": dict(self.games_credited), "slams": self.slams.to_json(),
+               "points_carried_per_game": self.points_carried_per_game.to_json()}
+        if self.rubber_points is not None:
+            out["rubber_points"] = dict(self.rubber_points)
+        return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -285,4 +291,6 @@ def _match_report(tally: Tally) -> MatchReport:
         unfinished_match_games=n[Count.UNFINISHED_MATCH_GAMES, None],
         games_credited={side_name(side): n[Count.CREDITED, side] for side in sides},
         slams=Rate.of_counts(n[Count.SLAMS, None], tally.games),
-        points_carried_per_game=Mean(mean=value, ci95=(low, high)))
+        points_carried_per_game=Mean(mean=value, ci95=(low, high)),
+        rubber_points={side_name(side): n[Count.RUBBER_POINTS, side] for side in sides}
+        if _qualifiers(tally, Count.RUBBER_POINTS) else None)

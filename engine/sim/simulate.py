@@ -13,7 +13,6 @@ stops the run with a message (:mod:`engine.sim.cluster`).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from functools import cache
 
 from engine.bots import BotSpec, make_bot
 from engine.core.errors import EuchreError
+from engine.core.seeds import derive_seed
 from engine.mechanics.base import TERMINAL
 from engine.play.state import State
 from engine.rules.loader import variant_from_data
@@ -32,12 +32,6 @@ __all__ = ["Job", "derive_seed", "play_game", "run_games", "simulate"]
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
-
-
-def derive_seed(*parts: int | str) -> int:
-    """A 63-bit seed from ints and strings, stable across processes and machines."""
-    text = "/".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
 def play_game(variant: Variant, seed: int, bots: Sequence[BotSpec],
@@ -88,27 +82,42 @@ def run_games(
 
 def _run_matches(variant: Variant, seed: int, indices: range, bots: Sequence[BotSpec], *,
                  tally: Tally, progress: Progress | None) -> None:
+    """Play whole matches: game ``i`` is game ``i % games`` of its match. A best-of match
+    stops once decided (MATCH-A1): the games it did not need are not played (nor counted as
+    games), but their numbers stay theirs, so every match starts at the same game number
+    (and seed) for any number of workers."""
     match = variant.game.match
     assert match is not None
     game = variant.game
     fresh = [game.start] * variant.players
     begun = fresh
     credits = [0] * variant.players
+    wins = [0] * variant.players
+    decided = False
+    rubbers = match.best_of is not None or match.rubber_bonus > 0  # MATCH-A2: points
     for index in indices:
         if index % match.games == 0:
-            begun, credits = fresh, [0] * variant.players
+            begun, credits, wins = fresh, [0] * variant.players, [0] * variant.players
+            decided = False
+        if decided:  # a best-of match won before this game: it is not played
+            if progress is not None:
+                progress(1)
+            continue
         state = play_game(variant, derive_seed(seed, index), bots, scores=begun)
         credit = match.credit(begun=begun, scores=state.scores, winners=state.winners)
         nxt = match.carry(state.scores, winners=state.winners, target=game.target,
                           start=game.start)
         for seat in state.winners:
             credits[seat] += credit
+            wins[seat] += 1
         played = index % match.games + 1
-        whole = played == match.games
+        decided = match.over(wins=wins, played=played)
         tally.add_game(state)
         tally.add_match_game(state, credit=credit, carried=max(nxt) - game.start,
-                             credits=credits if whole else None)
-        if not whole and index == indices.stop - 1:  # the run ends inside this match
+                             credits=match.standing(wins=wins, credits=credits)
+                             if decided else None, rubber=(credits, match.rubber_bonus)
+                             if decided and rubbers else None)
+        if not decided and index == indices.stop - 1:  # the run ends inside this match
             tally.add_unfinished_match(games=played)
         begun = nxt
         if progress is not None:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from engine.mechanics.registry import mechanics
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from engine.play.state import State
     from engine.rules.results import HandResult
     from engine.rules.variant import Variant
@@ -94,7 +96,11 @@ class Count(Enum):
     SLAMS = "slams"
     """Games won before the losers scored, counted double (``game.match.slam``)."""
     MATCH_WINS = "match_wins"
-    """Matches won, per side (the most games credited); None: matches tied."""
+    """Matches won, per side (the most games credited; a best-of match: the most games
+    won); None: matches tied."""
+    RUBBER_POINTS = "rubber_points"
+    """Match points per side: games credited plus the rubber bonus to the match's winners
+    (counted only with ``best_of`` or ``rubber_bonus``, MATCH-A2)."""
 
 
 class Total(Enum):
@@ -196,10 +202,13 @@ class Tally:
         self.add((Total.HANDS_PER_GAME, None), scored)
 
     def add_match_game(self, state: State, *, credit: int, carried: int,
-                       credits: list[int] | None) -> None:
+                       credits: Sequence[int] | None,
+                       rubber: tuple[Sequence[int], int] | None = None) -> None:
         """Count one game of a match: the games its winners are credited with (``credit``,
-        2 for a slam), the points carried to the next game and, at the end of a match, the
-        games each seat was credited with in it (``credits``)."""
+        2 for a slam), the points carried to the next game and, at the end of a match, what
+        decides it for each seat (``credits``: games credited, or won in a best-of match)
+        and, with ``rubber`` (the games credited per seat, the rubber bonus), each side's
+        match points."""
         n = self.n
         for side in self.sides:
             if side[0] in state.winners:
@@ -212,6 +221,11 @@ class Tally:
         best = max(credits)
         top = [side for side in self.sides if credits[side[0]] == best]
         n[Count.MATCH_WINS, top[0] if len(top) == 1 else None] += 1
+        if rubber is not None:
+            games, bonus = rubber
+            for side in self.sides:
+                n[Count.RUBBER_POINTS, side] += games[side[0]] + (
+                    bonus if len(top) == 1 and side == top[0] else 0)
 
     def add_unfinished_match(self, *, games: int) -> None:
         """Count a match the run ended after ``games`` of its games (fewer than all): its

@@ -67,6 +67,8 @@ class HandNarrator(TableNarrator):
         if kind is E.CardPlayed:
             assert isinstance(event, E.CardPlayed)
             return self.action(event.by, f"play:{C.card_name(event.card)}", owner=event.seat)
+        if isinstance(event, SaysItself) and event.is_action:  # a renege taken back...
+            return event.line(self.seat)
         if kind is E.Passed:
             assert isinstance(event, E.Passed)
             return self.action(event.seat, "pass", phase=event.mechanic)
@@ -99,7 +101,7 @@ class HandNarrator(TableNarrator):
                 lines.append((len(_ORDER), self.hand_summary(event.result)))
             elif isinstance(event, E.Dealt):
                 dealt = True
-            elif not dealt and isinstance(event, SaysItself):  # a plug-in's event
+            elif not dealt and isinstance(event, SaysItself) and not event.is_action:
                 lines.append((len(_ORDER) - 1, event.line(self.seat)))
             elif not dealt and type(event) in _ORDER:
                 line = self._line(event)
@@ -193,8 +195,10 @@ class HandNarrator(TableNarrator):
     def _renege_line(self, event: E.Reneged) -> str:
         """``B reneges: Q♣ does not follow trump; ...`` (a hand that goes on, GH-A11)."""
         word = "trump" if event.led == event.trump else C.SUIT_WORDS[event.led]
+        then = ("it may be taken back before the trick is turned (RENEGE-A1)"
+                if self.variant.renege.correct else "the penalty is scored with the hand")
         return (f"{self.seat(event.seat)} reneges: {C.pretty(event.card)} does not follow "
-                f"{word}; the penalty is scored with the hand.")
+                f"{word}; {then}.")
 
     def hand_header(self, state: State) -> str:
         """``-- Hand 3, dealer West, upcard 9♠ --``: what everyone sees of a new deal."""

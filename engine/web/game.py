@@ -23,21 +23,26 @@ True
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections import deque
 from dataclasses import dataclass, field
 
 from engine.bots import BEST_BOT, Bot, BotSpec, make_bot
 from engine.core.errors import IllegalActionError, Refusal
 from engine.mechanics.events import Dealt, TrickVoided, TrickWon, for_seat
-from engine.play.records import GameRecord, Seating, record_of
+from engine.play.match import Match
+from engine.play.records import GameRecord, Seating, match_of, record_of
 from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed
 from engine.text.narrate import Narrator
+from engine.text.narrate_match import game_heading, match_verdict
 
-__all__ = ["DEFAULT_BOT", "MAX_LOG", "WebGame", "seed_commitment"]
+__all__ = ["DEFAULT_BOT", "MAX_LOG", "NEXT_GAME", "WebGame", "seed_commitment"]
 
 DEFAULT_BOT = BotSpec(name="heuristic")
+NEXT_GAME = "next_game"
+"""What the table's button posts for the next game of a match (no action of a game)."""
 MAX_LOG = 400
 """Lines of narration kept per game (the side panel shows the latest)."""
 
@@ -71,6 +76,8 @@ class WebGame:
     last_trick: tuple[tuple[int, int], ...] = ()
     """The last trick completed, as (seat, card) in play order: the bots may have played
     on since, and the table still shows it."""
+    match: Match | None = None
+    """The match this game is one of (``game.match``); None: a game alone."""
 
     @classmethod
     def start(cls, variant: Variant, *, seed: int, seat: int = 0, title: str = "",
@@ -93,25 +100,38 @@ class WebGame:
         human, bots = ((table.human, list(table.bots))
                        if table is not None and table.fits(players)
                        else (0, [None, *[DEFAULT_BOT] * (players - 1)]))
+        match = match_of(record, state)
+        if match is None and state.variant.game.match and state.initial_scores is None:
+            match = Match(state.variant, seed=state.seed, state=state)  # an older record
         game = cls.around(state, seat=human, bot_names=bots, title=title,
-                          shipped=shipped)
+                          shipped=shipped, match=match)
         game.log.appendleft(f"Resumed a saved game: {len(state.history)} actions replayed.")
         return game
 
     @classmethod
     def around(cls, state: State, *, seat: int, bot_names: list[BotSpec | None], title: str,
-               shipped: bool, seed_shown: bool = False) -> WebGame:
-        """A game of ``state`` with these seats; the bots then play up to the human."""
+               shipped: bool, seed_shown: bool = False,
+               match: Match | None = None) -> WebGame:
+        """A game of ``state`` with these seats; the bots then play up to the human. A
+        variant with match rules plays ``state`` as a game of ``match`` (a new match when
+        none is given)."""
         v = state.variant
         bots = {s: make_bot(name, v, s, derive_seed(state.seed, "bot", s))
                 for s, name in enumerate(bot_names) if name is not None}
         narrator = Narrator(v, you=seat)
+        if match is None and v.game.match is not None and not state.history:
+            match = Match(v, seed=state.seed, state=state)
         game = cls(state=state, seat=seat, bots=bots, bot_names=bot_names, narrator=narrator,
-                   title=title, shipped=shipped)
+                   title=title, shipped=shipped, match=match)
         seed = (f"seed {state.seed}." if seed_shown else "the seed is told when the game is "
                 f"over (its SHA-256 begins {seed_commitment(state.seed)[:16]}).")
         game.log.append(f"{title}: {seed} You are {narrator.names[seat]}; the other seats "
                         f"are {DEFAULT_BOT} bots.")
+        if match is not None:
+            game.log.append(game_heading(match, narrator))
+            if state.is_terminal():  # a record of a finished game: it counts in its match
+                match.finish(state)
+                game.log.append(match_verdict(match, narrator, you=seat))
         if not state.is_terminal():
             game.log.append(narrator.hand_header(state))
         game.run_bots()
@@ -124,13 +144,16 @@ class WebGame:
 
     def record(self) -> GameRecord:
         """The game's record so far (:mod:`engine.play.records`)."""
-        return record_of(self.state, table=self.table)
+        return record_of(self.state, table=self.table, match=self.match)
 
     def play(self, action: str | int) -> None:
         """The human's action (the name a click posts, read into an id once here, or an id),
         then the bots' up to the human's next turn. Raises :class:`IllegalActionError` (with
         the reason and its kind) for an action that is not legal now; nothing changes then."""
         s = self.state
+        if action == NEXT_GAME and self.next_game_due:
+            self.next_game()
+            return
         a = s.action_id(action)  # an unknown name raises with the list of action names
         s.check(a, seat=self.seat)  # the engine says why (the game over, not his turn...)
         if a not in s.legal_action_ids():
@@ -139,6 +162,29 @@ class WebGame:
                                      "browser table does not offer reneges)",
                                      kind=Refusal.MUST_FOLLOW_SUIT)
         self._apply(a)
+        self.run_bots()
+
+    @property
+    def next_game_due(self) -> bool:
+        """The game is over and its match goes on: the table offers the next game."""
+        return (self.match is not None and self.state.is_terminal()
+                and self.match.counted and not self.match.over)
+
+    def next_game(self) -> None:
+        """The next game of the match, from a fresh secret seed (the last game's seed, told
+        now, must not tell this one's cards), the same seats and bots; the bots play up to
+        the human."""
+        assert self.match is not None
+        state = self.match.next_game(seed=secrets.randbelow(1_000_000))
+        v = state.variant
+        self.state = state
+        self.bots = {s: make_bot(name, v, s, derive_seed(state.seed, "bot", s))
+                     for s, name in enumerate(self.bot_names) if name is not None}
+        self.last_trick, self.hint = (), ""
+        self.log.append(f"The next game: the seed is told when it is over (its SHA-256 "
+                        f"begins {seed_commitment(state.seed)[:16]}).")
+        self.log.append(game_heading(self.match, self.narrator))
+        self.log.append(self.narrator.hand_header(state))
         self.run_bots()
 
     def run_bots(self) -> None:
@@ -170,6 +216,9 @@ class WebGame:
             self.log.append(n.hand_header(s))
         if s.is_terminal():
             self.log.append(self.ending())
+            if self.match is not None:
+                self.match.finish(s)
+                self.log.append(match_verdict(self.match, n, you=self.seat))
             self.log.append(f"The seed was {s.seed} (SHA-256 {seed_commitment(s.seed)}); "
                             "the saved record replays every card.")
 

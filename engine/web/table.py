@@ -17,7 +17,8 @@ from engine.core import cards as C
 from engine.mechanics.events import CardPlayed
 from engine.play.view import View
 from engine.text.narrate import hand_hidden, sorted_hand, trump_text
-from engine.web.game import WebGame
+from engine.text.narrate_match import match_kind, match_score, match_verdict
+from engine.web.game import NEXT_GAME, WebGame
 from engine.web.html import backs_html, card_html, cards_html, esc
 
 __all__ = ["action_label", "table_html"]
@@ -51,8 +52,12 @@ def _header(game: WebGame, view: View) -> str:
     if game.shipped:
         links += f'<a href="/play/{esc(v.name)}" class="newgame">New game</a>'
     links += '<a href="/">All variants</a>'
+    match = ""
+    if game.match is not None:
+        match = (f'<span class="match">Game {game.match.number} {match_kind(game.match)}; '
+                 f'match: {esc(match_score(game.match, n))}</span>')
     return (f'<header class="bar"><h1>{esc(game.title)}</h1>'
-            f'<span class="score">{esc(n.score_line(view.scores))}</span>'
+            f'<span class="score">{esc(n.score_line(view.scores))}</span>{match}'
             f'<span class="links">{links}</span></header>')
 
 
@@ -162,6 +167,9 @@ def _mine(game: WebGame, view: View) -> str:
     buttons = [f'<button name="action" value="{esc(name)}" data-action="{esc(name)}"'
                f'{_hinted(game, name)}>{action_label(game, name, html=True)}</button>'
                for name in legal if name not in drawn]
+    if game.next_game_due:
+        buttons.append(f'<button name="action" value="{NEXT_GAME}">Next game of the '
+                       'match</button>')
     hand = ('<p class="blind">Your hand lies face down: you name trump first.</p>' if blind
             else f'<div class="hand{" choosing" if drawn else ""}">'
             f'{"".join(hand_cards) or "-"}</div>')
@@ -191,6 +199,8 @@ def _hinted(game: WebGame, name: str) -> str:
 def _question(game: WebGame, view: View) -> str:
     s = game.state
     if s.is_terminal():
+        if game.match is not None and game.match.counted:
+            return f"{game.ending()} {match_verdict(game.match, game.narrator, you=game.seat)}"
         return game.ending()
     if not view.legal:
         return "Waiting for the other players."

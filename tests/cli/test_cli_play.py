@@ -19,6 +19,7 @@ import pytest
 from engine.core import cards as C
 from engine.play.records import read_record, replay
 from engine.play.state import State
+from engine.rules.loader import load_variant
 
 ONES = "1\n" * 3000
 """Always the first option: enough answers to finish any shipped game."""
@@ -83,6 +84,9 @@ def test_a_human_typing_1_plays_a_whole_game_to_its_winner(play: Play, tmp_path:
     final = replay(read_record(saved))
     assert final.is_terminal()
     last = ending_line(result.out)
+    if load_variant(variant).game.match:  # a match: its verdict follows the last game
+        assert re.search(r"(You|You and North|East-West) wins? the match\. Match score: ", last)
+        last = result.out.rstrip().splitlines()[-4]
     assert re.search(r" wins? the game\. Final score: ", last), last
     assert result.err == ""
 

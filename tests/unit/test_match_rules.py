@@ -5,12 +5,14 @@ game of a match, a slam (a game won before the losers scored) counts as two game
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from engine.cli import main
 from engine.core.bot_spec import BotSpec
 from engine.rules.game_end import MatchRules
+from engine.rules.loader import load_variant
 from engine.sim.simulate import derive_seed, iter_jobs, play_game, simulate
 from engine.testing.rules import overlay, variant
 
@@ -144,3 +146,32 @@ def test_simulate_text_json_and_csv_report_a_match_cut_short_apart(
     rows = capsys.readouterr().out.splitlines()
     assert "match.matches,,1,," in rows and "match.unfinished_matches,,1,," in rows
     assert "match.unfinished_match_games,,2,," in rows
+
+
+def test_simulate_stops_a_best_of_three_once_decided_MATCH_A1() -> None:
+    # Three matches (9 game numbers): each is played here game by game from the seeds the
+    # run uses (game i from derive_seed(seed, i)), stopping at two wins; the run must have
+    # played the same games, credited the same, and scored 2 more for each rubber won.
+    v = load_variant(Path(__file__).resolve().parents[1] / "data" / "railroad-rubber.yaml")
+    bots = [BotSpec.parse("heuristic")] * 4
+    played, points = 0, {"0+2": 0, "1+3": 0}
+    for match in range(3):
+        begun, wins = [0, 0, 0, 0], {"0+2": 0, "1+3": 0}
+        for index in range(3 * match, 3 * match + 3):
+            game = play_game(v, derive_seed(5, index), bots, scores=begun)
+            side = "0+2" if 0 in game.winners else "1+3"
+            wins[side] += 1
+            losers = [s for s in range(4) if s not in game.winners]
+            points[side] += 2 if all(game.scores[s] <= begun[s] for s in losers) else 1
+            played += 1
+            begun = [max(0, s - 5) if seat in game.winners else 0
+                     for seat, s in enumerate(game.scores)]
+            if wins[side] == 2:
+                points[side] += 2  # the rubber bonus
+                break
+    report = simulate(v, seed=5, games=9, bots=bots).report().to_json()
+    assert report["games"] == played < 9
+    assert report["match"]["matches"] == 3
+    assert report["match"]["rubber_points"] == points
+    assert simulate(v, seed=5, games=9, bots=bots, workers=2).report().to_json()[
+        "match"] == report["match"]
