@@ -40,7 +40,7 @@ def test_a_human_takes_back_his_renege_at_the_terminal() -> None:
     assert ("It costs: the hand is void; North-South +2, unless you take it back before the "
             "trick is turned. Play it anyway? (yes/no)") in text
     assert ("Before the trick is turned: pass to leave your card on it, or play another in "
-            "its place:\n   1. pass\n   2. play:9H   9♥\n") in text
+            "its place:\n   1. pass\n   2. 9♥\n") in text
     assert ("East (you) takes back the Q♦ and plays the 9♥: the renege is corrected before "
             "the trick is turned, without penalty.\nSouth keeps the 10♥.\n") in text
     # No renege remains: the first hand is scored by its tricks, not voided.
