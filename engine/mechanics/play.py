@@ -95,6 +95,9 @@ class Play(Phase):
         alone = variant.rules(GoAloneRules)
         if cls is Play and alone is not None and alone.exposed:
             return super().__new__(ExposedPlay)
+        if cls is Play and variant.deal.held != variant.deal.hand_size:  # a tableau (PILE-A3)
+            from engine.mechanics.piles_play import PilePlay  # noqa: PLC0415 - it imports Play
+            return super().__new__(PilePlay)
         if (cls is Play and variant.deck.jokers and rules is not None
                 and rules.joker_at_no_trump is JokerAtNoTrump.LEADER_NAMES):
             return super().__new__(JokerPlay)

@@ -54,8 +54,12 @@ _PACKETS = {
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealRules:
-    """Phase ``deal``. ``positions`` counts seats plus extra hands; ``packets`` has one tuple
-    per round with one packet size per position, in dealing order from eldest."""
+    """Phase ``deal``. ``positions`` counts seats plus extra hands plus the positions of the
+    piles (``piled``: the cards dealt to each, after the upcard; :mod:`engine.rules.pile_rules`);
+    ``packets`` has one tuple per round with one packet size per seat and extra hand, in
+    dealing order from eldest. Compiled, ``hand_size`` is the cards each seat plays, which is
+    the number of tricks; ``held`` the cards dealt to his hand (less than ``hand_size`` only
+    where a seat also plays from a pile, a tableau)."""
 
     hand_size: int = option(5, minimum=1, maximum=12, doc=(
         "Cards per hand, which is also the number of tricks."))
@@ -71,3 +75,5 @@ class DealRules:
     upcard: bool = option(True, doc=(
         "Turn the top card of the kitty face up to propose trump."))
     positions: int = 0
+    held: int = 0
+    piled: tuple[int, ...] = ()
