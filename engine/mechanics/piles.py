@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["MECHANIC", "LayPiles", "PileTurned", "PilesPart", "PilesView", "pile_position",
-           "turn_over"]
+           "pile_sources", "turn_over"]
 
 
 class PileTurned(NamedTuple("PileTurned", [("seat", int), ("pile", str), ("card", int)]),
@@ -142,6 +142,15 @@ def pile_position(variant: Variant, name: str, seat: int) -> int:
     return -1
 
 
+def pile_sources(ctx: CompileContext) -> dict[str, PileOwner]:
+    """The piles an exchange may take (``kitty_exchange.source``), with their owners: those
+    that are not played from (a tableau is played, not exchanged)."""
+    if "piles" not in ctx.flow:
+        return {}
+    piles = read_piles(ctx.data.get("piles", {}).get("dealt"))
+    return {pile.name: pile.owner for pile in piles if not pile.play_from}
+
+
 # -- what each seat sees ---------------------------------------------------------------------
 
 @dataclass(slots=True, kw_only=True)
@@ -166,14 +175,21 @@ class PilesView(ViewPart):
     def table_lines(self, view: View, events: Sequence[Event], words: Speaker) -> list[str]:
         lines = []
         for seat, up in enumerate(self.face_up):
-            if up:
-                text = words.hand_words(up, view.trump)
-                if up & self.covering:
-                    text += (" (on face-down cards: "
-                             f"{words.hand_words(up & self.covering, view.trump)})")
-                lines.append(f"{words.seat(seat)}'s tableau, face up: {text}")
+            whose = "Your" if seat == view.seat else f"{words.seat(seat)}'s"
+            covering = up & self.covering
+            if not up:
+                continue
+            text = f"{whose} tableau: {words.hand_words(up, view.trump)} face up"
+            if covering == up:
+                text += ", each on a face-down card"
+            elif covering:
+                text += f"; face-down cards under {words.hand_words(covering, view.trump)}"
+            lines.append(text)
         for owner, pile, seen, unseen in self.lying:
-            whose = "The table's" if owner < 0 else f"{words.seat(owner)}'s"
+            if not seen and owner >= 0 and self.face_up[owner] & self.covering:
+                continue  # a tableau's face-down cards: told with its face-up ones
+            whose = "The table's" if owner < 0 else (
+                "Your" if owner == view.seat else f"{words.seat(owner)}'s")
             said = [words.hand_words(seen, view.trump)] if seen else []
             if unseen:
                 said.append(f"{number(unseen)} card{'s' * (unseen > 1)} face down")
