@@ -17,8 +17,8 @@ from engine.mechanics.events import Dealt
 from engine.mechanics.wording import extra_hand_word, join, number, setting
 from engine.rules.config_fields import Block
 from engine.rules.deal_rules import DealRules
-from engine.rules.pile_rules import places, played_from, read_piles
 from engine.rules.mechanic_rules import CompileContext, FlowCheck, OutcomeSetting
+from engine.rules.pile_rules import places, played_from, read_piles
 from engine.rules.variant_warnings import upcard_unused
 from engine.rules.yamlsource import Path_
 
@@ -123,7 +123,8 @@ def _check(ctx: CompileContext, rules: DealRules) -> DealRules:
         ctx.fail("two extra hands have the same name", ("deal", "extra_hands"))
     positions = players + len(extras)
     piles = read_piles(ctx.data.get("piles", {}).get("dealt")) if "piles" in ctx.flow else ()
-    piled = tuple(place.size for place in places(piles, players=players))
+    laid = places(piles, players=players)
+    piled = tuple(place.size for place in laid)
     needed = positions * size + sum(piled) + (1 if rules.upcard else 0)
     deck = ctx.deck_size()
     if needed > deck:
@@ -145,7 +146,8 @@ def _check(ctx: CompileContext, rules: DealRules) -> DealRules:
             f"deck has {deck}", settings[0], hint, also=settings[1:],
         )
     return replace(rules, extra_hands=extras, packets=_packets(ctx, spec, positions),
-                   positions=positions + len(piled), held=size, piled=piled,
+                   positions=positions + len(piled), held=size, piled=piled, piles=piles,
+                   pile_places=laid,
                    hand_size=size + played_from(piles))
 
 

@@ -20,15 +20,15 @@ from engine.core import cards as C
 from engine.mechanics.base import Mechanic, Part, Phase, Rule, SaysItself, ViewPart, Words
 from engine.mechanics.events import EVERYONE, Seats
 from engine.mechanics.wording import join, number
-from engine.rules.config_fields import Block
+from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.pile_rules import (
+    PILE_SCHEMA,
     Pile,
     PileFace,
     PileOwner,
-    PilesRules,
     PileSeen,
-    places,
+    first_pile,
     read_piles,
 )
 
@@ -39,8 +39,19 @@ if TYPE_CHECKING:
     from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANIC", "LayPiles", "PileTurned", "PilesPart", "PilesView", "pile_position",
-           "pile_sources", "turn_over"]
+__all__ = ["MECHANIC", "LayPiles", "PileTurned", "PilesPart", "PilesRules", "PilesView",
+           "pile_position", "pile_sources", "turn_over"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PilesRules:
+    """Phase ``piles``: the piles dealt. The deal reads them to deal their cards: compiled,
+    they are ``variant.deal.piles``, laid out as ``variant.deal.pile_places``."""
+
+    dealt: tuple[Pile, ...] = option((), plain=False, doc=(
+        "The piles dealt beside the hands, after the upcard (PILE-A2): each `{name, size, "
+        "owner, face, under, seen_by, play_from}`."), schema={
+        "type": "array", "minItems": 1, "maxItems": 4, "items": PILE_SCHEMA})
 
 
 class PileTurned(NamedTuple("PileTurned", [("seat", int), ("pile", str), ("card", int)]),
@@ -82,15 +93,15 @@ class LayPiles(Phase):
 
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
-        self.rules = variant.rules_of(PilesRules)
+        self.deal = variant.deal
 
     def start(self, s: Table) -> None:
         h = s.hand
         part = PilesPart.of(h)
-        rules = self.rules
+        deal = self.deal
         ups: dict[tuple[int, int, int], int] = {}
-        for at, place in enumerate(rules.places, start=rules.first):
-            pile = rules.dealt[place.pile]
+        for at, place in enumerate(deal.pile_places, start=first_pile(deal)):
+            pile = deal.piles[place.pile]
             if not pile.play_from:
                 continue
             if place.layer == "down":
@@ -124,19 +135,17 @@ def turn_over(s: Table, card: int) -> None:
     owner = h.played[-1][0]
     h.hands[owner] |= under
     part.shown |= under
-    rules = s.variant.rules_of(PilesRules)
-    name = rules.dealt[rules.places[at - rules.first].pile].name
+    deal = s.variant.deal
+    name = deal.piles[deal.pile_places[at - first_pile(deal)].pile].name
     s.log.append(PileTurned(owner, name, under.bit_length() - 1))
 
 
 def pile_position(variant: Variant, name: str, seat: int) -> int:
     """The position of pile ``name`` (a pile not covered) that ``seat`` would take: his own of
     a seat's pile, the table's one; -1 when the variant has no such pile."""
-    rules = variant.rules(PilesRules)
-    if rules is None:
-        return -1
-    for at, place in enumerate(rules.places, start=rules.first):
-        pile = rules.dealt[place.pile]
+    deal = variant.deal
+    for at, place in enumerate(deal.pile_places, start=first_pile(deal)):
+        pile = deal.piles[place.pile]
         if pile.name == name and place.owner in (seat, -1):
             return at
     return -1
@@ -200,18 +209,18 @@ class PilesView(ViewPart):
 def _view(s: Table, seat: int) -> PilesView:
     h = s.hand
     part = PilesPart.of(h)
-    rules = s.variant.rules_of(PilesRules)
+    deal = s.variant.deal
     face_up = tuple([h.hands[p] & part.shown for p in range(h.players)])
     visible = 0
     for p, up in enumerate(face_up):
         if p != seat:
             visible |= up
     lying: dict[tuple[int, str], list[int]] = {}
-    for at, place in enumerate(rules.places, start=rules.first):
+    for at, place in enumerate(deal.pile_places, start=first_pile(deal)):
         cards = h.hands[at]
         if not cards:
             continue
-        pile = rules.dealt[place.pile]
+        pile = deal.piles[place.pile]
         sees = place.layer != "down" and (pile.seen_by is PileSeen.ALL or (
             pile.seen_by is PileSeen.OWNER and place.owner == seat))
         told = lying.setdefault((place.owner, pile.name), [0, 0])
@@ -243,9 +252,7 @@ def _check(ctx: CompileContext, rules: PilesRules) -> PilesRules:
                      "another pile)", (*where, "name"), "give each pile its own name")
         names.append(pile.name)
         _check_pile(ctx, pile, item, where)
-    players = ctx.players
-    first = ctx.deal.positions - len(ctx.deal.piled)
-    return replace(rules, dealt=piles, places=places(piles, players=players), first=first)
+    return replace(rules, dealt=piles)
 
 
 def _check_pile(ctx: CompileContext, pile: Pile, item: dict[str, object],
@@ -337,14 +344,14 @@ def book(v: Variant) -> list[Rule]:
     ...                 seen_by=PileSeen.NONE))
     'Three cards are dealt face down in front of each player: his widow. Nobody sees it.'
     """
-    rules = v.rules_of(PilesRules)
+    piles = v.deal.piles
     lines = [Rule(text="After the hands and the upcard, the dealer deals the piles, in this "
                   "order (PILE-A2).")]
-    lines += [Rule(text=_pile_text(pile)) for pile in rules.dealt]
+    lines += [Rule(text=_pile_text(pile)) for pile in piles]
     if v.deal.held != v.deal.hand_size:
         lines.append(Rule(text=f"A hand is then {v.deal.hand_size} tricks: each player plays "
                           f"the {number(v.deal.held)} cards of his hand and every card of his "
-                          f"{join([p.name for p in rules.dealt if p.play_from])}."))
+                          f"{join([p.name for p in piles if p.play_from])}."))
     return lines
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rules.config_fields import option
+from engine.rules.pile_rules import Pile, PilePlace
 
 __all__ = ["DealRules"]
 
@@ -76,4 +77,7 @@ class DealRules:
         "Turn the top card of the kitty face up to propose trump."))
     positions: int = 0
     held: int = 0
+    piles: tuple[Pile, ...] = ()
+    """The piles dealt beside the hands (phase ``piles``), and where (``pile_places``)."""
+    pile_places: tuple[PilePlace, ...] = ()
     piled: tuple[int, ...] = ()

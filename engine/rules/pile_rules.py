@@ -30,10 +30,11 @@ from engine.core.errors import InvalidArgument
 from engine.rules.config_fields import option, record_schema, required
 
 if TYPE_CHECKING:
+    from engine.rules.deal_rules import DealRules
     from engine.rules.variant import Variant
 
-__all__ = ["Pile", "PileFace", "PileOwner", "PilePlace", "PileSeen", "PilesRules", "places",
-           "piles_of_json", "piles_to_json", "played_from", "read_piles"]
+__all__ = ["PILE_SCHEMA", "Pile", "PileFace", "PileOwner", "PilePlace", "PileSeen",
+           "first_pile", "piles_of_json", "piles_to_json", "places", "played_from", "read_piles"]
 
 
 class PileOwner(StrEnum):
@@ -92,7 +93,7 @@ PILE_SCHEMA = record_schema(Pile)
 @dataclass(frozen=True, slots=True)
 class PilePlace:
     """One position of the hand a pile's cards are dealt to: the pile (index in
-    ``PilesRules.dealt``), its owner (a seat, -1: the table), the layer (``all`` a pile that is
+    ``DealRules.piles``), its owner (a seat, -1: the table), the layer (``all`` a pile that is
     not covered, ``up`` the face-up card of a covered pile's column, ``down`` the face-down card
     under it) and the column (-1 for ``all``), and how many cards it takes."""
 
@@ -118,19 +119,6 @@ def places(piles: tuple[Pile, ...], *, players: int) -> tuple[PilePlace, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PilesRules:
-    """Phase ``piles``: the piles dealt (``dealt``) and where they lie (``places``, the
-    positions from ``first``: the seats and the extra hands come before)."""
-
-    dealt: tuple[Pile, ...] = option((), plain=False, doc=(
-        "The piles dealt beside the hands, after the upcard (PILE-A2): each `{name, size, "
-        "owner, face, under, seen_by, play_from}`."), schema={
-        "type": "array", "minItems": 1, "maxItems": 4, "items": PILE_SCHEMA})
-    places: tuple[PilePlace, ...] = ()
-    first: int = 0
-
-
 def read_piles(items: object) -> tuple[Pile, ...]:
     """The piles of a resolved ``piles.dealt`` list (the schema checked each item's keys and
     types; the compile step checks how they combine). ``seen_by`` defaults by the face."""
@@ -152,16 +140,18 @@ def played_from(piles: tuple[Pile, ...]) -> int:
 
 
 def piles_to_json(variant: Variant, hands: tuple[int, ...]) -> dict[str, Any]:
-    """``{"piles": ...}``, the piles of a deal with card codes (``Deal.to_json``; ``{}`` without
-    piles): by pile name, one entry per owner (seat 0 first; a table's pile has one), a list of
-    cards, or for a covered pile a list of columns, each ``[up]`` or ``[up, down]``."""
-    rules = variant.rules(PilesRules)
-    if rules is None:
+    """``{"pile_cards": ...}``, the piles of a deal with card codes (``Deal.to_json``; ``{}``
+    without piles): by pile name, one entry per owner (seat 0 first; a table's pile has
+    one), a list of cards, or for a covered pile a list of columns, each ``[up]`` or
+    ``[up, down]``."""
+    deal = variant.deal
+    if not deal.piles:
         return {}
     out: dict[str, list[Any]] = {}
-    for k, pile in enumerate(rules.dealt):
+    for k, pile in enumerate(deal.piles):
         entries: list[Any] = []
-        for place, at in zip(rules.places, range(rules.first, len(hands)), strict=False):
+        first = first_pile(deal)
+        for place, at in zip(deal.pile_places, range(first, len(hands)), strict=False):
             if place.pile != k:
                 continue
             cards = C.names(hands[at])
@@ -174,24 +164,24 @@ def piles_to_json(variant: Variant, hands: tuple[int, ...]) -> dict[str, Any]:
             else:
                 entries[-1][place.column] += cards
         out[pile.name] = entries
-    return {"piles": out}
+    return {"pile_cards": out}
 
 
 def piles_of_json(variant: Variant, deal: Mapping[str, Any],
                   read: Callable[[object, str], list[int]]) -> list[list[int]]:
-    """The cards of each of the piles' positions from a deal's ``piles`` (the form
+    """The cards of each of the piles' positions from a deal's ``pile_cards`` (the form
     :func:`piles_to_json` writes); ``read`` checks a list of codes and returns its cards.
     Raises :class:`~engine.core.errors.InvalidArgument` saying what is wrong."""
-    rules = variant.rules(PilesRules)
-    if rules is None:
+    rules = variant.deal
+    given = deal.get("pile_cards") or {}
+    if not rules.piles:
         return []
-    given = deal.get("piles") or {}
     if not isinstance(given, dict):
-        raise InvalidArgument("`piles` must map each pile's name to its cards, one list per "
+        raise InvalidArgument("`pile_cards` must map each pile's name to its cards, one list per "
                               "owner")
     masks = []
-    for place in rules.places:
-        pile = rules.dealt[place.pile]
+    for place in rules.pile_places:
+        pile = rules.piles[place.pile]
         owners = given.get(pile.name, [])
         index = max(place.owner, 0)
         entry = owners[index] if isinstance(owners, list) and index < len(owners) else []
@@ -208,3 +198,8 @@ def piles_of_json(variant: Variant, deal: Mapping[str, Any],
             raise InvalidArgument(f"{whose} holds {len(cards)} cards, not {place.size}")
         masks.append(cards)
     return masks
+
+
+def first_pile(deal: DealRules) -> int:
+    """The position of the piles' first card (the seats and extra hands come before)."""
+    return deal.positions - len(deal.piled)

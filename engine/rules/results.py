@@ -341,7 +341,7 @@ class Deal:
         :class:`~engine.core.errors.InvalidArgument` saying what is wrong.
 
         ``{"dealer": 0, "hands": [[...] per seat], "upcard": "JH", "kitty": [...], "extra":
-        {"dummy": [...]}, "piles": {...}}``; ``kitty`` may be left out (the rest of the deck)."""
+        {"dummy": [...]}, "pile_cards": {}}``; ``kitty`` may be left out (the rest of the deck)."""
         n = variant.players
         rules = variant.deal
         dealer = deal.get("dealer", 0)
