@@ -1,0 +1,167 @@
+"""The `piles` mechanic: cards dealt beside the hands (PILE-A1..A6), on the two test overlays
+in tests/data: the two-handed tableau game (each player 4 cards in hand, and in front of him
+4 face down with one face up on each, which he plays from; a face-down card turns over when the
+card on it is played) and two-handed with each player's own widow of 3, exchanged by each.
+
+The expected cards and points are worked out by hand below from the overlays' rules (the
+bowers of hearts are JH and JD; the maker needs his bid of tricks, 7 of 12, and scores the bid).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import load_variant, new_game
+from engine.core.errors import InvalidArgument, VariantError
+from engine.play.records import record_of, replay
+from engine.rules.results import Deal
+from engine.testing.rules import apply_all, names, overlay, play, refuse
+from engine.text.rulebook import render_text, rule_book
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+TABLEAU = load_variant(DATA / "two-handed-tableau.yaml")
+WIDOWS = load_variant(DATA / "two-handed-widows.yaml")
+S0, S1 = 0, 1
+
+# Seat 1 deals; seat 0 is eldest. Each tableau column is [face up, face down under it].
+# Seat 0: hand JH JD AH KH; columns QH/9D, TH/TD, 9C/QD, AD/KD.
+# Seat 1: hand AC KC QC JC; columns AS/9H, KS/TC, QS/9S, JS/TS.  (24 cards, each once.)
+DEAL = {"dealer": S1, "hands": [["JH", "JD", "AH", "KH"], ["AC", "KC", "QC", "JC"]],
+        "pile_cards": {"tableau": [
+            [["QH", "9D"], ["TH", "TD"], ["9C", "QD"], ["AD", "KD"]],
+            [["AS", "9H"], ["KS", "TC"], ["QS", "9S"], ["JS", "TS"]]]}}
+
+
+def _hearts_by_seat_0() -> object:
+    state = new_game(TABLEAU, seed=0, deal=DEAL)
+    return apply_all(state, "bid:7 pass call:H")
+
+
+def test_the_face_up_cards_join_the_hand_and_the_face_down_ones_lie_apart() -> None:
+    state = new_game(TABLEAU, seed=0, deal=DEAL)
+    assert state.phase == "auction" and state.current_player == S0
+    # the hand and the four face-up cards; the face-down ones are no card of his yet
+    assert names(state.hand.hands[S0]) == {"JH", "JD", "AH", "KH", "QH", "TH", "9C", "AD"}
+    assert names(state.view(S0).hand) == names(state.hand.hands[S0])
+    # seat 1 sees seat 0's face-up cards, not his hand nor any face-down card
+    seen = names(state.view(S1).seen)
+    assert seen == {"QH", "TH", "9C", "AD"}
+    assert not seen & {"9D", "TD", "QD", "KD", "JH"}
+    assert names(state.view(S0).seen) == {"AS", "KS", "QS", "JS"}
+
+
+def test_a_card_played_from_the_tableau_turns_over_the_card_under_it() -> None:
+    state = _hearts_by_seat_0()
+    assert state.phase == "play" and state.current_player == S0  # the maker leads
+    # T1: JH led; seat 1 holds no heart he can see (9H lies under AS): any card of his
+    assert set(state.legal_actions()) >= {"play:JH", "play:QH", "play:AD"}
+    play(state, "JH")
+    assert set(state.legal_actions()) == {f"play:{c}" for c in
+                                          ("AC", "KC", "QC", "JC", "AS", "KS", "QS", "JS")}
+    refuse(state, "play:9H")  # face down: not yet his to play
+    play(state, "AS")
+    assert "9H" in names(state.hand.hands[S1])  # AS played: the 9H turned over
+    assert "9H" in names(state.view(S0).seen)
+    # T2: the left bower JD is a heart: seat 1 must follow with the 9H he now shows
+    play(state, "JD")
+    assert state.legal_actions() == ["play:9H"]
+
+
+def test_the_whole_hand_scores_the_bid_made() -> None:
+    # T1 JH-AS, T2 JD-9H, T3 AH-KS, T4 KH-QS, T5 QH-JS, T6 TH-9S, T7 AD-TS, T8 KD-TC,
+    # T9 9D-JC, T10 TD-QC: seat 0 wins each (trump, or the suit led with no club or trump
+    # against it). T11: seat 0 has only 9C to play (QD under it); seat 1 follows with KC and
+    # wins; QD turns over. T12: seat 1 leads AC, seat 0 plays QD: seat 1. Tricks 10 to 2:
+    # seat 0 bid 7 and made it (7 <= 10 < 12): +7.
+    state = _hearts_by_seat_0()
+    play(state, "JH AS | JD 9H | AH KS | KH QS | QH JS | TH 9S | AD TS | KD TC | 9D JC "
+                "| TD QC")
+    assert state.legal_actions() == ["play:9C"]
+    play(state, "9C KC | AC QD")
+    hand = state.hands_played[-1]
+    assert hand.tricks == (10, 2) and hand.label == "made"
+    assert state.scores == [7, 0]
+
+
+def test_a_replay_of_a_tableau_game_gives_the_same_game() -> None:
+    state = new_game(TABLEAU, seed=5)
+    while not state.is_terminal() and len(state.hands_played) < 3:
+        state.apply(state.legal_actions()[0])
+    again = replay(record_of(state))
+    assert again.history == state.history and again.scores == state.scores
+
+
+def test_a_deal_with_its_piles_reads_back() -> None:
+    deal = Deal.from_json(TABLEAU, DEAL)
+    assert Deal.from_json(TABLEAU, deal.to_json(TABLEAU)) == deal
+    assert deal.to_json(TABLEAU)["pile_cards"]["tableau"][1][0] == ["AS", "9H"]
+    short = {**DEAL, "pile_cards": {"tableau": [[["QH", "9D"]], []]}}
+    with pytest.raises(InvalidArgument, match="tableau of seat 0, column 2"):
+        Deal.from_json(TABLEAU, short)
+
+
+def test_the_rule_book_says_how_the_tableau_lies_and_is_played() -> None:
+    text = " ".join(render_text(rule_book(TABLEAU)).split())
+    assert "Four cards are dealt face down and four face up on them" in text
+    assert "turned face up and may be played in its turn (PILE-A3)" in text
+    assert "A hand is then 12 tricks" in text
+
+
+# -- each seat's own widow ------------------------------------------------------------------
+
+# Seat 1 deals, seat 0 is eldest; upcard 9H. The widows: seat 0's AS KS QS, seat 1's 9S TS JS.
+WIDOW_DEAL = {"dealer": S1, "upcard": "9H",
+              "hands": [["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "JD", "QD", "KD"]],
+              "pile_cards": {"widow": [["AS", "KS", "QS"], ["9S", "TS", "JS"]]}}
+
+
+def test_each_seat_sees_his_own_widow_only() -> None:
+    state = new_game(WIDOWS, seed=0, deal=WIDOW_DEAL)
+    assert names(state.view(S0).seen) == {"AS", "KS", "QS"}
+    assert names(state.view(S1).seen) == {"9S", "TS", "JS"}
+
+
+def test_each_seat_in_turn_exchanges_with_his_own_widow() -> None:
+    state = new_game(WIDOWS, seed=0, deal=WIDOW_DEAL)
+    apply_all(state, "order_up discard:9D")  # seat 0 orders the 9H up; the dealer takes it
+    assert state.phase == "kitty_exchange" and state.current_player == S0
+    assert names(state.hand.hands[S0]) == {"9C", "TC", "JC", "QC", "KC", "AS", "KS", "QS"}
+    apply_all(state, "discard:9C discard:TC discard:JC")
+    assert state.current_player == S1  # then the dealer, with his own
+    assert names(state.hand.hands[S1]) >= {"9S", "TS", "JS", "9H"}
+    apply_all(state, "discard:TD discard:JD discard:QD")
+    assert state.phase == "play"
+    assert names(state.view(S1).hand) == {"KD", "9H", "9S", "TS", "JS"}
+
+
+# -- located errors -------------------------------------------------------------------------
+
+BAD = "extends: two-handed\ndescription: t\nflow: [deal, piles, upcard_bidding, dealer_pickup, " \
+      "play, score]\npiles:\n  dealt:\n    - "
+
+
+@pytest.mark.parametrize(("item", "message"), [
+    ("{name: pot, size: 2, face: up, play_from: true}",
+     "nobody can play from `pot`: a pile played from belongs to a seat"),
+    ("{name: pot, size: 2, owner: seat, under: 2}",
+     "the cards under `pot` turn over when the card on them is played"),
+    ("{name: pot, size: 2, owner: seat, seen_by: all}", "`pot` lies face down but every seat"),
+    ("{name: pot, size: 2, seen_by: owner}", "`pot` belongs to the table"),
+    ("{name: kitty, size: 2}", "the pile name `kitty` is taken"),
+    # 2 hands of 5, the upcard, and 9 cards in front of each of the 2 seats: 29 of 24
+    ("{name: pot, size: 9, owner: seat}", "the deal needs 29 cards"),
+])
+def test_a_pile_that_cannot_work_is_refused_at_its_line(item: str, message: str) -> None:
+    with pytest.raises(VariantError) as caught:
+        overlay(BAD + item + "\n")
+    assert message in str(caught.value)
+    assert "overlay.yaml:6:" in str(caught.value)  # the item's line, in the file written
+
+
+def test_a_tableau_with_a_phase_that_discards_to_the_hand_size_is_refused() -> None:
+    with pytest.raises(VariantError) as caught:
+        overlay(BAD.replace("play, score", "play, score") + "{name: t, size: 2, owner: seat, "
+                "face: up, play_from: true}\n")
+    assert "`dealer_pickup` discards back to a hand's size" in str(caught.value)
