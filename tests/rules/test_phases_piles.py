@@ -14,9 +14,14 @@ from pathlib import Path
 import pytest
 
 from engine import load_variant, new_game
+from engine.bots.heuristic import HeuristicBot
+from engine.core.bot_spec import BotSpec
 from engine.core.errors import InvalidArgument, VariantError
 from engine.play.records import record_of, replay
 from engine.rules.results import Deal
+from engine.rules.variant import Variant
+from engine.sim.simulate import run_games
+from engine.sim.stats import Count
 from engine.testing.rules import apply_all, names, overlay, play, refuse
 from engine.text.rulebook import render_text, rule_book
 
@@ -165,3 +170,22 @@ def test_a_tableau_with_a_phase_that_discards_to_the_hand_size_is_refused() -> N
         overlay(BAD.replace("play, score", "play, score") + "{name: t, size: 2, owner: seat, "
                 "face: up, play_from: true}\n")
     assert "`dealer_pickup` discards back to a hand's size" in str(caught.value)
+
+
+# -- the heuristic bot ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("v", [TABLEAU, WIDOWS], ids=["tableau", "widows"])
+def test_heuristic_bots_play_the_pile_games_to_their_end(v: Variant) -> None:
+    t = run_games(v, seed=22, indices=range(100), bots=[BotSpec(name="heuristic")] * v.players)
+    assert t.n[Count.GAMES, None] == 100
+    assert t.n[Count.STOPPED_AT_HAND_LIMIT, None] == 0
+
+
+def test_the_heuristic_counts_on_the_face_down_cards_of_its_tableau() -> None:
+    # Seat 0 sees 8 cards (4 in hand, 4 face up) of the 12 it will play; the 4 face-down ones
+    # are worth UNSEEN_CARD (0.4) tricks each to its estimate: 1.6 more than the 8 alone.
+    state = new_game(TABLEAU, seed=0, deal=DEAL)
+    bot = HeuristicBot(TABLEAU, S0, seed=1)
+    hand = state.view(S0).hand
+    _, seen_only = bot.best_suit(hand, [0])
+    assert bot.strength(hand, 0) == pytest.approx(seen_only - 1.6)
