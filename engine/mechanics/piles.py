@@ -181,6 +181,11 @@ class PilesView(ViewPart):
     def seen(self) -> int:
         return self.visible
 
+    def hand_shown(self, seat: int) -> int | None:
+        """A tableau's face-up cards lie face up in front of their owner (the browser shows
+        them, and the rest of his cards face down)."""
+        return self.face_up[seat] or None
+
     def table_lines(self, view: View, events: Sequence[Event], words: Speaker) -> list[str]:
         lines = []
         for seat, up in enumerate(self.face_up):
