@@ -189,3 +189,27 @@ def test_the_heuristic_counts_on_the_face_down_cards_of_its_tableau() -> None:
     hand = state.view(S0).hand
     _, seen_only = bot.best_suit(hand, [0])
     assert bot.strength(hand, 0) == pytest.approx(seen_only - 1.6)
+
+
+TABLE_STOCK = """
+extends: two-handed
+description: a face-up stock of 3 on the table, taken by the maker.
+flow: [deal, piles, upcard_bidding, dealer_pickup, kitty_exchange, play, score]
+piles:
+  dealt:
+    - {name: stock, size: 3, face: up}
+kitty_exchange: {source: stock, seat: maker}
+"""
+
+
+def test_a_face_up_pile_of_the_table_is_seen_by_all_and_taken_by_the_maker() -> None:
+    v = overlay(TABLE_STOCK)
+    deal = {**WIDOW_DEAL, "pile_cards": {"stock": [["AS", "KS", "QS"]]}}
+    state = new_game(v, seed=0, deal=deal)
+    assert names(state.view(S0).seen) == names(state.view(S1).seen) == {"AS", "KS", "QS"}
+    apply_all(state, "pass pass")  # round 2: seat 0 names spades (9H turned down)
+    apply_all(state, "call:S")
+    assert state.phase == "kitty_exchange" and state.current_player == S0
+    assert names(state.hand.hands[S0]) >= {"AS", "KS", "QS"}
+    apply_all(state, "discard:9C discard:TC discard:JC")
+    assert state.phase == "play" and state.view(S1).seen == 0
