@@ -350,8 +350,9 @@ def book(v: Variant) -> list[Rule]:
     'Three cards are dealt face down in front of each player: his widow. Nobody sees it.'
     """
     piles = v.deal.piles
-    lines = [Rule(text="After the hands and the upcard, the dealer deals the piles, in this "
-                  "order (PILE-A2).")]
+    after = "the hands and the upcard" if v.deal.upcard else "the hands"
+    lines = [Rule(text=f"After {after}, the dealer deals the piles, in this order "
+                  "(PILE-A2).")]
     lines += [Rule(text=_pile_text(pile)) for pile in piles]
     if v.deal.held != v.deal.hand_size:
         lines.append(Rule(text=f"A hand is then {v.deal.hand_size} tricks: each player plays "

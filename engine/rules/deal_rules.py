@@ -63,7 +63,8 @@ class DealRules:
     where a seat also plays from a pile, a tableau)."""
 
     hand_size: int = option(5, minimum=1, maximum=12, doc=(
-        "Cards per hand, which is also the number of tricks."))
+        "Cards per hand, which is also the number of tricks (a seat that also plays from "
+        "a tableau, `piles.dealt[].play_from`, plays its cards too: the tricks are more)."))
     extra_hands: tuple[str, ...] = option((), plain=False, doc=(
         "Face-down hands dealt as if to further players (the Cutthroat dummy, the Ghost "
         "Hand). Default: none."), schema={"type": "array", "maxItems": 2, "default": [],
