@@ -213,3 +213,28 @@ def test_a_face_up_pile_of_the_table_is_seen_by_all_and_taken_by_the_maker() -> 
     assert names(state.hand.hands[S0]) >= {"AS", "KS", "QS"}
     apply_all(state, "discard:9C discard:TC discard:JC")
     assert state.phase == "play" and state.view(S1).seen == 0
+
+
+SIX_ON_SIX = """
+extends: {tableau}
+description: a 32-card deck, 4 cards in hand and 6 face down under 6 face up each.
+deck: {{size: 32}}
+piles:
+  dealt:
+    - {{name: tableau, owner: seat, size: 6, under: 6, face: up, play_from: true}}
+scoring:
+  table:
+    - {{label: made, when: "makers.tricks >= bid", makers: bid}}
+    - {{label: euchre, when: "makers.tricks < bid", defenders: bid}}
+"""
+
+
+def test_a_twelve_card_tableau_beside_a_hand_plays_sixteen_tricks() -> None:
+    # 2 x (4 + 12) = 32 cards: the whole deck; each seat plays 4 + 6 + 6 = 16 cards
+    v = overlay(SIX_ON_SIX.format(tableau=DATA / "two-handed-tableau.yaml"))
+    assert v.deal.hand_size == 16 and v.deal.held == 4
+    state = new_game(v, seed=3)
+    assert len(names(state.hand.hands[S0])) == 10  # 4 in hand and 6 face up
+    while not state.hands_played:
+        state.apply(state.legal_actions()[0])
+    assert sum(state.hands_played[-1].tricks) == 16
