@@ -282,7 +282,7 @@ def book(v: Variant, rules: KittyExchangeRules) -> list[Rule]:
     return [Rule(text=f"{who} {may} {source} into his hand and discards as many cards face "
                  "down. Nobody else sees the cards taken or discarded.",
                  alternative=f"{setting('kitty_exchange.seat', '...')} chooses who "
-                 "(maker, dealer, eldest, any).")]
+                 "(maker, dealer, eldest, any, each).")]
 
 
 MECHANIC = Mechanic(
