@@ -257,6 +257,11 @@ def _check(ctx: CompileContext, rules: PilesRules) -> PilesRules:
                      "another pile)", (*where, "name"), "give each pile its own name")
         names.append(pile.name)
         _check_pile(ctx, pile, item, where)
+    alone = ctx.data.get("go_alone", {})
+    if "go_alone" in ctx.flow and alone.get("exposed") and any(p.play_from for p in piles):
+        ctx.fail("a lone hand played exposed and a tableau played from cannot be told apart "
+                 "at the table", ("go_alone", "exposed"), "remove `go_alone.exposed`, or "
+                 "`play_from` from the piles", also=(at,))
     return replace(rules, dealt=piles)
 
 

@@ -238,3 +238,13 @@ def test_a_twelve_card_tableau_beside_a_hand_plays_sixteen_tricks() -> None:
     while not state.hands_played:
         state.apply(state.legal_actions()[0])
     assert sum(state.hands_played[-1].tricks) == 16
+
+
+def test_a_tableau_in_a_joker_deck_still_turns_its_cards_over() -> None:
+    # 25 cards with the joker: 2 x (4 + 8) = 24 dealt and one left in the kitty
+    v = overlay(f"extends: {DATA / 'two-handed-tableau.yaml'}\ndescription: t\n"
+                "deck: {size: 24, jokers: 1}\n")
+    state = new_game(v, seed=4)
+    while not state.hands_played:
+        state.apply(state.legal_actions()[-1])
+    assert sum(state.hands_played[-1].tricks) == 12
