@@ -9,6 +9,7 @@ bowers of hearts are JH and JD; the maker needs his bid of tricks, 7 of 12, and 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from engine import load_variant, new_game
 from engine.bots.heuristic import HeuristicBot
 from engine.core.bot_spec import BotSpec
 from engine.core.errors import InvalidArgument, VariantError
+from engine.play.record_shape import GameRecord
 from engine.play.records import record_of, replay
 from engine.rules.results import Deal
 from engine.rules.variant import Variant
@@ -248,3 +250,11 @@ def test_a_tableau_in_a_joker_deck_still_turns_its_cards_over() -> None:
     while not state.hands_played:
         state.apply(state.legal_actions()[-1])
     assert sum(state.hands_played[-1].tricks) == 12
+
+
+def test_a_record_of_a_given_tableau_deal_replays_from_its_json() -> None:
+    state = apply_all(new_game(TABLEAU, seed=0, deal=DEAL), "bid:7 pass call:H play:JH play:AS")
+    record = GameRecord.from_json(json.loads(json.dumps(record_of(state).to_json())))
+    again = replay(record)
+    assert again.history == state.history
+    assert names(again.hand.hands[S1]) >= {"9H"}  # turned over again on the replay
