@@ -258,3 +258,17 @@ def test_a_record_of_a_given_tableau_deal_replays_from_its_json() -> None:
     again = replay(record)
     assert again.history == state.history
     assert names(again.hand.hands[S1]) >= {"9H"}  # turned over again on the replay
+
+
+def test_euchre_show_and_rules_name_the_piles(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.cli import main  # noqa: PLC0415 - the command line, above the rules layer
+
+    path = str(DATA / "two-handed-widows.yaml")
+    assert main(["show", path]) == 0
+    shown = capsys.readouterr().out
+    assert "\npiles:  # " in shown and "- name: widow" in shown
+    assert "seen_by: owner" in shown and "seat: each" in shown
+    assert main(["rules", path]) == 0
+    words = " ".join(capsys.readouterr().out.split())
+    assert "Three cards are dealt face down in front of each player: his widow." in words
+    assert "Each player in turn from eldest takes his own widow into his hand" in words
