@@ -59,9 +59,6 @@ class GameSpec:
         self.name, self.hands = variant, hands
         self.variant: Variant = load_variant(variant)
         v = self.variant
-        if v.deal.piled:  # its chance nodes deal the hands only (PILE-A2)
-            raise ValueError(f"{v.name}: the OpenSpiel and PettingZoo adapters do not deal "
-                             "piles (cards beside the hands) yet; play it with the engine")
         self.encoder = Encoder(v)
         self.special_names: tuple[str, ...] = State(v, seed=0).special_bids
         """The variant's special bids as actions name them (``bid:moon``)."""
