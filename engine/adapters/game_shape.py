@@ -81,6 +81,9 @@ def dealt_cards(variant: Variant) -> int:
     """Cards dealt one by one at the chance nodes of a deal: every hand (extra hands too),
     then the upcard. The rest of the deck is the kitty, which nobody sees dealt."""
     deal = variant.deal
+    if deal.piled:  # its chance nodes deal the hands only (PILE-A2)
+        raise ValueError(f"{variant.name}: the OpenSpiel and PettingZoo adapters do not deal "
+                         "piles (cards beside the hands) yet; play it with the engine")
     return deal.positions * deal.hand_size + (1 if deal.upcard else 0)
 
 

@@ -61,6 +61,9 @@ class HeuristicBot(Bot):
         self.help = 0.7 + N.PARTNER_PER_CARD * max(0, size - 5) if partnered or self.calls \
             else 0.9 if dummy else \
             N.ONE_OPPONENT + N.ONE_OPPONENT_PER_CARD * (size - 5) if variant.players == 2 else 0.0
+        self.size = size
+        self.unseen = variant.deal.held != size
+        """It plays cards it cannot see yet (a tableau's face-down cards)."""
         self.threshold = size // 2 + 1 - self.help
         """Making trump needs a majority of the tricks (3 of 5), the help counted."""
         self.partner_tricks = N.PARTNER_TRICKS
@@ -228,6 +231,8 @@ class HeuristicBot(Bot):
         if not scored:
             return 0, 0.0
         est, suit = max(scored)
+        if self.unseen:  # the cards it will play but does not see (UNSEEN_CARD)
+            est += N.UNSEEN_CARD * max(0, self.size - hand.bit_count())
         return suit, est
 
     def joker_suit(self, hand: int, trump: int) -> int:

@@ -50,3 +50,8 @@ beyond five. Measured with the heuristic in 3,000 deals of ``two-handed``: the m
 estimate plus 0.5 tricks ordering up as eldest (his estimate less half the upcard's worth to
 the dealer), 1.2 as dealer, 0.9 naming a suit; with seven cards each 1.0 to 1.6 (24 cards)
 and 1.2 to 1.8 (32 cards) at the estimates where the bidding is decided: 0.85 and 1.45."""
+UNSEEN_CARD = 0.4
+"""The tricks the bot counts on for each card it will play but cannot see when it bids: a
+tableau's face-down cards, turned over only when uncovered (PILE-A3). In a two-handed deal of
+the whole 24-card deck each card is worth half a trick on average (12 tricks, 24 cards); the
+bot counts a little less, as the estimate of the cards it sees already counts their luck."""

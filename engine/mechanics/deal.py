@@ -18,6 +18,7 @@ from engine.mechanics.wording import extra_hand_word, join, number, setting
 from engine.rules.config_fields import Block
 from engine.rules.deal_rules import DealRules
 from engine.rules.mechanic_rules import CompileContext, FlowCheck, OutcomeSetting
+from engine.rules.pile_rules import places, played_from, read_piles
 from engine.rules.variant_warnings import upcard_unused
 from engine.rules.yamlsource import Path_
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from engine.rules.resolved import Resolved
     from engine.rules.variant import Variant
 
-__all__ = ["KITTY_SETTINGS", "MECHANIC", "Deal", "undealt"]
+__all__ = ["KITTY_SETTINGS", "MECHANIC", "Deal", "dealt", "undealt"]
 
 
 class Deal(Phase):
@@ -40,6 +41,9 @@ class Deal(Phase):
         self.orders = [dealing_order(variant.players, extras, d) for d in range(variant.players)]
         self.packets = variant.deal.packets
         self.deck = list(variant.deck.cards)
+        self.piled = variant.deal.piled
+        """The cards dealt to each position of the piles, after the upcard (PILE-A2)."""
+        self.first_pile = variant.deal.positions - len(self.piled)
 
     def start(self, s: Table) -> None:
         h = s.hand
@@ -71,6 +75,12 @@ class Deal(Phase):
         if self.variant.deal.upcard:
             h.upcard = cards[top]
             top += 1
+        for place, size in enumerate(self.piled, start=self.first_pile):
+            mask = 0
+            for c in cards[top : top + size]:
+                mask |= 1 << c
+            hands[place] = mask
+            top += size
         kitty = 0
         for c in cards[top:]:
             kitty |= 1 << c
@@ -95,7 +105,12 @@ def undealt(ctx: CompileContext) -> int:
     """The cards the deal leaves face down in the kitty: the deck less every hand (the
     seats' and the extra hands') and the upcard."""
     deal = ctx.deal
-    return ctx.deck_size() - deal.positions * deal.hand_size - (1 if deal.upcard else 0)
+    return ctx.deck_size() - dealt(deal) - (1 if deal.upcard else 0)
+
+
+def dealt(deal: DealRules) -> int:
+    """The cards the deal gives the seats, the extra hands and the piles."""
+    return (deal.positions - len(deal.piled)) * deal.held + sum(deal.piled)
 
 
 def _check(ctx: CompileContext, rules: DealRules) -> DealRules:
@@ -107,12 +122,20 @@ def _check(ctx: CompileContext, rules: DealRules) -> DealRules:
     if len(set(extras)) != len(extras):
         ctx.fail("two extra hands have the same name", ("deal", "extra_hands"))
     positions = players + len(extras)
-    needed = positions * size + (1 if rules.upcard else 0)
+    piles = read_piles(ctx.data.get("piles", {}).get("dealt")) if "piles" in ctx.flow else ()
+    laid = places(piles, players=players)
+    piled = tuple(place.size for place in laid)
+    needed = positions * size + sum(piled) + (1 if rules.upcard else 0)
     deck = ctx.deck_size()
     if needed > deck:
         upcard = " and 1 upcard" if rules.upcard else ""
+        if piled:
+            upcard += f" and {sum(piled)} cards in piles"
         hint = "use a bigger deck (`deck.size`), fewer cards per hand, or fewer extra hands"
         settings = _DEAL_SETTINGS
+        if piled:
+            hint += " or piles"
+            settings = (*settings, ("piles", "dealt"))
         if rules.upcard and upcard_unused(ctx.flow):
             upcard += ", which no phase of this flow uses"
             hint = "set `deal.upcard: false` (nothing uses the upcard), or " + hint[0].lower() \
@@ -123,7 +146,9 @@ def _check(ctx: CompileContext, rules: DealRules) -> DealRules:
             f"deck has {deck}", settings[0], hint, also=settings[1:],
         )
     return replace(rules, extra_hands=extras, packets=_packets(ctx, spec, positions),
-                   positions=positions)
+                   positions=positions + len(piled), held=size, piled=piled, piles=piles,
+                   pile_places=laid,
+                   hand_size=size + played_from(piles))
 
 
 BLOCK = Block(key="deal", record=DealRules, check=_check, doc=(
@@ -176,7 +201,7 @@ def book(v: Variant) -> list[Rule]:
     deal = v.deal
     extras = [extra_hand_word(name) for name in deal.extra_hands]
     to_whom = "each player" + (f" and to {join(extras)}" if extras else "")
-    lines = [Rule(text=f"The dealer deals {deal.hand_size} cards to {to_whom}, clockwise, "
+    lines = [Rule(text=f"The dealer deals {deal.held} cards to {to_whom}, clockwise, "
                   "starting with eldest and ending with himself.")]
     if len(extras) == 1:
         lines.append(Rule(text=f"{extras[0].capitalize()} is dealt as if it were a player "
@@ -210,7 +235,7 @@ def _packets_rule(v: Variant) -> Rule:
 
 
 def _kitty_rule(v: Variant) -> Rule:
-    left = len(v.deck.cards) - v.deal.positions * v.deal.hand_size
+    left = len(v.deck.cards) - dealt(v.deal)
     if left == 0:
         return Rule(text="The whole pack is dealt: there is no kitty and no upcard.")
     if v.deal.upcard:

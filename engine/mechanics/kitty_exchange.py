@@ -30,9 +30,11 @@ from engine.mechanics.base import (
 )
 from engine.mechanics.deal import KITTY_SETTINGS, undealt
 from engine.mechanics.events import Discarded, ExchangeTaken, Said
+from engine.mechanics.piles import pile_position, pile_sources
 from engine.mechanics.wording import setting
 from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import REGISTRY, CompileContext
+from engine.rules.pile_rules import PileOwner
 from engine.rules.variant_warnings import upcard_unused
 
 if TYPE_CHECKING:
@@ -56,6 +58,7 @@ class ExchangeSeat(StrEnum):
     DEALER = "dealer"
     ELDEST = "eldest"
     ANY = "any"
+    EACH = "each"
 
 
 @dataclass(slots=True, kw_only=True)
@@ -77,8 +80,14 @@ class KittyExchange(Phase):
         rules = variant.rules_of(KittyExchangeRules)
         self.rules = rules
         extra = variant.deal.extra_hands
-        self.position = (-1 if rules.source == KITTY
-                         else variant.players + extra.index(rules.source))
+        if rules.source == KITTY:
+            where = [-1] * self.players
+        elif rules.source in extra:
+            where = [variant.players + extra.index(rules.source)] * self.players
+        else:  # a pile: the seat's own, or the table's (PILE-A6)
+            where = [pile_position(variant, rules.source, seat) for seat in range(self.players)]
+        self.where = where
+        """By seat, the position he takes the cards from (-1: the kitty)."""
 
     def start(self, s: Table) -> None:
         h = s.hand
@@ -92,26 +101,33 @@ class KittyExchange(Phase):
             queue = [(s.dealer + 1) % n]
         else:
             queue = [(s.dealer + k) % n for k in range(1, n + 1)]
-        queue = [q for q in queue if h.active(q)]
-        if not queue or not self._cards(s):
+        queue = [q for q in queue if h.active(q) and self._cards(s, q)]
+        if not queue:
             s.advance()
             return
         x = h.scratch = KittyScratch(queue=queue)
-        s.current = queue[0]
+        self._offer(s, x)
+
+    def _offer(self, s: Table, x: KittyScratch) -> None:
+        """The next seat of the queue is offered the cards (or takes them)."""
+        s.current = x.queue[0]
+        x.step = _OFFER
         if not self.rules.optional:
             self._take(s, x)
 
-    def _cards(self, s: Table) -> int:
+    def _cards(self, s: Table, seat: int) -> int:
         h = s.hand
-        return h.kitty if self.position < 0 else h.hands[self.position]
+        at = self.where[seat]
+        return h.kitty if at < 0 else h.hands[at]
 
     def _take(self, s: Table, x: KittyScratch) -> None:
         h = s.hand
-        cards = self._cards(s)
-        if self.position < 0:
+        cards = self._cards(s, s.current)
+        at = self.where[s.current]
+        if at < 0:
             h.kitty = 0
         else:
-            h.hands[self.position] = 0
+            h.hands[at] = 0
         h.hands[s.current] |= cards
         x.step = _DISCARD
         x.left = cards.bit_count()
@@ -144,7 +160,12 @@ class KittyExchange(Phase):
             return
         h.discard(s.current, action - A.DISCARD)
         x.left -= 1
-        if not x.left:
+        if x.left:
+            return
+        x.queue.pop(0)
+        if self.rules.seat is ExchangeSeat.EACH and x.queue:
+            self._offer(s, x)  # each seat in turn, with his own pile (PILE-A6)
+        else:
             s.advance()
 
     def reason(self, s: Table, action: int) -> Refused:
@@ -170,8 +191,9 @@ class KittyExchangeRules:
         "extra hand in `deal.extra_hands` (a widow)."))
     seat: ExchangeSeat = option(ExchangeSeat.MAKER, fill=False, doc=(
         "Who exchanges: `maker` (after trump is made: the bidder takes the widow), "
-        "`dealer`, `eldest`, or `any` (each seat in turn from eldest is offered it; "
-        "the first to take it exchanges)."))
+        "`dealer`, `eldest`, `any` (each seat in turn from eldest is offered it; "
+        "the first to take it exchanges), or `each` (each seat in turn from eldest "
+        "exchanges with his own pile, `piles.dealt[].owner: seat`)."))
     optional: bool = option(False, plain=False, schema={"type": "boolean"}, doc=(
         "The seat may decline (`keep`) instead of taking (`pick_up`). Default: false, "
         "and true with `seat: any`."))
@@ -182,15 +204,23 @@ def _check(ctx: CompileContext, rules: KittyExchangeRules) -> KittyExchangeRules
     at = ("kitty_exchange",)
     source = rules.source
     extra = ctx.deal.extra_hands
-    if source != KITTY and source not in extra:
-        names = ", ".join(f"`{e}`" for e in (KITTY, *extra))
-        ctx.fail(f"`{source}` is neither the kitty nor an extra hand of the deal",
+    piles = pile_sources(ctx)
+    if source != KITTY and source not in extra and source not in piles:
+        names = ", ".join(f"`{e}`" for e in (KITTY, *extra, *piles))
+        ctx.fail(f"`{source}` is neither the kitty nor an extra hand or pile of the deal",
                  (*at, "source"), f"use one of {names}", also=(("deal", "extra_hands"),))
+    seat = rules.seat
+    if (seat is ExchangeSeat.EACH) != (piles.get(source) is PileOwner.SEAT):
+        ctx.fail("`seat: each` exchanges each seat's own pile: it needs a pile every seat owns"
+                 if seat is ExchangeSeat.EACH else
+                 f"each seat owns a `{source}`: all exchange, each with his own",
+                 (*at, "seat"), "set `seat: each` with a pile of `owner: seat`, and another "
+                 "seat with the kitty, an extra hand or the table's pile",
+                 also=((*at, "source"),))
     if source == KITTY and not _kitty_at(ctx):
         ctx.fail("the exchange takes the kitty, but the deal leaves no kitty", (*at, "source"),
                  "deal fewer cards, use a bigger deck, or exchange with an extra hand of the "
                  "deal (`source:` its name)", also=KITTY_SETTINGS)
-    seat = rules.seat
     optional = spec.get("optional", seat is ExchangeSeat.ANY)
     if seat is ExchangeSeat.ANY and not optional:
         ctx.fail("with `seat: any` the first seat would always take it: the exchange must be "
@@ -242,14 +272,17 @@ def book(v: Variant, rules: KittyExchangeRules) -> list[Rule]:
     'The maker takes the widow, dealt face down'
     """
     who = {"maker": "The maker", "dealer": "The dealer", "eldest": "Eldest",
-           "any": "Each player in turn from eldest, until one does,"}[rules.seat]
+           "any": "Each player in turn from eldest, until one does,",
+           "each": "Each player in turn from eldest"}[rules.seat]
     source = ("the kitty" if rules.source == KITTY
+              else f"his own {rules.source}" if rules.seat is ExchangeSeat.EACH
+              else f"the {rules.source}" if rules.source not in v.deal.extra_hands
               else f"the {rules.source}, dealt face down")
     may = "may take" if rules.optional else "takes"
     return [Rule(text=f"{who} {may} {source} into his hand and discards as many cards face "
                  "down. Nobody else sees the cards taken or discarded.",
                  alternative=f"{setting('kitty_exchange.seat', '...')} chooses who "
-                 "(maker, dealer, eldest, any).")]
+                 "(maker, dealer, eldest, any, each).")]
 
 
 MECHANIC = Mechanic(

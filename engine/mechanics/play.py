@@ -99,8 +99,12 @@ class Play(Phase):
             return super().__new__(CorrectingPlay)
         if cls is Play and alone is not None and alone.exposed:
             return super().__new__(ExposedPlay)
-        if (cls is Play and variant.deck.jokers and rules is not None
-                and rules.joker_at_no_trump is JokerAtNoTrump.LEADER_NAMES):
+        joker = (variant.deck.jokers and rules is not None
+                 and rules.joker_at_no_trump is JokerAtNoTrump.LEADER_NAMES)
+        if cls is Play and variant.deal.held != variant.deal.hand_size:  # a tableau (PILE-A3)
+            from engine.mechanics import piles_play  # noqa: PLC0415 - it imports this module
+            return super().__new__(piles_play.PileJokerPlay if joker else piles_play.PilePlay)
+        if cls is Play and joker:
             return super().__new__(JokerPlay)
         return super().__new__(cls)
 

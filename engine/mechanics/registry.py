@@ -25,6 +25,7 @@ from engine.mechanics import (
     kitty_exchange,
     name_trump,
     pass_cards,
+    piles,
     play,
     redeal,
     score,
@@ -59,6 +60,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     call_partner.MECHANIC,
     redeal.MECHANIC,
     declare.MECHANIC,
+    piles.MECHANIC,
 )
 
 _ALL: dict[str, Mechanic] = {}

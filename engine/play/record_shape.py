@@ -56,7 +56,7 @@ RECORD_KEYS: dict[str, frozenset[str]] = {
 """The keys of a record, and of each object in it, by the key that holds the object (``""``:
 the record itself); each deal of ``deals`` holds :data:`DEAL_KEYS`. Any other key is refused:
 a record is not a place to carry other data (a megabyte of it would be kept with the game)."""
-DEAL_KEYS = frozenset({"dealer", "hands", "upcard", "kitty", "extra"})
+DEAL_KEYS = frozenset({"dealer", "hands", "upcard", "kitty", "extra", "pile_cards"})
 
 Json = Any
 """A value as :func:`json.loads` gives it."""
@@ -211,6 +211,7 @@ class RecordDeal:
     upcard: str | None = None
     kitty: Cards | None = None
     extra: tuple[tuple[str, Cards], ...] | None = None
+    pile_cards: str | None = None  # the deal's `pile_cards` as JSON text (Deal.from_json checks)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Json], *, number: int) -> RecordDeal:
@@ -234,8 +235,10 @@ class RecordDeal:
         if extra is not None and not (isinstance(extra, dict)
                                       and all(_codes(cards) for cards in extra.values())):
             raise wrong("`extra` must map each extra hand to its cards: {\"dummy\": [...]}")
+        piles = data.get("pile_cards")
         return cls(dealer=dealer, hands=tuple(tuple(hand) for hand in hands), upcard=upcard,
                    kitty=None if kitty is None else tuple(kitty),
+                   pile_cards=None if piles is None else json.dumps(piles),
                    extra=None if extra is None else tuple(
                        (name, tuple(cards)) for name, cards in extra.items()))
 
@@ -251,6 +254,8 @@ class RecordDeal:
             out["upcard"] = self.upcard
         if self.extra is not None:
             out["extra"] = {name: list(cards) for name, cards in self.extra}
+        if self.pile_cards is not None:
+            out["pile_cards"] = json.loads(self.pile_cards)
         return out
 
 

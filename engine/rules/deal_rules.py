@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rules.config_fields import option
+from engine.rules.pile_rules import Pile, PilePlace
 
 __all__ = ["DealRules"]
 
@@ -54,11 +55,16 @@ _PACKETS = {
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealRules:
-    """Phase ``deal``. ``positions`` counts seats plus extra hands; ``packets`` has one tuple
-    per round with one packet size per position, in dealing order from eldest."""
+    """Phase ``deal``. ``positions`` counts seats plus extra hands plus the positions of the
+    piles (``piled``: the cards dealt to each, after the upcard; :mod:`engine.rules.pile_rules`);
+    ``packets`` has one tuple per round with one packet size per seat and extra hand, in
+    dealing order from eldest. Compiled, ``hand_size`` is the cards each seat plays, which is
+    the number of tricks; ``held`` the cards dealt to his hand (less than ``hand_size`` only
+    where a seat also plays from a pile, a tableau)."""
 
     hand_size: int = option(5, minimum=1, maximum=12, doc=(
-        "Cards per hand, which is also the number of tricks."))
+        "Cards per hand, which is also the number of tricks (a seat that also plays from "
+        "a tableau, `piles.dealt[].play_from`, plays its cards too: the tricks are more)."))
     extra_hands: tuple[str, ...] = option((), plain=False, doc=(
         "Face-down hands dealt as if to further players (the Cutthroat dummy, the Ghost "
         "Hand). Default: none."), schema={"type": "array", "maxItems": 2, "default": [],
@@ -71,3 +77,8 @@ class DealRules:
     upcard: bool = option(True, doc=(
         "Turn the top card of the kitty face up to propose trump."))
     positions: int = 0
+    held: int = 0
+    piles: tuple[Pile, ...] = ()
+    """The piles dealt beside the hands (phase ``piles``), and where (``pile_places``)."""
+    pile_places: tuple[PilePlace, ...] = ()
+    piled: tuple[int, ...] = ()

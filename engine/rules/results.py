@@ -9,8 +9,8 @@ partner) in its :class:`ResultPart`, under its key (``HandResult.parts``, and in
 ``to_json`` gives the JSON; ``from_json`` reads it back, and reads hands written before parts
 (their mechanics' facts as flat keys) too.
 
-A :class:`Deal` fixes one hand's cards (tests, replays, ``play --deal``); it is written with
-card codes and read back with every check a user's deal needs (:meth:`Deal.from_json`).
+A :class:`Deal` fixes one hand's cards (tests, replays, ``play --deal``), written with card
+codes and read back with every check a user's deal needs (:meth:`Deal.from_json`).
 
 >>> r = HandResult(hand=1, dealer=3, maker=0, trump="H", alone=(0,), tricks=(5, 0, 0, 0),
 ...                label="lone_march", deltas=(4, 0, 4, 0), scores=(4, 0, 4, 0))
@@ -26,12 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from engine.core import cards as C
 from engine.core.errors import InvalidArgument
 from engine.rules.mechanic_rules import REGISTRY
+from engine.rules.pile_rules import piles_of_json, piles_to_json
 
 if TYPE_CHECKING:
     from engine.rules.variant import Variant
@@ -39,8 +41,7 @@ if TYPE_CHECKING:
 __all__ = ["REDEAL_WHY", "Deal", "HandResult", "Penalty", "ResultHook", "ResultPart"]
 
 REDEAL_WHY = "redeal"
-"""``HandResult.thrown_in`` of a hand thrown in by the ``redeal`` rule (not a deal all passed):
-simulation reports count these apart (``redeals``)."""
+"""``HandResult.thrown_in`` of a hand the ``redeal`` rule threw in (reports count ``redeals``)."""
 
 
 def _ints(values: Any) -> tuple[int, ...]:
@@ -331,6 +332,7 @@ class Deal:
         if variant.deal.extra_hands:
             out["extra"] = {name: C.names(self.hands[n + i])
                             for i, name in enumerate(variant.deal.extra_hands)}
+        out.update(piles_to_json(variant, self.hands))  # {} without piles
         return out
 
     @classmethod
@@ -338,8 +340,8 @@ class Deal:
         """Check a deal written with card codes and read it; raises
         :class:`~engine.core.errors.InvalidArgument` saying what is wrong.
 
-        ``{"dealer": 0, "hands": [[...] per seat], "upcard": "JH", "kitty": [...],
-        "extra": {"dummy": [...]}}``; ``kitty`` may be left out (the rest of the deck)."""
+        ``{"dealer": 0, "hands": [[...] per seat], "upcard": "JH", "kitty": [...], "extra":
+        {"dummy": [...]}, "pile_cards": {}}``; ``kitty`` may be left out (the rest of the deck)."""
         n = variant.players
         rules = variant.deal
         dealer = deal.get("dealer", 0)
@@ -354,15 +356,14 @@ class Deal:
                      for hand, label in zip(hands, labels, strict=True)]
         extra = deal.get("extra", {}) or {}
         if not isinstance(extra, dict):
-            raise InvalidArgument("`extra` must map each extra hand to its cards: "
-                                  "{\"dummy\": [...]}")
+            raise InvalidArgument('`extra` must map each extra hand to its cards: {"dummy": []}')
         for name in rules.extra_hands:
             labels.append(f"{name} hand")
             positions.append(_cards(variant, extra.get(name, []), labels[-1], taken))
         for label, cards in zip(labels, positions, strict=True):
-            if len(cards) != rules.hand_size:
-                raise InvalidArgument(f"the {label} holds {len(cards)} cards, not "
-                                      f"{rules.hand_size}")
+            if len(cards) != rules.held:
+                raise InvalidArgument(f"the {label} holds {len(cards)} cards, not {rules.held}")
+        positions += piles_of_json(variant, deal, partial(_cards, variant, taken=taken))
         upcard = -1
         if rules.upcard:
             if deal.get("upcard") is None:
@@ -380,9 +381,8 @@ class Deal:
 
 
 def _cards(variant: Variant, codes: Any, what: str, taken: set[int]) -> list[int]:
-    """The cards of a list of codes, each checked to be a card of ``variant``'s deck. In a
-    double deck a code already in ``taken`` (this deal's cards so far) is the second copy
-    (DECK-A2); the cards read are added to ``taken``."""
+    """The cards of a list of codes, each checked to be in ``variant``'s deck (a code already
+    ``taken``, in a double deck, is the second copy: DECK-A2), added to ``taken``."""
     if not isinstance(codes, (list, tuple)):
         raise InvalidArgument(f"{what} must be a list of card codes")
     out = []

@@ -169,9 +169,10 @@ class HandNarrator(TableNarrator):
         given up unseen by a lone maker (CTD-A13), or set aside (an optional merge declined;
         a hand nobody made, CTD-A15)."""
         if isinstance(event, E.ExchangeTaken):
-            if event.source not in self.variant.deal.extra_hands:
+            if event.source == "kitty":
                 return ""
-            return (f"{self.seat(event.seat)} takes the {event.source} hand ({event.size} "
+            what = " hand" if event.source in self.variant.deal.extra_hands else ""  # or a pile
+            return (f"{self.seat(event.seat)} takes the {event.source}{what} ({event.size} "
                     f"cards): he holds {event.held} cards and discards {event.size}.")
         gone = f"The {event.name} hand ({event.size} cards)"
         if event.fate == E.MERGED:

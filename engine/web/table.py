@@ -81,6 +81,8 @@ def _seat_box(game: WebGame, view: View, seat: int) -> str:
     shown = _hand_shown(view, seat)
     face_up = (cards_html(sorted_hand(shown, view.trump)) if shown is not None
                else backs_html(view.hand_sizes[seat]))
+    if shown is not None and shown.bit_count() < view.hand_sizes[seat]:  # a tableau's cards
+        face_up += backs_html(view.hand_sizes[seat] - shown.bit_count())
     turn = " turn" if view.current_player == seat else ""
     return (f'<section class="seat{turn}" data-seat="{seat}"><h2>{esc(n.names[seat])}</h2>'
             f'<p class="marks">{esc(marks)}</p>{face_up}'

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,7 +50,11 @@ from engine.mechanics.hand import Hand
 from engine.play.records import record_of, replay, replay_steps
 from engine.testing.rules import variant
 
-NAMES = shipped_names()
+OVERLAYS = [str(Path(__file__).resolve().parents[1] / "data" / f"two-handed-{name}.yaml")
+            for name in ("tableau", "widows")]
+"""Test overlays of building blocks no shipped variant uses yet (piles: a tableau played from,
+each seat's own widow), played like the shipped files."""
+NAMES = shipped_names() + OVERLAYS
 GAMES_PER_VARIANT = 4
 MAX_ACTIONS = 500
 """Long games (Ghost Hand between random players can run for hundreds of hands) are cut here."""

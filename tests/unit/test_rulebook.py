@@ -99,6 +99,7 @@ SECTION_SPEAKS_OF = {
     "call_partner": "calls",
     "play": "must follow the suit led",
     "score": "scored",
+    "piles": "dealt",
 }
 """Written by hand from the rules of each phase: a word its section cannot do without, in
 every variant (the book used to be checked against the very lines its renderer had read)."""
