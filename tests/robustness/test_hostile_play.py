@@ -322,7 +322,7 @@ def test_a_renege_typed_at_the_table_is_accepted_once_where_the_variant_allows_i
 
 QUESTIONS: dict[str, str] = {
     "Your bid: order up, or pass?": "standard",
-    "Go alone, or pass?": "standard",
+    "Go alone (your partner sits this hand out), or pass?": "standard",
     "Discard a card": "standard",
     "Your card:": "standard",
     "Your bid: bid 3 to 5 or shoot the moon, or pass?": "ghost-hand",
