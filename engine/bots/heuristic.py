@@ -29,16 +29,6 @@ if TYPE_CHECKING:
 __all__ = ["HeuristicBot"]
 
 @functools.cache
-def _trumpless_orders(deck: int) -> dict[int, list[list[int]]]:
-    """Each suit's cards in the deck ``deck`` (a mask; first copies), best first, at no-trump
-    and at low no-trump (made once per deck: bots are made for every game)."""
-    present = {C.rank_of(c) for c in C.cards_of(deck)}
-    ranks = [r for r in (C.RANK_A, C.RANK_K, C.RANK_Q, C.RANK_J, C.RANK_T, C.RANK_9,
-                         C.RANK_8, C.RANK_7, C.RANK_6) if r in present]
-    high = [[C.card(C.rank_letter(r) + C.SUIT_NAMES[suit]) for r in ranks] for suit in range(4)]
-    return {C.NO_TRUMP: high, C.LOW_NO_TRUMP: [cards[::-1] for cards in high]}
-
-
 class HeuristicBot(Bot):
     """Bids by estimated tricks; plays cheap winners and low discards."""
 
@@ -46,8 +36,10 @@ class HeuristicBot(Bot):
 
     def __init__(self, variant: Variant, seat: int, seed: int) -> None:
         super().__init__(variant, seat, seed)
-        self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]
-        self.nt_order = _trumpless_orders(variant.deck.mask)
+        self.tables = variant.deck.all_tables()
+        self.trump_values = [N.trump_values(t) for t in self.tables]
+        """By trump, each card's expected tricks as a trump (``TRUMP_VALUE`` by its place)."""
+        self.nt_order = N.trumpless_orders(variant.deck.mask)
         self.outside_deck = ~variant.deck.mask  # cards not in the deck count as gone
         self.sides_by_maker = [variant.sides.hand_sides(m) for m in range(variant.players)]
         partnered = variant.sides.kind == "teams" and max(len(t) for t in variant.sides.teams) > 1
@@ -153,9 +145,9 @@ class HeuristicBot(Bot):
         trumps = hand & t.suit_mask[trump]
         count = trumps.bit_count()
         est = 0.0
-        power = t.power[trump]
+        values = self.trump_values[trump]
         for c in C.cards_of(trumps):
-            est += N.TRUMP_VALUE[power[c] - N.TRUMP_BASE]
+            est += values[c]
         if count > 2:
             est += N.LENGTH_BONUS * (count - 2)
         for suit in range(4):
@@ -177,6 +169,8 @@ class HeuristicBot(Bot):
         """Expected tricks without trump, each suit's ranks ``order``ed best first: its best
         card, a guarded second or third best, the length of a suit it heads; the joker."""
         est = N.NT_JOKER if hand >> C.JOKER & 1 else 0.0
+        if hand >> C.JOKER_LOW & 1:  # the low joker: the second best card (DECK-A4)
+            est += N.NT_JOKER
         for suit in range(4):
             held = [hand >> c & 1 for c in order[suit]]
             length = sum(held)
@@ -380,13 +374,14 @@ class HeuristicBot(Bot):
         for _, c in view.played:
             gone |= 1 << c
         for c in cards:
-            if c == C.JOKER:
+            if c in (C.JOKER, C.JOKER_LOW):
                 continue
             suit = C.suit_of(c)
             power = t.power[suit]
             better = t.suit_mask[suit] & ~gone & ~(1 << C.JOKER)
             if all(power[o] < power[c] for o in C.cards_of(better)):
                 return c
-        if C.JOKER in cards:
-            return C.JOKER
+        for joker in (C.JOKER, C.JOKER_LOW):  # the joker (of two, the high one first)
+            if joker in cards:
+                return joker
         return min(cards, key=lambda c: self._low_key(trump, c))

@@ -50,3 +50,28 @@ beyond five. Measured with the heuristic in 3,000 deals of ``two-handed``: the m
 estimate plus 0.5 tricks ordering up as eldest (his estimate less half the upcard's worth to
 the dealer), 1.2 as dealer, 0.9 naming a suit; with seven cards each 1.0 to 1.6 (24 cards)
 and 1.2 to 1.8 (32 cards) at the estimates where the bidding is decided: 0.85 and 1.45."""
+
+
+# -- the numbers per deck (made once per bot) ------------------------------------------------
+
+def trumpless_orders(deck: int) -> dict[int, list[list[int]]]:
+    """Each suit's cards in the deck ``deck`` (a mask; first copies), best first, at no-trump
+    and at low no-trump (made once per deck: bots are made for every game)."""
+    high = []
+    for suit in range(4):  # the ranks of each suit (they may differ by suit, DECK-A6)
+        present = {C.rank_of(c) for c in C.cards_of(deck) if C.suit_of(c) == suit}
+        ranks = [r for r in (C.RANK_A, C.RANK_K, C.RANK_Q, C.RANK_J, C.RANK_T, C.RANK_9,
+                             C.RANK_8, C.RANK_7, C.RANK_6) if r in present]
+        high.append([C.card(C.rank_letter(r) + C.SUIT_NAMES[suit]) for r in ranks])
+    return {C.NO_TRUMP: high, C.LOW_NO_TRUMP: [cards[::-1] for cards in high]}
+
+
+def trump_values(t: C.TrumpTables) -> tuple[float, ...]:
+    """Each trump's expected tricks by its place in the trump order (``TRUMP_VALUE``; a high
+    joker above a low one counts as the top place, DECK-A4); 0 for the other cards."""
+    if t.trump >= C.NO_TRUMP:
+        return ()
+    power = t.power[t.trump]
+    top = len(TRUMP_VALUE) - 2
+    return tuple(TRUMP_VALUE[min(power[c] - TRUMP_BASE, top)]
+                 if t.effective[c] == t.trump else 0.0 for c in range(C.CARD_COUNT))

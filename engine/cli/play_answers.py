@@ -187,7 +187,7 @@ def _is_card_kind(prefix: str) -> bool:
 
 def renege_word(state: State) -> str:
     """The suit the current trick's lead calls for: ``trump`` or ``hearts``."""
-    tables = C.trump_tables(state.hand.trump)
+    tables = state.variant.deck.tables(state.hand.trump)
     led = tables.effective[state.hand.trick[0]]
     return "trump" if led == state.hand.trump else C.SUIT_WORDS[led]
 

@@ -253,7 +253,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     if A.ALONE in legal and (not calls or tools.strength(view.hand, view.trump) >= _ALONE_AT):
         return A.ALONE
     hand = view.hand
-    tables = C.trump_tables(view.trump)
+    tables = view.tables[view.trump]
 
     def want(action: int) -> tuple[int, int, int]:
         card = action - PARTNER

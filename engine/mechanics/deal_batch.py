@@ -30,6 +30,8 @@ class Deal:
     def check(variant: Variant) -> str | None:
         if variant.deck.copies != 1 or variant.deck.jokers:
             return "double decks and jokers have no batch form yet"
+        if not variant.deck.bowers:
+            return "a trump ranking without bowers (`deck.bowers: false`) has no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:

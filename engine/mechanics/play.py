@@ -105,7 +105,7 @@ class Play(Phase):
         rules = variant.rules_of(PlayRules)
         self.rule = rules.first_lead
         self.hand_size = variant.deal.hand_size
-        self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]
+        self.tables = variant.deck.all_tables()
         self.renege_allowed = variant.renege.allowed
         self.renege_ends_hand = variant.renege.void_hand
         self.calls_partner = "call_partner" in variant.flow
@@ -253,7 +253,7 @@ class JokerPlay(Play):
     @staticmethod
     def _joker_led(s: Table) -> bool:
         h = s.hand
-        return h.trump >= C.NO_TRUMP and bool(h.trick) and h.trick[0] == C.JOKER
+        return h.trump >= C.NO_TRUMP and bool(h.trick) and h.trick[0] in (C.JOKER, C.JOKER_LOW)
 
     def legal(self, s: Table) -> list[int]:
         if not self._joker_led(s):

@@ -150,7 +150,8 @@ class HandNarrator(TableNarrator):
                     f"takes {number(shown.bit_count())} cards of the kitty in their place, "
                     "face down.")
         if isinstance(event, E.ShowDeclared):  # the cards a declared show names (DECL-A1)
-            return f"{self.seat(event.seat)} shows {hand_text(event.cards, event.trump)}."
+            return (f"{self.seat(event.seat)} shows "
+                    f"{hand_text(event.cards, event.trump, self.variant.deck)}.")
         return ""
 
     def _dead_hand_line(self, swapper: int, known: int) -> str:

@@ -59,7 +59,7 @@ class TableNarrator:
     def hand_words(self, mask: int, trump: int = -1) -> str:
         """Cards as on the table, trump first (a mechanic's words ask it:
         :class:`~engine.mechanics.parts.Speaker`)."""
-        return hand_text(mask, trump)
+        return hand_text(mask, trump, self.variant.deck)
 
     def trump_words(self, trump: int) -> str:
         """A trump in words (``hearts ♥``)."""

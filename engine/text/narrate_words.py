@@ -11,8 +11,12 @@ Pure functions of cards and numbers; :mod:`engine.text.narrate` builds its lines
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from engine.core import cards as C
+
+if TYPE_CHECKING:
+    from engine.rules.variant import Deck
 from engine.mechanics.wording import third_person
 
 __all__ = [
@@ -39,12 +43,13 @@ def seat_names(players: int) -> tuple[str, ...]:
         f"Seat {k}" for k in range(players))
 
 
-def sorted_hand(mask: int, trump: int = -1) -> list[int]:
+def sorted_hand(mask: int, trump: int = -1, deck: Deck | None = None) -> list[int]:
     """The cards grouped by suit, highest first, suits alternating in colour; once trump is
     named (0..3) the trump group, bowers and joker included, comes first. Before that (or at
     no-trump) the joker leads; at low no-trump each suit is shown low card first (its order).
+    ``deck``: the variant's (its bowers, its jokers); default a deck with bowers.
     """
-    tables = C.trump_tables(trump if 0 <= trump <= C.LOW_NO_TRUMP else C.NO_TRUMP)
+    tables = _tables(trump, deck)
     start = _COLOUR_CYCLE.index(trump) if 0 <= trump < C.NO_TRUMP else 0
     groups = [C.NO_TRUMP, *_COLOUR_CYCLE[start:], *_COLOUR_CYCLE[:start]]
     out: list[int] = []
@@ -54,12 +59,17 @@ def sorted_hand(mask: int, trump: int = -1) -> list[int]:
     return out
 
 
-def hand_text(mask: int, trump: int = -1) -> str:
+def _tables(trump: int, deck: Deck | None) -> C.TrumpTables:
+    index = trump if 0 <= trump <= C.LOW_NO_TRUMP else C.NO_TRUMP
+    return deck.tables(index) if deck is not None else C.trump_tables(index)
+
+
+def hand_text(mask: int, trump: int = -1, deck: Deck | None = None) -> str:
     """A hand as pretty cards, suits two spaces apart (see :func:`sorted_hand`)."""
-    tables = C.trump_tables(trump if 0 <= trump <= C.LOW_NO_TRUMP else C.NO_TRUMP)
+    tables = _tables(trump, deck)
     parts: list[str] = []
     last = None
-    for c in sorted_hand(mask, trump):
+    for c in sorted_hand(mask, trump, deck):
         suit = tables.effective[c]
         if last is not None and suit != last:
             parts.append("")

@@ -41,6 +41,8 @@ def card_html(card: int, *, tag: str = "span", attrs: str = "", named: bool = Tr
     code = C.card_name(card)
     if card == C.JOKER or code == "JK":
         kind, face = "joker", "Joker"
+    elif code == "JL":  # the low joker of a two-joker deck (DECK-A4)
+        kind, face = "joker", "Low joker"
     else:
         kind = "red" if C.suit_of(card) in _RED else "black"
         face = C.pretty(card)

@@ -30,7 +30,7 @@ U64 = npt.NDArray[np.uint64]
 ONE = np.uint64(1)
 _CARDS = 65
 """Columns of the tables: every card id fits below 64 (a mask is one ``uint64``); column 64
-stands for no card (:func:`low_bit_index` of an empty mask) and, like 62 and 63, has no suit
+stands for no card (:func:`low_bit_index` of an empty mask) and, like 63, has no suit
 and no power."""
 
 _tables = [C.trump_tables(t) for t in range(6)]
