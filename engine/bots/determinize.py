@@ -240,4 +240,4 @@ def _rewrite_private(world: State, seat: int) -> None:
             continue
         card = (mask & -mask).bit_length() - 1
         left[actor] = mask & (mask - 1)
-        world.history_ids[i] = A.DISCARD + card
+        world.history_ids[i] = A.card_action(A.DISCARD, card)

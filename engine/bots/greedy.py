@@ -90,13 +90,14 @@ class GreedyBot(Bot):
         if A.ALONE in legal:
             return A.ALONE if trumps(hand, view.trump, view.tables[view.trump]) >= ALONE_AT \
                 else A.PASS
-        cards = [a - A.DISCARD for a in legal if A.DISCARD <= a < A.DISCARD + 63]
+        cards = [A.card_of(a) for a in legal if A.is_card(A.DISCARD, a)]
         if cards:
             table = view.tables[view.trump]
-            return A.DISCARD + min(cards, key=lambda c: (own_power(view.trump, c, table), c))
-        cards = [a - A.PLAY for a in legal if A.PLAY <= a < A.PLAY + 64]
+            return A.card_action(
+                A.DISCARD, min(cards, key=lambda c: (own_power(view.trump, c, table), c)))
+        cards = [A.card_of(a) for a in legal if A.is_card(A.PLAY, a)]
         if cards:
-            return A.PLAY + self.play(view, cards)
+            return A.card_action(A.PLAY, self.play(view, cards))
         return legal[0]
 
     @staticmethod

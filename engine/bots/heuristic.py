@@ -80,7 +80,7 @@ class HeuristicBot(Bot):
         view = state.view(self.seat)
         name = state.action_name(action)
         if name.startswith("play:") and view.trump >= 0:
-            return action, self._play_reason(view, action - A.PLAY)
+            return action, self._play_reason(view, A.card_of(action))
         if name.startswith("discard:") and 0 <= view.trump < N.NO_TRUMP:
             return action, f"keep the cards worth most with {C.SUIT_WORDS[view.trump]} trump"
         if view.trump < 0 and view.hand:
@@ -306,7 +306,7 @@ class HeuristicBot(Bot):
         t = self.tables[trump]
 
         def keep(a: int) -> tuple[float, bool, int]:
-            c = a - A.DISCARD
+            c = A.card_of(a)
             rest = hand & ~(1 << c)
             suit = t.effective[c]
             void = suit != trump and not rest & t.suit_mask[suit]
@@ -323,9 +323,9 @@ class HeuristicBot(Bot):
     def play_card(self, view: View, legal: list[int]) -> int:
         trump = view.trump
         t = self.tables[trump]
-        cards = [a - A.PLAY for a in legal]
+        cards = [A.card_of(a) for a in legal]
         if not view.trick:
-            return A.PLAY + self.lead(view, cards, trump)
+            return A.card_action(A.PLAY, self.lead(view, cards, trump))
         led = t.effective[view.trick[0][1]]
         power = t.power[led]
         win_seat, win_card = max(view.trick, key=lambda sc: power[sc[1]])
@@ -337,11 +337,11 @@ class HeuristicBot(Bot):
                 last or win_power >= N.TRUMP_BASE - 1 or C.RANKS[win_card] == C.RANK_A
                 or self._boss(view, trump, led, win_power)):
             # Partner's trick: follow low or throw off, never ruff or overtake it.
-            return A.PLAY + min(cards, key=lambda c: self._low_key(trump, c))
+            return A.card_action(A.PLAY, min(cards, key=lambda c: self._low_key(trump, c)))
         beaters = [c for c in cards if power[c] > win_power]
         if beaters:
-            return A.PLAY + min(beaters, key=lambda c: power[c])
-        return A.PLAY + min(cards, key=lambda c: self._low_key(trump, c))
+            return A.card_action(A.PLAY, min(beaters, key=lambda c: power[c]))
+        return A.card_action(A.PLAY, min(cards, key=lambda c: self._low_key(trump, c)))
 
     def _boss(self, view: View, trump: int, led: int, win_power: int) -> bool:
         """No card of the suit led that could beat ``win_power`` is still out (every better

@@ -61,7 +61,8 @@ def trumpless_orders(deck: int) -> dict[int, list[list[int]]]:
     for suit in range(4):  # the ranks of each suit (they may differ by suit, DECK-A6)
         present = {C.rank_of(c) for c in C.cards_of(deck) if C.suit_of(c) == suit}
         ranks = [r for r in (C.RANK_A, C.RANK_K, C.RANK_Q, C.RANK_J, C.RANK_T, C.RANK_9,
-                             C.RANK_8, C.RANK_7, C.RANK_6) if r in present]
+                             C.RANK_8, C.RANK_7, C.RANK_6, C.RANK_5, C.RANK_4, C.RANK_3,
+                             C.RANK_2) if r in present]
         high.append([C.card(C.rank_letter(r) + C.SUIT_NAMES[suit]) for r in ranks])
     return {C.NO_TRUMP: high, C.LOW_NO_TRUMP: [cards[::-1] for cards in high]}
 
@@ -72,6 +73,6 @@ def trump_values(t: C.TrumpTables) -> tuple[float, ...]:
     if t.trump >= C.NO_TRUMP:
         return ()
     power = t.power[t.trump]
-    top = len(TRUMP_VALUE) - 2
-    return tuple(TRUMP_VALUE[min(power[c] - TRUMP_BASE, top)]
+    top = len(TRUMP_VALUE) - 2  # the place below the seven's (-1) holds every rank below it
+    return tuple(TRUMP_VALUE[max(-1, min(power[c] - TRUMP_BASE, top))]
                  if t.effective[c] == t.trump else 0.0 for c in range(C.CARD_COUNT))

@@ -176,8 +176,8 @@ def action_card(action: int) -> int:
         kind = A.kind_of(action)
     except KeyError:
         return -1
-    card = action - kind.base
-    return card if kind.arg is A.Arg.CARD and card < C.CARD_COUNT else -1
+    card = A.card_of(action)
+    return card if kind.arg is A.Arg.CARD and card != C.NO_CARD else -1
 
 
 def _is_card_kind(prefix: str) -> bool:

@@ -369,7 +369,7 @@ class Table:
         """Ask before a renege the variant allows: which suit must be followed, what it costs."""
         s = self.state
         h = s.hand
-        card = C.pretty(action - A.PLAY)
+        card = C.pretty(A.card_of(action))
         cost = self.narrator.renege_cost(self.seat, maker_alone=h.maker in h.alone)
         self.say(f"{card} does not follow {renege_word(s)}, which you hold: that is a renege. "
                  f"It costs: {cost}. Play it anyway? (yes/no)")

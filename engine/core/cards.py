@@ -5,7 +5,9 @@ A card is ``suit * 8 + rank`` with suits ``C D H S`` = 0..3 and ranks ``7 8 9 T 
 existing id moves: the sixes of a 36-card deck are 33..36 (``6C`` .. ``6S``, rank
 :data:`RANK_6`), and the second copies of a double deck (9 to A of each suit, then the joker)
 are 37..61 (DECK-A2), and the low joker of a two-joker deck is 62 (``JL``; the first joker,
-``JK``, is the high one, DECK-A4). A set of cards is an int whose bit ``c`` is set when card
+``JK``, is the high one, DECK-A4). Id 63 is no card (a hidden card's place in an action
+block). The 2 to 5 of each suit are 64..79 (``SMALL + 4 * suit + rank - RANK_2`` in the order
+2 3 4 5: ``2C`` .. ``5S``, DECK-A6). A set of cards is an int whose bit ``c`` is set when card
 ``c`` is in it. Names like ``"JH"`` exist only at the edges (parsing, display, records);
 both copies of a card have the same name, and :func:`card` names the first.
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 __all__ = [
+    "CARD_IDS",
     "CLUBS",
     "DIAMONDS",
     "FIRST_COPIES",
@@ -32,9 +35,15 @@ __all__ = [
     "JOKERS",
     "JOKER_LOW",
     "LOW_NO_TRUMP",
+    "NO_CARD",
     "NO_TRUMP",
+    "RANK_2",
+    "RANK_3",
+    "RANK_4",
+    "RANK_5",
     "RANK_6",
     "RANK_NAMES",
+    "SMALL",
     "SPADES",
     "SUIT_NAMES",
     "SUIT_WORDS",
@@ -42,6 +51,7 @@ __all__ = [
     "TrumpTables",
     "card",
     "card_name",
+    "card_of_rank",
     "cards_of",
     "copy_of",
     "deck_mask",
@@ -95,14 +105,32 @@ JOKER_LOW = JOKER_COPY + 1
 """The low joker (``JL``) of a deck with two jokers: below the first (``JK``, the high joker),
 above the right bower (DECK-A4). Id 62 is the last a card action's block of 64 ids can hold
 (``base + 63`` is a hidden card), so there is no third joker."""
+NO_CARD = 63
+"""Not a card: ``base + 63`` of a card action kind is its hidden form (``discard``)."""
+RANK_5: int = 10
+RANK_4: int = 11
+RANK_3: int = 12
+RANK_2: int = 13
+"""The 5 to 2 (DECK-A6): below the six, numbered after it so that no rank index moves."""
+_RANK_NONE = 14
+"""The rank index of :data:`NO_CARD` (no rank: it matches no set of cards)."""
+SMALL = 64
+"""``SMALL + 4 * suit + k`` is the 2, 3, 4 or 5 (``k`` 0 to 3) of that suit: ids after every
+other, so that none moves (DECK-A6). A card action of one of them has its own block of ids
+(:func:`engine.core.actions.card_action`)."""
 JOKERS = 1 << JOKER | 1 << JOKER_COPY | 1 << JOKER_LOW
 """Every joker id (the joker, a double deck's copy of it, the low joker)."""
-FIRST_COPIES = ((1 << COPY) - 1) | 1 << JOKER_LOW
+CARD_COUNT = SMALL + 16
+CARD_IDS: tuple[int, ...] = tuple(c for c in range(CARD_COUNT) if c != NO_CARD)
+"""Every card id (:data:`NO_CARD` is none)."""
+FIRST_COPIES = ((1 << CARD_COUNT) - 1) & ~(((1 << (JOKER_COPY + 1)) - 1) ^ ((1 << COPY) - 1))
 """Every card but the second copies: a table's suit mask ``&`` this holds each card once."""
-CARD_COUNT = JOKER_LOW + 1
 DOUBLE_RANKS = (RANK_9, RANK_T, RANK_J, RANK_Q, RANK_K, RANK_A)
 """The ranks a double deck may hold (the copies have ids for these only)."""
-RANK_ORDER = (RANK_6, RANK_7, RANK_8, RANK_9, RANK_T, RANK_J, RANK_Q, RANK_K, RANK_A)
+SMALL_RANKS = (RANK_2, RANK_3, RANK_4, RANK_5)
+"""The ranks below the six, lowest first."""
+RANK_ORDER = (RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_8, RANK_9, RANK_T, RANK_J,
+              RANK_Q, RANK_K, RANK_A)
 """Every rank, lowest first (printed order, not trick power)."""
 
 _LOWEST_RANK_FOR_SIZE = {36: RANK_6, 32: RANK_7, 28: RANK_8, 24: RANK_9}
@@ -117,16 +145,20 @@ def _first_cards() -> list[tuple[int, int]]:
 _COPIES: dict[int, int] = {suit * 8 + rank: COPY + 6 * suit + rank - RANK_9
            for suit in range(4) for rank in DOUBLE_RANKS} | {JOKER: JOKER_COPY}
 _ORIGINAL: tuple[int, ...] = tuple([*range(COPY), *sorted(_COPIES, key=_COPIES.__getitem__),
-                                    JOKER_LOW])
+                                    *range(JOKER_LOW, CARD_COUNT)])
+_LATER: dict[int, tuple[int, int]] = {JOKER_LOW: (NO_TRUMP, RANK_JOKER),
+                                      NO_CARD: (NO_TRUMP, _RANK_NONE)} | {
+    SMALL + 4 * suit + k: (suit, rank) for suit in range(4) for k, rank in enumerate(SMALL_RANKS)}
 _SUIT_RANK: tuple[tuple[int, int], ...] = tuple(
-    _first_cards()[c] if c < COPY else (NO_TRUMP, RANK_JOKER) for c in _ORIGINAL)
+    _first_cards()[c] if c < COPY else _LATER[c] for c in _ORIGINAL)
 SUITS: tuple[int, ...] = tuple(suit for suit, _ in _SUIT_RANK)
 """``SUITS[c]``: the printed suit of card ``c`` (``NO_TRUMP`` for a joker)."""
 RANKS: tuple[int, ...] = tuple(rank for _, rank in _SUIT_RANK)
 """``RANKS[c]``: the rank index of card ``c`` (:data:`RANK_JOKER` for a joker)."""
-_RANK_LETTER = RANK_NAMES + "?6"
-_NAMES = (*("JK" if rank == RANK_JOKER else _RANK_LETTER[rank] + SUIT_NAMES[suit]
-             for suit, rank in _SUIT_RANK[:JOKER_LOW]), "JL")
+_RANK_LETTER = RANK_NAMES + "?65432?"
+_NAMES = tuple("JL" if c == JOKER_LOW else "JK" if rank == RANK_JOKER else "??" if c == NO_CARD
+               else _RANK_LETTER[rank] + SUIT_NAMES[suit]
+               for c, (suit, rank) in enumerate(_SUIT_RANK))
 
 
 def copy_of(c: int) -> int:
@@ -141,17 +173,31 @@ def original(c: int) -> int:
 
 
 def rank_letter(rank: int) -> str:
-    """The letter of a rank index (``"6"`` for :data:`RANK_6`)."""
+    """The letter of a rank index (``"6"`` for :data:`RANK_6`, ``"2"`` for :data:`RANK_2`)."""
     return _RANK_LETTER[rank]
 
 
+_LETTER_RANK = {letter: rank for rank, letter in enumerate(_RANK_LETTER) if letter != "?"}
+
+
 def rank_index(letter: str) -> int:
-    """The rank index of a letter (``"6"``, ``"9"``, ``"T"``, ... ``"A"``); ``ValueError``."""
-    if letter == "6":
-        return RANK_6
-    if len(letter) != 1 or letter not in RANK_NAMES:
+    """The rank index of a letter (``"2"`` ... ``"9"``, ``"T"``, ... ``"A"``); ``ValueError``."""
+    if len(letter) != 1 or letter not in _LETTER_RANK:
         raise ValueError(f"{letter!r} is not a rank")
-    return RANK_NAMES.index(letter)
+    return _LETTER_RANK[letter]
+
+
+def card_of_rank(suit: int, rank: int) -> int:
+    """The id of the card of ``rank`` in ``suit`` (the first copy).
+
+    >>> names(1 << card_of_rank(HEARTS, RANK_6) | 1 << card_of_rank(HEARTS, RANK_4))
+    ['6H', '4H']
+    """
+    if rank == RANK_6:
+        return SIX + suit
+    if rank in SMALL_RANKS:
+        return SMALL + 4 * suit + SMALL_RANKS.index(rank)
+    return suit * 8 + rank
 
 
 def card(code: str) -> int:
@@ -174,14 +220,11 @@ def card(code: str) -> int:
         return JOKER_LOW
     if text.startswith("10"):
         text = "T" + text[2:]
-    if len(text) != 2 or text[0] not in RANK_NAMES + "6" or text[1] not in SUIT_NAMES:
+    if len(text) != 2 or text[0] not in _LETTER_RANK or text[1] not in SUIT_NAMES:
         raise ValueError(
             f"{code!r} is not a card: write rank then suit, e.g. 9C, TD, JH, QS, AD, or JK"
         )
-    suit = SUIT_NAMES.index(text[1])
-    if text[0] == "6":
-        return SIX + suit
-    return suit * 8 + RANK_NAMES.index(text[0])
+    return card_of_rank(SUIT_NAMES.index(text[1]), _LETTER_RANK[text[0]])
 
 
 def card_name(c: int) -> str:
@@ -204,7 +247,8 @@ def suit_of(c: int) -> int:
 
 
 def rank_of(c: int) -> int:
-    """The printed rank index (0 = 7 ... 7 = A; the joker is 8, the six :data:`RANK_6`)."""
+    """The printed rank index (0 = 7 ... 7 = A; the joker is 8, the six :data:`RANK_6`, the
+    5 to 2 :data:`RANK_5` to :data:`RANK_2`)."""
     return RANKS[c]
 
 
@@ -262,7 +306,7 @@ def deck_of(ranks: Iterable[int], *, jokers: int = 0, copies: int = 1,
     mask = 0
     for suit in range(4):
         for rank in per_suit[suit]:
-            c = SIX + suit if rank == RANK_6 else suit * 8 + rank
+            c = card_of_rank(suit, rank)
             mask |= 1 << c
             if copies == 2:
                 mask |= 1 << _COPIES[c]

@@ -74,7 +74,7 @@ def choose_for_exposed(view: View, legal: list[int]) -> int:
     led = tables.effective[view.trick[0][1]] if view.trick else -1
 
     def power(action: int) -> int:
-        card = action - A.PLAY
+        card = A.card_of(action)
         return tables.power[led if led >= 0 else tables.effective[card]][card]
 
     return min(legal, key=power)

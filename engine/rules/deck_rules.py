@@ -86,7 +86,8 @@ class Deck:
         True
         """
         return C.trump_tables(trump, bowers=self.bowers,
-                              jokers=2 if self.mask >> C.JOKER_LOW & 1 else 1)
+                              jokers=2 if self.mask >> C.JOKER_LOW & 1 else 1,
+                              small=self.mask >> C.SMALL != 0)
 
     def all_tables(self) -> list[C.TrumpTables]:
         """:meth:`tables` of every trump index (the suits, no-trump, low no-trump)."""
@@ -106,42 +107,61 @@ class DealerRules:
 
 def ranks_of(written: str | list[str]) -> list[int]:
     """The rank indices of a list or a ``"low-high"`` range, lowest first (a range that goes
-    from high to low is empty: the caller reports it)."""
+    from high to low is read the other way round: the caller reports it, see
+    :func:`backwards`)."""
     if isinstance(written, str):
-        low, _, high = written.partition("-")
         order = C.RANK_ORDER
-        return list(order[order.index(C.rank_index(low)):order.index(C.rank_index(high)) + 1])
+        low, high = sorted(order.index(C.rank_index(r)) for r in written.split("-"))
+        return list(order[low:high + 1])
     return sorted((C.rank_index(r) for r in written), key=C.RANK_ORDER.index)
+
+
+def backwards(written: object) -> bool:
+    """``written`` is a range from high to low (``"A-9"``).
+
+    >>> backwards("A-9"), backwards("9-A"), backwards(["A", "9"])
+    (True, False, False)
+    """
+    if not isinstance(written, str):
+        return False
+    low, high = (C.RANK_ORDER.index(C.rank_index(r)) for r in written.split("-"))
+    return low > high
 
 
 def suit_ranks(written: str | list[str] | Mapping[str, Any], fail: Fail
                ) -> list[list[int]]:
     """The ranks of each suit C D H S, lowest first; problems go to ``fail``."""
     if not isinstance(written, Mapping):
-        ranks = ranks_of(written)
-        if not ranks:
+        if backwards(written):
             fail(f"the range {written!r} goes from high to low", _RANKS,
-                 "write the low rank first, e.g. \"9-A\"")
-        return [ranks] * 4
+                 f"write the low rank first: \"{_turned(written)}\"")
+        return [ranks_of(written)] * 4
     out: list[list[int] | None] = [None] * 4
     for key, value in written.items():
         path = (*_RANKS, key)
         ranks = ranks_of(value)
-        if not ranks:
+        if backwards(value):
             fail(f"the range {value!r} goes from high to low", path,
-                 "write the low rank first, e.g. \"9-A\"")
+                 f"write the low rank first: \"{_turned(value)}\"")
         suits = COLOURS[key] if key in COLOURS else (C.parse_suit(key),)
         for suit in suits:
             if out[suit] is not None:
                 fail(f"the ranks of {C.SUIT_WORDS[suit]} are given twice (`{key}` and "
                      "another key)", path, "give each suit once: C, D, H, S, or `red` for D "
                      "and H, `black` for C and S")
+                continue  # the first given stands, to go on checking
             out[suit] = ranks
     missing = [C.SUIT_WORDS[s] for s, ranks in enumerate(out) if ranks is None]
     if missing:
         fail(f"`deck.ranks` does not give the ranks of {', '.join(missing)}", _RANKS,
              "give every suit its ranks: C, D, H, S, or `red` and `black`")
-    return [ranks or [] for ranks in out]
+    given = next(r for r in out if r is not None)  # a missing suit: as the first given, so
+    return [given if r is None else r for r in out]  # that no second error follows from it
+
+
+def _turned(written: str) -> str:
+    low, _, high = written.partition("-")
+    return f"{high}-{low}"
 
 
 def count_words(per_suit: list[list[int]]) -> str:

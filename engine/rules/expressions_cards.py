@@ -105,7 +105,7 @@ def set_masks(node: CardSet, fail: Fail, *, bowers: bool = True) -> tuple[int, .
             for word, column in words:
                 if word not in RANK_WORDS:
                     fail(f"`{word}` is not a rank", column,
-                         "the ranks are 6, 7, 8, 9, T, J, Q, K and A")
+                         "the ranks are 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K and A")
                 ranks.add(RANK_WORDS[word])
             return (_cards(lambda s, r: r in ranks),) * _TRUMPS
         case SetIn(words=words):

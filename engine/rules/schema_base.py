@@ -217,8 +217,10 @@ DEFS: dict[str, Any] = {
         "maxLength": 200,
     },
     "rank": {
-        "description": "A rank: 6 7 8 9 T J Q K A (quote the digits in YAML, e.g. \"9\").",
-        "enum": ["6", "7", "8", "9", "T", "J", "Q", "K", "A"],
+        "description": (
+            "A rank: 2 3 4 5 6 7 8 9 T J Q K A (quote the digits in YAML, e.g. \"9\")."
+        ),
+        "enum": ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"],
     },
     **DECK_DEFS,
     "suit": {

@@ -29,7 +29,8 @@ DECK: dict[str, Any] = {
         # hash of files that leave them out stays what it was before they existed.
         "ranks": {
             "description": (
-                "The ranks in each suit instead of `size`: any set of 6 7 8 9 T J Q K A, e.g. "
+                "The ranks in each suit instead of `size`: any set of 2 to A (2 3 4 5 6 7 8 9 T J "
+                "Q K A), e.g. "
                 "[\"9\", T, J, Q, K, A], or a range from low to high, \"7-A\"; or ranks "
                 "that differ by suit, a mapping from C, D, H, S (or `red`, `black`: both "
                 "suits of that colour) to a list or a range, each suit once, e.g. {black: "
@@ -115,7 +116,7 @@ DEALER: dict[str, Any] = {
                     "type": "array",
                     "items": {"$ref": "#/$defs/rank"},
                     "minItems": 2,
-                    "maxItems": 9,
+                    "maxItems": 13,
                     "uniqueItems": True,
                     "default": ["K", "Q", "J", "T", "9", "8", "7", "A"],
                 },
@@ -161,17 +162,17 @@ DEALER: dict[str, Any] = {
 
 DECK_DEFS: dict[str, Any] = {
     "rankList": {
-        "description": "Ranks, any set of 6 7 8 9 T J Q K A.",
+        "description": "Ranks, any set of 2 3 4 5 6 7 8 9 T J Q K A.",
         "type": "array",
         "items": {"$ref": "#/$defs/rank"},
         "minItems": 1,
-        "maxItems": 9,
+        "maxItems": 13,
         "uniqueItems": True,
     },
     "rankRange": {
         "description": "Ranks from low to high, e.g. \"9-A\" (every rank between them too).",
         "type": "string",
-        "pattern": "^([6-9]|T|J|Q|K|A)-([6-9]|T|J|Q|K|A)$",
+        "pattern": "^([2-9]|T|J|Q|K|A)-([2-9]|T|J|Q|K|A)$",
     },
 }
 """The ``$defs`` of the ranks the deck is written with."""
