@@ -159,8 +159,8 @@ def suit_ranks(written: str | list[str] | Mapping[str, Any], fail: Fail
     return [given if r is None else r for r in out]  # that no second error follows from it
 
 
-def _turned(written: str) -> str:
-    low, _, high = written.partition("-")
+def _turned(written: object) -> str:
+    low, _, high = str(written).partition("-")
     return f"{high}-{low}"
 
 
