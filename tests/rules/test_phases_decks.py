@@ -2,7 +2,7 @@
 ranking without bowers (DECK-A5); ranks that differ by suit and ranks from 2 (DECK-A6); the
 joker's place in the draw for the first dealer (DECK-A7). Each from the overlays in tests/data,
 played from fixed deals; the expected results are worked out by hand in the comments from the
-published rules (Hoyle's Five Hundred deck, the "Bauer-less" old German-American games).
+rules as docs/ambiguities.md states them (DECK-A4 to DECK-A7) and issue 24 gives them.
 
 Seats are numbered clockwise from 0; the dealer's left (the next seat) is eldest and leads.
 """
