@@ -11,7 +11,6 @@ variant.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -28,7 +27,6 @@ if TYPE_CHECKING:
 
 __all__ = ["HeuristicBot"]
 
-@functools.cache
 class HeuristicBot(Bot):
     """Bids by estimated tricks; plays cheap winners and low discards."""
 
@@ -61,6 +59,8 @@ class HeuristicBot(Bot):
             else N.ALONE_PER_CARD * longer
         self.memo: dict[tuple[int, int], float] = {}
         self.players = variant.players
+        self.small_cards = variant.deck.mask >> C.SMALL != 0
+        """The deck has the 2 to 5, whose card actions are not ``PLAY + card`` (DECK-A6)."""
         self.copies = variant.deck.copies > 1
         """A double deck: a card chosen from the hand may need the other copy's action."""
         self.hooks = {m.key: m.decide for m in mechanics() if m.decide is not None}
@@ -306,7 +306,7 @@ class HeuristicBot(Bot):
         t = self.tables[trump]
 
         def keep(a: int) -> tuple[float, bool, int]:
-            c = A.card_of(a)
+            c = a - A.DISCARD if a < A.SMALL_CARDS else A.card_of(a)
             rest = hand & ~(1 << c)
             suit = t.effective[c]
             void = suit != trump and not rest & t.suit_mask[suit]
@@ -321,11 +321,13 @@ class HeuristicBot(Bot):
         return (1 if led == trump else 0, t.power[led][c])
 
     def play_card(self, view: View, legal: list[int]) -> int:
+        small = self.small_cards  # the 2 to 5 have card actions of their own block (DECK-A6)
+        cards = [A.card_of(a) for a in legal] if small else [a - A.PLAY for a in legal]
         trump = view.trump
         t = self.tables[trump]
-        cards = [A.card_of(a) for a in legal]
         if not view.trick:
-            return A.card_action(A.PLAY, self.lead(view, cards, trump))
+            card = self.lead(view, cards, trump)
+            return A.card_action(A.PLAY, card) if small else A.PLAY + card
         led = t.effective[view.trick[0][1]]
         power = t.power[led]
         win_seat, win_card = max(view.trick, key=lambda sc: power[sc[1]])
@@ -337,11 +339,12 @@ class HeuristicBot(Bot):
                 last or win_power >= N.TRUMP_BASE - 1 or C.RANKS[win_card] == C.RANK_A
                 or self._boss(view, trump, led, win_power)):
             # Partner's trick: follow low or throw off, never ruff or overtake it.
-            return A.card_action(A.PLAY, min(cards, key=lambda c: self._low_key(trump, c)))
-        beaters = [c for c in cards if power[c] > win_power]
-        if beaters:
-            return A.card_action(A.PLAY, min(beaters, key=lambda c: power[c]))
-        return A.card_action(A.PLAY, min(cards, key=lambda c: self._low_key(trump, c)))
+            card = min(cards, key=lambda c: self._low_key(trump, c))
+        elif beaters := [c for c in cards if power[c] > win_power]:
+            card = min(beaters, key=lambda c: power[c])
+        else:
+            card = min(cards, key=lambda c: self._low_key(trump, c))
+        return A.card_action(A.PLAY, card) if small else A.PLAY + card
 
     def _boss(self, view: View, trump: int, led: int, win_power: int) -> bool:
         """No card of the suit led that could beat ``win_power`` is still out (every better

@@ -6,6 +6,8 @@ each number stay beside it.
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import cards as C
 
 # Expected tricks of a trump card by its place in the trump order (0 = the 7 ... 9 = joker).
@@ -54,6 +56,7 @@ and 1.2 to 1.8 (32 cards) at the estimates where the bidding is decided: 0.85 an
 
 # -- the numbers per deck (made once per bot) ------------------------------------------------
 
+@functools.cache
 def trumpless_orders(deck: int) -> dict[int, list[list[int]]]:
     """Each suit's cards in the deck ``deck`` (a mask; first copies), best first, at no-trump
     and at low no-trump (made once per deck: bots are made for every game)."""
@@ -67,6 +70,7 @@ def trumpless_orders(deck: int) -> dict[int, list[list[int]]]:
     return {C.NO_TRUMP: high, C.LOW_NO_TRUMP: [cards[::-1] for cards in high]}
 
 
+@functools.cache
 def trump_values(t: C.TrumpTables) -> tuple[float, ...]:
     """Each trump's expected tricks by its place in the trump order (``TRUMP_VALUE``; a high
     joker above a low one counts as the top place, DECK-A4); 0 for the other cards."""

@@ -183,7 +183,7 @@ class Table:
         h = s.hand
         return [self.narrator.hand_header(s),
                 f"Your hand ({self.narrator.names[self.seat]}): "
-                f"{hand_text(h.hands[self.seat], h.trump)}"]
+                f"{hand_text(h.hands[self.seat], h.trump, s.variant.deck)}"]
 
     def ending(self) -> str:
         """The end of the game, said to the player: ``You win the game`` (``You and North win
@@ -288,7 +288,8 @@ class Table:
         """The legal action ids in menu order: cards in the order the hand is shown."""
         s = self.state
         h = s.hand
-        order = {c: i for i, c in enumerate(sorted_hand(h.hands[self.seat], h.trump))}
+        hand = sorted_hand(h.hands[self.seat], h.trump, s.variant.deck)
+        order = {c: i for i, c in enumerate(hand)}
         return sorted(s.legal_action_ids(), key=lambda a: order.get(action_card(a), -1))
 
     def _options(self) -> None:

@@ -93,12 +93,13 @@ def draw_places(v: Variant) -> dict[int, int]:
     (0, 0, 7)
     """
     order = {rank: place for place, rank in enumerate(v.dealer.draw_ranking)}
-    out = {c: order[C.rank_of(c)] for c in v.deck.cards if C.rank_of(c) != C.RANK_JOKER}
+    ranks = C.RANKS
+    out = {c: order[ranks[c]] for c in v.deck.cards if ranks[c] != C.RANK_JOKER}
     joker = v.dealer.draw_joker
     if joker is not DrawJoker.OUT:
         high = -2 if joker is DrawJoker.HIGHEST else len(order)
         for c in v.deck.cards:
-            if C.rank_of(c) == C.RANK_JOKER:  # the high joker (and its copy), then the low
+            if ranks[c] == C.RANK_JOKER:  # the high joker (and its copy), then the low
                 out[c] = high + (C.original(c) == C.JOKER_LOW)
     return out
 

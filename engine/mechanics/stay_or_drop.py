@@ -176,7 +176,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     return DROP
 
 
-def _top_trumps(trump: int, by_trump: list[C.TrumpTables]) -> int:
+def _top_trumps(trump: int, by_trump: tuple[C.TrumpTables, ...]) -> int:
     """The two best trumps (the bowers, or the joker and the right bower) as a set."""
     if trump >= C.NO_TRUMP:
         return 0

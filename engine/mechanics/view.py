@@ -66,8 +66,7 @@ class View:
     parts: dict[type[ViewPart], ViewPart]
     """The flow's mechanics' parts of this view, by class (``SomeView.of(view)``): only each
     mechanic's ``view`` hook decides what this seat may see of its facts."""
-    tables: list[C.TrumpTables] = field(default_factory=lambda: list(_DEFAULT_TABLES),
-                                        repr=False, compare=False)
+    tables: tuple[C.TrumpTables, ...] = field(default=_DEFAULT_TABLES, repr=False, compare=False)
     """The deck's trump tables by trump index (:meth:`~engine.rules.variant.Deck.tables`:
     bowers or none, a low joker or not); a bot reads trick powers from these."""
 

@@ -13,6 +13,7 @@ colour) to a list or a range, each suit exactly once (DECK-A6).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -89,9 +90,10 @@ class Deck:
                               jokers=2 if self.mask >> C.JOKER_LOW & 1 else 1,
                               small=self.mask >> C.SMALL != 0)
 
-    def all_tables(self) -> list[C.TrumpTables]:
+    def all_tables(self) -> tuple[C.TrumpTables, ...]:
         """:meth:`tables` of every trump index (the suits, no-trump, low no-trump)."""
-        return [self.tables(t) for t in range(len(C.TRUMP_LETTERS))]
+        return _all_tables(self.bowers, bool(self.mask >> C.JOKER_LOW & 1),
+                           self.mask >> C.SMALL != 0)
 
 
 @dataclass(**_FROZEN)
@@ -162,6 +164,12 @@ def suit_ranks(written: str | list[str] | Mapping[str, Any], fail: Fail
 def _turned(written: object) -> str:
     low, _, high = str(written).partition("-")
     return f"{high}-{low}"
+
+
+@functools.cache
+def _all_tables(bowers: bool, two: bool, small: bool) -> tuple[C.TrumpTables, ...]:
+    return tuple(C.trump_tables(t, bowers=bowers, jokers=2 if two else 1, small=small)
+                 for t in range(len(C.TRUMP_LETTERS)))
 
 
 def count_words(per_suit: list[list[int]]) -> str:

@@ -79,7 +79,8 @@ class Narrator(HandNarrator):
     def hand_line(self, view: View) -> str:
         """``Your hand (South): J♥ A♥  9♣``, trump first once named."""
         blind = hand_hidden(view)
-        hand = "(unseen: you name trump first)" if blind else hand_text(view.hand, view.trump)
+        hand = "(unseen: you name trump first)" if blind else \
+            hand_text(view.hand, view.trump, view.tables)
         return f"Your hand ({self.names[view.seat]}): {hand}"
 
     def trick_line(self, view: View) -> str:
