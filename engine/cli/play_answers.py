@@ -198,14 +198,18 @@ _SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "
 def card_code(text: str) -> str:
     """A card typed as it is shown, in a code :func:`engine.core.cards.card` reads: a suit
     symbol becomes its letter, before or after the rank (``K♥``, ``♥k``, ``10♦``), and
-    ``Jkr`` (the joker as shown) is ``JK``.
+    ``Jkr`` (the joker as shown) is ``JK``, ``JkL`` (the low joker, DECK-A4) ``JL``.
 
     >>> card_code("K♥"), card_code("k♥"), card_code("♥K"), card_code("10♦"), card_code("jkr")
     ('KH', 'KH', 'KH', '10D', 'JK')
+    >>> card_code("JkL"), card_code("4♥")
+    ('JL', '4H')
     """
     code = text.strip()
     if code.lower() == "jkr":
         return "JK"
+    if code.lower() == "jkl":
+        return "JL"
     if code[:1] in _SYMBOLS:
         code = code[1:] + code[:1]
     return "".join(_SYMBOLS.get(ch, ch) for ch in code).upper()

@@ -16,6 +16,7 @@ import pytest
 
 from engine import load_variant, new_game
 from engine.batch.forms import missing
+from engine.cli import main
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import InvalidArgument
@@ -98,14 +99,16 @@ def test_JOKER_is_every_joker_and_JK_JL_name_one_DECK_A4() -> None:
         {"hand": one}) == 1
 
 
-def test_a_low_joker_deck_is_refused_by_the_observation_encoding_DECK_A4() -> None:
-    # The adapters' tensor holds card ids 0 to 61: a deck with the low joker (62) is refused
-    # with the reason, so that no shape of the existing variants changes.
+def test_a_low_joker_or_small_rank_deck_is_refused_by_the_encoding_DECK_A4_A6() -> None:
+    # The adapters' tensor holds card ids 0 to 61: a deck with the low joker (62) or the 2 to
+    # 5 (64..79) is refused with the reason, so that no shape of the existing variants changes.
     from engine.adapters.encoding import OBSERVATION_SIZE, Encoder  # noqa: PLC0415
 
     size = OBSERVATION_SIZE
-    with pytest.raises(InvalidArgument, match="the low joker"):
+    with pytest.raises(InvalidArgument, match=r"no place for \(JL\)"):
         Encoder(load_variant(DATA + "six-two-jokers.yaml"))
+    with pytest.raises(InvalidArgument, match=r"no place for \(5C, 4D, 5D, 4H, \.\.\.\)"):
+        Encoder(load_variant(DATA + "deck-43.yaml"))
     assert size == OBSERVATION_SIZE
     Encoder(load_variant("standard-joker"))  # one joker: as before
 
@@ -250,3 +253,20 @@ def test_two_jokers_draw_in_their_order_DECK_A7() -> None:
                 "dealer: {draw: {joker: highest}}\n")
     places = draw_places(v)
     assert places[C.JOKER] == -2 < places[C.JOKER_LOW] == -1 < places[C.card("KH")] == 0
+
+
+# -- euchre show ---------------------------------------------------------------------------------
+
+def test_euchre_show_names_each_deck_setting_and_the_defaults_it_supplies(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # The ranks by suit with their file and line; the bowers and the draw's joker, which no
+    # file of deck-43 writes, as the commented defaults the compiler supplies.
+    assert main(["show", DATA + "deck-43.yaml"]) == 0
+    out = capsys.readouterr().out
+    assert "    black: 5-A  # tests/data/deck-43.yaml:7" in out
+    assert "    red: 4-A  # tests/data/deck-43.yaml:7" in out
+    assert "  # bowers: true  # default" in out and "    # joker: out  # default" in out
+    assert main(["show", DATA + "no-bowers.yaml"]) == 0
+    out = capsys.readouterr().out
+    assert "  bowers: false  # tests/data/no-bowers.yaml:6" in out
+    assert "  # bowers: true" not in out
