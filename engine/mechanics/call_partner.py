@@ -162,6 +162,7 @@ class CallPartner(Phase):
         rules = variant.rules_of(CallPartnerRules)
         self.rules = rules
         self.deck = variant.deck.mask
+        self.tables = variant.deck.all_tables()
 
     def start(self, s: Table) -> None:
         h = s.hand
@@ -172,7 +173,8 @@ class CallPartner(Phase):
 
     def legal(self, s: Table) -> list[int]:
         h = s.hand
-        cards = callable_cards(self.rules, self.deck, h.trump, h.hands[h.maker])
+        cards = callable_cards(self.rules, self.deck, h.trump, h.hands[h.maker],
+                               self.tables[h.trump])
         calls = [A.card_action(PARTNER, c) for c in C.cards_of(cards)]
         if self.rules.alone or not calls:  # holding every callable card: alone (CALL-A2)
             return [A.ALONE, *calls]
