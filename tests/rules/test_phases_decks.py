@@ -19,11 +19,13 @@ from engine.batch.forms import missing
 from engine.cli import main
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.bot_spec import BotSpec
 from engine.core.errors import InvalidArgument
 from engine.mechanics.dealer_draw import draw_places, first_dealer
 from engine.mechanics.events import TrickWon
 from engine.rules.expressions import Type, compile_expression
 from engine.rules.expressions_tree import Given
+from engine.sim.simulate import derive_seed, play_game
 from engine.testing.rules import apply_all, overlay, play
 from engine.text.rulebook import render_text
 from engine.text.rulebook.book import rule_book
@@ -270,3 +272,17 @@ def test_euchre_show_names_each_deck_setting_and_the_defaults_it_supplies(
     out = capsys.readouterr().out
     assert "  bowers: false  # tests/data/no-bowers.yaml:6" in out
     assert "  # bowers: true" not in out
+
+
+# -- bots ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["deck-43", "six-two-jokers", "no-bowers"])
+def test_the_heuristic_bot_plays_the_new_decks_to_the_end_of_their_games(name: str) -> None:
+    # Every action a legal one (play_game would raise otherwise); every game ends by its rules,
+    # well before the safety stop (`game.max_hands`).
+    v = load_variant(DATA + name + ".yaml")
+    bot = BotSpec.parse("heuristic")
+    for game in range(6):
+        record = play_game(v, derive_seed(24, game), [bot] * v.players)
+        assert len(record.hands_played) < v.game.max_hands
+        assert record.winners
