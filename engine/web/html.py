@@ -10,6 +10,8 @@ package writes itself.
 '<span class="card red" data-card="JH">J♥</span>'
 >>> card_html(C.JOKER)
 '<span class="card joker" data-card="JK">Joker</span>'
+>>> card_html(C.JOKER_LOW), card_html(C.card("4H"))[-24:]
+('<span class="card joker" data-card="JL">Low joker</span>', 'data-card="4H">4♥</span>')
 """
 
 from __future__ import annotations
