@@ -49,6 +49,7 @@ import numpy.typing as npt
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.core.errors import InvalidArgument
 from engine.mechanics.registry import mechanics
 from engine.play.view import View
 from engine.rules.variant import Variant
@@ -72,8 +73,10 @@ __all__ = [
 
 MAX_SEATS = 6
 """The most players a variant may have (``players`` in the schema)."""
-CARDS = C.CARD_COUNT
-"""Card ids: 0 to 61 (see :mod:`engine.core.cards`)."""
+CARDS = 62
+"""Card ids: 0 to 61 (see :mod:`engine.core.cards`). The low joker of a two-joker deck (62,
+DECK-A4) and the 2 to 5 (64 to 79, DECK-A6) have no place: an :class:`Encoder` refuses their
+variant, so that every shape of the variants that exist stays what it was."""
 NUM_ACTIONS = A.BID_TRUMP + 128
 """Every action id is below this: the built-in kinds, the declared kinds' blocks of 64 from
 192, and the fixed block of bids that name their trump from 1024."""
@@ -178,6 +181,12 @@ class Encoder:
     __slots__ = ("dealing", "hand_size", "scale")
 
     def __init__(self, variant: Variant) -> None:
+        if beyond := C.names(variant.deck.mask >> CARDS << CARDS):
+            raise InvalidArgument(
+                f"variant {variant.name} has cards the observation encoding has no place for "
+                f"({', '.join(beyond[:4])}{', ...' if len(beyond) > 4 else ''}): the adapters "
+                "encode decks of one joker at most and ranks from 6 to ace (the low joker "
+                "and the 2 to 5, DECK-A4 and DECK-A6, would change every shape)")
         self.hand_size = max(1, variant.deal.hand_size)
         self.scale = float(max(1, abs(variant.game.target), abs(variant.game.start)))
         self.dealing = _PHASE_INDEX[variant.flow[0]]

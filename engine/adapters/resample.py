@@ -52,8 +52,7 @@ def _known(state: ChanceState, player: int) -> int:
     for seat, action in zip(e.actors[start:], e.history_ids[start:], strict=True):
         kind = A.kind_of(action)
         if kind.arg is A.Arg.CARD and (seat == player or action not in A.PRIVATE):
-            card = action - kind.base
-            known |= 1 << card
+            known |= 1 << A.card_of(action)
     return known
 
 

@@ -157,17 +157,17 @@ def _voids(state: State) -> list[int]:
     voids = [0] * len(h.hands)
     if h.trump < 0 or not h.played:
         return voids
-    tables = C.trump_tables(h.trump)
+    tables = state.variant.deck.tables(h.trump)
     size = h.n_active
     played = h.played
     for start in range(0, len(played), size):
         trick = played[start:start + size]
         lead = trick[0][1]
-        if C.original(lead) == C.JOKER:
+        if C.rank_of(lead) == C.RANK_JOKER:
             continue
         suit = tables.effective[lead]
         for seat, card in trick[1:]:
-            if tables.effective[card] != suit and C.original(card) != C.JOKER:
+            if tables.effective[card] != suit and C.rank_of(card) != C.RANK_JOKER:
                 voids[seat] |= tables.suit_mask[suit]
     return voids
 
@@ -240,4 +240,4 @@ def _rewrite_private(world: State, seat: int) -> None:
             continue
         card = (mask & -mask).bit_length() - 1
         left[actor] = mask & (mask - 1)
-        world.history_ids[i] = A.DISCARD + card
+        world.history_ids[i] = A.card_action(A.DISCARD, card)

@@ -43,15 +43,17 @@ ALONE_AT = 4
 """Trumps held to go alone."""
 
 
-def own_power(trump: int, c: int) -> int:
-    """The power of ``c`` in a trick led in its own (effective) suit."""
-    table = C.trump_tables(trump)
+def own_power(trump: int, c: int, table: C.TrumpTables | None = None) -> int:
+    """The power of ``c`` in a trick led in its own (effective) suit (``table``: the deck's
+    tables of ``trump``, :meth:`~engine.rules.variant.Deck.tables`; default a deck with
+    bowers)."""
+    table = table or C.trump_tables(trump)
     return table.power[table.effective[c]][c]
 
 
-def trumps(hand: int, trump: int) -> int:
-    """How many trumps ``hand`` holds (bowers included)."""
-    return (hand & C.trump_tables(trump).suit_mask[trump]).bit_count()
+def trumps(hand: int, trump: int, table: C.TrumpTables | None = None) -> int:
+    """How many trumps ``hand`` holds (bowers included, where the deck has them)."""
+    return (hand & (table or C.trump_tables(trump)).suit_mask[trump]).bit_count()
 
 
 class GreedyBot(Bot):
@@ -76,34 +78,38 @@ class GreedyBot(Bot):
         hand = view.hand
         if A.ORDER_UP in legal:
             turned = C.suit_of(view.upcard)
-            return A.ORDER_UP if A.PASS not in legal or trumps(hand, turned) >= ORDER_AT \
+            return A.ORDER_UP if A.PASS not in legal or trumps(
+                hand, turned, view.tables[turned]) >= ORDER_AT \
                 else A.PASS
         calls = [a - A.CALL for a in legal if A.CALL <= a < A.CALL + 4]
         if calls:
-            best = max(calls, key=lambda suit: (trumps(hand, suit), -suit))
-            if A.PASS not in legal or trumps(hand, best) >= ORDER_AT:
+            best = max(calls, key=lambda suit: (trumps(hand, suit, view.tables[suit]), -suit))
+            if A.PASS not in legal or trumps(hand, best, view.tables[best]) >= ORDER_AT:
                 return A.CALL + best
             return A.PASS
         if A.ALONE in legal:
-            return A.ALONE if trumps(hand, view.trump) >= ALONE_AT else A.PASS
-        cards = [a - A.DISCARD for a in legal if A.DISCARD <= a < A.DISCARD + 63]
+            return A.ALONE if trumps(hand, view.trump, view.tables[view.trump]) >= ALONE_AT \
+                else A.PASS
+        cards = [A.card_of(a) for a in legal if A.is_card(A.DISCARD, a)]
         if cards:
-            return A.DISCARD + min(cards, key=lambda c: (own_power(view.trump, c), c))
-        cards = [a - A.PLAY for a in legal if A.PLAY <= a < A.PLAY + 64]
+            table = view.tables[view.trump]
+            return A.card_action(
+                A.DISCARD, min(cards, key=lambda c: (own_power(view.trump, c, table), c)))
+        cards = [A.card_of(a) for a in legal if A.is_card(A.PLAY, a)]
         if cards:
-            return A.PLAY + self.play(view, cards)
+            return A.card_action(A.PLAY, self.play(view, cards))
         return legal[0]
 
     @staticmethod
     def play(view: View, cards: list[int]) -> int:
         """Lead the strongest card; else the least card that wins, else the least card."""
         trump = view.trump
+        table = view.tables[trump]
         if not view.trick:
-            return min(cards, key=lambda c: (-own_power(trump, c), c))
-        table = C.trump_tables(trump)
+            return min(cards, key=lambda c: (-own_power(trump, c, table), c))
         power = table.power[table.effective[view.trick[0][1]]]
         best = max(power[c] for _, c in view.trick)
         winners = [c for c in cards if power[c] > best]
         if winners:
             return min(winners, key=lambda c: (power[c], c))
-        return min(cards, key=lambda c: (own_power(trump, c), c))
+        return min(cards, key=lambda c: (own_power(trump, c, table), c))

@@ -11,7 +11,6 @@ variant.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -28,17 +27,6 @@ if TYPE_CHECKING:
 
 __all__ = ["HeuristicBot"]
 
-@functools.cache
-def _trumpless_orders(deck: int) -> dict[int, list[list[int]]]:
-    """Each suit's cards in the deck ``deck`` (a mask; first copies), best first, at no-trump
-    and at low no-trump (made once per deck: bots are made for every game)."""
-    present = {C.rank_of(c) for c in C.cards_of(deck)}
-    ranks = [r for r in (C.RANK_A, C.RANK_K, C.RANK_Q, C.RANK_J, C.RANK_T, C.RANK_9,
-                         C.RANK_8, C.RANK_7, C.RANK_6) if r in present]
-    high = [[C.card(C.rank_letter(r) + C.SUIT_NAMES[suit]) for r in ranks] for suit in range(4)]
-    return {C.NO_TRUMP: high, C.LOW_NO_TRUMP: [cards[::-1] for cards in high]}
-
-
 class HeuristicBot(Bot):
     """Bids by estimated tricks; plays cheap winners and low discards."""
 
@@ -46,8 +34,10 @@ class HeuristicBot(Bot):
 
     def __init__(self, variant: Variant, seat: int, seed: int) -> None:
         super().__init__(variant, seat, seed)
-        self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]
-        self.nt_order = _trumpless_orders(variant.deck.mask)
+        self.tables = variant.deck.all_tables()
+        self.trump_values = [N.trump_values(t) for t in self.tables]
+        """By trump, each card's expected tricks as a trump (``TRUMP_VALUE`` by its place)."""
+        self.nt_order = N.trumpless_orders(variant.deck.mask)
         self.outside_deck = ~variant.deck.mask  # cards not in the deck count as gone
         self.sides_by_maker = [variant.sides.hand_sides(m) for m in range(variant.players)]
         partnered = variant.sides.kind == "teams" and max(len(t) for t in variant.sides.teams) > 1
@@ -72,6 +62,8 @@ class HeuristicBot(Bot):
             else N.ALONE_PER_CARD * longer
         self.memo: dict[tuple[int, int], float] = {}
         self.players = variant.players
+        self.small_cards = variant.deck.mask >> C.SMALL != 0
+        """The deck has the 2 to 5, whose card actions are not ``PLAY + card`` (DECK-A6)."""
         self.copies = variant.deck.copies > 1
         """A double deck: a card chosen from the hand may need the other copy's action."""
         self.hooks = {m.key: m.decide for m in mechanics() if m.decide is not None}
@@ -91,7 +83,7 @@ class HeuristicBot(Bot):
         view = state.view(self.seat)
         name = state.action_name(action)
         if name.startswith("play:") and view.trump >= 0:
-            return action, self._play_reason(view, action - A.PLAY)
+            return action, self._play_reason(view, A.card_of(action))
         if name.startswith("discard:") and 0 <= view.trump < N.NO_TRUMP:
             return action, f"keep the cards worth most with {C.SUIT_WORDS[view.trump]} trump"
         if view.trump < 0 and view.hand:
@@ -156,9 +148,9 @@ class HeuristicBot(Bot):
         trumps = hand & t.suit_mask[trump]
         count = trumps.bit_count()
         est = 0.0
-        power = t.power[trump]
+        values = self.trump_values[trump]
         for c in C.cards_of(trumps):
-            est += N.TRUMP_VALUE[power[c] - N.TRUMP_BASE]
+            est += values[c]
         if count > 2:
             est += N.LENGTH_BONUS * (count - 2)
         for suit in range(4):
@@ -180,6 +172,8 @@ class HeuristicBot(Bot):
         """Expected tricks without trump, each suit's ranks ``order``ed best first: its best
         card, a guarded second or third best, the length of a suit it heads; the joker."""
         est = N.NT_JOKER if hand >> C.JOKER & 1 else 0.0
+        if hand >> C.JOKER_LOW & 1:  # the low joker: the second best card (DECK-A4)
+            est += N.NT_JOKER
         for suit in range(4):
             held = [hand >> c & 1 for c in order[suit]]
             length = sum(held)
@@ -317,7 +311,7 @@ class HeuristicBot(Bot):
         t = self.tables[trump]
 
         def keep(a: int) -> tuple[float, bool, int]:
-            c = a - A.DISCARD
+            c = a - A.DISCARD if a < A.SMALL_CARDS else A.card_of(a)
             rest = hand & ~(1 << c)
             suit = t.effective[c]
             void = suit != trump and not rest & t.suit_mask[suit]
@@ -332,11 +326,13 @@ class HeuristicBot(Bot):
         return (1 if led == trump else 0, t.power[led][c])
 
     def play_card(self, view: View, legal: list[int]) -> int:
+        small = self.small_cards  # the 2 to 5 have card actions of their own block (DECK-A6)
+        cards = [A.card_of(a) for a in legal] if small else [a - A.PLAY for a in legal]
         trump = view.trump
         t = self.tables[trump]
-        cards = [a - A.PLAY for a in legal]
         if not view.trick:
-            return A.PLAY + self.lead(view, cards, trump)
+            card = self.lead(view, cards, trump)
+            return A.card_action(A.PLAY, card) if small else A.PLAY + card
         led = t.effective[view.trick[0][1]]
         power = t.power[led]
         win_seat, win_card = max(view.trick, key=lambda sc: power[sc[1]])
@@ -348,11 +344,12 @@ class HeuristicBot(Bot):
                 last or win_power >= N.TRUMP_BASE - 1 or C.RANKS[win_card] == C.RANK_A
                 or self._boss(view, trump, led, win_power)):
             # Partner's trick: follow low or throw off, never ruff or overtake it.
-            return A.PLAY + min(cards, key=lambda c: self._low_key(trump, c))
-        beaters = [c for c in cards if power[c] > win_power]
-        if beaters:
-            return A.PLAY + min(beaters, key=lambda c: power[c])
-        return A.PLAY + min(cards, key=lambda c: self._low_key(trump, c))
+            card = min(cards, key=lambda c: self._low_key(trump, c))
+        elif beaters := [c for c in cards if power[c] > win_power]:
+            card = min(beaters, key=lambda c: power[c])
+        else:
+            card = min(cards, key=lambda c: self._low_key(trump, c))
+        return A.card_action(A.PLAY, card) if small else A.PLAY + card
 
     def _boss(self, view: View, trump: int, led: int, win_power: int) -> bool:
         """No card of the suit led that could beat ``win_power`` is still out (every better
@@ -385,13 +382,14 @@ class HeuristicBot(Bot):
         for _, c in view.played:
             gone |= 1 << c
         for c in cards:
-            if c == C.JOKER:
+            if c in (C.JOKER, C.JOKER_LOW):
                 continue
             suit = C.suit_of(c)
             power = t.power[suit]
             better = t.suit_mask[suit] & ~gone & ~(1 << C.JOKER)
             if all(power[o] < power[c] for o in C.cards_of(better)):
                 return c
-        if C.JOKER in cards:
-            return C.JOKER
+        for joker in (C.JOKER, C.JOKER_LOW):  # the joker (of two, the high one first)
+            if joker in cards:
+                return joker
         return min(cards, key=lambda c: self._low_key(trump, c))

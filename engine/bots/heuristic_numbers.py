@@ -6,6 +6,8 @@ each number stay beside it.
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import cards as C
 
 # Expected tricks of a trump card by its place in the trump order (0 = the 7 ... 9 = joker).
@@ -55,3 +57,32 @@ UNSEEN_CARD = 0.4
 tableau's face-down cards, turned over only when uncovered (PILE-A3). In a two-handed deal of
 the whole 24-card deck each card is worth half a trick on average (12 tricks, 24 cards); the
 bot counts a little less, as the estimate of the cards it sees already counts their luck."""
+
+
+
+# -- the numbers per deck (made once per bot) ------------------------------------------------
+
+@functools.cache
+def trumpless_orders(deck: int) -> dict[int, list[list[int]]]:
+    """Each suit's cards in the deck ``deck`` (a mask; first copies), best first, at no-trump
+    and at low no-trump (made once per deck: bots are made for every game)."""
+    high = []
+    for suit in range(4):  # the ranks of each suit (they may differ by suit, DECK-A6)
+        present = {C.rank_of(c) for c in C.cards_of(deck) if C.suit_of(c) == suit}
+        ranks = [r for r in (C.RANK_A, C.RANK_K, C.RANK_Q, C.RANK_J, C.RANK_T, C.RANK_9,
+                             C.RANK_8, C.RANK_7, C.RANK_6, C.RANK_5, C.RANK_4, C.RANK_3,
+                             C.RANK_2) if r in present]
+        high.append([C.card(C.rank_letter(r) + C.SUIT_NAMES[suit]) for r in ranks])
+    return {C.NO_TRUMP: high, C.LOW_NO_TRUMP: [cards[::-1] for cards in high]}
+
+
+@functools.cache
+def trump_values(t: C.TrumpTables) -> tuple[float, ...]:
+    """Each trump's expected tricks by its place in the trump order (``TRUMP_VALUE``; a high
+    joker above a low one counts as the top place, DECK-A4); 0 for the other cards."""
+    if t.trump >= C.NO_TRUMP:
+        return ()
+    power = t.power[t.trump]
+    top = len(TRUMP_VALUE) - 2  # the place below the seven's (-1) holds every rank below it
+    return tuple(TRUMP_VALUE[max(-1, min(power[c] - TRUMP_BASE, top))]
+                 if t.effective[c] == t.trump else 0.0 for c in range(C.CARD_COUNT))

@@ -224,8 +224,8 @@ def action_card(action: int) -> int:
         kind = A.kind_of(action)
     except KeyError:
         return -1
-    card = action - kind.base
-    return card if kind.arg is A.Arg.CARD and card < C.CARD_COUNT else -1
+    card = A.card_of(action)
+    return card if kind.arg is A.Arg.CARD and card != C.NO_CARD else -1
 
 
 def _is_card_kind(prefix: str) -> bool:
@@ -235,7 +235,7 @@ def _is_card_kind(prefix: str) -> bool:
 
 def renege_word(state: State) -> str:
     """The suit the current trick's lead calls for: ``trump`` or ``hearts``."""
-    tables = C.trump_tables(state.hand.trump)
+    tables = state.variant.deck.tables(state.hand.trump)
     led = tables.effective[state.hand.trick[0]]
     return "trump" if led == state.hand.trump else C.SUIT_WORDS[led]
 
@@ -246,14 +246,18 @@ _SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "
 def card_code(text: str) -> str:
     """A card typed as it is shown, in a code :func:`engine.core.cards.card` reads: a suit
     symbol becomes its letter, before or after the rank (``K♥``, ``♥k``, ``10♦``), and
-    ``Jkr`` (the joker as shown) is ``JK``.
+    ``Jkr`` (the joker as shown) is ``JK``, ``JkL`` (the low joker, DECK-A4) ``JL``.
 
     >>> card_code("K♥"), card_code("k♥"), card_code("♥K"), card_code("10♦"), card_code("jkr")
     ('KH', 'KH', 'KH', '10D', 'JK')
+    >>> card_code("JkL"), card_code("4♥")
+    ('JL', '4H')
     """
     code = text.strip()
     if code.lower() == "jkr":
         return "JK"
+    if code.lower() == "jkl":
+        return "JL"
     if code[:1] in _SYMBOLS:
         code = code[1:] + code[:1]
     return "".join(_SYMBOLS.get(ch, ch) for ch in code).upper()

@@ -110,7 +110,7 @@ class Styler:
         if marks.hint:
             styled.stylize("italic")
         for card in C.cards_of(marks.cards):
-            red = C.suit_of(card) in (C.HEARTS, C.DIAMONDS) and card != C.JOKER
+            red = C.suit_of(card) in (C.HEARTS, C.DIAMONDS)
             for start, stop in _found(text, C.pretty(card)):
                 styled.stylize("bold red" if red else "bold", start, stop)
                 if card == marks.winning:

@@ -181,7 +181,7 @@ class Table:
         h = s.hand
         return [f"{self.narrator.hand_header(s)} Score: {self.narrator.score_line(s.scores)}",
                 f"Your hand ({self.narrator.names[self.seat]}): "
-                f"{hand_text(h.hands[self.seat], h.trump)}"]
+                f"{hand_text(h.hands[self.seat], h.trump, s.variant.deck)}"]
 
     def ending(self) -> str:
         """The end of the game, said to the player: ``You win the game`` (``You and North win
@@ -320,7 +320,8 @@ class Table:
         """The legal action ids in menu order: cards in the order the hand is shown."""
         s = self.state
         h = s.hand
-        order = {c: i for i, c in enumerate(sorted_hand(h.hands[self.seat], h.trump))}
+        hand = sorted_hand(h.hands[self.seat], h.trump, s.variant.deck)
+        order = {c: i for i, c in enumerate(hand)}
         return sorted(s.legal_action_ids(), key=lambda a: order.get(action_card(a), -1))
 
     def _options(self) -> None:
@@ -382,7 +383,7 @@ class Table:
         """Ask before a renege the variant allows: which suit must be followed, what it costs."""
         s = self.state
         h = s.hand
-        card = C.pretty(action - A.PLAY)
+        card = C.pretty(A.card_of(action))
         cost = self.narrator.renege_cost(self.seat, maker_alone=h.maker in h.alone)
         if s.variant.renege.correct:  # RENEGE-A1: it counts only if left standing
             cost += ", unless you take it back before the trick is turned"

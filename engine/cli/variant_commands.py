@@ -106,6 +106,14 @@ def _supplied(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
             if m.block is not None and isinstance(data.get(m.key), dict)}
 
 
+_SUPPLIED_BY_PATH: dict[tuple[str | int, ...], dict[str, Any]] = {
+    ("deck",): {"bowers": True},
+    ("dealer", "draw"): {"joker": "out"},
+}
+"""The deck's and the draw's settings the compiler supplies when no file writes them
+(DECK-A5, DECK-A7): shown as comments under their block."""
+
+
 def _scalar(value: Any) -> str:
     import yaml  # noqa: PLC0415 - lazy, see above
 
@@ -178,6 +186,9 @@ def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolv
             else:
                 lines.append(f"{pad}{key}:  # {_source(resolved, here)}")
                 lines.extend(_emit(item, here, indent + 1, resolved))
+                lines.extend(f"{pad}  # {name}: {_scalar(default)}  # default"
+                             for name, default in _SUPPLIED_BY_PATH.get(here, {}).items()
+                             if isinstance(item, dict) and name not in item)
             lines.extend(f"{pad}  # {name}: {_scalar(default)}  # default"
                          for name, default in supplied.get(str(key), {}).items())
     elif isinstance(value, list):

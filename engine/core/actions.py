@@ -28,6 +28,14 @@ Action *kinds* are declared (:func:`declare_kind`): a prefix and the type of its
 later gets the next free block of 64 ids from 192, in declaration order, and its names are
 read and written like every other (``give:9C``). A bid that names its trump has its own
 fixed block, :data:`BID_TRUMP`.
+
+A card action is ``base + card`` for the cards below 63; the 2 to 5 (card ids from 64,
+DECK-A6) do not fit a block of 64, so each card kind has a second block of 16 ids above
+every other (:data:`SMALL_CARDS`): read and write card actions with :func:`card_action` and
+:func:`card_of`.
+
+>>> name_of(card_action(PLAY, C.card("4H"))), card_of(action_id("play:4h")) == C.card("4H")
+('play:4H', True)
 """
 
 from __future__ import annotations
@@ -60,9 +68,12 @@ __all__ = [
     "Arg",
     "action_id",
     "bid_trump",
+    "card_action",
+    "card_of",
     "cards_to_actions",
     "declare_kind",
     "hidden",
+    "is_card",
     "kind_named",
     "kind_of",
     "name_of",
@@ -92,6 +103,43 @@ BID_TRUMP = 1024
 """``BID_TRUMP + 8 * n + trump`` bids n tricks (1 to 12) with that trump (a suit,
 ``NO_TRUMP`` or ``LOW_NO_TRUMP``): ``bid:4H``. A fixed block of 128 ids above the blocks of
 the declared kinds, so that no existing id moves (see :func:`bid_trump`)."""
+
+
+SMALL_CARDS = BID_TRUMP + 128
+"""The first of the blocks of 16 ids, one per card kind in declaration order (``discard``,
+``play``, then the declared ones), that hold the card actions of the 2 to 5 (card ids from
+:data:`~engine.core.cards.SMALL`): ``SMALL_CARDS + 16 * k + card - SMALL``. Above every other
+id, so that none moves."""
+_SMALL_BASE: dict[int, int] = {}
+"""A card kind's base -> the first id of its block of the 2 to 5."""
+
+
+def card_action(base: int, card: int) -> int:
+    """The action of the card kind at ``base`` (``PLAY``, ``DISCARD``, a declared kind's
+    ``base``) with ``card``: ``base + card``, or for the 2 to 5 an id of the kind's block of
+    :data:`SMALL_CARDS`."""
+    if card < C.SMALL:
+        return base + card
+    return _SMALL_BASE[base] + card - C.SMALL
+
+
+def card_of(action: int) -> int:
+    """The card of a card action (``discard``, ``play``, ``give:9C``; 63 for a hidden one)."""
+    if action < SMALL_CARDS:
+        return action & 63
+    return C.SMALL + (action - SMALL_CARDS) % 16
+
+
+def is_card(base: int, action: int) -> bool:
+    """``action`` is one of the card kind at ``base`` (a card of the 2 to 5 included; not its
+    hidden form).
+
+    >>> is_card(PLAY, action_id("play:JH")), is_card(PLAY, action_id("discard:JH"))
+    (True, False)
+    """
+    if action < SMALL_CARDS:
+        return base <= action < base + 63
+    return _SMALL_BASE[base] <= action < _SMALL_BASE[base] + 16
 
 
 class Arg(StrEnum):
@@ -127,7 +175,7 @@ class ActionKind:
         if self.arg is Arg.NUMBER_TRUMP:
             return {self.base + 8 * n + t: f"{self.prefix}:{n}{C.trump_letter(t)}"
                     for n in range(1, 13) for t in range(len(C.TRUMP_LETTERS))}
-        return {self.base + c: f"{self.prefix}:{C.card_name(c)}" for c in range(C.CARD_COUNT)}
+        return {card_action(self.base, c): f"{self.prefix}:{C.card_name(c)}" for c in C.CARD_IDS}
 
 
 _KINDS: dict[str, ActionKind] = {}
@@ -145,6 +193,8 @@ _HIDDEN_OFFSET = 63
 
 
 def _add(kind: ActionKind, *, by_prefix: bool = True) -> ActionKind:
+    if kind.arg is Arg.CARD:
+        _SMALL_BASE[kind.base] = SMALL_CARDS + 16 * len(_SMALL_BASE)
     if by_prefix:
         _KINDS[kind.prefix] = kind
     _BY_ID[kind.base] = kind
@@ -186,7 +236,7 @@ def hidden(action: int) -> int:
     >>> name_of(hidden(action_id("discard:9C")))
     'discard'
     """
-    return HIDDEN_DISCARD if action < PLAY else _HIDDEN[action]
+    return HIDDEN_DISCARD if action < PLAY or action in _SMALL_DISCARDS else _HIDDEN[action]
 
 
 def kind_named(prefix: str) -> ActionKind | None:
@@ -207,6 +257,8 @@ _add(ActionKind(prefix="call", arg=Arg.SUIT, base=CALL))
 _add(ActionKind(prefix="bid", arg=Arg.NUMBER, base=BID))
 _add(ActionKind(prefix="discard", arg=Arg.CARD, base=DISCARD, private=True))
 _add(ActionKind(prefix="play", arg=Arg.CARD, base=PLAY))
+PRIVATE.update(card_action(DISCARD, c) for c in C.CARD_IDS)  # the 2 to 5's discards too
+_SMALL_DISCARDS = frozenset(card_action(DISCARD, c) for c in C.CARD_IDS if c >= C.SMALL)
 _NAMES[HIDDEN_DISCARD] = "discard"
 _IDS["discard"] = HIDDEN_DISCARD
 _BY_ID[HIDDEN_DISCARD] = _KINDS["discard"]
@@ -249,11 +301,6 @@ def action_id(name: str, specials: tuple[str, ...] = _DEFAULT_SPECIALS) -> int:
     return _IDS[text]
 
 
-def card_of(action: int) -> int:
-    """The card of a ``discard`` or ``play`` action."""
-    return action & 63
-
-
 def other_copy(action: int) -> int:
     """The same card action with the other copy of its card (double decks, DECK-A2): a name
     such as ``play:JH`` reads as the first copy, and a seat holding only the second plays that.
@@ -263,7 +310,8 @@ def other_copy(action: int) -> int:
     ('play:JH', True)
     """
     kind = _BY_ID.get(action)
-    if kind is None or kind.arg is not Arg.CARD or action == HIDDEN_DISCARD:
+    if kind is None or kind.arg is not Arg.CARD or action == HIDDEN_DISCARD or \
+            action >= SMALL_CARDS:  # the 2 to 5 have no second copies
         return action
     c = action - kind.base
     first = C.original(c)
@@ -309,7 +357,7 @@ def cards_to_actions(base: int, mask: int) -> list[int]:
     if high:
         if high == 1:
             out.append(base + 32)  # the joker
-        else:  # sixes and second copies: not on the path of 24- to 33-card decks
-            out += [base + c for c in C.cards_of(high << 32)
+        else:  # sixes, second copies, the 2 to 5: not on the path of 24- to 33-card decks
+            out += [card_action(base, c) for c in C.cards_of(high << 32)
                     if C.original(c) == c or not mask >> C.original(c) & 1]
     return out

@@ -4,9 +4,12 @@ A card is ``suit * 8 + rank`` with suits ``C D H S`` = 0..3 and ranks ``7 8 9 T 
 0..7; the joker (the Benny) is 32. The cards added later have the ids after it, so that no
 existing id moves: the sixes of a 36-card deck are 33..36 (``6C`` .. ``6S``, rank
 :data:`RANK_6`), and the second copies of a double deck (9 to A of each suit, then the joker)
-are 37..61 (DECK-A2). A set of cards is an int whose bit ``c`` is set when card ``c`` is in
-it. Names like ``"JH"`` exist only at the edges (parsing, display, records); both copies of a
-card have the same name, and :func:`card` names the first.
+are 37..61 (DECK-A2), and the low joker of a two-joker deck is 62 (``JL``; the first joker,
+``JK``, is the high one, DECK-A4). Id 63 is no card (a hidden card's place in an action
+block). The 2 to 5 of each suit are 64..79 (``SMALL + 4 * suit + rank - RANK_2`` in the order
+2 3 4 5: ``2C`` .. ``5S``, DECK-A6). A set of cards is an int whose bit ``c`` is set when card
+``c`` is in it. Names like ``"JH"`` exist only at the edges (parsing, display, records);
+both copies of a card have the same name, and :func:`card` names the first.
 
 >>> card("JH"), card_name(card("JH"))
 (20, 'JH')
@@ -20,18 +23,27 @@ card have the same name, and :func:`card` names the first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 __all__ = [
+    "CARD_IDS",
     "CLUBS",
     "DIAMONDS",
     "FIRST_COPIES",
     "HEARTS",
     "JOKER",
+    "JOKERS",
+    "JOKER_LOW",
     "LOW_NO_TRUMP",
+    "NO_CARD",
     "NO_TRUMP",
+    "RANK_2",
+    "RANK_3",
+    "RANK_4",
+    "RANK_5",
     "RANK_6",
     "RANK_NAMES",
+    "SMALL",
     "SPADES",
     "SUIT_NAMES",
     "SUIT_WORDS",
@@ -39,6 +51,7 @@ __all__ = [
     "TrumpTables",
     "card",
     "card_name",
+    "card_of_rank",
     "cards_of",
     "copy_of",
     "deck_mask",
@@ -68,7 +81,14 @@ SUIT_NAMES = "CDHS"
 SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = "♣♦♥♠"
 RANK_NAMES = "789TJQKA"
-RANK_7, RANK_8, RANK_9, RANK_T, RANK_J, RANK_Q, RANK_K, RANK_A = range(8)
+RANK_7: int = 0
+RANK_8: int = 1
+RANK_9: int = 2
+RANK_T: int = 3
+RANK_J: int = 4
+RANK_Q: int = 5
+RANK_K: int = 6
+RANK_A: int = 7
 JOKER = 32
 RANK_JOKER = 8
 """The joker's rank index (:func:`rank_of`)."""
@@ -81,12 +101,36 @@ COPY = 37
 """The first second copy (double decks): ``COPY + 6 * suit + rank - RANK_9`` for 9 to A, then
 the joker's copy, :data:`JOKER_COPY`."""
 JOKER_COPY = COPY + 24
-FIRST_COPIES = (1 << COPY) - 1
+JOKER_LOW = JOKER_COPY + 1
+"""The low joker (``JL``) of a deck with two jokers: below the first (``JK``, the high joker),
+above the right bower (DECK-A4). Id 62 is the last a card action's block of 64 ids can hold
+(``base + 63`` is a hidden card), so there is no third joker."""
+NO_CARD = 63
+"""Not a card: ``base + 63`` of a card action kind is its hidden form (``discard``)."""
+RANK_5: int = 10
+RANK_4: int = 11
+RANK_3: int = 12
+RANK_2: int = 13
+"""The 5 to 2 (DECK-A6): below the six, numbered after it so that no rank index moves."""
+_RANK_NONE = 14
+"""The rank index of :data:`NO_CARD` (no rank: it matches no set of cards)."""
+SMALL = 64
+"""``SMALL + 4 * suit + k`` is the 2, 3, 4 or 5 (``k`` 0 to 3) of that suit: ids after every
+other, so that none moves (DECK-A6). A card action of one of them has its own block of ids
+(:func:`engine.core.actions.card_action`)."""
+JOKERS = 1 << JOKER | 1 << JOKER_COPY | 1 << JOKER_LOW
+"""Every joker id (the joker, a double deck's copy of it, the low joker)."""
+CARD_COUNT = SMALL + 16
+CARD_IDS: tuple[int, ...] = tuple(c for c in range(CARD_COUNT) if c != NO_CARD)
+"""Every card id (:data:`NO_CARD` is none)."""
+FIRST_COPIES = ((1 << CARD_COUNT) - 1) & ~(((1 << (JOKER_COPY + 1)) - 1) ^ ((1 << COPY) - 1))
 """Every card but the second copies: a table's suit mask ``&`` this holds each card once."""
-CARD_COUNT = JOKER_COPY + 1
 DOUBLE_RANKS = (RANK_9, RANK_T, RANK_J, RANK_Q, RANK_K, RANK_A)
 """The ranks a double deck may hold (the copies have ids for these only)."""
-RANK_ORDER = (RANK_6, RANK_7, RANK_8, RANK_9, RANK_T, RANK_J, RANK_Q, RANK_K, RANK_A)
+SMALL_RANKS = (RANK_2, RANK_3, RANK_4, RANK_5)
+"""The ranks below the six, lowest first."""
+RANK_ORDER = (RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_8, RANK_9, RANK_T, RANK_J,
+              RANK_Q, RANK_K, RANK_A)
 """Every rank, lowest first (printed order, not trick power)."""
 
 _LOWEST_RANK_FOR_SIZE = {36: RANK_6, 32: RANK_7, 28: RANK_8, 24: RANK_9}
@@ -100,15 +144,21 @@ def _first_cards() -> list[tuple[int, int]]:
 
 _COPIES: dict[int, int] = {suit * 8 + rank: COPY + 6 * suit + rank - RANK_9
            for suit in range(4) for rank in DOUBLE_RANKS} | {JOKER: JOKER_COPY}
-_ORIGINAL: tuple[int, ...] = tuple([*range(COPY), *sorted(_COPIES, key=_COPIES.__getitem__)])
-_SUIT_RANK: tuple[tuple[int, int], ...] = tuple(_first_cards()[c] for c in _ORIGINAL)
+_ORIGINAL: tuple[int, ...] = tuple([*range(COPY), *sorted(_COPIES, key=_COPIES.__getitem__),
+                                    *range(JOKER_LOW, CARD_COUNT)])
+_LATER: dict[int, tuple[int, int]] = {JOKER_LOW: (NO_TRUMP, RANK_JOKER),
+                                      NO_CARD: (NO_TRUMP, _RANK_NONE)} | {
+    SMALL + 4 * suit + k: (suit, rank) for suit in range(4) for k, rank in enumerate(SMALL_RANKS)}
+_SUIT_RANK: tuple[tuple[int, int], ...] = tuple(
+    _first_cards()[c] if c < COPY else _LATER[c] for c in _ORIGINAL)
 SUITS: tuple[int, ...] = tuple(suit for suit, _ in _SUIT_RANK)
 """``SUITS[c]``: the printed suit of card ``c`` (``NO_TRUMP`` for a joker)."""
 RANKS: tuple[int, ...] = tuple(rank for _, rank in _SUIT_RANK)
 """``RANKS[c]``: the rank index of card ``c`` (:data:`RANK_JOKER` for a joker)."""
-_RANK_LETTER = RANK_NAMES + "?6"
-_NAMES = tuple("JK" if rank == RANK_JOKER else _RANK_LETTER[rank] + SUIT_NAMES[suit]
-               for suit, rank in _SUIT_RANK)
+_RANK_LETTER = RANK_NAMES + "?65432?"
+_NAMES = tuple("JL" if c == JOKER_LOW else "JK" if rank == RANK_JOKER else "??" if c == NO_CARD
+               else _RANK_LETTER[rank] + SUIT_NAMES[suit]
+               for c, (suit, rank) in enumerate(_SUIT_RANK))
 
 
 def copy_of(c: int) -> int:
@@ -123,21 +173,36 @@ def original(c: int) -> int:
 
 
 def rank_letter(rank: int) -> str:
-    """The letter of a rank index (``"6"`` for :data:`RANK_6`)."""
+    """The letter of a rank index (``"6"`` for :data:`RANK_6`, ``"2"`` for :data:`RANK_2`)."""
     return _RANK_LETTER[rank]
 
 
+_LETTER_RANK = {letter: rank for rank, letter in enumerate(_RANK_LETTER) if letter != "?"}
+
+
 def rank_index(letter: str) -> int:
-    """The rank index of a letter (``"6"``, ``"9"``, ``"T"``, ... ``"A"``); ``ValueError``."""
-    if letter == "6":
-        return RANK_6
-    if len(letter) != 1 or letter not in RANK_NAMES:
+    """The rank index of a letter (``"2"`` ... ``"9"``, ``"T"``, ... ``"A"``); ``ValueError``."""
+    if len(letter) != 1 or letter not in _LETTER_RANK:
         raise ValueError(f"{letter!r} is not a rank")
-    return RANK_NAMES.index(letter)
+    return _LETTER_RANK[letter]
+
+
+def card_of_rank(suit: int, rank: int) -> int:
+    """The id of the card of ``rank`` in ``suit`` (the first copy).
+
+    >>> names(1 << card_of_rank(HEARTS, RANK_6) | 1 << card_of_rank(HEARTS, RANK_4))
+    ['6H', '4H']
+    """
+    if rank == RANK_6:
+        return SIX + suit
+    if rank in SMALL_RANKS:
+        return SMALL + 4 * suit + SMALL_RANKS.index(rank)
+    return suit * 8 + rank
 
 
 def card(code: str) -> int:
-    """The int of a card code such as ``"9C"``, ``"TD"`` or ``"JK"`` (joker); ``"10H"`` works too.
+    """The int of a card code such as ``"9C"``, ``"TD"`` or ``"JK"`` (joker; ``"JL"`` the low
+    joker of a two-joker deck); ``"10H"`` works too.
 
     Raises ``ValueError`` with the reason for anything else.
 
@@ -151,16 +216,15 @@ def card(code: str) -> int:
     text = code.strip().upper()
     if text in ("JK", "JOKER"):
         return JOKER
+    if text == "JL":
+        return JOKER_LOW
     if text.startswith("10"):
         text = "T" + text[2:]
-    if len(text) != 2 or text[0] not in RANK_NAMES + "6" or text[1] not in SUIT_NAMES:
+    if len(text) != 2 or text[0] not in _LETTER_RANK or text[1] not in SUIT_NAMES:
         raise ValueError(
             f"{code!r} is not a card: write rank then suit, e.g. 9C, TD, JH, QS, AD, or JK"
         )
-    suit = SUIT_NAMES.index(text[1])
-    if text[0] == "6":
-        return SIX + suit
-    return suit * 8 + RANK_NAMES.index(text[0])
+    return card_of_rank(SUIT_NAMES.index(text[1]), _LETTER_RANK[text[0]])
 
 
 def card_name(c: int) -> str:
@@ -173,7 +237,7 @@ def pretty(c: int) -> str:
     """The card with a suit symbol, for the terminal (``J♥``)."""
     suit, rank = _SUIT_RANK[c]
     if rank == RANK_JOKER:
-        return "Jkr"
+        return "JkL" if c == JOKER_LOW else "Jkr"
     return ("10" if rank == RANK_T else _RANK_LETTER[rank]) + SUIT_SYMBOLS[suit]
 
 
@@ -183,7 +247,8 @@ def suit_of(c: int) -> int:
 
 
 def rank_of(c: int) -> int:
-    """The printed rank index (0 = 7 ... 7 = A; the joker is 8, the six :data:`RANK_6`)."""
+    """The printed rank index (0 = 7 ... 7 = A; the joker is 8, the six :data:`RANK_6`, the
+    5 to 2 :data:`RANK_5` to :data:`RANK_2`)."""
     return RANKS[c]
 
 
@@ -226,17 +291,22 @@ def deck_mask(size: int, jokers: int) -> int:
     return deck_of(RANK_ORDER[RANK_ORDER.index(low):], jokers=jokers)
 
 
-def deck_of(ranks: Iterable[int], *, jokers: int = 0, copies: int = 1) -> int:
-    """The cards of the given ranks in every suit, ``jokers`` jokers (0 or 1 a copy), and with
-    ``copies=2`` the second copy of each (double decks: only :data:`DOUBLE_RANKS`).
+def deck_of(ranks: Iterable[int], *, jokers: int = 0, copies: int = 1,
+            suit_ranks: Sequence[Iterable[int]] | None = None) -> int:
+    """The cards of the given ranks in every suit (or, with ``suit_ranks``, the ranks of each
+    suit C D H S), ``jokers`` jokers (0, 1, or 2: the high ``JK`` and the low ``JL``), and with
+    ``copies=2`` the second copy of each (double decks: only :data:`DOUBLE_RANKS`, one joker).
 
     >>> popcount(deck_of(DOUBLE_RANKS, copies=2)), popcount(deck_of([RANK_6, RANK_A]))
     (48, 8)
+    >>> names(deck_of([], suit_ranks=[[RANK_A], [RANK_K, RANK_A], [], [RANK_6]], jokers=2))
+    ['AC', 'KD', 'AD', 'JK', '6S', 'JL']
     """
+    per_suit = [list(ranks)] * 4 if suit_ranks is None else [list(r) for r in suit_ranks]
     mask = 0
-    for rank in ranks:
-        for suit in range(4):
-            c = SIX + suit if rank == RANK_6 else suit * 8 + rank
+    for suit in range(4):
+        for rank in per_suit[suit]:
+            c = card_of_rank(suit, rank)
             mask |= 1 << c
             if copies == 2:
                 mask |= 1 << _COPIES[c]
@@ -244,6 +314,8 @@ def deck_of(ranks: Iterable[int], *, jokers: int = 0, copies: int = 1) -> int:
         mask |= 1 << JOKER
         if copies == 2:
             mask |= 1 << JOKER_COPY
+    if jokers == 2:
+        mask |= 1 << JOKER_LOW
     return mask
 
 
@@ -273,121 +345,5 @@ def names(mask: int) -> list[str]:
     return [card_name(c) for c in cards_of(mask)]
 
 
-# ---------------------------------------------------------------------------------------------
-# Per-trump tables (python-chess style: computed once at import, read in the hot path).
-#
-# Trick power: the card with the highest power in a trick wins. Trumps beat the suit led,
-# which beats everything else (power 0). The explicit rank tables below say the order.
-
-_TRUMP_ORDER = ("joker", "right", "left", RANK_A, RANK_K, RANK_Q, RANK_T, RANK_9, RANK_8, RANK_7,
-                RANK_6)
-"""Trump ranking, high to low (`euchre rules NAME`, "The cards"): joker, right bower, left
-bower, A K Q T 9 8 7 6."""
-
-_PLAIN_ORDER = (RANK_A, RANK_K, RANK_Q, RANK_J, RANK_T, RANK_9, RANK_8, RANK_7, RANK_6)
-"""Plain-suit ranking, high to low; the same-colour suit simply lacks its jack."""
-
-_LOW_ORDER = tuple(reversed(_PLAIN_ORDER))
-"""Low no-trump ranking, high to low (BID-A9): 6 7 8 9 T J Q K A, the ace lowest."""
-
-_TRUMP_BASE = 100
-
-
-class TrumpTables:
-    """Effective suits, suit masks and trick powers for one trump (or no-trump, or low
-    no-trump: the same suits as no-trump, each ranked upside down).
-
-    ``effective[c]``: the suit card ``c`` belongs to (bowers and joker belong to trump);
-    ``suit_mask[s]``: all cards whose effective suit is ``s``;
-    ``power[led][c]``: trick power of ``c`` when suit ``led`` was led.
-
-    A second copy (double decks) belongs to the suit of its first and has the same power, so
-    of two identical cards the first played wins (DECK-A3).
-    """
-
-    __slots__ = ("effective", "power", "suit_mask", "trump")
-
-    def __init__(self, trump: int) -> None:
-        self.trump = trump
-        effective = [suit_of(c) for c in range(CARD_COUNT)]
-        trump_power: dict[int, int] = {}
-        if trump < NO_TRUMP:
-            right = trump * 8 + RANK_J
-            left = left_bower_suit(trump) * 8 + RANK_J
-            effective[JOKER] = trump
-            effective[left] = trump
-            by_name = {"joker": JOKER, "right": right, "left": left}
-            # The six sits one below the seven's place, so that every other power stays
-            # what it was before sixes existed (bots read ``power - _TRUMP_BASE``).
-            for place, what in enumerate(reversed(_TRUMP_ORDER), start=-1):
-                if isinstance(what, str):
-                    c = by_name[what]
-                else:
-                    c = SIX + trump if what == RANK_6 else trump * 8 + what
-                trump_power[c] = _TRUMP_BASE + place
-        else:
-            # No-trump (docs/ambiguities.md, BID-A8 default) and low no-trump (BID-A9): the
-            # joker is the highest card.
-            trump_power[JOKER] = _TRUMP_BASE
-        for c in range(COPY, CARD_COUNT):
-            effective[c] = effective[_ORIGINAL[c]]
-            if _ORIGINAL[c] in trump_power:
-                trump_power[c] = trump_power[_ORIGINAL[c]]
-        self.effective = tuple(effective)
-        masks = [0] * 5
-        for c in range(CARD_COUNT):
-            masks[effective[c]] |= 1 << c
-        self.suit_mask = tuple(masks)
-        order = _LOW_ORDER if trump == LOW_NO_TRUMP else _PLAIN_ORDER
-        plain_power = {rank: 1 + place for place, rank in enumerate(reversed(order))}
-        rows = []
-        for led in range(5):
-            row = []
-            for c in range(CARD_COUNT):
-                if c in trump_power:
-                    row.append(trump_power[c])
-                elif effective[c] == led and RANKS[c] != RANK_JOKER:
-                    row.append(plain_power[RANKS[c]])
-                else:
-                    row.append(0)
-            rows.append(tuple(row))
-        self.power = tuple(rows)
-
-    def winner(self, cards: list[int] | tuple[int, ...]) -> int:
-        """Index of the winning card among ``cards`` played in order (the first of equals).
-
-        With hearts trump the jack of diamonds (the left bower) beats the ace of hearts, and a
-        card of a suit not led cannot win:
-
-        >>> hearts = trump_tables(HEARTS)
-        >>> hearts.winner([card("AH"), card("JD"), card("KS")])
-        1
-        >>> hearts.winner([card("9C"), card("AS"), card("TC")])
-        2
-
-        At low no-trump the lowest card of the suit led wins and jacks are plain:
-
-        >>> trump_tables(LOW_NO_TRUMP).winner([card("AH"), card("9H"), card("JD")])
-        1
-
-        Of two identical cards (a double deck) the first played wins (DECK-A3):
-
-        >>> hearts.winner([card("QH"), copy_of(card("JH")), card("JH")])
-        1
-        """
-        power = self.power[self.effective[cards[0]]]
-        best = 0
-        best_power = power[cards[0]]
-        for i in range(1, len(cards)):
-            p = power[cards[i]]
-            if p > best_power:
-                best, best_power = i, p
-        return best
-
-
-_TABLES = tuple(TrumpTables(t) for t in range(6))
-
-
-def trump_tables(trump: int) -> TrumpTables:
-    """The tables for ``trump`` (0..3, ``NO_TRUMP`` or ``LOW_NO_TRUMP``)."""
-    return _TABLES[trump]
+# The per-trump tables live in engine/core/trump.py (they read the tables above).
+from engine.core.trump import TrumpTables, trump_tables  # noqa: E402

@@ -162,6 +162,7 @@ class CallPartner(Phase):
         rules = variant.rules_of(CallPartnerRules)
         self.rules = rules
         self.deck = variant.deck.mask
+        self.tables = variant.deck.all_tables()
 
     def start(self, s: Table) -> None:
         h = s.hand
@@ -172,8 +173,9 @@ class CallPartner(Phase):
 
     def legal(self, s: Table) -> list[int]:
         h = s.hand
-        cards = callable_cards(self.rules, self.deck, h.trump, h.hands[h.maker])
-        calls = [PARTNER + c for c in C.cards_of(cards)]
+        cards = callable_cards(self.rules, self.deck, h.trump, h.hands[h.maker],
+                               self.tables[h.trump])
+        calls = [A.card_action(PARTNER, c) for c in C.cards_of(cards)]
         if self.rules.alone or not calls:  # holding every callable card: alone (CALL-A2)
             return [A.ALONE, *calls]
         return calls
@@ -184,7 +186,7 @@ class CallPartner(Phase):
             s.log.append((Said, h.maker, self.name, action))
             h.alone.append(h.maker)
         else:
-            part = call_partner(s, action - PARTNER)
+            part = call_partner(s, A.card_of(action))
             s.log.append((PartnerCalled, h.maker, part.called, part.partner))
         s.advance()
 
@@ -193,7 +195,7 @@ class CallPartner(Phase):
             "a card that is not trump"
         own = "" if self.rules.own else " that he does not hold"
         alone = ", or go alone" if self.rules.alone else ""
-        kind = Refusal.NOT_CALLABLE if PARTNER <= action < PARTNER + C.CARD_COUNT else \
+        kind = Refusal.NOT_CALLABLE if A.is_card(PARTNER, action) else \
             Refusal.WRONG_PHASE
         return Refused(kind, f"the maker now calls {what}{own} for a partner "
                        f"({self.legal_text(s)}){alone}")
@@ -253,10 +255,10 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     if A.ALONE in legal and (not calls or tools.strength(view.hand, view.trump) >= _ALONE_AT):
         return A.ALONE
     hand = view.hand
-    tables = C.trump_tables(view.trump)
+    tables = view.tables[view.trump]
 
     def want(action: int) -> tuple[int, int, int]:
-        card = action - PARTNER
+        card = A.card_of(action)
         suit = tables.effective[card]
         held = (hand & tables.suit_mask[suit]).bit_count()
         return (C.rank_of(card), -held, -action)

@@ -45,9 +45,12 @@ class CallPartnerRules:
         "or `partners` (scored as a partnership hand)."))
 
 
-def callable_cards(rules: CallPartnerRules, deck: int, trump: int, hand: int) -> int:
+def callable_cards(rules: CallPartnerRules, deck: int, trump: int, hand: int,
+                   tables: C.TrumpTables | None = None) -> int:
     """The cards (a mask) the maker holding ``hand`` may call at ``trump``: aces or any cards
-    of the deck outside trump (the bowers belong to trump), not his own unless ``own``.
+    of the deck outside trump (the bowers belong to trump), not his own unless ``own``
+    (``tables``: the deck's of ``trump``, :meth:`~engine.rules.variant.Deck.tables`; by
+    default a deck with bowers).
 
     >>> rules = CallPartnerRules(card=CalledCard.ACE, own=False, alone=True,
     ...                          buried=BuriedCard.ALONE)
@@ -55,7 +58,7 @@ def callable_cards(rules: CallPartnerRules, deck: int, trump: int, hand: int) ->
     >>> C.names(callable_cards(rules, deck, C.parse_suit("H"), C.mask_of([C.card("AS")])))
     ['AC', 'AD']
     """
-    tables = C.trump_tables(trump)
+    tables = tables or C.trump_tables(trump)
     cards = deck & ~tables.suit_mask[trump]
     if rules.card is CalledCard.ACE:
         cards &= C.mask_of([suit * 8 + C.RANK_A for suit in range(4)])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from engine.core import cards as C
 from engine.mechanics.batch.hand import BatchHand
 from engine.mechanics.batch.tables import ONE
 from engine.rules.variant import Variant
@@ -30,6 +31,10 @@ class Deal:
     def check(variant: Variant) -> str | None:
         if variant.deck.copies != 1 or variant.deck.jokers:
             return "double decks and jokers have no batch form yet"
+        if variant.deck.mask >> C.NO_CARD:
+            return "the 2 to 5 (card ids past a 64-bit mask) have no batch form yet"
+        if not variant.deck.bowers:
+            return "a trump ranking without bowers (`deck.bowers: false`) has no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:

@@ -121,8 +121,8 @@ class DealerPickup(Phase):
             UpcardPart.of(h).pickup_pending = False
             s.advance()
             return
-        h.discard(s.dealer, action - A.DISCARD)
-        s.log.append((Discarded, s.dealer, action - A.DISCARD, self.name))
+        h.discard(s.dealer, A.card_of(action))
+        s.log.append((Discarded, s.dealer, A.card_of(action), self.name))
         s.advance()
 
     def reason(self, s: Table, action: int) -> Refused:
@@ -130,7 +130,7 @@ class DealerPickup(Phase):
         x = ExchangeScratch.of(h)
         if x.step == DISCARD_STEP and A.DISCARD <= action < A.PLAY:
             card = s.action_name(action)[len("discard:"):]
-            if (action - A.DISCARD == DealerPickupPart.of(h).picked
+            if (A.card_of(action) == DealerPickupPart.of(h).picked
                     and self.mode is PickupMode.DISCARD_OTHER):
                 return Refused(Refusal.MUST_KEEP,
                                "the dealer may not discard the card he just took up")

@@ -142,8 +142,8 @@ class DummyMerge(Phase):
             self._set_aside(s, SET_ASIDE)
             self._discard_or_finish(s)
         else:
-            s.log.append((Discarded, h.maker, action - A.DISCARD, self.name))
-            h.discard(h.maker, action - A.DISCARD)
+            s.log.append((Discarded, h.maker, A.card_of(action), self.name))
+            h.discard(h.maker, A.card_of(action))
             self._discard_or_finish(s)
 
     def reason(self, s: Table, action: int) -> Refused:
@@ -151,7 +151,7 @@ class DummyMerge(Phase):
         if ExchangeScratch.of(h).step == OFFER_STEP:
             return Refused(Refusal.WRONG_PHASE,
                            "the maker first says whether he takes the dummy: merge or keep")
-        if A.DISCARD <= action < A.PLAY and (h.hands[h.maker] >> (action - A.DISCARD)) & 1:
+        if A.is_card(A.DISCARD, action) and (h.hands[h.maker] >> A.card_of(action)) & 1:
             return Refused(Refusal.MUST_KEEP, "the maker must keep at least one card of the "
                            "dummy")
         left = h.hands[h.maker].bit_count() - self.hand_size

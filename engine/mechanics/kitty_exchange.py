@@ -147,7 +147,7 @@ class KittyExchange(Phase):
         if action in (A.PICK_UP, A.KEEP):
             s.log.append((Said, s.current, self.name, action))
         else:
-            s.log.append((Discarded, s.current, action - A.DISCARD, self.name))
+            s.log.append((Discarded, s.current, A.card_of(action), self.name))
         if action == A.PICK_UP:
             self._take(s, x)
             return
@@ -158,7 +158,7 @@ class KittyExchange(Phase):
             else:
                 s.advance()
             return
-        h.discard(s.current, action - A.DISCARD)
+        h.discard(s.current, A.card_of(action))
         x.left -= 1
         if x.left:
             return
@@ -260,7 +260,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
         est = tools.strength(hand, trump)
     if legal[0] in (A.PICK_UP, A.KEEP):
         return A.PICK_UP if est < tools.threshold else A.KEEP
-    return max(legal, key=lambda a: tools.strength(hand & ~(1 << (a - A.DISCARD)), trump))
+    return max(legal, key=lambda a: tools.strength(hand & ~(1 << A.card_of(a)), trump))
 
 
 def book(v: Variant, rules: KittyExchangeRules) -> list[Rule]:

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.core import actions as A
-from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics.base import (
     BotTools,
@@ -109,15 +108,15 @@ class PassCards(Phase):
         loner, partner = x.queue[0]
         x.left -= 1
         if x.step == _DISCARD:
-            s.log.append((Discarded, loner, action - A.DISCARD, self.name))
-            h.discard(loner, action - A.DISCARD)
+            s.log.append((Discarded, loner, A.card_of(action), self.name))
+            h.discard(loner, A.card_of(action))
             if not x.left:
                 x.step = _GIVE
                 x.left = self.rules.cards
                 s.current = partner
             return
-        s.log.append((CardGiven, partner, loner, action - GIVE.base, self.name))
-        bit = 1 << (action - GIVE.base)
+        s.log.append((CardGiven, partner, loner, A.card_of(action), self.name))
+        bit = 1 << A.card_of(action)
         h.hands[partner] ^= bit
         h.hands[loner] |= bit
         if x.left:
@@ -132,10 +131,10 @@ class PassCards(Phase):
         x = PassScratch.of(s.hand)
         loner = x.queue[0][0]
         if x.step == _DISCARD:
-            kind = Refusal.NOT_IN_HAND if A.DISCARD <= action < A.PLAY else Refusal.WRONG_PHASE
+            kind = Refusal.NOT_IN_HAND if A.is_card(A.DISCARD, action) else Refusal.WRONG_PHASE
             return Refused(kind, f"seat {loner} plays alone and first discards a card face "
                            "down (discard:XX)")
-        kind = Refusal.NOT_IN_HAND if GIVE.base <= action < GIVE.base + C.CARD_COUNT else \
+        kind = Refusal.NOT_IN_HAND if A.is_card(GIVE.base, action) else \
             Refusal.WRONG_PHASE
         return Refused(kind, f"seat {s.current} now gives his lone partner a card of his hand "
                        "(give:XX)")
@@ -210,10 +209,10 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     """The heuristic bot: the lone player discards the card whose loss hurts least; his
     partner gives the card that makes the strongest one-card hand for the contract (the
     highest trump, else his best ace)."""
-    if legal[0] < GIVE.base:
+    if A.is_card(A.DISCARD, legal[0]):
         return tools.discard(view, legal)
     best = tools.best_keep(view.hand, view.trump, 1)
-    return GIVE.base + best.bit_length() - 1
+    return A.card_action(GIVE.base, best.bit_length() - 1)
 
 
 def _offers(variant: Variant, legal: list[str]) -> list[str]:

@@ -113,7 +113,7 @@ class Play(Phase):
         rules = variant.rules_of(PlayRules)
         self.rule = rules.first_lead
         self.hand_size = variant.deal.hand_size
-        self.tables = [C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS))]
+        self.tables = variant.deck.all_tables()
         self.renege_allowed = variant.renege.allowed
         self.renege_ends_hand = variant.renege.void_hand
         self.calls_partner = "call_partner" in variant.flow
@@ -147,7 +147,7 @@ class Play(Phase):
         # the card winning the trick so far is kept as the cards come (``best``), which
         # says who wins each card's event and then the trick, with no second pass.
         h = s.hand
-        card = action - A.PLAY
+        card = action - A.PLAY if action < A.SMALL_CARDS else A.card_of(action)
         seat = s.current
         h.hands[seat] ^= 1 << card
         trick = h.trick
@@ -189,7 +189,7 @@ class Play(Phase):
     def _lay(s: Table, action: int) -> int:
         """Put the current seat's card on the trick; returns the card."""
         h = s.hand
-        card = action - A.PLAY
+        card = A.card_of(action)
         seat = s.current
         h.hands[seat] ^= 1 << card
         h.trick.append(card)
@@ -200,17 +200,17 @@ class Play(Phase):
     def accepts_renege(self, s: Table, action: int) -> bool:
         """With ``penalties.renege.allowed``, a card in hand that does not follow suit is
         accepted and recorded; the score phase penalises it (GH-A11, STD-A8)."""
-        return (self.renege_allowed and A.PLAY <= action < A.PLAY + C.CARD_COUNT
-                and bool(s.hand.hands[s.current] >> (action - A.PLAY) & 1))
+        return (self.renege_allowed and A.is_card(A.PLAY, action)
+                and bool(s.hand.hands[s.current] >> A.card_of(action) & 1))
 
     def apply_renege(self, s: Table, action: int) -> None:
         """Record the renege and play the card. With ``void_hand`` (STD-A8) the hand ends
         here: the trick is left unfinished and the score phase follows at once."""
         h = s.hand
         seat = s.current
-        h.reneges.append((seat, action - A.PLAY))
+        h.reneges.append((seat, A.card_of(action)))
         at = len(s.log)
-        renege = Reneged(seat, action - A.PLAY, self.tables[h.trump].effective[h.trick[0]],
+        renege = Reneged(seat, A.card_of(action), self.tables[h.trump].effective[h.trick[0]],
                          h.trump, self.renege_ends_hand)
         if not self.renege_ends_hand:
             self.apply(s, action)
@@ -224,13 +224,13 @@ class Play(Phase):
 
     def reason(self, s: Table, action: int) -> Refused:
         h = s.hand
-        if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
+        if not A.is_card(A.PLAY, action):
             return play_words.NOT_A_CARD
-        card = action - A.PLAY
+        card = A.card_of(action)
         if not h.hands[s.current] >> card & 1:
             return play_words.not_held(card)
         if C.original(card) != card and (
-                not h.trick or A.PLAY + C.original(card) in self.legal(s)):
+                not h.trick or A.card_action(A.PLAY, C.original(card)) in self.legal(s)):
             return play_words.second_copy(card)
         led = self.tables[h.trump].effective[h.trick[0]]
         return play_words.must_follow("trump" if led == h.trump else C.SUIT_WORDS[led])
@@ -261,7 +261,7 @@ class JokerPlay(Play):
     @staticmethod
     def _joker_led(s: Table) -> bool:
         h = s.hand
-        return h.trump >= C.NO_TRUMP and bool(h.trick) and h.trick[0] == C.JOKER
+        return h.trump >= C.NO_TRUMP and bool(h.trick) and h.trick[0] in (C.JOKER, C.JOKER_LOW)
 
     def legal(self, s: Table) -> list[int]:
         if not self._joker_led(s):
@@ -302,10 +302,10 @@ class JokerPlay(Play):
         if suit < 0:
             return Refused(Refusal.WRONG_PHASE, "you led the joker: name the suit it calls for "
                            "(call:C, call:D, call:H, call:S)")
-        if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
+        if not A.is_card(A.PLAY, action):
             return play_words.NOT_A_CARD
-        if not h.hands[s.current] >> (action - A.PLAY) & 1:
-            return play_words.not_held(action - A.PLAY)
+        if not h.hands[s.current] >> A.card_of(action) & 1:
+            return play_words.not_held(A.card_of(action))
         return play_words.must_follow(f"{C.SUIT_WORDS[suit]}, the suit the joker calls for")
 
 
@@ -378,7 +378,7 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
         return tools.play_card(view, legal[1:]) if reneged(view) else A.PASS
     if legal[0] < A.PLAY:
         return A.CALL + tools.joker_suit(view.hand, view.trump)
-    if ExposedView in view.parts and not view.hand >> (legal[0] - A.PLAY) & 1:
+    if ExposedView in view.parts and not view.hand >> A.card_of(legal[0]) & 1:
         return choose_for_exposed(view, legal)  # the exposed hand's card (STD-A17)
     return tools.play_card(view, legal)
 

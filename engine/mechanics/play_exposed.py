@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core import actions as A
-from engine.core import cards as C
 from engine.mechanics.base import Scratch, ViewPart
 
 if TYPE_CHECKING:
@@ -66,15 +65,16 @@ def choose_for_exposed(view: View, legal: list[int]) -> int:
     card's own when leading).
 
     >>> from types import SimpleNamespace
-    >>> view = SimpleNamespace(trump=C.HEARTS, trick=())
+    >>> from engine.core import cards as C
+    >>> view = SimpleNamespace(trump=C.HEARTS, trick=(), tables=[C.trump_tables(C.HEARTS)] * 4)
     >>> A.name_of(choose_for_exposed(view, [A.PLAY + C.card("JH"), A.PLAY + C.card("9C")]))
     'play:9C'
     """
-    tables = C.trump_tables(view.trump)
+    tables = view.tables[view.trump]
     led = tables.effective[view.trick[0][1]] if view.trick else -1
 
     def power(action: int) -> int:
-        card = action - A.PLAY
+        card = A.card_of(action)
         return tables.power[led if led >= 0 else tables.effective[card]][card]
 
     return min(legal, key=power)

@@ -171,16 +171,16 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     if DROP not in legal:
         return STAY
     hand = view.hand
-    if hand & _top_trumps(view.trump) or tools.strength(hand, view.trump) >= _STAY_AT:
+    if hand & _top_trumps(view.trump, view.tables) or tools.strength(hand, view.trump) >= _STAY_AT:
         return STAY
     return DROP
 
 
-def _top_trumps(trump: int) -> int:
+def _top_trumps(trump: int, by_trump: tuple[C.TrumpTables, ...]) -> int:
     """The two best trumps (the bowers, or the joker and the right bower) as a set."""
     if trump >= C.NO_TRUMP:
         return 0
-    tables = C.trump_tables(trump)
+    tables = by_trump[trump]
     power = tables.power[trump]
     best = sorted(C.cards_of(tables.suit_mask[trump] & C.FIRST_COPIES),  # one of each card
                   key=lambda c: -power[c])[:2]

@@ -91,7 +91,7 @@ class UpcardBidding(Phase):
             return
         b = h.scratch = BiddingScratch()
         part = UpcardPart.of(h)
-        if h.upcard == C.JOKER:
+        if h.upcard in (C.JOKER, C.JOKER_LOW):  # either joker (DECK-A4)
             mode = self.rules.joker_upcard
             if mode is JokerUpcard.REDEAL:
                 throw_in(s, "joker turned up")

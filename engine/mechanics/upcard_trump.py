@@ -125,7 +125,8 @@ class UpcardTrump(Phase):
     def start(self, s: Table) -> None:
         h = s.hand
         upcard = h.upcard
-        if upcard >= 0 and upcard != C.JOKER and C.suit_of(upcard) in self.suits:
+        if upcard >= 0 and upcard not in (C.JOKER, C.JOKER_LOW) and \
+                C.suit_of(upcard) in self.suits:
             part = UpcardPart.of(h)
             part.proposed = C.suit_of(upcard)
             without_maker(s, part.proposed)

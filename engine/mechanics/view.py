@@ -8,7 +8,7 @@ know him (CALL-A6). Bots decide from views only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from engine.core import actions as A
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from engine.mechanics.base import ViewPart
 
 __all__ = ["View"]
+
+_DEFAULT_TABLES = tuple(C.trump_tables(t) for t in range(len(C.TRUMP_LETTERS)))
 
 
 @dataclass(slots=True, kw_only=True)
@@ -64,6 +66,9 @@ class View:
     parts: dict[type[ViewPart], ViewPart]
     """The flow's mechanics' parts of this view, by class (``SomeView.of(view)``): only each
     mechanic's ``view`` hook decides what this seat may see of its facts."""
+    tables: tuple[C.TrumpTables, ...] = field(default=_DEFAULT_TABLES, repr=False, compare=False)
+    """The deck's trump tables by trump index (:meth:`~engine.rules.variant.Deck.tables`:
+    bowers or none, a low joker or not); a bot reads trick powers from these."""
 
     def known_sides(self) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         """The makers and the defenders as this seat knows them when a mechanic's part decides

@@ -100,6 +100,8 @@ def card_words(card: int) -> str:
     """
     if card == C.JOKER:
         return "the joker"
+    if card == C.JOKER_LOW:  # a two-joker deck's second (DECK-A4)
+        return "the low joker"
     return f"the {_RANK_WORDS[C.rank_of(card)]} of {C.SUIT_WORDS[C.suit_of(card)]}"
 
 

@@ -40,6 +40,8 @@ class Program:
         specials = variant.scoring.space.specials
         self.special_bids = tuple(name for name, _, _ in specials) or ("moon",)
         """The special bids' names in rank order, as actions name them (``bid:moon``)."""
+        self.tables = variant.deck.all_tables()
+        """The deck's trump tables by trump index (a view carries them)."""
         self.sides_of = tuple(variant.sides.hand_sides(maker) for maker in range(n))
         """The sides of a hand, by maker (fixed teams, or the maker against the rest)."""
 

@@ -68,7 +68,7 @@ def view_of(s: State, seat: int) -> View:
     v.tricks_won = tuple(h.tricks_won)
     v.discards = h.discards[seat]
     v.legal_ids = s.legal_action_ids() if current == seat else ()  # a tuple already
-    v.special_bids = prog.special_bids
+    v.special_bids, v.tables = prog.special_bids, prog.tables
     parts: dict[type[ViewPart], ViewPart] = {}
     seen = 0
     for hook in prog.view_hooks:

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.core import cards as C
 from engine.core.errors import ExpressionError, Location, VariantError
+from engine.rules.deck_rules import count_words, suit_ranks
 from engine.rules.expressions import CompiledExpression, Scope, Type, compile_expression
 from engine.rules.game_end import compile_game
 from engine.rules.mechanic_rules import REGISTRY
@@ -27,6 +28,7 @@ from engine.rules.variant import (
     DealRules,
     Deck,
     DrawDealer,
+    DrawJoker,
     DrawPartners,
     FirstDealer,
     GameRules,
@@ -96,7 +98,8 @@ class _Compiler:
         self, value: Any, scope: Scope, expected: Type, path: Path_
     ) -> CompiledExpression | None:
         try:
-            return compile_expression(value, scope, expected=expected)
+            bowers = self._deck.bowers if self._deck is not None else True
+            return compile_expression(value, scope, expected=expected, bowers=bowers)
         except ExpressionError as exc:
             where = self.r.locate(path)
             if isinstance(value, str) and path in self.r.inline:
@@ -166,47 +169,64 @@ class _Compiler:
         return Sides(kind=kind, teams=teams)
 
     def compile_deck(self) -> Deck:
-        """The pack: ``size`` or ``ranks`` (DECK-A1), one or two ``copies`` (DECK-A2)."""
+        """The pack: ``size`` or ``ranks`` (DECK-A1), by suit where they differ (DECK-A6), one
+        or two ``copies`` (DECK-A2), up to two jokers (DECK-A4), bowers or none (DECK-A5)."""
         spec = self.d["deck"]
         copies: int = spec.get("copies", 1)
+        jokers: int = spec["jokers"]
         if "ranks" in spec:
-            ranks = sorted(C.rank_index(r) for r in spec["ranks"])
+            per_suit = suit_ranks(spec["ranks"], self.fail)
+            count = sum(len(r) for r in per_suit)
             if (self.r.written_here(("deck", "size")) is not None
-                    and spec["size"] != 4 * len(ranks)):
+                    and spec["size"] != count):
                 self.fail(f"`deck.size` is {spec['size']} but `deck.ranks` gives "
-                          f"{4 * len(ranks)} cards ({len(ranks)} ranks of 4 suits)",
+                          f"{count} cards ({count_words(per_suit)})",
                           ("deck", "size"), "leave `size` out when you list the ranks")
         else:
             ranks = list(C.RANK_ORDER[-(spec["size"] // 4):])  # 24: 9 to A ... 36: 6 to A
-        size = 4 * len(ranks) * copies
-        self._deck_size = size + spec["jokers"] * copies  # as written, every copy counted
+            per_suit = [ranks] * 4
+        size = sum(len(r) for r in per_suit) * copies
+        self._deck_size = size + jokers * copies  # as written, every copy counted
         if copies == 2:
-            extra = [C.rank_letter(r) for r in ranks if r not in C.DOUBLE_RANKS]
+            extra = sorted({C.rank_letter(r) for ranks in per_suit for r in ranks
+                            if r not in C.DOUBLE_RANKS})
             if extra:
                 where = ("deck", "ranks") if "ranks" in spec else ("deck", "size")
                 self.fail(f"a double deck holds only ranks from 9 to A, not {', '.join(extra)}",
                           where, "use `size: 24`, or `ranks` among 9 T J Q K A, with "
                           "`copies: 2`", also=(("deck", "copies"),))
                 copies = 1  # cards of one copy, to go on checking (the size counts both)
-        mask = C.deck_of(ranks, jokers=spec["jokers"], copies=copies)
+            if jokers == 2:
+                self.fail("a double deck has one joker of each copy, not two jokers",
+                          ("deck", "jokers"), "write `jokers: 1` (two identical jokers) or "
+                          "leave out `copies: 2`", also=(("deck", "copies"),))
+                jokers = 1
+        mask = C.deck_of((), suit_ranks=per_suit, jokers=jokers, copies=copies)
         cards = sorted(C.cards_of(mask), key=_printed_order)
-        return Deck(size=size, jokers=spec["jokers"] * copies, mask=mask,
-                    cards=tuple(cards), copies=copies)
+        return Deck(size=size, jokers=jokers * copies, mask=mask, cards=tuple(cards),
+                    copies=copies, bowers=spec.get("bowers", True))
 
     def compile_dealer(self, deck: Deck) -> DealerRules:
         spec = self.d["dealer"]
-        ranking = tuple(C.rank_index(r) for r in spec["draw"]["ranking"])
+        draw = spec["draw"]
+        ranking = tuple(C.rank_index(r) for r in draw["ranking"])
+        joker = DrawJoker(draw.get("joker", "out"))
         if spec["first"] == "draw":
-            missing = sorted({C.rank_of(c) for c in deck.cards if c != C.JOKER} - set(ranking))
+            missing = sorted({C.rank_of(c) for c in deck.cards
+                              if C.rank_of(c) != C.RANK_JOKER} - set(ranking))
             if missing:
                 names = ", ".join(C.rank_letter(r) for r in missing)
                 self.fail(f"the draw ranking leaves out ranks in the deck: {names}",
                           ("dealer", "draw", "ranking"),
                           "list every rank of the deck in `dealer.draw.ranking`",
                           also=(("deck", "size"), ("deck", "ranks"), ("dealer", "first")))
+        if joker is not DrawJoker.OUT and not deck.jokers:
+            self.fail(f"`dealer.draw.joker` is {joker.value} but the deck has no joker",
+                      ("dealer", "draw", "joker"), "add `deck: {jokers: 1}`, or leave "
+                      "`joker` out", also=(("deck", "jokers"),))
         return DealerRules(first=FirstDealer(spec["first"]), draw_ranking=ranking,
-                           draw_dealer=DrawDealer(spec["draw"]["dealer"]),
-                           draw_partners=DrawPartners(spec["draw"]["partners"]))
+                           draw_dealer=DrawDealer(draw["dealer"]),
+                           draw_partners=DrawPartners(draw["partners"]), draw_joker=joker)
 
     @property
     def flow(self) -> tuple[str, ...]:

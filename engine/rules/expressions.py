@@ -105,9 +105,10 @@ class CompiledExpression:
 
 
 def compile_expression(
-    text: str | int | bool, scope: Scope, *, expected: Type
+    text: str | int | bool, scope: Scope, *, expected: Type, bowers: bool = True
 ) -> CompiledExpression:
-    """Parse, type-check against ``scope`` and compile ``text``, which must be of ``expected``.
+    """Parse, type-check against ``scope`` and compile ``text``, which must be of ``expected``
+    (``bowers``: the deck has bowers, ``deck.bowers``; ``trump`` and ``bowers`` sets say so).
 
     YAML may hand a number or a boolean instead of a string; it is compiled as that literal.
 
@@ -136,7 +137,7 @@ def compile_expression(
         type=got,
         names=frozenset(checker.used),
         tree=tree,
-        _run=closure(tree),
+        _run=closure(tree, bowers=bowers),
         _name_types=tuple(sorted(checker.used.items(), key=lambda item: item[0])),
     )
 

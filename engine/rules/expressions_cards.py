@@ -5,10 +5,12 @@ A card set is written with ranks, suits, card codes and a few names, joined by `
 
 - ``rank in [9, T]``, ``suit in [H, D]``: the cards of those printed ranks or suits (the
   joker has neither);
-- ``JH``, ``9S``, ``JOKER`` (or ``JK``): one card;
+- ``JH``, ``9S``: one card; ``JOKER``: every joker (the joker, or both of a two-joker deck);
+  ``JK`` the joker (the high one of two), ``JL`` the low joker (DECK-A4);
 - ``trump`` (the trump suit with the left bower, and the joker in a joker deck), ``bowers``,
   ``right_bower``, ``left_bower``: cards that depend on trump, so only where trump is fixed;
-  at no-trump there are none;
+  at no-trump there are none, and in a deck without bowers (``deck.bowers: false``) ``trump``
+  is the trump suit and the jokers, and the three bower sets are empty (DECK-A5);
 - ``any``: every card.
 
 Each set compiles once into one bitmask per trump index (:data:`~engine.core.cards.
@@ -74,6 +76,15 @@ SET_NAMES: dict[str, tuple[int, ...]] = {
 }
 """The named sets, one mask per trump index; all but ``any`` depend on trump."""
 
+_PLAIN_SET_NAMES: dict[str, tuple[int, ...]] = {
+    **SET_NAMES,
+    "trump": _per_trump(lambda t: _cards(lambda s, r: s == t or r == C.RANK_JOKER)),
+    "bowers": (0,) * _TRUMPS,
+    "right_bower": (0,) * _TRUMPS,
+    "left_bower": (0,) * _TRUMPS,
+}
+"""The named sets of a deck without bowers (DECK-A5)."""
+
 
 def uses_trump(node: CardSet) -> SetName | None:
     """The first part of ``node`` that depends on trump, or None."""
@@ -85,15 +96,16 @@ def uses_trump(node: CardSet) -> SetName | None:
     return None
 
 
-def set_masks(node: CardSet, fail: Fail) -> tuple[int, ...]:
-    """The cards of ``node`` for each trump index; a word that names nothing calls ``fail``."""
+def set_masks(node: CardSet, fail: Fail, *, bowers: bool = True) -> tuple[int, ...]:
+    """The cards of ``node`` for each trump index (in a deck with bowers or without); a word
+    that names nothing calls ``fail``."""
     match node:
         case SetIn(of="rank", words=words):
             ranks = set()
             for word, column in words:
                 if word not in RANK_WORDS:
                     fail(f"`{word}` is not a rank", column,
-                         "the ranks are 6, 7, 8, 9, T, J, Q, K and A")
+                         "the ranks are 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K and A")
                 ranks.add(RANK_WORDS[word])
             return (_cards(lambda s, r: r in ranks),) * _TRUMPS
         case SetIn(words=words):
@@ -105,22 +117,28 @@ def set_masks(node: CardSet, fail: Fail) -> tuple[int, ...]:
             return (_cards(lambda s, r: s in suits),) * _TRUMPS
         case SetCard(code=code, column=column):
             try:
-                one = C.JOKER if code == "JOKER" else C.card(code)
+                if code == "JOKER":
+                    return (C.JOKERS,) * _TRUMPS
+                one = C.card(code)
+                if C.RANKS[one] == C.RANK_JOKER:  # JK (and its copy) or JL
+                    return (sum(1 << c for c in range(C.CARD_COUNT)
+                                if C.original(c) == one),) * _TRUMPS
                 return (_cards(lambda s, r: (s, r) == (C.SUITS[one], C.RANKS[one])),) * _TRUMPS
             except ValueError:
                 fail(f"`{code}` is not a card", column,
-                     "write rank then suit (`JH`, `9S`, `AD`), or `JOKER`")
+                     "write rank then suit (`JH`, `9S`, `AD`), or `JOKER` (`JK`, `JL`)")
         case SetName(name=name, column=column):
             if name not in SET_NAMES:
                 fail(f"unknown set of cards `{name}`", column,
                      "the named sets are `trump`, `bowers`, `right_bower`, `left_bower` and "
                      "`any`; ranks and suits are written `rank in [9, T]`, `suit in [H]`")
-            return SET_NAMES[name]
+            return (SET_NAMES if bowers else _PLAIN_SET_NAMES)[name]
         case SetOp(op="not", left=left):
-            return tuple(_ALL & ~mask for mask in set_masks(left, fail))
+            return tuple(_ALL & ~mask for mask in set_masks(left, fail, bowers=bowers))
         case SetOp(op=op, left=left, right=right):
             assert right is not None
-            pairs = zip(set_masks(left, fail), set_masks(right, fail), strict=True)
+            pairs = zip(set_masks(left, fail, bowers=bowers), set_masks(right, fail, bowers=bowers),
+                        strict=True)
             if op == "and":
                 return tuple(a & b for a, b in pairs)
             return tuple(a | b for a, b in pairs)

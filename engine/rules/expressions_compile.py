@@ -52,7 +52,11 @@ class _Compiled(NamedTuple):
 class _Closures(ExprVisitor[_Compiled]):
     """A closure ``env -> value`` for each type-checked node; constant subtrees are folded."""
 
-    __slots__ = ()
+    __slots__ = ("bowers",)
+
+    def __init__(self, *, bowers: bool) -> None:
+        self.bowers = bowers
+        """The deck has bowers (``deck.bowers``): what ``trump`` and ``bowers`` hold."""
 
     def int_lit(self, node: IntLit) -> _Compiled:
         value = node.value
@@ -67,7 +71,7 @@ class _Closures(ExprVisitor[_Compiled]):
         return _Compiled(lambda env: env[name], constant=False)
 
     def hand_call(self, node: HandCall) -> _Compiled:
-        return _Compiled(_hand_call(node), constant=False)
+        return _Compiled(_hand_call(node, bowers=self.bowers), constant=False)
 
     def unary(self, node: Unary) -> _Compiled:
         parts = [self.visit(node.operand)]
@@ -112,11 +116,11 @@ def _folded(run: Evaluator, parts: list[_Compiled]) -> _Compiled:
     return _Compiled(run, constant=False)
 
 
-def _hand_call(node: HandCall) -> Evaluator:
+def _hand_call(node: HandCall, *, bowers: bool) -> Evaluator:
     """``count``/``holds``: an ``and`` with the set's mask (one per trump index) and a
     popcount; the masks were made once here."""
     hand = node.hand.name
-    masks = set_masks(node.cards, _unchecked)
+    masks = set_masks(node.cards, _unchecked, bowers=bowers)
     mask = masks[0]
     if node.function == "holds":
         if uses_trump(node.cards) is None:
@@ -150,9 +154,10 @@ def _chain(runs: list[Evaluator], tests: list[Callable[[Value, Value], bool]]) -
 # --- the public entry point ------------------------------------------------------------------
 
 
-def closure(node: Expr) -> Evaluator:
-    """The closure ``env -> value`` for a node that :class:`Checker` has accepted."""
-    return _CLOSURES.visit(node).run
+def closure(node: Expr, *, bowers: bool = True) -> Evaluator:
+    """The closure ``env -> value`` for a node that :class:`Checker` has accepted
+    (``bowers``: the deck's, ``deck.bowers``, for the card sets that depend on trump)."""
+    return _CLOSURES[bowers].visit(node).run
 
 
-_CLOSURES = _Closures()
+_CLOSURES = {True: _Closures(bowers=True), False: _Closures(bowers=False)}

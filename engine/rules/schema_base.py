@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rules.mechanic_rules import Registry
+from engine.rules.schema_deck import DEALER, DECK, DECK_DEFS
 from engine.rules.schema_game import GAME
 from engine.rules.schema_penalties import penalties
 from engine.rules.schema_rows import SCORING_EDITS, with_keyed_edits
@@ -117,118 +118,8 @@ HEAD: dict[str, Any] = {
             },
         },
     },
-    "deck": {
-        "description": "The cards in play.",
-        "type": "object",
-        "additionalProperties": False,
-        "default": {},
-        "properties": {
-            "size": {
-                "description": (
-                    "24 (9 to A), 28 (8 to A), 32 (7 to A) or 36 (6 to A) cards of each copy, "
-                    "before jokers. A file's `size` replaces the `ranks` it inherits. Default: 24 "
-                    "(none when `ranks` is given)."
-                ),
-                "type": "integer",
-                "enum": [24, 28, 32, 36],
-                "default": 24,
-            },
-            # No "default" on `ranks` and `copies`: the compiler supplies them, so the rules
-            # hash of files that leave them out stays what it was before they existed.
-            "ranks": {
-                "description": (
-                    "The ranks in each suit instead of `size`: any set of 6 7 8 9 T J Q K A, e.g. "
-                    "[\"9\", T, J, Q, K, A]; `size` written in the same file must count them (4 a "
-                    "rank), and a file's `ranks` replaces the `size` it inherits. Default: the "
-                    "ranks of `size`."
-                ),
-                "type": "array",
-                "items": {"$ref": "#/$defs/rank"},
-                "minItems": 2,
-                "maxItems": 9,
-                "uniqueItems": True,
-            },
-            "copies": {
-                "description": (
-                    "2 for a double deck: two of each card (and of the joker), every copy counted "
-                    "in the deck's size; of two identical cards in a trick the first played wins "
-                    "(DECK-A3). A double deck takes only ranks from 9 to A: `size: 24`, or any "
-                    "`ranks` among 9 T J Q K A (e.g. [J, Q, K, A], 32 cards). Default: 1."
-                ),
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 2,
-            },
-            "jokers": {
-                "description": "0 or 1 joker (the Benny), the highest trump. Default: 0.",
-                "type": "integer",
-                "minimum": 0,
-                "maximum": 1,
-                "default": 0,
-            },
-        },
-    },
-    "dealer": {
-        "description": "Who deals first and how the deal moves.",
-        "type": "object",
-        "additionalProperties": False,
-        "default": {},
-        "properties": {
-            "first": {
-                "description": (
-                    "`draw`: each player draws a card (see `draw`); `random`: a seat chosen from "
-                    "the game's seed. Default: random."
-                ),
-                "enum": ["draw", "random"],
-                "default": "random",
-            },
-            "draw": {
-                "description": "The draw for first dealer (and partners in a team game).",
-                "type": "object",
-                "additionalProperties": False,
-                "default": {},
-                "properties": {
-                    "ranking": {
-                        "description": (
-                            "Rank order for the draw, highest first. Suits do not count; tied "
-                            "players draw again. Default (rule source 003): K Q J T 9 8 7 A."
-                        ),
-                        "type": "array",
-                        "items": {"$ref": "#/$defs/rank"},
-                        "minItems": 2,
-                        "maxItems": 9,
-                        "uniqueItems": True,
-                        "default": ["K", "Q", "J", "T", "9", "8", "7", "A"],
-                    },
-                    "dealer": {
-                        "description": (
-                            "Which card deals first: `lowest` (seed 003) or `highest`. Default: "
-                            "lowest."
-                        ),
-                        "enum": ["lowest", "highest"],
-                        "default": "lowest",
-                    },
-                    "partners": {
-                        "description": (
-                            "Team games: `high_vs_low` seats the two highest cards as partners "
-                            "against the two lowest (seed 003); `as_seated` keeps the seating. "
-                            "Default: high_vs_low."
-                        ),
-                        "enum": ["high_vs_low", "as_seated"],
-                        "default": "high_vs_low",
-                    },
-                },
-            },
-            "rotation": {
-                "description": (
-                    "The deal passes `left` (clockwise) after every hand, thrown-in hands "
-                    "included. Default: left."
-                ),
-                "enum": ["left"],
-                "default": "left",
-            },
-        },
-    },
+    "deck": DECK,
+    "dealer": DEALER,
     "flow": {
         "description": (
             "The phases of one hand, in order. Each phase is configured by the key of the same "
@@ -280,9 +171,12 @@ DEFS: dict[str, Any] = {
         "maxLength": 200,
     },
     "rank": {
-        "description": "A rank: 6 7 8 9 T J Q K A (quote the digits in YAML, e.g. \"9\").",
-        "enum": ["6", "7", "8", "9", "T", "J", "Q", "K", "A"],
+        "description": (
+            "A rank: 2 3 4 5 6 7 8 9 T J Q K A (quote the digits in YAML, e.g. \"9\")."
+        ),
+        "enum": ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"],
     },
+    **DECK_DEFS,
     "suit": {
         "description": "A suit letter: C, D, H or S.",
         "enum": ["C", "D", "H", "S"],

@@ -19,9 +19,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
-from engine.core import cards as C
 from engine.core.errors import InvalidArgument, NoSuchMechanic
 from engine.rules.deal_rules import DealRules
+from engine.rules.deck_rules import (
+    DealerRules,
+    Deck,
+    DrawDealer,
+    DrawJoker,
+    DrawPartners,
+    FirstDealer,
+)
 from engine.rules.expressions import CompiledExpression
 from engine.rules.game_end import GameRules, Goal, Tie, Win
 from engine.rules.hand_checks import (
@@ -38,7 +45,8 @@ from engine.rules.hand_checks import (
 )
 from engine.rules.scoring import NO_MAKER, Outcome, ScoringTable
 
-__all__ = ["DealRules", "DealerRules", "Deck", "DrawDealer", "DrawPartners", "FirstDealer",
+__all__ = ["DealRules", "DealerRules", "Deck", "DrawDealer", "DrawJoker", "DrawPartners",
+           "FirstDealer",
            "GameRules", "Goal", "HandScore", "Renege", "Sides", "SidesKind", "Tie", "Variant",
            "Win"]
 
@@ -52,27 +60,6 @@ class SidesKind(StrEnum):
     TEAMS = "teams"
     INDIVIDUAL = "individual"
     MAKER_VS_REST = "maker_vs_rest"
-
-
-class FirstDealer(StrEnum):
-    """``dealer.first``."""
-
-    DRAW = "draw"
-    RANDOM = "random"
-
-
-class DrawDealer(StrEnum):
-    """``dealer.draw.dealer``: who deals after the draw."""
-
-    LOWEST = "lowest"
-    HIGHEST = "highest"
-
-
-class DrawPartners(StrEnum):
-    """``dealer.draw.partners``: whether the draw also seats the partners."""
-
-    HIGH_VS_LOW = "high_vs_low"
-    AS_SEATED = "as_seated"
 
 
 @dataclass(**_FROZEN)
@@ -97,28 +84,6 @@ class Sides:
             rest = tuple(sorted(seat for team in others for seat in team))
             return (makers, rest)
         return (makers, *others)
-
-
-@dataclass(**_FROZEN)
-class Deck:
-    """The cards in play: ``mask`` is the set, ``cards`` the same in printed order (the
-    copy after the first, the joker last); ``size`` counts the cards before jokers."""
-
-    size: int
-    jokers: int
-    mask: int
-    cards: tuple[int, ...]
-    copies: int = 1
-
-
-@dataclass(**_FROZEN)
-class DealerRules:
-    """First dealer and rotation. ``draw_ranking`` holds rank indices, highest first."""
-
-    first: FirstDealer
-    draw_ranking: tuple[int, ...]
-    draw_dealer: DrawDealer
-    draw_partners: DrawPartners
 
 
 @dataclass(**_FROZEN)
@@ -209,7 +174,7 @@ class Variant:
         no-trump, where the lowest card of the suit led wins (BID-A9). At either the joker is
         the highest card (BID-A8), so a trick it leads is its own: it wins whatever the suit
         its leader named, which only says what the others had to follow."""
-        return C.trump_tables(parse_trump(trump)).winner(trick_cards(self, cards))
+        return self.deck.tables(parse_trump(trump)).winner(trick_cards(self, cards))
 
     def score_hand(
         self,

@@ -85,7 +85,8 @@ class Narrator(HandNarrator):
         """``Your hand (South): J♥ (right bower) J♦ (left bower) A♥  9♣``: trump first once
         named, the bowers marked."""
         blind = hand_hidden(view)
-        hand = "(unseen: you name trump first)" if blind else hand_text(view.hand, view.trump)
+        hand = "(unseen: you name trump first)" if blind else \
+            hand_text(view.hand, view.trump, view.tables)
         if not blind:
             for card, which in zip(self.bowers(view.trump), ("right", "left"), strict=True):
                 if card >= 0:
@@ -217,10 +218,11 @@ def hand_hidden(view: View) -> bool:
 def _joker_call(view: View) -> str:
     """`` (the joker calls for hearts ♥)`` when the trick in progress is led by the joker at
     no-trump and its leader has named its suit (BID-A8), else nothing."""
-    if not view.trick or view.trick[0][1] != C.JOKER or view.trump < C.NO_TRUMP:
+    if not view.trick or view.trick[0][1] not in (C.JOKER, C.JOKER_LOW) or \
+            view.trump < C.NO_TRUMP:
         return ""
     names = [name for _, name in view.actions]
     last_call = max((i for i, n in enumerate(names) if n.startswith("call:")), default=-1)
-    if last_call < names.index("play:JK"):
+    if last_call < names.index(f"play:{C.card_name(view.trick[0][1])}"):
         return ""
     return f" (the joker calls for {trump_text(names[last_call][len('call:'):])})"

@@ -127,7 +127,7 @@ class HandNarrator(TableNarrator):
             return self._dead_hand_line(event.seat, event.dead)
         if isinstance(event, E.Looked):
             return (f"The {self.swap_hand} hand {self.seat(event.seat)} looks at: "
-                    f"{hand_text(event.cards)}" if event.cards else "")
+                    f"{hand_text(event.cards, deck=self.variant.deck)}" if event.cards else "")
         if isinstance(event, E.ExchangeTaken | E.ExtraHandGone):
             return self._extra_gone(event)
         if isinstance(event, E.SatOut):
@@ -151,15 +151,17 @@ class HandNarrator(TableNarrator):
             return self._partner_shown(event)
         if isinstance(event, E.FarmerExchanged):  # a farmer's hand, shown to all (STD-A15)
             shown = event.shown
-            return (f"{self.seat(event.seat)} shows {cards_text(sorted_hand(shown))} and "
+            shown_text = cards_text(sorted_hand(shown, deck=self.variant.deck))
+            return (f"{self.seat(event.seat)} shows {shown_text} and "
                     f"takes {number(shown.bit_count())} cards of the kitty in their place, "
                     "face down.")
         if isinstance(event, E.ShowDeclared):  # the cards a declared show names (DECL-A1)
-            return f"{self.seat(event.seat)} shows {hand_text(event.cards, event.trump)}."
+            return (f"{self.seat(event.seat)} shows "
+                    f"{hand_text(event.cards, event.trump, self.variant.deck)}.")
         return ""
 
     def _dead_hand_line(self, swapper: int, known: int) -> str:
-        cards = f": {hand_text(known)}" if known else ""
+        cards = f": {hand_text(known, deck=self.variant.deck)}" if known else ""
         return (f"The hand {self.seat(swapper)} gave up lies dead, face down "
                 f"({self.hand_size} cards){cards}; no other swap this deal.")
 
@@ -225,13 +227,16 @@ class HandNarrator(TableNarrator):
     def deal_lines(self, state: State) -> list[str]:
         """Every position's cards, the upcard and the kitty: for records, which show all."""
         n = self.variant.players
-        lines = [f"  {self.seat(s)}: {hand_text(state.hand.hands[s])}" for s in range(n)]
+        lines = [f"  {self.seat(s)}: {hand_text(state.hand.hands[s], deck=self.variant.deck)}"
+                 for s in range(n)]
         for k, name in enumerate(self.variant.deal.extra_hands):
-            lines.append(f"  {name} hand: {hand_text(state.hand.hands[n + k])}")
+            extra = hand_text(state.hand.hands[n + k], deck=self.variant.deck)
+            lines.append(f"  {name} hand: {extra}")
         if state.hand.upcard >= 0:
             lines.append(f"  upcard: {C.pretty(state.hand.upcard)}")
         if state.hand.kitty:
-            lines.append(f"  kitty: {cards_text(sorted_hand(state.hand.kitty))}")
+            kitty = cards_text(sorted_hand(state.hand.kitty, deck=self.variant.deck))
+            lines.append(f"  kitty: {kitty}")
         return lines
 
     def hand_summary(self, record: HandResult) -> str:

@@ -59,14 +59,14 @@ class TableNarrator:
     def hand_words(self, mask: int, trump: int = -1) -> str:
         """Cards as on the table, trump first (a mechanic's words ask it:
         :class:`~engine.mechanics.parts.Speaker`)."""
-        return hand_text(mask, trump)
+        return hand_text(mask, trump, self.variant.deck)
 
     def bowers(self, trump: int) -> tuple[int, int]:
         """The right and the left bower of ``trump`` in this deck (-1: none, as at no-trump
         or in a deck without jacks): the jacks that play as trumps."""
-        if not 0 <= trump < C.NO_TRUMP:
-            return (-1, -1)
-        tables = C.trump_tables(trump)
+        if not 0 <= trump < C.NO_TRUMP or not self.variant.deck.bowers:
+            return (-1, -1)  # no-trump, or jacks ranked plainly (DECK-A5)
+        tables = self.variant.deck.tables(trump)
         jacks = [c for c in self.variant.deck.cards if c < C.COPY
                  and C.rank_of(c) == C.RANK_J and tables.effective[c] == trump]
         right = next((c for c in jacks if C.suit_of(c) == trump), -1)

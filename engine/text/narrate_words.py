@@ -10,9 +10,13 @@ Pure functions of cards and numbers; :mod:`engine.text.narrate` builds its lines
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from engine.core import cards as C
+
+if TYPE_CHECKING:
+    from engine.rules.variant import Deck
 from engine.mechanics.wording import third_person
 
 __all__ = [
@@ -40,12 +44,15 @@ def seat_names(players: int) -> tuple[str, ...]:
         f"Seat {k}" for k in range(players))
 
 
-def sorted_hand(mask: int, trump: int = -1) -> list[int]:
+def sorted_hand(mask: int, trump: int = -1, deck: Deck | Sequence[C.TrumpTables] | None = None
+                ) -> list[int]:
     """The cards grouped by suit, highest first, suits alternating in colour; once trump is
     named (0..3) the trump group, bowers and joker included, comes first. Before that (or at
     no-trump) the joker leads; at low no-trump each suit is shown low card first (its order).
+    ``deck``: the variant's deck or a view's ``tables`` (its bowers, its jokers); default a
+    deck with bowers (every card of every deck in its place).
     """
-    tables = C.trump_tables(trump if 0 <= trump <= C.LOW_NO_TRUMP else C.NO_TRUMP)
+    tables = _tables(trump, deck)
     start = _COLOUR_CYCLE.index(trump) if 0 <= trump < C.NO_TRUMP else 0
     groups = [C.NO_TRUMP, *_COLOUR_CYCLE[start:], *_COLOUR_CYCLE[:start]]
     out: list[int] = []
@@ -55,12 +62,22 @@ def sorted_hand(mask: int, trump: int = -1) -> list[int]:
     return out
 
 
-def hand_text(mask: int, trump: int = -1) -> str:
+def _tables(trump: int, deck: Deck | Sequence[C.TrumpTables] | None) -> C.TrumpTables:
+    index = trump if 0 <= trump <= C.LOW_NO_TRUMP else C.NO_TRUMP
+    if deck is None:  # the order of every card (the two jokers, the 2 to 5) with bowers
+        return C.trump_tables(index, jokers=2, small=True)
+    if isinstance(deck, Sequence):
+        return deck[index]
+    return deck.tables(index)
+
+
+def hand_text(mask: int, trump: int = -1,
+              deck: Deck | Sequence[C.TrumpTables] | None = None) -> str:
     """A hand as pretty cards, suits two spaces apart (see :func:`sorted_hand`)."""
-    tables = C.trump_tables(trump if 0 <= trump <= C.LOW_NO_TRUMP else C.NO_TRUMP)
+    tables = _tables(trump, deck)
     parts: list[str] = []
     last = None
-    for c in sorted_hand(mask, trump):
+    for c in sorted_hand(mask, trump, deck):
         suit = tables.effective[c]
         if last is not None and suit != last:
             parts.append("")

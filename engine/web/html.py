@@ -10,6 +10,8 @@ package writes itself.
 '<span class="card red" data-card="JH">J♥</span>'
 >>> card_html(C.JOKER)
 '<span class="card joker" data-card="JK">Joker</span>'
+>>> card_html(C.JOKER_LOW), card_html(C.card("4H"))[-24:]
+('<span class="card joker" data-card="JL">Low joker</span>', 'data-card="4H">4♥</span>')
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ def card_html(card: int, *, tag: str = "span", attrs: str = "", named: bool = Tr
     code = C.card_name(card)
     if card == C.JOKER or code == "JK":
         kind, face = "joker", "Joker"
+    elif code == "JL":  # the low joker of a two-joker deck (DECK-A4)
+        kind, face = "joker", "Low joker"
     else:
         kind = "red" if C.suit_of(card) in _RED else "black"
         face = C.pretty(card)

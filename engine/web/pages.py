@@ -168,7 +168,9 @@ def _replay_body(s: State, n: Narrator, *, step: int, total: int, upcoming: str,
     h = s.hand
 
     def cards(mask: int) -> str:
-        return backs_html(mask.bit_count()) if hidden else cards_html(sorted_hand(mask, h.trump))
+        if hidden:
+            return backs_html(mask.bit_count())
+        return cards_html(sorted_hand(mask, h.trump, s.variant.deck))
 
     seats = "".join(
         f'<tr><th>{esc(n.names[p])}{" (dealer)" if p == s.dealer else ""}</th>'

@@ -79,7 +79,7 @@ def _seat_box(game: WebGame, view: View, seat: int) -> str:
     n = game.narrator
     marks = _marks(view, seat)
     shown = _hand_shown(view, seat)
-    face_up = (cards_html(sorted_hand(shown, view.trump)) if shown is not None
+    face_up = (cards_html(sorted_hand(shown, view.trump, view.tables)) if shown is not None
                else backs_html(view.hand_sizes[seat]))
     if shown is not None and shown.bit_count() < view.hand_sizes[seat]:  # a tableau's cards
         face_up += backs_html(view.hand_sizes[seat] - shown.bit_count())
@@ -156,7 +156,7 @@ def _mine(game: WebGame, view: View) -> str:
     blind = hand_hidden(view)
     hand_cards = []
     drawn: set[str] = set()
-    for card in sorted_hand(view.hand, view.trump):
+    for card in sorted_hand(view.hand, view.trump, view.tables):
         name = cards_acting.pop(C.card_name(card), "")
         if not name:
             hand_cards.append(card_html(card))

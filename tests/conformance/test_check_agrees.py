@@ -19,7 +19,6 @@ import pytest
 from engine import IllegalActionError, State, load_variant, new_game, shipped_names
 from engine.adapters.encoding import NUM_ACTIONS
 from engine.core import actions as A
-from engine.core import cards as C
 from engine.core.errors import Refusal
 
 MAX_STEPS = 300
@@ -33,8 +32,8 @@ def _accepted_renege(state: State, action: int) -> bool:
     (the README, "Penalties": the card is played and the hand penalised)."""
     if not (state.variant.renege.allowed and state.phase == "play"):
         return False
-    return A.PLAY <= action < A.PLAY + C.CARD_COUNT and bool(
-        state.hand.hands[state.current_player] >> (action - A.PLAY) & 1)
+    return A.is_card(A.PLAY, action) and bool(
+        state.hand.hands[state.current_player] >> (A.card_of(action)) & 1)
 
 
 def _named(state: State) -> set[int]:

@@ -71,8 +71,8 @@ ALL_ACTION_IDS = (
     + [A.CALL + suit for suit in range(5)]
     + [A.BID + n for n in range(1, 13)]
     + [A.SPECIAL_BID + i for i in range(A.SPECIAL_BIDS)]
-    + [A.DISCARD + c for c in range(C.CARD_COUNT)]
-    + [A.PLAY + c for c in range(C.CARD_COUNT)]
+    + [A.card_action(A.DISCARD, c) for c in C.CARD_IDS]
+    + [A.card_action(A.PLAY, c) for c in C.CARD_IDS]
     + [A.BID_TRUMP + 8 * n + t for n in range(1, 13) for t in range(6)]
 )
 
@@ -89,38 +89,60 @@ def _named(state: State, action: int) -> bool:
 # -- the rules of play, written again from the card codes (`euchre rules NAME`) -------------
 
 SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
-PLAIN_ORDER = "AKQJT987"
+PLAIN_ORDER = "AKQJT98765432"
+"""Every rank high to low (a deck holds some of them: 9 to A, 7 to A, 4 to A, ...)."""
+JOKERS = ("JK", "JL")
+"""The jokers, high first (DECK-A4)."""
 
 
-def effective_suit(code: str, trump: str) -> str:
-    """The rule book, "The cards": the joker and both bowers are trumps; others their suit."""
-    if code == "JK":
+def effective_suit(code: str, trump: str, *, bowers: bool = True) -> str:
+    """The rule book, "The cards": the jokers and both bowers are trumps; others their suit
+    (without bowers, DECK-A5, the jack of the same colour is a card of its suit)."""
+    if code in JOKERS:
         return trump
     rank, suit = code[0], code[1]
-    if trump in SAME_COLOUR and rank == "J" and suit == SAME_COLOUR[trump]:
+    if bowers and trump in SAME_COLOUR and rank == "J" and suit == SAME_COLOUR[trump]:
         return trump
     return suit
 
 
-def trump_order(trump: str) -> list[str]:
-    """The rule book, "The cards": joker, right bower, left bower, A K Q T 9 8 7."""
-    return ["JK", "J" + trump, "J" + SAME_COLOUR[trump], *(r + trump for r in "AKQT987")]
+def trump_order(trump: str, *, bowers: bool = True) -> list[str]:
+    """The rule book, "The cards": high joker, low joker, right bower, left bower, A K Q T 9
+    8 7 6 5 4 3 2; without bowers the jack between queen and ten (DECK-A5)."""
+    if not bowers:
+        return [*JOKERS, *(r + trump for r in PLAIN_ORDER)]
+    return [*JOKERS, "J" + trump, "J" + SAME_COLOUR[trump],
+            *(r + trump for r in PLAIN_ORDER if r != "J")]
 
 
-def trick_winner(codes: list[str], trump: str) -> int:
+def trick_winner(codes: list[str], trump: str, *, bowers: bool = True) -> int:
     """The rule book, "Playing the tricks": the highest trump wins, else the highest of the
     suit led. At no-trump (``N``) and low no-trump (``L``) the joker is the highest card;
     at low no-trump the lowest card of the suit led wins, the ace lowest (BID-A9)."""
-    if trump in ("N", "L") and "JK" in codes:
-        return codes.index("JK")
-    trumps = [i for i, code in enumerate(codes) if effective_suit(code, trump) == trump]
+    for joker in JOKERS:  # the high joker, then the low one (DECK-A4)
+        if trump in ("N", "L") and joker in codes:
+            return codes.index(joker)
+    trumps = [i for i, code in enumerate(codes)
+              if effective_suit(code, trump, bowers=bowers) == trump]
     if trumps:
-        order = trump_order(trump)
+        order = trump_order(trump, bowers=bowers)
         return min(trumps, key=lambda i: order.index(codes[i]))
-    led = effective_suit(codes[0], trump)
-    following = [i for i, code in enumerate(codes) if effective_suit(code, trump) == led]
+    led = effective_suit(codes[0], trump, bowers=bowers)
+    following = [i for i, code in enumerate(codes)
+                 if effective_suit(code, trump, bowers=bowers) == led]
     plain = PLAIN_ORDER[::-1] if trump == "L" else PLAIN_ORDER
     return min(following, key=lambda i: plain.index(codes[i][0]))
+
+
+def led_suit(s: State, lead: str, trump: str) -> str:
+    """The suit a trick's lead calls for: its effective suit, or for a joker led at no-trump
+    the suit its leader named last (BID-A8)."""
+    led = effective_suit(lead, trump, bowers=s.variant.deck.bowers)
+    if led in ("N", "L"):
+        calls = [a for a in s.history_ids if A.CALL <= a < A.CALL + 4]
+        if calls:
+            led = A.name_of(calls[-1])[len("call:"):]
+    return led
 
 
 # -- looking at a state ---------------------------------------------------------------------
@@ -265,8 +287,12 @@ class Checker:
         if s.hand.trick:
             trump = s.hand.trump_name
             assert trump is not None
-            led = effective_suit(C.card_name(s.hand.trick[0]), trump)
-            following = {code for code in hand if effective_suit(code, trump) == led}
+            bowers = s.variant.deck.bowers
+            if any(name.startswith("call:") for name in s.legal_actions()):
+                return  # a joker led at no-trump: its leader names the suit now (BID-A8)
+            led = led_suit(s, C.card_name(s.hand.trick[0]), trump)
+            following = {code for code in hand
+                         if effective_suit(code, trump, bowers=bowers) == led}
             assert legal == (following or set(hand)), (hand, led, legal)
         else:
             assert legal == set(hand)
@@ -291,16 +317,17 @@ class Checker:
                 c = self.rng.choice(theirs)
                 tries += [s.action_id(f"play:{c}"), s.action_id(f"discard:{c}")]
             held = C.cards_of(s.hand.hands[seat])
-            reneges = [A.PLAY + c for c in held if A.PLAY + c not in legal]
+            reneges = [A.card_action(A.PLAY, c) for c in held
+                       if A.card_action(A.PLAY, c) not in legal]
             if s.variant.renege.allowed and reneges and s.phase == "play":
                 # A renege is accepted and recorded (GH-A11, STD-A8), never refused.
                 twin = s.clone()
                 twin.apply(reneges[0])
                 ended = twin.hands_played[len(s.hands_played):]  # STD-A8: the hand ends
                 if ended:
-                    assert ended[-1].reneges == ((seat, C.card_name(reneges[0] - A.PLAY)),)
+                    assert ended[-1].reneges == ((seat, C.card_name(A.card_of(reneges[0]))),)
                 else:
-                    assert twin.hand.reneges[-1] == (seat, reneges[0] - A.PLAY)
+                    assert twin.hand.reneges[-1] == (seat, A.card_of(reneges[0]))
             else:
                 tries += reneges[:1]
             if s.variant.renege.allowed and s.phase == "play":
@@ -315,8 +342,8 @@ class Checker:
                 assert kind is Refusal.UNKNOWN_ACTION, reason
             elif s.is_terminal():
                 assert kind is Refusal.GAME_OVER, reason
-            elif s.phase == "play" and A.PLAY <= a < A.PLAY + C.CARD_COUNT:
-                if s.hand.hands[s.current_player] >> (a - A.PLAY) & 1:
+            elif s.phase == "play" and A.is_card(A.PLAY, a):
+                if s.hand.hands[s.current_player] >> A.card_of(a) & 1:
                     # DECK-A2: the second copy of a card held twice plays as the first
                     assert kind in (Refusal.MUST_FOLLOW_SUIT, Refusal.SECOND_COPY), reason
                 else:
@@ -365,12 +392,12 @@ class Checker:
             same(snapshot(twin), after, "a clone and its original diverged")
             assert twin.view(seat) == s.view(seat)  # implied by the snapshots; cheap to say
             self.steps[self.count] = after
-        if A.PLAY <= action < A.PLAY + C.CARD_COUNT:
+        if A.is_card(A.PLAY, action):
             ended = len(s.hands_played) > hands_before
             won_after = s.hands_played[-1].tricks if ended else s.hand.tricks_won
             assert trump is not None
             gained = [now - was for now, was in zip(won_after, won_before, strict=True)]
-            self.check_play(seat, action - A.PLAY, hand_before, trick, trump=trump,
+            self.check_play(seat, A.card_of(action), hand_before, trick, trump=trump,
                             gained=gained)
         self.check_state()
 
@@ -380,15 +407,16 @@ class Checker:
         highest trump or the highest card of the suit led (``trump`` of the hand played)."""
         s = self.state
         code = C.card_name(card)
+        bowers = s.variant.deck.bowers
         if trick:
-            led = effective_suit(C.card_name(trick[0][1]), trump)
-            could = [c for c in C.names(hand) if effective_suit(c, trump) == led]
-            assert not could or effective_suit(code, trump) == led, \
+            led = led_suit(s, C.card_name(trick[0][1]), trump)
+            could = [c for c in C.names(hand) if effective_suit(c, trump, bowers=bowers) == led]
+            assert not could or effective_suit(code, trump, bowers=bowers) == led, \
                 f"seat {seat} played {code} holding {could} to a {led} lead"
         full = [*trick, (seat, card)]
         if any(gained):
             codes = [C.card_name(c) for _, c in full]
-            winner = full[trick_winner(codes, trump)][0]
+            winner = full[trick_winner(codes, trump, bowers=bowers)][0]
             expected = [1 if p == winner else 0 for p in range(s.variant.players)]
             assert gained == expected, f"trick {codes} (trump {trump}) went to the wrong seat"
         else:

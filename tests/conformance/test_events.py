@@ -59,7 +59,7 @@ def next_action(state: State, rng: random.Random) -> int:
     legal = state.legal_action_ids()
     if (state.variant.renege.allowed and state.phase == "play" and state.hand.trick
             and rng.random() < RENEGE_CHANCE):
-        held = [A.PLAY + c for c in C.cards_of(state.hand.hands[state.current])]
+        held = [A.card_action(A.PLAY, c) for c in C.cards_of(state.hand.hands[state.current])]
         reneges = [a for a in held if a not in legal]
         if reneges:
             return rng.choice(reneges)
@@ -158,8 +158,8 @@ def test_a_seats_events_show_only_the_cards_its_views_showed_it(name: str) -> No
             if state.is_terminal():
                 break
             action = next_action(state, rng)
-            if A.PLAY <= action < A.PLAY + C.CARD_COUNT:
-                played |= 1 << (action - A.PLAY)
+            if A.is_card(A.PLAY, action):
+                played |= 1 << (A.card_of(action))
             state.apply(action)
             for seat in range(v.players):
                 seen[seat] |= seen_cards(state.view(seat)) | played

@@ -30,21 +30,21 @@ U64 = npt.NDArray[np.uint64]
 ONE = np.uint64(1)
 _CARDS = 65
 """Columns of the tables: every card id fits below 64 (a mask is one ``uint64``); column 64
-stands for no card (:func:`low_bit_index` of an empty mask) and, like 62 and 63, has no suit
+stands for no card (:func:`low_bit_index` of an empty mask) and, like 63, has no suit
 and no power."""
 
 _tables = [C.trump_tables(t) for t in range(6)]
 EFFECTIVE = np.zeros((6, _CARDS), dtype=np.int64)
 POWER = np.zeros((6, 5, _CARDS), dtype=np.int64)
 SUIT_MASK = np.zeros((6, 5), dtype=np.uint64)
+_n = C.NO_CARD  # the cards below 63: a deck with the 2 to 5 has no batch form (DECK-A6)
 for _t, _table in enumerate(_tables):
-    _n = len(_table.effective)
-    EFFECTIVE[_t, :_n] = _table.effective
-    SUIT_MASK[_t] = _table.suit_mask
+    EFFECTIVE[_t, :_n] = _table.effective[:_n]
+    SUIT_MASK[_t] = [mask & ((1 << _n) - 1) for mask in _table.suit_mask]
     for _led in range(5):
-        POWER[_t, _led, :_n] = _table.power[_led]
+        POWER[_t, _led, :_n] = _table.power[_led][:_n]
 SUITS = np.zeros(_CARDS, dtype=np.int64)
-SUITS[:C.CARD_COUNT] = [C.suit_of(c) for c in range(C.CARD_COUNT)]
+SUITS[:_n] = [C.suit_of(c) for c in range(_n)]
 """``SUITS[c]``: the printed suit (``NO_TRUMP`` for a joker)."""
 
 def low_bit_index(bit: U64) -> npt.NDArray[np.int64]:

@@ -54,35 +54,68 @@ def _deck_ranks(v: Variant) -> list[int]:
 def _trump_ranking(v: Variant) -> tuple[list[str], int]:
     """The trumps of the deck in words, high to low, as play ranks them (the core's trump
     tables, here for hearts), and how many bowers the deck has (0 without jacks: a jack-less
-    deck has neither bower, 2 with them)."""
-    tables = C.trump_tables(C.HEARTS)
+    deck has neither bower, 2 with them; 0 in a deck without bowers, DECK-A5)."""
+    tables = v.deck.tables(C.HEARTS)
     names = {C.card_name(c): c for c in v.deck.cards}  # the two copies share a name
     trumps = sorted((c for c in names.values() if tables.effective[c] == C.HEARTS),
                     key=tables.power[C.HEARTS].__getitem__, reverse=True)
     words = {"JK": "the joker", "JH": "the right bower (the jack of trump)",
              "JD": "the left bower (the other jack of the same colour)"}
+    if "JL" in names:  # two jokers (DECK-A4)
+        words |= {"JK": "the high joker", "JL": "the low joker"}
+    if not v.deck.bowers:
+        words = {name: word for name, word in words.items() if name not in ("JH", "JD")}
     said = [words.get(C.card_name(c)) or RANK_WORDS[C.rank_of(c)] for c in trumps]
-    return said, sum(name in names for name in ("JH", "JD"))
+    bowers = sum(name in names for name in ("JH", "JD")) if v.deck.bowers else 0
+    return said, bowers
+
+
+def _pack_text(v: Variant, ranks: list[int]) -> str:
+    """The ranks of each suit: ``the 9 to ace of each suit``, or by suit where they differ
+    (DECK-A6): ``the 4 to ace of diamonds and hearts, the 5 to ace of clubs and spades``."""
+    per_suit = [sorted({C.rank_of(c) for c in v.deck.cards if C.suit_of(c) == suit},
+                       key=C.RANK_ORDER.index) for suit in range(4)]
+    if all(r == per_suit[0] for r in per_suit):
+        return f"the {ranks_text(ranks[::-1])} of each suit"
+    groups: dict[tuple[int, ...], list[str]] = {}
+    for suit, suit_ranks in enumerate(per_suit):
+        groups.setdefault(tuple(suit_ranks), []).append(C.SUIT_WORDS[suit])
+    return ", ".join(f"the {ranks_text(list(r)) or 'no cards'} of {join(suits)}"
+                     for r, suits in groups.items())
 
 
 def cards_section(v: Variant) -> Section:
     """The pack, the bowers, the joker and the ranking of the suits."""
     ranks = _deck_ranks(v)
     joker = v.deck.jokers > 0
+    low_joker = bool(v.deck.mask >> C.JOKER_LOW & 1)
     each = "two copies of " if v.deck.copies == 2 else ""
     jokers = "two jokers (the Bennies)" if v.deck.jokers == 2 else "one joker (the Benny)"
-    pack = (f"The pack has {v.deck.size} cards: {each}the {ranks_text(ranks[::-1])} of each "
-            "suit" + (f", and {jokers}: {len(v.deck.cards)} cards in all." if joker else "."))
+    if low_joker:
+        jokers = ("two jokers, a high joker and a low joker (shown JK and JL), both above every "
+                  "other card, the high one first (DECK-A4)")
+    pack = (f"The pack has {v.deck.size} cards: {each}{_pack_text(v, ranks)}"
+            + (f", and {jokers}: {len(v.deck.cards)} cards in all." if joker else "."))
     if v.deck.copies == 2:
         pack += (" Of two identical cards in one trick, the first played ranks higher "
                  "(DECK-A3).")
     rules = [Rule(text=pack, alternative=f"{_other_packs(v.deck.size)}; "
-                  f"{setting('deck.jokers', 1 - v.deck.jokers)} "
-                  + ("leaves the joker out." if joker else "adds a joker as the highest trump."))]
+                  f"{setting('deck.jokers', 1 if low_joker else 1 - v.deck.jokers)} "
+                  + ("plays one joker." if low_joker else "leaves the joker out." if joker
+                     else "adds a joker as the highest trump."))]
     trumps, bowers = _trump_ranking(v)
     rules.append(Rule(text=f"Trumps rank, high to low: {join(trumps)}."))
+    if not v.deck.bowers:
+        rules.append(Rule(text="There are no bowers: the jack of trump ranks between the queen "
+                          "and the ten, and the jack of the same colour is a card of its own "
+                          "suit (DECK-A5).", alternative=f"Without {setting('deck.bowers', False)} "
+                          "the jacks of trump's colour are the right and left bowers."))
     special = (["the joker"] if joker else []) + (["the left bower"] if bowers == 2 else [])
-    if len(special) == 2:
+    if low_joker:
+        rules.append(Rule(text="Both jokers belong to the trump suit in every respect"
+                          + (", and so does the left bower" if bowers == 2 else "")
+                          + ": they are led and followed as trumps."))
+    elif len(special) == 2:
         rules.append(Rule(text="The joker and the left bower belong to the trump suit in "
                           "every respect: they are led and followed as trumps, never as cards "
                           "of a printed suit."))
@@ -103,11 +136,27 @@ def cards_section(v: Variant) -> Section:
         if C.LOW_NO_TRUMP in contracts:
             text += (" In a low no-trump hand every suit ranks the other way up, "
                      f"{ranks_text(ranks[::-1])} (BID-A9).")
-        if joker:
+        if low_joker:
+            text += (" The high joker is then the highest card of all, the low joker the next. "
+                     "They belong to no suit: their holder must still follow the suit led if "
+                     "he can (BID-A8).")
+        elif joker:
             text += (" The joker is then the highest card of all. It belongs to no suit: its "
                      "holder must still follow the suit led if he can (BID-A8).")
         rules.append(Rule(text=text))
     return Section(title="The cards", rules=tuple(rules))
+
+
+def _draw_joker(v: Variant) -> str:
+    """Where the joker is in the draw for the first dealer (STD-A4, DECK-A7)."""
+    place = v.dealer.draw_joker
+    if place == "out" or not v.deck.jokers:
+        return "the joker left out"
+    which = "the jokers" if v.deck.mask >> C.JOKER_LOW & 1 else "the joker"
+    over = "above" if place == "highest" else "below"
+    order = ", the high joker above the low one" if which == "the jokers" else ""
+    return (f"{which} included: in the draw {'they rank' if order else 'it ranks'} {over} "
+            f"every other card{order} ({setting('dealer.draw.joker', place)}, DECK-A7)")
 
 
 def dealer_section(v: Variant) -> Section:
@@ -121,7 +170,7 @@ def dealer_section(v: Variant) -> Section:
     else:
         in_deck = set(_deck_ranks(v))
         order = [r for r in rules_of.draw_ranking if r in in_deck]
-        rules.append(Rule(text="Each player draws a card from the pack, the joker left out. "
+        rules.append(Rule(text=f"Each player draws a card from the pack, {_draw_joker(v)}. "
                           f"Suits do not count; for the draw the ranks go, high to low, "
                           f"{ranks_text(order)}. Players who tie draw again (STD-A4).",
                           alternative="With `dealer.first: random` a seat is picked at "

@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 __all__ = ["CALLED", "RANK_WORDS", "Party", "party", "ranks_text", "sides_kind", "tricks"]
 
-RANK_WORDS = ("7", "8", "9", "10", "jack", "queen", "king", "ace", "joker", "6")
-"""Rank indices of :mod:`engine.core.cards` in words (the joker's 8, then the six's 9)."""
+RANK_WORDS = ("7", "8", "9", "10", "jack", "queen", "king", "ace", "joker", "6", "5", "4", "3",
+              "2")
+"""Rank indices of :mod:`engine.core.cards` in words (the joker's 8, then the six's 9, then the
+5 to 2, 10 to 13)."""
 
 
 def tricks(n: int) -> str:
