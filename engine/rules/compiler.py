@@ -17,6 +17,7 @@ from typing import Any
 from engine.core import cards as C
 from engine.core.errors import ExpressionError, Location, VariantError
 from engine.rules.deck_rules import count_words, suit_ranks
+from engine.rules.expression_located import located_expression_error
 from engine.rules.expressions import CompiledExpression, Scope, Type, compile_expression
 from engine.rules.game_end import compile_game
 from engine.rules.mechanic_rules import REGISTRY
@@ -101,34 +102,8 @@ class _Compiler:
             bowers = self._deck.bowers if self._deck is not None else True
             return compile_expression(value, scope, expected=expected, bowers=bowers)
         except ExpressionError as exc:
-            where = self.r.locate(path)
-            if isinstance(value, str) and path in self.r.inline:
-                line, column = self.r.inline[path]
-                where = Location(where.file, line, column + exc.column - 1)
-            removed = self.r.removed_names.get(exc.unknown)
-            if removed is not None and removed[0].file == self.r.file != where.file:
-                self.errors.append(self.removed_but_named(exc, removed, path, where))
-            else:
-                self.errors.append(VariantError(exc.message, location=where, path=path,
-                                                hint=exc.hint, excerpt=exc.caret()))
+            self.errors.append(located_expression_error(self.r, exc, value, path))
             return None
-
-    def removed_but_named(self, exc: ExpressionError, removed: tuple[Location, str],
-                          path: Path_, where: Location) -> VariantError:
-        """An inherited condition naming what the file being checked removed by name: the
-        error is the removal's, at its line (the parent's condition was right for the
-        parent)."""
-        at, noun = removed
-        item = self.r.data_at(path[:-1]) if len(path) > 1 else None
-        label = item.get("label") if isinstance(item, dict) else None
-        what = (f"the inherited row `{label}` ({where})" if path[0] == "scoring" and label
-                else f"the inherited `{'.'.join(str(part) for part in path)}` ({where})")
-        edit = (f"`scoring.rows: {{{label}: {{{path[-1]}: ...}}}}`" if path[0] == "scoring"
-                and label else "in this file")
-        return VariantError(
-            f"`{exc.unknown}: !delete` removes the {noun} `{exc.unknown}`, but {what} still "
-            "names it", location=at, path=path,
-            hint=f"change it too, {edit}, or keep the {noun}", excerpt=exc.caret())
 
     def cause(self, settings: tuple[Path_, ...]) -> Path_:
         """The first of ``settings`` (which together cause a problem) that the file being
