@@ -269,7 +269,7 @@ def book(v: Variant, rules: KittyExchangeRules) -> list[Rule]:
     >>> rules = KittyExchangeRules(source="widow", seat=ExchangeSeat.MAKER, optional=False)
     >>> from engine import load_variant
     >>> book(load_variant("standard"), rules)[0].text[:42]
-    'The maker takes the widow, dealt face down'
+    'The maker takes the widow into his hand an'
     """
     who = {"maker": "The maker", "dealer": "The dealer", "eldest": "Eldest",
            "any": "Each player in turn from eldest, until one does,",
