@@ -1,0 +1,38 @@
+"""What the auction (:mod:`engine.mechanics.auction`) gives the rules layer beside its block:
+its part of the scoring outcome space (the bids, the special bids, the bid table, the stuck
+bid) and the bound on its decisions in a deal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.mechanics.auction_rules import AuctionRules
+
+if TYPE_CHECKING:
+    from engine.rules.variant import Variant
+
+__all__ = ["decisions", "space"]
+
+
+def space(config: AuctionRules) -> dict[str, Any]:
+    """The auction's part of the scoring outcome space: the bids and the special bids."""
+    if config.table:
+        named = [row for row in config.table if row.named]
+        return {"bids": tuple(sorted({row.tricks for row in config.table})),
+                "specials": tuple((row.name, row.tricks, row.alone) for row in named),
+                "table": tuple((row.name, row.tricks, row.value, row.code, row.alone)
+                               for row in config.table), "forced": config.stuck_bid}
+    out: dict[str, Any] = {"bids": config.bids, "specials": tuple(
+        (b.name, b.tricks, b.alone) for b in config.special_bids)}
+    return {**out, "forced": config.stuck_bid} if config.stuck_bid else out
+
+
+def decisions(variant: Variant) -> int:
+    """The auction's decisions in a deal beyond a few a seat: at most one round of passes per
+    bid level (each bid must beat the last; a bid naming trump is a level per trump), and a
+    swap and a look."""
+    auction = variant.rules_of(AuctionRules)
+    levels = len(auction.table) or len(auction.bids) + len(auction.special_bids)
+    if auction.trump_in_bid:
+        levels *= 6
+    return variant.players * (levels + 2)
