@@ -109,6 +109,9 @@ class AuctionView(ViewPart):
         elif looked and self.swapped < 0:
             lines.append(f"{words.seat(looked[0])} looked at the {extra} hand; nobody else may "
                          "look or swap this deal")
+        if self.opened >= 0 and self.opened != view.seat:
+            lines.append(f"{words.seat(self.opened)}'s hand lies face up (open misère): "
+                         f"{words.hand_words(self.opened_hand, view.trump)}")
         if self.swapped >= 0:
             swapper = words.seat(self.swapped)
             owner = "your" if self.swapped == view.seat else f"{swapper}'s"

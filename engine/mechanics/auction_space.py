@@ -36,3 +36,19 @@ def decisions(variant: Variant) -> int:
     if auction.trump_in_bid:
         levels *= 6
     return variant.players * (levels + 2)
+
+
+def show_notes(variant: Variant) -> dict[str, str]:
+    """``euchre show`` beside the auction's settings: the bid table's bids in rank order with
+    their values, and the numeric bids it leaves unused.
+
+    >>> from engine.testing.rules import variant
+    >>> show_notes(variant("bid-euchre"))
+    {}
+    """
+    auction = variant.rules_of(AuctionRules)
+    if not auction.table:
+        return {}
+    bids = ", ".join(f"{row.rank}. bid:{row.name} {row.value}" for row in auction.table)
+    return {"table": f"{len(auction.table)} bids, lowest first: {bids}",
+            "bids": "not used: the bid table (`table`) ranks the bids"}

@@ -376,3 +376,6 @@ class Mechanic:
     keyed_lists: tuple[KeyedList, ...] = ()
     """The list of its block that a child file may edit by its items' names, as the scoring
     table by label (:class:`~engine.rules.source_rows.KeyedList`; one a block)."""
+    show_notes: Callable[[Variant], Mapping[str, str]] | None = None
+    """What ``euchre show`` notes beside settings of its block, by key, from the compiled
+    variant (the bid table's bids, a setting the table leaves unused)."""
