@@ -108,9 +108,9 @@ class Auction(Phase):
         """The bid the dealer is held to when all pass (``stuck_bid``), or 0."""
         levels = {**{str(b): b for b in rules.bids},
                   **{b.name: _SPECIAL_RANK + i for i, b in enumerate(self.specials)}}
-        self.over = tuple(frozenset(levels[name] for name in b.only_over) if b.only_over
-                          else None for b in self.specials)
-        """By special bid: the high bids it may be made over (``only_over``), or None."""
+        self.over = tuple(frozenset(levels[name] for name in b.only_over)
+                          for b in self.specials)
+        """By special bid: the high bids it may be made over (``only_over``; empty: any)."""
         name_trump = variant.rules(NameTrumpRules)
         self.contracts = (contracts(name_trump) if rules.trump_in_bid and name_trump
                           else ())
@@ -134,7 +134,7 @@ class Auction(Phase):
             out.extend(A.BID + k for k in self.rules.bids if k > x.high_bid)
         out.extend(A.SPECIAL_BID + i for i in range(len(self.specials))
                    if _SPECIAL_RANK + i > x.high_bid
-                   and (self.over[i] is None or x.high_bid in self.over[i]))
+                   and (not self.over[i] or x.high_bid in self.over[i]))
         if self.contracts:
             out.extend(A.BID_TRUMP + 8 * k + t for k in self.rules.bids if k > x.high_bid
                        for t in self.contracts)
@@ -266,8 +266,8 @@ class Auction(Phase):
                 return Refused(Refusal.NOT_IN_VARIANT,
                                f"there is no such bid here: bid {', '.join(offered)}, or pass")
             i = action - A.SPECIAL_BID
-            over = self.over[i] if 0 <= i < len(self.over) else None
-            if over is not None and x.high_bid not in over and _SPECIAL_RANK + i > x.high_bid:
+            over = self.over[i] if 0 <= i < len(self.over) else frozenset()
+            if over and x.high_bid not in over and _SPECIAL_RANK + i > x.high_bid:
                 return Refused(Refusal.BID_TOO_LOW, f"{self.specials[i].label} may be bid only "
                                f"over {' or '.join(self.specials[i].only_over)}, and the high "
                                f"bid is {self._high(s)}")

@@ -43,13 +43,16 @@ class TableAuction(Auction):
         self.table = variant.rules_of(AuctionRules).table
         self.rank_of = {row.action: row.rank for row in self.table}
         self.ceiling = len(self.table)
+        self.above = [sorted(row.action for row in self.table[k:])
+                      for k in range(len(self.table) + 1)]
+        """By the high bid's rank: the bids that beat it, in the order of their ids."""
         self.stuck_row = next((row for row in self.table if row.name == self.rules.stuck_bid),
                               None)
 
     def legal(self, s: Table) -> list[int]:
         x = AuctionScratch.of(s.hand)
         out = [] if self._stuck(s) or (self.must is not None and self._must(s)) else [A.PASS]
-        out.extend(row.action for row in self.table[x.high_bid:])
+        out.extend(self.above[x.high_bid])
         return out
 
     def apply(self, s: Table, action: int) -> None:

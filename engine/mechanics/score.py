@@ -151,7 +151,8 @@ class Score(Phase):
     def _bid_name(self, s: Table) -> int | str:
         h = s.hand
         if self.contracts and self.variant.scoring.space.table:  # the table's name: 6S
-            return self.variant.scoring.space.table[contract_of(h)["contract"]][0]
+            index: int = contract_of(h)["contract"]
+            return self.variant.scoring.space.table[index][0]
         return h.bid_special or h.bid
 
     def _penalty(self, s: Table, offender: int, card: int, *, maker_alone: bool

@@ -261,6 +261,11 @@ class Checker:
             trump = s.hand.trump_name
             assert trump is not None
             led = effective_suit(C.card_name(s.hand.trick[0]), trump)
+            if s.hand.trick[0] == C.JOKER and trump in ("N", "L"):  # BID-A8: a led joker
+                if all(name.startswith("call:") for name in s.legal_actions()):
+                    return  # its leader names the suit it calls for, one of the four
+                calls = [a for a in s.history_ids if A.CALL <= a < A.CALL + 4]
+                led = "CDHS"[calls[-1] - A.CALL]  # the suit he named
             following = {code for code in hand if effective_suit(code, trump) == led}
             assert legal == (following or set(hand)), (hand, led, legal)
         else:
