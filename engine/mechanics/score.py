@@ -29,7 +29,7 @@ from engine.mechanics.declare import DeclarePart, shows_scored
 from engine.mechanics.events import GameWon, HandScored
 from engine.rules.mechanic_rules import REGISTRY, FlowCheck
 from engine.rules.results import HandResult, Penalty, ResultPart, parts_of
-from engine.rules.scoring import NO_MAKER, Outcome
+from engine.rules.scoring import NO_MAKER, ContractOutcome, Outcome
 from engine.rules.variant import Goal, Win
 
 if TYPE_CHECKING:
@@ -84,8 +84,9 @@ class Score(Phase):
                 bid=h.bid if self.has_auction else None,
                 special=h.bid_special,
                 partner_alone=partner_alone,
-                **(contract_of(h) if self.contracts else {}),
             )
+            if self.contracts:  # a bid table's bid, a stuck bid
+                outcome = ContractOutcome.of(outcome, **contract_of(h))
         void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
         shows = h.parts.get(DeclarePart)  # the shows declared before the play (`declare`)

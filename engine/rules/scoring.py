@@ -33,6 +33,7 @@ __all__ = [
     "FORCED_NAMES",
     "MAX_POINTS",
     "NO_MAKER",
+    "ContractOutcome",
     "Outcome",
     "OutcomeSpace",
     "ScoreRow",
@@ -71,10 +72,6 @@ class Outcome:
     """The winning special bid's name (``moon``), or empty for a number."""
     partner_alone: bool = False
     """The maker's partner played alone in his place (``alone`` is true too)."""
-    contract: int = -1
-    """The winning bid's place in the bid table (``auction.table``), from 0; -1 without one."""
-    forced: bool = False
-    """All passed and the dealer was held to the stuck bid (``auction.stuck_bid``)."""
     no_maker: ClassVar[bool] = False
     """True only for :data:`NO_MAKER` (a class attribute, not a field: the outcome of every
     other hand is made and hashed as it always was)."""
@@ -90,13 +87,31 @@ class Outcome:
             words.append(f"partner_alone = {str(self.partner_alone).lower()}")
         if space.defender_alone:
             words.append(f"defender_alone = {str(self.defender_alone).lower()}")
-        if space.table:
+        if space.table and isinstance(self, ContractOutcome):
             words.append(f"the bid {space.table[self.contract][0]}")
         elif space.bids:
             words.append(f"{self.special} = true" if self.special else f"bid = {self.bid}")
-        if space.forced:
+        if space.forced and isinstance(self, ContractOutcome):
             words.append(f"forced = {str(self.forced).lower()}")
         return ", ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class ContractOutcome(Outcome):
+    """The outcome of a hand of a bid table or a stuck bid (every outcome of such a variant:
+    the others keep the lean :class:`Outcome`)."""
+
+    contract: int = -1
+    """The winning bid's place in the bid table (``auction.table``), from 0; -1 without one."""
+    forced: bool = False
+    """All passed and the dealer was held to the stuck bid (``auction.stuck_bid``)."""
+
+    @classmethod
+    def of(cls, outcome: Outcome, *, contract: int = -1, forced: bool = False
+           ) -> ContractOutcome:
+        """``outcome`` with the bid table's bid and whether it was forced."""
+        return cls(outcome.makers_tricks, outcome.alone, outcome.defender_alone, outcome.bid,
+                   outcome.special, outcome.partner_alone, contract, forced)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +203,7 @@ class OutcomeSpace:
         if self.bids:
             bids = [(b, "", False) for b in self.bids]
             bids.extend((tricks, name, alone) for name, tricks, alone in self.specials)
+        make = ContractOutcome if self.forced else Outcome
         for tricks, alone, d_alone, (bid, special, forced) in product(
             range(self.hand_size + 1), alones, defender_alones, bids
         ):
@@ -195,11 +211,11 @@ class OutcomeSpace:
                 continue
             if alone is not forced and (forced or not self.maker_alone):
                 continue
-            yield Outcome(tricks, alone, d_alone, bid, special)
+            yield make(tricks, alone, d_alone, bid, special)
             if alone and self.partner_alone and not forced:
-                yield Outcome(tricks, alone, d_alone, bid, special, partner_alone=True)
+                yield make(tricks, alone, d_alone, bid, special, partner_alone=True)
             if self.forced and not special and str(bid) == self.forced:
-                yield Outcome(tricks, alone, d_alone, bid, special, forced=True)
+                yield ContractOutcome(tricks, alone, d_alone, bid, special, forced=True)
         if self.no_maker:
             yield NO_MAKER
 
@@ -218,8 +234,8 @@ class OutcomeSpace:
                     continue
                 special = name if name in named else ""
                 for forced in (False, True) if name == self.forced else (False,):
-                    yield Outcome(tricks, alone, d_alone, bid, special, contract=index,
-                                  forced=forced)
+                    yield ContractOutcome(tricks, alone, d_alone, bid, special,
+                                          contract=index, forced=forced)
 
     def env(self, outcome: Outcome) -> dict[str, Value]:
         """The values of the names of :func:`when_scope` for an outcome."""
@@ -233,13 +249,14 @@ class OutcomeSpace:
             env["bid"] = outcome.bid if outcome.bid is not None else 0
             env["bidder.tricks"] = outcome.makers_tricks
             if self.table:
-                _, _, env["value"], env["denomination"], _ = self.table[outcome.contract]
+                index = outcome.contract if isinstance(outcome, ContractOutcome) else -1
+                _, _, env["value"], env["denomination"], _ = self.table[index]
                 env.update(DENOMINATION_NAMES)
             else:
                 for name, _, _ in self.specials:
                     env[name] = outcome.special == name
         if self.forced:
-            env["forced"] = outcome.forced
+            env["forced"] = isinstance(outcome, ContractOutcome) and outcome.forced
         if self.no_maker:
             env["no_maker"] = outcome.no_maker
         if self.exposed:

@@ -37,7 +37,7 @@ from engine.rules.hand_checks import (
     seats_out,
     trick_cards,
 )
-from engine.rules.scoring import NO_MAKER, Outcome, ScoringTable
+from engine.rules.scoring import NO_MAKER, ContractOutcome, Outcome, ScoringTable
 
 __all__ = ["DealRules", "DealerRules", "Deck", "DrawDealer", "DrawPartners", "FirstDealer",
            "GameRules", "Goal", "HandScore", "Renege", "Sides", "SidesKind", "Tie", "Variant",
@@ -320,8 +320,9 @@ class Variant:
             bid=bid_tricks,
             special=special,
             partner_alone=partner_alone,
-            **contract_fields(self, bid, forced=forced),
         )
+        contract = contract_fields(self, bid, forced=forced)
+        outcome = ContractOutcome.of(outcome, **contract) if contract else outcome
         if outcome not in self.scoring.row_of:
             raise InvalidArgument(f"no hand of {self.name} can end like that ({outcome})")
         return outcome
