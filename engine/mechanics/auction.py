@@ -37,7 +37,7 @@ from engine.mechanics.auction_rules import (
     Turns,
     auction_view,
 )
-from engine.mechanics.auction_space import decisions, show_notes, space
+from engine.mechanics.auction_space import contract, decisions, show_notes, space
 from engine.mechanics.base import Mechanic, Phase, Scratch, Words, book_lines
 from engine.mechanics.events import Looked, Passed, Said, SatOut, Swapped, TrumpMade
 from engine.mechanics.name_trump import NameTrumpRules, contracts
@@ -335,5 +335,6 @@ MECHANIC = Mechanic(
     block=BLOCK, batch="engine.mechanics.auction_batch:Auction", decisions=decisions,
     result=auction_result.RESULT, stats=auction_result.STATS,
     part=SwapPart, view=auction_view, keyed_lists=(SPECIAL_BIDS,), show_notes=show_notes,
+    contract=contract,
     outcome_settings=(OutcomeSetting(rank=40, path=("auction", "bids")),
                       OutcomeSetting(rank=40, path=("auction", "top_bid"))))

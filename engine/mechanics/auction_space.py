@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.mechanics.auction_rules import AuctionRules
+from engine.mechanics.auction_rules import AuctionRules, SwapPart
 
 if TYPE_CHECKING:
+    from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
-__all__ = ["decisions", "space"]
+__all__ = ["contract", "decisions", "show_notes", "space"]
 
 
 def space(config: AuctionRules) -> dict[str, Any]:
@@ -36,6 +37,14 @@ def decisions(variant: Variant) -> int:
     if auction.trump_in_bid:
         levels *= 6
     return variant.players * (levels + 2)
+
+
+def contract(s: Table) -> dict[str, int]:
+    """The settings the hand's winning bid of the table fixes (``pass_cards.cards``)."""
+    part = SwapPart.find(s.hand)
+    if part is None or part.contract < 0:
+        return {}
+    return dict(s.variant.rules_of(AuctionRules).table[part.contract].settings)
 
 
 def show_notes(variant: Variant) -> dict[str, str]:

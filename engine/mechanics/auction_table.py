@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.rules.expressions import Type
+from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.scoring_names import DENOMINATION_NAMES
 
 if TYPE_CHECKING:
@@ -83,6 +84,8 @@ class Contract:
     label: str
     alone: bool
     action: int
+    settings: tuple[tuple[str, int], ...] = ()
+    """Settings of other mechanics this bid fixes (``pass_cards.cards``: cards passed)."""
 
     @property
     def trump(self) -> int:
@@ -150,6 +153,14 @@ _ROW = {
         "alone": {"type": "boolean", "description": (
             "The bidder plays alone, his partner sitting out. Default: true for a misère in "
             "partnerships, else false.")},
+        "settings": {"type": "object", "maxProperties": 8,
+                     "propertyNames": {"pattern": "^[a-z_]+\\.[a-z_]+$"},
+                     "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 12},
+                     "description": (
+                         "Settings of other mechanics this bid fixes, by path: "
+                         "`{pass_cards.cards: 2}` (the cards a lone bidder and his partner "
+                         "pass on this bid; 0: none). Only the settings a mechanic lets a "
+                         "contract fix.")},
     },
 }
 TABLE_SCHEMA: dict[str, Any] = {"type": "array", "minItems": 1, "maxItems": 40, "items": _ROW}
@@ -193,6 +204,7 @@ def compile_table(ctx: CompileContext, raws: list[dict[str, Any]], at: Path_
         value = ctx.expr(raw.get("value", 0), VALUE_SCOPE, Type.INT, (*here, "value"))
         if value is None:
             continue
+        settings = _settings(ctx, raw.get("settings", {}), (*here, "settings"))
         for n in span:
             for k, denom in enumerate(denoms):
                 no_trick = denom in ("misere", "open_misere")
@@ -221,10 +233,25 @@ def compile_table(ctx: CompileContext, raws: list[dict[str, Any]], at: Path_
                     if no_trick else (f"{n} {_WORDS[denom]}" if denom else str(n))
                 made.append((here, raw.get("rank"), {
                     "name": name, "tricks": n, "value": points, "denomination": denom,
-                    "label": raw.get("label", words), "alone": bool(alone), "action": action}))
+                    "label": raw.get("label", words), "alone": bool(alone), "action": action,
+                    "settings": settings}))
     if specials > A.SPECIAL_BIDS:
         ctx.fail(f"a table has at most {A.SPECIAL_BIDS} named bids", at)
     return _ranked(ctx, made, at)
+
+
+def _settings(ctx: CompileContext, raw: dict[str, int], at: Path_
+              ) -> tuple[tuple[str, int], ...]:
+    """A row's ``settings``: each a setting some mechanic of the flow lets a contract fix."""
+    known = set(REGISTRY.keys())
+    allowed = {path for key in ctx.flow if key in known
+               for path in REGISTRY.get(key).contract_settings}
+    for path in raw:
+        if path not in allowed:
+            ctx.fail(f"a bid cannot fix `{path}`", (*at, path), "a contract may fix "
+                     + (", ".join(f"`{p}`" for p in sorted(allowed)) or "no setting of this "
+                        "flow's mechanics"), key=True)
+    return tuple(sorted(raw.items()))
 
 
 def _ranked(ctx: CompileContext, made: list[tuple[Path_, int | None, dict[str, Any]]],
@@ -284,7 +311,7 @@ def compile_contracts(ctx: CompileContext, spec: dict[str, Any], bids: tuple[int
                            ("top_bid", "write a named bid as a row of the table"),
                            ("swap", "a bid table has no hand swap yet"),
                            ("trump_in_bid", "the table's denominations name trump")):
-            if other in spec and (other != "trump_in_bid" or spec[other]):
+            if spec.get(other):
                 ctx.fail(f"`{other}` cannot be used with a bid table", (*at, other), why)
         table = compile_table(ctx, spec["table"], (*at, "table"))
     stuck = str(spec.get("stuck_bid", ""))

@@ -333,6 +333,12 @@ def _table_rules(v: Variant, auction: AuctionRules, first: str) -> list[Rule]:
                  "first trick is led (C500-A3)." if row.open else "")
         lines.append(Rule(text=f'"{printable(row.label)}" is a contract to take no trick; '
                           f"its bidder plays it at no-trump{alone} (C500-A2).{shown}"))
+    fixed = [f"{row.label}: " + ", ".join(f"`{path}: {n}`" for path, n in row.settings)
+             for row in table if row.settings]
+    if fixed:
+        lines.append(Rule(text="These bids fix other settings for the hand they win "
+                          f"(BID-A13): {'; '.join(fixed)}.",
+                          alternative="Without a bid's `settings` the variant's own apply."))
     if auction.turns == "one_each":
         lines.append(Rule(text="Each player has one turn: he bids or passes once (GH-A2).",
                           alternative=f"{setting('auction.turns', 'continuous')} lets the "

@@ -310,3 +310,36 @@ def test_the_conformance_harness_holds_on_the_stuck_and_only_over_overlays() -> 
         rng = random.Random(text)
         checker = play_checked(new_game(overlay(text), seed=5), rng.choice, rng)
         assert checker.count > 0
+
+
+PASS_BY_BID = DATA / "table-pass-cards.yaml"
+
+
+def test_a_bid_fixes_the_cards_passed_two_on_six_hearts_BID_A13() -> None:
+    """N bids six hearts alone (the table's `settings: {pass_cards.cards: 2}`): he discards
+    two cards, then S, who sits out, gives him two (the variant's own count is 1)."""
+    state = new_game(load_variant(PASS_BY_BID), seed=0, deal=BID_DEAL)
+    apply_all(state, "bid:6H pass pass pass")
+    assert (state.phase, state.current_player, state.hand.trump) == ("pass_cards", N, C.HEARTS)
+    discard(state, "QH TH")
+    assert state.phase == "pass_cards" and state.current_player == S
+    apply_all(state, "give:AC give:KC")
+    assert state.phase == "play" and state.hand.hands[N].bit_count() == 6
+
+
+def test_a_bid_fixes_the_cards_passed_none_on_six_no_trump_BID_A13() -> None:
+    """Six no-trump alone passes no card (`pass_cards.cards: 0`): the play starts at once."""
+    state = new_game(load_variant(PASS_BY_BID), seed=0, deal=BID_DEAL)
+    apply_all(state, "bid:6N")  # the highest bid ends the auction at once
+    assert state.phase == "play" and state.hand.trump == C.NO_TRUMP
+    assert state.hand.inactive == 1 << S
+
+
+def test_a_setting_no_mechanic_lets_a_bid_fix_is_a_located_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(PASS_BY_BID.read_text(encoding="utf-8").replace(
+        "pass_cards.cards: 0", "pass_cards.kards: 0"), encoding="utf-8")
+    error = check_variant(path)[0]
+    assert "a bid cannot fix `pass_cards.kards`" in error.message
+    assert error.hint == "a contract may fix `pass_cards.cards`"
+    assert error.location is not None and error.location.line == 15
