@@ -5,15 +5,7 @@ then asks nothing), its tricks are the bid, and a bid played alone sits the bidd
 out. When all pass the deal is thrown in, or the dealer is held to the stuck bid
 (``stuck_bid``, BID-A11), which scoring reads as ``forced``.
 
->>> from engine.testing.rules import overlay
->>> v = overlay('''
-... extends: bid-euchre
-... description: two suits and a misère.
-... auction: {table: [{tricks: [3, 4], denominations: [S, H], value: "10 * tricks"},
-...                   {rank: 2, denomination: misere, value: 35}], special_bids: null}
-... ''')
->>> [(row.rank, row.name, row.value) for row in v.rules_of(AuctionRules).table]
-[(1, '3S', 30), (2, 'misere', 35), (3, '3H', 30), (4, '4S', 40), (5, '4H', 40)]
+The Five Hundred test overlay (``tests/data/five-hundred-32.yaml``) plays it.
 """
 
 from __future__ import annotations
