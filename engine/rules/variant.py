@@ -385,7 +385,8 @@ class Variant:
         bid's tricks), else a majority of the tricks (``makers``: see :meth:`hand_sides`)."""
         needed = self.deal.hand_size // 2 + 1 if bid is None else \
             self.scoring.space.bid_tricks(bid)
-        return sum(tricks[seat] for seat in self.hand_sides(maker, makers)[0]) >= needed
+        taken = sum(tricks[seat] for seat in self.hand_sides(maker, makers)[0])
+        return taken == 0 if needed == 0 else taken >= needed  # a misère: no trick (C500-A2)
 
     def leaders(self, scores: Sequence[int]) -> tuple[int, ...]:
         """The seats with the best score (the highest; the lowest in a countdown game)."""

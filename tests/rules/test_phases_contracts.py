@@ -343,3 +343,13 @@ def test_a_setting_no_mechanic_lets_a_bid_fix_is_a_located_error(tmp_path: Path)
     assert "a bid cannot fix `pass_cards.kards`" in error.message
     assert error.hint == "a contract may fix `pass_cards.cards`"
     assert error.location is not None and error.location.line == 15
+
+
+def test_a_misere_is_made_only_without_a_trick_for_a_contract_result_win() -> None:
+    """`game.win: contract_result` asks whether the contract was made: a misère (no tricks)
+    is made with none, failed with one; seven spades made with seven."""
+    v = five_hundred()
+    assert v.contract_made(maker=A_, tricks=[0, 10, 0], bid="misere")
+    assert not v.contract_made(maker=A_, tricks=[1, 9, 0], bid="misere")
+    assert v.contract_made(maker=A_, tricks=[7, 2, 1], bid="7S")
+    assert not v.contract_made(maker=A_, tricks=[6, 3, 1], bid="7S")
