@@ -86,6 +86,9 @@ class Contract:
     action: int
     settings: tuple[tuple[str, int], ...] = ()
     """Settings of other mechanics this bid fixes (``pass_cards.cards``: cards passed)."""
+    only_over: tuple[str, ...] = ()
+    """The bids it may be made over, when one of them is the high bid (empty: any lower)."""
+    """Settings of other mechanics this bid fixes (``pass_cards.cards``: cards passed)."""
 
     @property
     def trump(self) -> int:
@@ -153,6 +156,11 @@ _ROW = {
         "alone": {"type": "boolean", "description": (
             "The bidder plays alone, his partner sitting out. Default: true for a misère in "
             "partnerships, else false.")},
+        "only_over": {"type": "array", "minItems": 1, "uniqueItems": True,
+                      "items": {"type": "string", "maxLength": 20}, "description": (
+                          "It may be bid only when one of these bids of the table is the high "
+                          "bid (`[7S, 7C, 7D, 7H, 7N]`: a misère only over a seven). Default: "
+                          "over any lower bid.")},
         "settings": {"type": "object", "maxProperties": 8,
                      "propertyNames": {"pattern": "^[a-z_]+\\.[a-z_]+$"},
                      "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 12},
@@ -234,7 +242,7 @@ def compile_table(ctx: CompileContext, raws: list[dict[str, Any]], at: Path_
                 made.append((here, raw.get("rank"), {
                     "name": name, "tricks": n, "value": points, "denomination": denom,
                     "label": raw.get("label", words), "alone": bool(alone), "action": action,
-                    "settings": settings}))
+                    "settings": settings, "only_over": tuple(raw.get("only_over", ()))}))
     if specials > A.SPECIAL_BIDS:
         ctx.fail(f"a table has at most {A.SPECIAL_BIDS} named bids", at)
     return _ranked(ctx, made, at)
@@ -287,7 +295,18 @@ def _ranked(ctx: CompileContext, made: list[tuple[Path_, int | None, dict[str, A
     for _, rank, fields in made:
         if rank is None:
             places[next(free)] = fields
-    return tuple(Contract(rank=r, **places[r]) for r in sorted(places))
+    table = tuple(Contract(rank=r, **places[r]) for r in sorted(places))
+    rank_of = {row.name: row.rank for row in table}
+    for here, _, fields in made:
+        row = table[[r.name for r in table].index(fields["name"])]
+        for k, name in enumerate(row.only_over):
+            if rank_of.get(name, count + 1) >= row.rank:
+                lower = [r.name for r in table[:row.rank - 1]]
+                ctx.fail(f"{row.name} may be bid only over a lower bid of the table, and {name} "
+                         "is none", (*here, "only_over", k),
+                         f"name bids ranked below it: {', '.join(lower[:8])}"
+                         + (" ..." if len(lower) > 8 else ""))
+    return table
 
 
 def table_words(table: tuple[Contract, ...]) -> str:

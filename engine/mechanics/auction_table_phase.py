@@ -35,11 +35,16 @@ class TableAuction(Auction):
         self.table = variant.rules_of(AuctionRules).table
         self.rank_of = {row.action: row.rank for row in self.table}
         self.ceiling = len(self.table)
-        self.above = [sorted(row.action for row in self.table[k:])
+        self.above = [sorted(row.action for row in self.table[k:] if self._over(row, k))
                       for k in range(len(self.table) + 1)]
-        """By the high bid's rank: the bids that beat it, in the order of their ids."""
+        """By the high bid's rank: the bids that beat it (and that may be made over it:
+        ``only_over``), in the order of their ids."""
         self.stuck_row = next((row for row in self.table if row.name == self.rules.stuck_bid),
                               None)
+
+    def _over(self, row: Contract, high: int) -> bool:
+        """``row`` may be bid over the high bid of rank ``high`` (0: none)."""
+        return not row.only_over or (high > 0 and self.table[high - 1].name in row.only_over)
 
     def legal(self, s: Table) -> list[int]:
         x = AuctionScratch.of(s.hand)
@@ -101,10 +106,13 @@ class TableAuction(Auction):
             return Refused(Refusal.NOT_IN_VARIANT, "there is no such bid in this table: bid "
                            f"{self.table[0].name} to {self.table[-1].name} (`euchre rules` "
                            "lists them), or pass")
+        row = self.table[rank - 1]
         if rank <= x.high_bid:
-            return Refused(Refusal.BID_TOO_LOW, f"{self.table[rank - 1].label} "
-                           f"(rank {rank}) does not beat the high bid, "
-                           f"{self._high(s)} (rank {x.high_bid})")
+            return Refused(Refusal.BID_TOO_LOW, f"{row.label} (rank {rank}) does not beat the "
+                           f"high bid, {self._high(s)} (rank {x.high_bid})")
+        if not self._over(row, x.high_bid):
+            return Refused(Refusal.BID_TOO_LOW, f"{row.label} may be bid only over "
+                           f"{' or '.join(row.only_over)}, and the high bid is {self._high(s)}")
         return super().reason(s, action)
 
     def _high(self, s: Table) -> str:

@@ -333,6 +333,13 @@ def _table_rules(v: Variant, auction: AuctionRules, first: str) -> list[Rule]:
                  "first trick is led (C500-A3)." if row.open else "")
         lines.append(Rule(text=f'"{printable(row.label)}" is a contract to take no trick; '
                           f"its bidder plays it at no-trump{alone} (C500-A2).{shown}"))
+    for row in table:
+        if row.only_over:
+            lines.append(Rule(text=f'"{printable(row.label)}" may be bid only when the high bid '
+                              f"is {join([_bid_said(auction, b) for b in row.only_over], 'or')}"
+                              " (C500-A2).",
+                              alternative="Without `only_over` it may be bid over any lower "
+                              "bid."))
     fixed = [f"{row.label}: " + ", ".join(f"`{path}: {n}`" for path, n in row.settings)
              for row in table if row.settings]
     if fixed:

@@ -353,3 +353,30 @@ def test_a_misere_is_made_only_without_a_trick_for_a_contract_result_win() -> No
     assert not v.contract_made(maker=A_, tricks=[1, 9, 0], bid="misere")
     assert v.contract_made(maker=A_, tricks=[7, 2, 1], bid="7S")
     assert not v.contract_made(maker=A_, tricks=[6, 3, 1], bid="7S")
+
+
+OVER_SEVEN = """    - {tricks: [6, 10], denominations: [S, C, D, H, NT],
+       value: "40 + 100 * (tricks - 6) + 20 * denomination_index"}
+    - {rank: 12, denomination: misere, value: 250, only_over: [7S, 7C, 7D, 7H, 7N]}
+    - {rank: 25, denomination: open_misere, value: 500}
+"""
+
+
+def test_a_misere_only_over_a_seven_C500_A2(tmp_path: Path) -> None:
+    """The house rule "misère only after a seven" (C500-A2), as the misère's `only_over`:
+    refused as the opening bid and over six no-trump, allowed over seven spades."""
+    state = new_game(load_variant(_child(tmp_path, OVER_SEVEN)), seed=0, deal=LOW_HAND)
+    assert "bid:misere" not in state.legal_actions()
+    why = refuse(state, "bid:misere", Refusal.BID_TOO_LOW)
+    assert why == "misère may be bid only over 7S or 7C or 7D or 7H or 7N, and the high bid " \
+                  "is none yet"
+    apply_all(state, "bid:6N")
+    assert "bid:misere" not in state.legal_actions()
+    apply_all(state, "bid:7S bid:misere pass pass")  # B: 7S; C: misère; A, B pass
+    assert (state.hand.maker, state.hand.bid_special) == (C_, "misere")
+
+
+def test_a_misere_only_over_a_higher_bid_is_a_located_error(tmp_path: Path) -> None:
+    error = check_variant(_child(tmp_path, OVER_SEVEN.replace("7N]", "8C]")))[0]
+    assert "misere may be bid only over a lower bid of the table, and 8C is none" in error.message
+    assert error.location is not None and error.location.line == 7
