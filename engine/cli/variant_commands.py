@@ -92,7 +92,8 @@ def _show(args: argparse.Namespace) -> int:
     print(printable(f"# {resolved.name}: resolved from {', '.join(resolved.chain)}"))
     print("# each value is followed by the file and line it came from, or `default`")
     print("# a setting commented out is the default the compiler supplies (no file wrote it)")
-    for line in _emit(resolved.data, (), 0, resolved):
+    notes = _mechanic_notes(args.variant)
+    for line in _emit(resolved.data, (), 0, resolved, notes):
         print(printable(line))
     return 0
 
@@ -124,8 +125,27 @@ def _scalar(value: Any) -> str:
     return text[: -len("...")].strip() if text.endswith("...") else text
 
 
-def _unused(block: dict[str, Any], path: tuple[str | int, ...], key: str) -> list[str]:
-    """Why the setting ``key`` of ``block`` (at ``path``) is not used, if it is not."""
+def _mechanic_notes(ref: str) -> dict[tuple[str, str], str]:
+    """Each mechanic's notes beside settings of its block (``Mechanic.show_notes``), from the
+    compiled variant; none when it does not compile (``euchre validate`` says why)."""
+    from engine.core.errors import VariantError, VariantErrors  # noqa: PLC0415 - lazy
+    from engine.mechanics.registry import mechanics  # noqa: PLC0415 - lazy, see above
+    from engine.rules.loader import load_variant  # noqa: PLC0415 - lazy, see above
+
+    try:
+        variant = load_variant(ref)
+    except (VariantError, VariantErrors):
+        return {}
+    return {(m.key, key): note for m in mechanics() if m.show_notes is not None
+            and m.key in variant.flow for key, note in m.show_notes(variant).items()}
+
+
+def _unused(block: dict[str, Any], path: tuple[str | int, ...], key: str,
+            notes: dict[tuple[str, str], str]) -> list[str]:
+    """Why the setting ``key`` of ``block`` (at ``path``) is not used, if it is not, and what
+    its mechanic notes beside it (``notes``: by block and key)."""
+    if len(path) == 1 and (str(path[0]), str(key)) in notes:
+        return [notes[(str(path[0]), str(key))]]
     if path == ("game", "match"):  # MATCH-A1: an inherited `games` beside `best_of`
         games = block.get("games")
         if key == "games" and "best_of" in block and games is not None:
@@ -173,7 +193,8 @@ def _with_row_origin(line: str, resolved: Resolved, path: tuple[str | int, ...])
     return f"{value}  # {spec.noun} {verb} in {where.file}:{where.line}  # {source}"
 
 
-def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolved) -> list[str]:
+def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolved,
+          notes: dict[tuple[str, str], str]) -> list[str]:
     pad = "  " * indent
     lines: list[str] = []
     if isinstance(value, dict):
@@ -181,11 +202,12 @@ def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolv
         for key, item in value.items():
             here = (*path, key)
             if _is_flat(item):
-                note = "".join(f"  # {why}" for why in _unused(value, path, key))
+                note = "".join(f"  # {why}" for why in _unused(value, path, key, notes))
                 lines.append(f"{pad}{key}: {_scalar(item)}{note}  # {_source(resolved, here)}")
             else:
-                lines.append(f"{pad}{key}:  # {_source(resolved, here)}")
-                lines.extend(_emit(item, here, indent + 1, resolved))
+                note = "".join(f"  # {why}" for why in _unused(value, path, key, notes))
+                lines.append(f"{pad}{key}:{note}  # {_source(resolved, here)}")
+                lines.extend(_emit(item, here, indent + 1, resolved, notes))
                 lines.extend(f"{pad}  # {name}: {_scalar(default)}  # default"
                              for name, default in _SUPPLIED_BY_PATH.get(here, {}).items()
                              if isinstance(item, dict) and name not in item)
@@ -197,7 +219,7 @@ def _emit(value: Any, path: tuple[str | int, ...], indent: int, resolved: Resolv
             if _is_flat(item):
                 lines.append(f"{pad}- {_scalar(item)}  # {_source(resolved, here)}")
                 continue
-            inner = _emit(item, here, indent + 1, resolved)
+            inner = _emit(item, here, indent + 1, resolved, notes)
             lines.append(f"{pad}- {_with_row_origin(inner[0].lstrip(), resolved, here)}")
             lines.extend(inner[1:])
     return lines

@@ -23,23 +23,22 @@ from typing import TYPE_CHECKING
 from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
 from engine.mechanics import auction_result, auction_words
+from engine.mechanics.auction_bot import decide
 from engine.mechanics.auction_rules import (
     BLOCK,
     SPECIAL_BIDS,
     AllPass,
     AuctionFirst,
     AuctionRules,
-    AuctionView,
     SpecialBid,
     Swap,
     SwapPart,
     TopBid,
     Turns,
     auction_view,
-    decisions,
-    space,
 )
-from engine.mechanics.base import BotTools, Mechanic, Phase, Scratch, Words, book_lines
+from engine.mechanics.auction_space import contract, decisions, show_notes, space
+from engine.mechanics.base import Mechanic, Phase, Scratch, Words, book_lines
 from engine.mechanics.events import Looked, Passed, Said, SatOut, Swapped, TrumpMade
 from engine.mechanics.name_trump import NameTrumpRules, contracts
 from engine.mechanics.upcard_bidding import ALL_PASSED, throw_in
@@ -47,7 +46,6 @@ from engine.rules.mechanic_rules import FlowCheck, OutcomeSetting
 
 if TYPE_CHECKING:
     from engine.mechanics.table import Table
-    from engine.mechanics.view import View
     from engine.rules.variant import Variant
 
 __all__ = [
@@ -87,6 +85,13 @@ class Auction(Phase):
 
     name = "auction"
 
+    def __new__(cls, variant: Variant) -> Auction:
+        """A bid table (``auction.table``) gets the :class:`TableAuction` phase."""
+        if cls is Auction and variant.rules_of(AuctionRules).table:
+            from engine.mechanics.auction_table_phase import TableAuction  # noqa: PLC0415
+            return super().__new__(TableAuction)
+        return super().__new__(cls)
+
     def __init__(self, variant: Variant) -> None:
         super().__init__(variant)
         rules = variant.rules_of(AuctionRules)
@@ -99,6 +104,13 @@ class Auction(Phase):
         self.blind = self.rules.swap.blind if self.rules.swap else True
         self.forced = rules.all_pass is AllPass.DEALER_FORCED
         self.must = rules.must_bid_when
+        self.stuck = int(rules.stuck_bid) if rules.stuck_bid and not rules.table else 0
+        """The bid the dealer is held to when all pass (``stuck_bid``), or 0."""
+        levels = {**{str(b): b for b in rules.bids},
+                  **{b.name: _SPECIAL_RANK + i for i, b in enumerate(self.specials)}}
+        self.over = tuple(frozenset(levels[name] for name in b.only_over)
+                          for b in self.specials)
+        """By special bid: the high bids it may be made over (``only_over``; empty: any)."""
         name_trump = variant.rules(NameTrumpRules)
         self.contracts = (contracts(name_trump) if rules.trump_in_bid and name_trump
                           else ())
@@ -121,7 +133,8 @@ class Auction(Phase):
         if not self.contracts:
             out.extend(A.BID + k for k in self.rules.bids if k > x.high_bid)
         out.extend(A.SPECIAL_BID + i for i in range(len(self.specials))
-                   if _SPECIAL_RANK + i > x.high_bid)
+                   if _SPECIAL_RANK + i > x.high_bid
+                   and (not self.over[i] or x.high_bid in self.over[i]))
         if self.contracts:
             out.extend(A.BID_TRUMP + 8 * k + t for k in self.rules.bids if k > x.high_bid
                        for t in self.contracts)
@@ -189,10 +202,11 @@ class Auction(Phase):
             s.current = x.queue[0]
             return
         if x.high_bidder < 0:
-            if not self.forced:
+            if not self.forced and not self.stuck:
                 throw_in(s, ALL_PASSED)
                 return
-            x.high_bidder, x.high_bid = s.dealer, self.rules.bids[0]  # BID-A4: stuck
+            x.high_bidder, x.high_bid = s.dealer, self.stuck or self.rules.bids[0]  # BID-A4
+            SwapPart.of(h).forced = bool(self.stuck)  # held to the stuck bid (BID-A11)
         self._contract(s, x.high_bidder, x.high_bid, x.trump)
         s.advance()
 
@@ -251,6 +265,12 @@ class Auction(Phase):
                     action < A.SPECIAL_BID and action - A.BID not in self.rules.bids):
                 return Refused(Refusal.NOT_IN_VARIANT,
                                f"there is no such bid here: bid {', '.join(offered)}, or pass")
+            i = action - A.SPECIAL_BID
+            over = self.over[i] if 0 <= i < len(self.over) else frozenset()
+            if over and x.high_bid not in over and _SPECIAL_RANK + i > x.high_bid:
+                return Refused(Refusal.BID_TOO_LOW, f"{self.specials[i].label} may be bid only "
+                               f"over {' or '.join(self.specials[i].only_over)}, and the high "
+                               f"bid is {self._high(s)}")
             return Refused(Refusal.BID_TOO_LOW, f"a bid must beat the high bid ({self._high(s)})")
         return super().reason(s, action)
 
@@ -301,83 +321,6 @@ def _bidding(bids: list[str], specials: tuple[SpecialBid, ...]) -> str:
     return " or ".join(parts)
 
 
-_SPECIAL_MARGIN = 0.4
-"""The heuristic bot bids a special bid when its estimate is this close to the bid's tricks
-(a later special bid of the same tricks, with higher stakes, needs the full count)."""
-
-
-def decide(tools: BotTools, view: View, legal: list[int]) -> int:
-    """The heuristic bot: swap a weak hand, bid what the best suit is worth (counting on a
-    partner for a trick in a team game, and not overbidding him; in a hand longer than six,
-    open at the lowest bid counting on more: ``BotTools.opening_tricks``), and a special bid
-    only with a hand that makes it (alone: one sure of its tricks)."""
-    _, est = tools.best_suit(view.hand, range(4))
-    if A.SWAP in legal and est < 1.8:
-        return A.SWAP
-    specials = [a for a in legal if A.SPECIAL_BID <= a < A.SPECIAL_BID + A.SPECIAL_BIDS]
-    if specials:
-        choice = _special(tools, view, specials, est)
-        if choice >= 0:
-            return choice
-    partners = [seat for seat in tools.side_of_view(view) if seat != tools.seat]
-    if partners and _high_bidder(view) in partners and A.PASS in legal:
-        return A.PASS  # the partner holds the contract: let it stand
-    support = tools.partner_tricks if partners else 0.0
-    numbers = [a for a in legal if A.BID < a < A.SPECIAL_BID]
-    with_trump = [a for a in legal if a >= A.BID_TRUMP]
-    if with_trump:  # bid what the best contract (a suit, N or L) is worth, in it
-        trump, est = tools.best_suit(view.hand, sorted({A.bid_trump(a)[1] for a in with_trump}))
-        numbers = [a for a in with_trump if A.bid_trump(a)[1] == trump]
-    bids = [a for a in numbers if _tricks(a) <= est + support + 0.3]
-    if bids:
-        return max(bids)
-    if numbers and _high_bidder(view) < 0 and (
-            _tricks(min(numbers)) <= est + tools.opening_tricks + 0.3):
-        return min(numbers)  # open at the lowest bid, as a hand longer than six allows
-    if A.PASS not in legal and numbers:
-        return min(numbers)  # the stuck dealer: the lowest bid, in his best contract
-    return A.PASS if A.PASS in legal else min(a for a in legal if a > A.LOOK)
-
-
-def _tricks(action: int) -> int:
-    """The tricks of a numeric bid (``bid:4`` or ``bid:4H``)."""
-    return A.bid_trump(action)[0] if action >= A.BID_TRUMP else action - A.BID
-
-
-def _special(tools: BotTools, view: View, specials: list[int], est: float) -> int:
-    """The last special bid the hand warrants: one played alone when the hand is sure of its
-    tricks (``BotTools.sure_tricks`` in its best suit), one with a partner when the estimate
-    and the partner's help come near its tricks; -1 for none."""
-    rules = [(a, _special_of(view, a)) for a in specials]
-    chosen = -1
-    seen: set[int] = set()
-    sure = max(tools.sure_tricks(view.hand, suit) for suit in range(4))
-    for action, (tricks, alone) in rules:
-        margin = 0.0 if tricks in seen else _SPECIAL_MARGIN
-        seen.add(tricks)
-        if alone:
-            if sure >= tricks:
-                chosen = action
-            continue
-        partner = 0.0 if len(tools.side_of_view(view)) == 1 else tools.partner_tricks
-        if est + partner >= tricks - margin:
-            chosen = action
-    return chosen
-
-
-def _special_of(view: View, action: int) -> tuple[int, bool]:
-    """The tricks of a special bid and whether it is played alone."""
-    bid = AuctionView.of(view).specials[action - A.SPECIAL_BID]
-    return bid.tricks, bid.alone
-
-
-def _high_bidder(view: View) -> int:
-    for seat, action in zip(reversed(view.actors), reversed(view.action_ids), strict=True):
-        if A.BID < action < A.SPECIAL_BID + A.SPECIAL_BIDS or action >= A.BID_TRUMP:
-            return seat
-    return -1
-
-
 MECHANIC = Mechanic(
     key="auction", phase=Auction, schema=BLOCK.schema, config=AuctionRules,
     compile=BLOCK.compile, check_flow=_check_flow, space=space, group=("bidding", "bid tricks"),
@@ -391,6 +334,7 @@ MECHANIC = Mechanic(
                 terms=auction_words.terms),
     block=BLOCK, batch="engine.mechanics.auction_batch:Auction", decisions=decisions,
     result=auction_result.RESULT, stats=auction_result.STATS,
-    part=SwapPart, view=auction_view, keyed_lists=(SPECIAL_BIDS,),
+    part=SwapPart, view=auction_view, keyed_lists=(SPECIAL_BIDS,), show_notes=show_notes,
+    contract=contract,
     outcome_settings=(OutcomeSetting(rank=40, path=("auction", "bids")),
                       OutcomeSetting(rank=40, path=("auction", "top_bid"))))

@@ -33,6 +33,9 @@ class Auction:
     @staticmethod
     def check(variant: Variant) -> str | None:
         r = rules_of(variant, AuctionRules)
+        if r.table or r.stuck_bid or any(special.only_over for special in r.special_bids):
+            return "bid tables, stuck bids and special bids only over others have no batch " \
+                   "form yet"
         if r.turns is not Turns.ONE_EACH or r.all_pass is not AllPass.REDEAL:
             return "continuous auctions and a forced dealer have no batch form yet"
         if r.trump_in_bid or r.must_bid_when is not None:

@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from engine.core import actions as A
+from engine.mechanics.auction_table import TABLE_SCHEMA, Contract, compile_contracts
 from engine.mechanics.base import Part, ViewPart
 from engine.mechanics.events import Looked
 from engine.rules.config_fields import Block, option, record_schema, required
@@ -27,10 +28,10 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from engine.mechanics.events import Event
+    from engine.mechanics.hand import Hand
     from engine.mechanics.parts import Feature, Speaker
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
-    from engine.rules.variant import Variant
 
 __all__ = [
     "BLOCK",
@@ -45,18 +46,20 @@ __all__ = [
     "TopBid",
     "Turns",
     "auction_view",
-    "decisions",
-    "space",
+    "contract_of",
 ]
 
 
 @dataclass(slots=True, kw_only=True)
 class SwapPart(Part):
-    """The auction's hand swap this hand (GH-A3/A4): who looked at the extra hand first (open
-    swap) and who swapped for it (-1: nobody)."""
+    """The auction's part of this hand: who looked at the extra hand first (open swap) and who
+    swapped for it (-1: nobody, GH-A3/A4); the bid table's winning bid (its index, -1: none)
+    and whether the dealer was held to the stuck bid (``forced``)."""
 
     looker: int = -1
     swapped: int = -1
+    contract: int = -1
+    forced: bool = False
 
 
 @dataclass(slots=True, kw_only=True)
@@ -70,11 +73,19 @@ class AuctionView(ViewPart):
     swapped: int = -1
     dead_known: int = 0
     extra_seen: int = 0
+    table: tuple[Contract, ...] = ()
+    """The bid table (``auction.table``), for the bots."""
+    opened: int = -1
+    """The open misère bidder, once the first trick is led (C500-A3), or -1."""
+    opened_hand: int = 0
 
     sees = True
 
     def seen(self) -> int:
-        return self.dead_known | self.extra_seen
+        return self.dead_known | self.extra_seen | self.opened_hand
+
+    def hand_shown(self, seat: int) -> int | None:
+        return self.opened_hand if seat == self.opened else None
 
     def deal_lines(self, view: View, words: Speaker) -> list[str]:
         """The high bid so far, while the auction runs."""
@@ -98,6 +109,9 @@ class AuctionView(ViewPart):
         elif looked and self.swapped < 0:
             lines.append(f"{words.seat(looked[0])} looked at the {extra} hand; nobody else may "
                          "look or swap this deal")
+        if self.opened >= 0 and self.opened != view.seat:
+            lines.append(f"{words.seat(self.opened)}'s hand lies face up (open misère): "
+                         f"{words.hand_words(self.opened_hand, view.trump)}")
         if self.swapped >= 0:
             swapper = words.seat(self.swapped)
             owner = "your" if self.swapped == view.seat else f"{swapper}'s"
@@ -114,12 +128,25 @@ class AuctionView(ViewPart):
         return (("bid_special", special), ("extra_seen", self.seen()))
 
 
+def contract_of(h: Hand) -> dict[str, Any]:
+    """The bid table's winning bid (its index) and whether the dealer was held to the stuck
+    bid, as the scoring outcome names them."""
+    part = SwapPart.of(h)
+    return {"contract": part.contract, "forced": part.forced}
+
+
 def auction_view(s: Table, seat: int) -> AuctionView:
     """The auction's part of ``seat``'s view: a swapped-out hand only to the seat that laid it
     down; the extra hand only to the seat that looked at it, until the swap."""
     rules = s.variant.rules_of(AuctionRules)
     swap = SwapPart.of(s.hand)
     if swap.looker < 0 and swap.swapped < 0:
+        if rules.table:  # an open misère lies face up once the first trick is led (C500-A3)
+            h = s.hand
+            opened = (swap.contract >= 0 and rules.table[swap.contract].open and bool(h.played))
+            return AuctionView(specials=rules.special_bids, table=rules.table,
+                               opened=h.maker if opened else -1,
+                               opened_hand=h.hands[h.maker] if opened else 0)
         return AuctionView(specials=rules.special_bids)
     h = s.hand
     looked = (swap.looker == seat and swap.swapped < 0 and rules.swap is not None)
@@ -173,6 +200,12 @@ class SpecialBid:
     alone: bool = option(False, fill=False, doc=(
         "The bidder plays alone: his partner lays his cards down and sits "
         "out (a moon played alone, BID-A5)."))
+    only_over: tuple[str, ...] = option((), plain=False, doc=(
+        "It may be bid only over these bids, when one of them is the high bid (`[moon]`: "
+        "a double moon only over a moon; numbers are bids too: `[5]`). Default: over any "
+        "lower bid."), schema={"type": "array", "minItems": 1, "uniqueItems": True, "items": {
+            "oneOf": [{"type": "string", "maxLength": 20},
+                      {"type": "integer", "minimum": 1, "maximum": 12}]}})
 
 
 TopBid = SpecialBid
@@ -240,6 +273,18 @@ class AuctionRules:
         schema={"type": "string"})
     """A condition on a seat's hand under which he may not pass before he has bid (BID-A10);
     None: anyone may pass."""
+    table: tuple[Contract, ...] = option((), plain=False, doc=(
+        "A bid table in place of `bids`: each bid its rank, tricks, value and denomination "
+        "(a suit, NT, LNT, misere, open_misere); a bid with a denomination fixes trump, and "
+        "the auction ranks bids by the table. `[{tricks: [6, 10], denominations: [S, C, D, H, "
+        "NT], value: \"40 + 100 * (tricks - 6) + 20 * denomination_index\"}, {rank: 12, "
+        "denomination: misere, value: 250}]`. Scoring reads `value` and `denomination` "
+        "(C500-A1)."), schema=TABLE_SCHEMA)
+    stuck_bid: str = option("", plain=False, doc=(
+        "When all pass, the dealer is held to exactly this bid (`3`; in a table its name, "
+        "`6S`), and scoring's `forced` is true (BID-A11). Default: none (see `all_pass`)."),
+        schema={"oneOf": [{"type": "integer", "minimum": 1, "maximum": 12},
+                          {"type": "string", "maxLength": 20}]})
     swap: Swap | None = option(None, plain=False, doc=(
         "A hand swap offered on one's bidding turn, before bidding (Ghost Hand)."),
         schema=record_schema(Swap))
@@ -292,7 +337,9 @@ def _check(ctx: CompileContext, rules: AuctionRules) -> AuctionRules:
         swap = Swap(hand=raw["hand"], blind=raw["blind"], per_deal=raw["per_deal"])
     must = (ctx.expr(spec["must_bid_when"], MUST_BID_SCOPE, Type.BOOL, (*at, "must_bid_when"))
             if "must_bid_when" in spec else None)
-    return replace(rules, bids=bids, special_bids=specials, swap=swap, must_bid_when=must)
+    table, stuck = compile_contracts(ctx, spec, bids)
+    return replace(rules, bids=bids, special_bids=specials, swap=swap, must_bid_when=must,
+                   table=table, stuck_bid=stuck)
 
 
 BLOCK = Block(key="auction", record=AuctionRules, check=_check,
@@ -338,22 +385,13 @@ def _special_bids(ctx: CompileContext, spec: dict[str, Any], bids: tuple[int, ..
                      also=(("sides", "kind"),))
         label = raw.get("label", name)
         said = "" if "top_bid" in spec else raw.get("said", f"bids {label}")
-        out.append(SpecialBid(name=name, tricks=tricks, label=label, alone=alone, said=said))
+        over = tuple(str(b) for b in raw.get("only_over", ()))
+        lower = {*map(str, bids), *(b.name for b in out)}
+        for k, bid in enumerate(over):
+            if bid not in lower:
+                ctx.fail(f"{what} may be bid only over a lower bid, and {bid} is none",
+                         (*here, "only_over", k), "name a number of `bids` or a special bid "
+                         f"listed before it: {', '.join(sorted(lower))}")
+        out.append(SpecialBid(name=name, tricks=tricks, label=label, alone=alone, said=said,
+                              only_over=over))
     return tuple(out)
-
-
-def space(config: AuctionRules) -> dict[str, Any]:
-    """The auction's part of the scoring outcome space: the bids and the special bids."""
-    return {"bids": config.bids,
-            "specials": tuple((b.name, b.tricks, b.alone) for b in config.special_bids)}
-
-
-def decisions(variant: Variant) -> int:
-    """The auction's decisions in a deal beyond a few a seat: at most one round of passes per
-    bid level (each bid must beat the last; a bid naming trump is a level per trump), and a
-    swap and a look."""
-    auction = variant.rules_of(AuctionRules)
-    levels = len(auction.bids) + len(auction.special_bids)
-    if auction.trump_in_bid:
-        levels *= 6
-    return variant.players * (levels + 2)

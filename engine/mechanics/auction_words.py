@@ -17,6 +17,7 @@ from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.core.printable import printable
 from engine.mechanics.auction_rules import AuctionRules, SpecialBid
+from engine.mechanics.auction_table import Contract, table_words
 from engine.mechanics.base import Rule
 from engine.mechanics.wording import extra_hand_word, join, setting, third_person
 
@@ -35,6 +36,8 @@ def rules(v: Variant, auction: AuctionRules) -> list[Rule]:
     first = "eldest" if auction.first == "eldest" else "the dealer"
     other_first = "dealer" if auction.first == "eldest" else "eldest"
     other_words = "the dealer" if auction.first == "eldest" else "eldest"
+    if auction.table:
+        return _table_rules(v, auction, first)
     bids = [str(b) for b in auction.bids]
     for special in auction.special_bids:
         tricks = (f"all {special.tricks} tricks" if special.tricks == v.deal.hand_size
@@ -56,7 +59,9 @@ def rules(v: Variant, auction: AuctionRules) -> list[Rule]:
                           "high bid (GH-A2).",
                           alternative=f"{setting('auction.turns', 'one_each')} gives each "
                           "player a single turn."))
-    if auction.all_pass == "redeal":
+    if auction.stuck_bid:
+        lines.append(_stuck_rule(auction))
+    elif auction.all_pass == "redeal":
         lines.append(Rule(text="The high bidder is the maker. If everyone passes, the hand is "
                           "thrown in and the deal passes to the left (GH-A16).",
                           alternative=f"{setting('auction.all_pass', 'dealer_forced')} makes "
@@ -92,6 +97,12 @@ def _special_rules(auction: AuctionRules) -> list[Rule]:
         lines = [Rule(text=f"Above every number rank, lowest first, {names}; the last ends the "
                       "auction at once. In the scoring each counts as a bid of its tricks.")]
     for special in specials:
+        if special.only_over:
+            lines.append(Rule(text=f'"{printable(special.label)}" may be bid only over '
+                              f"{join([_bid_said(auction, b) for b in special.only_over], 'or')}"
+                              ", when that is the high bid.",
+                              alternative="Without `only_over` it may be bid over any lower "
+                              "bid."))
         if special.alone:
             lines.append(Rule(text=f'A player who wins the auction with "{printable(special.label)}'
                               '" plays alone: his partner lays his cards down and sits out '
@@ -174,11 +185,22 @@ def _special(v: Variant, bid: int | str) -> SpecialBid | None:
     return next((b for b in auction.special_bids if b.name == bid), None)
 
 
+def _row(v: Variant, bid: int | str) -> Contract | None:
+    """The bid table's bid named ``bid`` (``6S``, ``misere``), if the variant has a table."""
+    auction = v.rules(AuctionRules)
+    if auction is None or not auction.table:
+        return None
+    return next((row for row in auction.table if row.name == str(bid)), None)
+
+
 def verb(v: Variant, kind: str, arg: str) -> str | None:
     """The narration of a bid (``bids 4``; a special bid in its own words, ``shoots the
     moon``, when it has a label); None for the other kinds, which the templates say."""
     if kind != "bid":
         return None
+    row = _row(v, arg)
+    if row is not None and row.named:
+        return f"bids {row.label}"
     special = _special(v, arg)
     with_trump = said(arg) if special is None else None
     if with_trump is not None:
@@ -194,7 +216,9 @@ def verb(v: Variant, kind: str, arg: str) -> str | None:
 def bid_noun(v: Variant, bid: int | str) -> str:
     """A winning or high bid as a noun: ``4``, or a special bid's label (``shoot the
     moon``)."""
-    special = _special(v, bid)
+    special, row = _special(v, bid), _row(v, bid)
+    if row is not None:
+        return row.words()
     return special.label if special is not None else str(bid)
 
 
@@ -202,7 +226,9 @@ def on_bid(v: Variant, bid: int | str) -> str:
     """How a contract was bid: ``on a bid of 4``; a special bid whose label is what the
     bidder does (``shoot the moon``, said ``shoots the moon``) as ``on a bid to shoot the
     moon``, any other by its name as a noun (``on a bid of little pepper``)."""
-    special = _special(v, bid)
+    special, row = _special(v, bid), _row(v, bid)
+    if row is not None:
+        return f"on a bid of {row.words()}"
     if special is None:
         return f"on a bid of {bid}"
     return f"on a bid {'to' if _said_as_verb(special) else 'of'} {special.label}"
@@ -265,3 +291,76 @@ def refusal(auction: Auction, name: str, high: str) -> Refused:
                        f"there is no such bid here: bid {offered} with a trump, or pass")
     return Refused(Refusal.BID_TOO_LOW,
                    f"a bid must be a higher number than the high bid ({high})")
+
+
+def _bid_said(auction: AuctionRules, name: str) -> str:
+    """A bid named in a rule: a number, a special bid's label in quotes, a table's bid."""
+    special = next((b for b in auction.special_bids if b.name == name), None)
+    if special is not None:
+        return f'"{printable(special.label)}"'
+    row = next((r for r in auction.table if r.name == name), None)
+    return row.words() if row is not None else name
+
+
+def _stuck_rule(auction: AuctionRules) -> Rule:
+    return Rule(text="The high bidder is the maker. If everyone passes, the dealer is held to "
+                f"a bid of {_bid_said(auction, auction.stuck_bid)}: the contract is his, "
+                "forced, and the scoring may tell a forced bid (`forced`, BID-A11).",
+                alternative="Without `auction.stuck_bid` the hand is thrown in when everyone "
+                "passes (or, with `all_pass: dealer_forced`, the dealer chooses his bid).")
+
+
+def _table_rules(v: Variant, auction: AuctionRules, first: str) -> list[Rule]:
+    """The bid table: the bids in rank order with their values, what a denomination fixes,
+    the misères, the turns and who is the maker."""
+    table = auction.table
+    lines = [Rule(text=f"Starting with {first} and going clockwise, each player bids or "
+                  "passes; each bid must rank above the one before. The bids, lowest first, "
+                  f"with the value the scoring reads: {table_words(table)} (C500-A1).",
+                  alternative="`auction.bids` instead of `auction.table` ranks plain numbers.")]
+    if any(row.denomination and not row.no_trick for row in table):
+        lines.append(Rule(text="A bid in a suit or at no-trump makes that trump as it wins: "
+                          "nobody names trump after the auction."))
+    if any(not row.denomination for row in table):
+        lines.append(Rule(text="The winner of a bid without a denomination names trump after "
+                          "the auction."))
+    for row in table:
+        if not row.no_trick:
+            continue
+        alone = (" alone: his partner lays his cards down and sits out"
+                 if row.alone else "")
+        shown = (" His hand is laid face up for all to see once the first card of the "
+                 "first trick is led (C500-A3)." if row.open else "")
+        lines.append(Rule(text=f'"{printable(row.label)}" is a contract to take no trick; '
+                          f"its bidder plays it at no-trump{alone} (C500-A2).{shown}"))
+    for row in table:
+        if row.only_over:
+            lines.append(Rule(text=f'"{printable(row.label)}" may be bid only when the high bid '
+                              f"is {join([_bid_said(auction, b) for b in row.only_over], 'or')}"
+                              " (C500-A2).",
+                              alternative="Without `only_over` it may be bid over any lower "
+                              "bid."))
+    fixed = [f"{row.label}: " + ", ".join(f"`{path}: {n}`" for path, n in row.settings)
+             for row in table if row.settings]
+    if fixed:
+        lines.append(Rule(text="These bids fix other settings for the hand they win "
+                          f"(BID-A13): {'; '.join(fixed)}.",
+                          alternative="Without a bid's `settings` the variant's own apply."))
+    if auction.turns == "one_each":
+        lines.append(Rule(text="Each player has one turn: he bids or passes once (GH-A2).",
+                          alternative=f"{setting('auction.turns', 'continuous')} lets the "
+                          "bidding go round until all others have passed the high bid."))
+    else:
+        lines.append(Rule(text="The bidding goes round and round: a player who passes is out "
+                          "of the auction, and it ends when all the others have passed the "
+                          "high bid (C500-A4).",
+                          alternative=f"{setting('auction.turns', 'one_each')} gives each "
+                          "player a single turn."))
+    if auction.stuck_bid:
+        lines.append(_stuck_rule(auction))
+    else:
+        lines.append(Rule(text="The high bidder is the maker. If everyone passes, the hand is "
+                          "thrown in and the deal passes to the left (C500-A4).",
+                          alternative="`auction.stuck_bid` holds the dealer to one bid."))
+    del v
+    return lines

@@ -382,3 +382,11 @@ class Mechanic:
     keyed_lists: tuple[KeyedList, ...] = ()
     """The list of its block that a child file may edit by its items' names, as the scoring
     table by label (:class:`~engine.rules.source_rows.KeyedList`; one a block)."""
+    contract: Callable[[Table], Mapping[str, int]] | None = None
+    """The settings of other mechanics that the hand's contract fixes (a bid table's per-bid
+    ``settings``), by their path (``pass_cards.cards``); read with ``Table.contract_setting``."""
+    contract_settings: tuple[str, ...] = ()
+    """Its settings that a contract may fix (see :attr:`contract`)."""
+    show_notes: Callable[[Variant], Mapping[str, str]] | None = None
+    """What ``euchre show`` notes beside settings of its block, by key, from the compiled
+    variant (the bid table's bids, a setting the table leaves unused)."""

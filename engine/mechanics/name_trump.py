@@ -109,6 +109,12 @@ def book(v: Variant, name_trump: NameTrumpRules) -> list[Rule]:
     auction = v.rules(AuctionRules)
     if auction is not None and auction.trump_in_bid:
         return _bid_book(name_trump)
+    if auction is not None and auction.table:  # C500-A1: the bid's denomination is trump
+        if all(row.denomination for row in auction.table):
+            return [Rule(text="Every bid of the table fixes trump (or no-trump): nobody names "
+                         "it after the auction.")]
+        return [Rule(text="The winner of a bid without a denomination names trump"
+                     + (", or no-trump." if name_trump.no_trump else "."))]
     if name_trump.no_trump:
         lines = [Rule(text="The maker names trump: any of the four suits, or no-trump.",
                       alternative=f"{setting('name_trump.no_trump', 'false')} rules no-trump "

@@ -73,8 +73,8 @@ class PassCards(Phase):
 
     def start(self, s: Table) -> None:
         h = s.hand
-        if not h.alone:
-            s.advance()
+        if not h.alone or not s.contract_setting("pass_cards.cards", 1):
+            s.advance()  # nobody alone, or a bid on which no card is passed
             return
         queue = []
         for seat in h.alone:
@@ -92,7 +92,7 @@ class PassCards(Phase):
 
     def _begin(self, s: Table, x: PassScratch) -> None:
         x.step = _DISCARD
-        x.left = self.rules.cards
+        x.left = s.contract_setting("pass_cards.cards", self.rules.cards)
         s.current = x.queue[0][0]
 
     def legal(self, s: Table) -> list[int]:
@@ -112,7 +112,7 @@ class PassCards(Phase):
             h.discard(loner, A.card_of(action))
             if not x.left:
                 x.step = _GIVE
-                x.left = self.rules.cards
+                x.left = s.contract_setting("pass_cards.cards", self.rules.cards)
                 s.current = partner
             return
         s.log.append((CardGiven, partner, loner, A.card_of(action), self.name))
@@ -192,7 +192,9 @@ def _lone_hands(ctx: CompileContext) -> bool:
     auction = data.get("auction", {}) if "auction" in before else {}
     bids = [*auction.get("special_bids", []), *([auction["top_bid"]] if "top_bid" in auction
                                                  else [])]
-    return alone or any(bid.get("alone", False) for bid in bids)
+    rows = [row for row in auction.get("table", []) if row.get("alone", row.get(
+        "denomination") in ("misere", "open_misere"))]
+    return alone or bool(rows) or any(bid.get("alone", False) for bid in bids)
 
 
 def _check_flow(check: FlowCheck) -> None:
@@ -260,5 +262,5 @@ MECHANIC = Mechanic(
     words=Words(verbs={"discard": "discards {card}", "give": "passes his partner {card}"},
                 prompt="Your choice: {offers}", offers=_offers,
                 title="Calling for the partner's best", rules=book_lines(PassCardsRules, book)),
-    decide=decide, block=BLOCK, needs_maker=True,
+    decide=decide, block=BLOCK, needs_maker=True, contract_settings=("pass_cards.cards",),
 )

@@ -53,6 +53,7 @@ from engine.mechanics.play_exposed import (
     ExposedScratch,
     ExposedView,
     choose_for_exposed,
+    duck,
     exposed_view,
 )
 from engine.mechanics.play_rules import BLOCK, FirstLead, JokerAtNoTrump, PlayRules
@@ -380,6 +381,8 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
         return A.CALL + tools.joker_suit(view.hand, view.trump)
     if ExposedView in view.parts and not view.hand >> A.card_of(legal[0]) & 1:
         return choose_for_exposed(view, legal)  # the exposed hand's card (STD-A17)
+    if view.bid_special and not view.bid and view.maker == view.seat:
+        return duck(view, legal)  # a named bid for no tricks (a misère)
     return tools.play_card(view, legal)
 
 

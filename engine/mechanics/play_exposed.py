@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
 
-__all__ = ["ExposedScratch", "ExposedView", "choose_for_exposed", "exposed_view"]
+__all__ = ["ExposedScratch", "ExposedView", "choose_for_exposed", "duck", "exposed_view"]
 
 
 @dataclass(slots=True, kw_only=True)
@@ -78,3 +78,24 @@ def choose_for_exposed(view: View, legal: list[int]) -> int:
         return tables.power[led if led >= 0 else tables.effective[card]][card]
 
     return min(legal, key=power)
+
+
+def duck(view: View, legal: list[int]) -> int:
+    """The card of a player who must take no trick (a misère): following, the highest card
+    that loses to the trick's best so far; leading, or when every card would win, the card of
+    least power.
+
+    >>> from types import SimpleNamespace
+    >>> view = SimpleNamespace(trump=C.NO_TRUMP, trick=((1, C.card("QH")),))
+    >>> A.name_of(duck(view, [A.PLAY + C.card(c) for c in ("7H", "JH", "AH")]))
+    'play:JH'
+    """
+    if not view.trick:
+        return choose_for_exposed(view, legal)
+    tables = C.trump_tables(view.trump)
+    power = tables.power[tables.effective[view.trick[0][1]]]
+    best = max(power[card] for _, card in view.trick)
+    losers = [a for a in legal if power[a - A.PLAY] < best]
+    if losers:
+        return max(losers, key=lambda a: power[a - A.PLAY])
+    return choose_for_exposed(view, legal)

@@ -22,13 +22,14 @@ from typing import TYPE_CHECKING
 
 from engine.core import cards as C
 from engine.core.seats import seats_of
+from engine.mechanics.auction_rules import contract_of
 from engine.mechanics.base import TERMINAL, BookLine, BookPart, Mechanic, Phase, Rule, Words
 from engine.mechanics.call_partner import BuriedCard, CallPartnerPart, CallPartnerRules
 from engine.mechanics.declare import DeclarePart, shows_scored
 from engine.mechanics.events import GameWon, HandScored
 from engine.rules.mechanic_rules import REGISTRY, FlowCheck
 from engine.rules.results import HandResult, Penalty, ResultPart, parts_of
-from engine.rules.scoring import NO_MAKER, Outcome
+from engine.rules.scoring import NO_MAKER, ContractOutcome, Outcome
 from engine.rules.variant import Goal, Win
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ class Score(Phase):
         super().__init__(variant)
         space = variant.scoring.space
         self.has_auction = bool(space.bids)
+        self.contracts = bool(space.table or space.forced)
+        """The outcome names the bid table's bid and whether it was forced (``auction``)."""
         self.contract_result = variant.game.win is Win.CONTRACT_RESULT
         self.countdown = variant.game.goal is Goal.DOWN
         self.fixed_hands = variant.game.hands is not None
@@ -82,6 +85,8 @@ class Score(Phase):
                 special=h.bid_special,
                 partner_alone=partner_alone,
             )
+            if self.contracts:  # a bid table's bid, a stuck bid
+                outcome = ContractOutcome.of(outcome, **contract_of(h))
         void = bool(h.reneges) and v.renege.void_hand
         deltas, label = self._table_points(s, outcome, void=void)
         shows = h.parts.get(DeclarePart)  # the shows declared before the play (`declare`)
@@ -146,6 +151,9 @@ class Score(Phase):
 
     def _bid_name(self, s: Table) -> int | str:
         h = s.hand
+        if self.contracts and self.variant.scoring.space.table:  # the table's name: 6S
+            index: int = contract_of(h)["contract"]
+            return self.variant.scoring.space.table[index][0]
         return h.bid_special or h.bid
 
     def _penalty(self, s: Table, offender: int, card: int, *, maker_alone: bool

@@ -82,3 +82,6 @@ class Table(Protocol):
     @property
     def view_hooks(self) -> tuple[ViewHook, ...]:
         """The view hooks of the flow's mechanics."""
+
+    def contract_setting(self, path: str, default: int) -> int:
+        """A setting the hand's contract fixes, else ``default``."""

@@ -35,6 +35,9 @@ class Program:
         self.view_hooks: tuple[ViewHook, ...] = tuple(
             dict.fromkeys(hook for hook in hooks if hook is not None))
         """The view hooks of the flow's mechanics (one each): a seat's view holds their parts."""
+        self.contract_hooks = tuple(hook for name in variant.flow
+                                    if (hook := mechanic(name).contract) is not None)
+        """The flow's mechanics' hooks of the settings a contract fixes (``Mechanic.contract``)."""
         n = variant.players
         self.extra_position = {name: n + i for i, name in enumerate(variant.deal.extra_hands)}
         specials = variant.scoring.space.specials

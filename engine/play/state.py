@@ -227,6 +227,15 @@ class State(ActionChecks):
         """The phase in progress (the last one once the game is over)."""
         return self._phase
 
+    def contract_setting(self, path: str, default: int) -> int:
+        """A setting the hand's contract fixes (``pass_cards.cards`` by a bid of the table,
+        ``Mechanic.contract``), else ``default``, the variant's."""
+        for hook in self._program.contract_hooks:
+            found = hook(self).get(path)
+            if found is not None:
+                return found
+        return default
+
     @property
     def view_hooks(self) -> tuple[ViewHook, ...]:
         """The view hooks of the flow's mechanics (:class:`~engine.mechanics.base.ViewPart`)."""

@@ -6,7 +6,7 @@ of the hand), before the hand is scored."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core import cards as C
 from engine.core.errors import InvalidArgument
@@ -15,9 +15,20 @@ from engine.rules.mechanic_rules import REGISTRY
 if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
-__all__ = ["card_in_deck", "check_alone", "check_bid", "check_hand", "check_lone",
-           "check_makers", "check_no_maker", "lone_seats", "parse_trump", "seats_out",
-           "trick_cards"]
+__all__ = [
+    "card_in_deck",
+    "check_alone",
+    "check_bid",
+    "check_hand",
+    "check_lone",
+    "check_makers",
+    "check_no_maker",
+    "contract_fields",
+    "lone_seats",
+    "parse_trump",
+    "seats_out",
+    "trick_cards",
+]
 
 
 def check_hand(v: Variant, *, dealer: int, maker: int, tricks: Sequence[int],
@@ -85,12 +96,31 @@ def check_bid(v: Variant, bid: int | str | None) -> tuple[int | None, str]:
         if bid is not None:
             raise InvalidArgument(f"{v.name} has no auction; leave bid out")
         return None, ""
+    if space.table:  # a bid of the table, by its name: 6S, 10N, misere
+        row = next((r for r in space.table if r[0] == str(bid)), None)
+        if row is None:
+            raise InvalidArgument(f"bid must be one of the table's {[r[0] for r in space.table]}"
+                                  f", not {bid!r}")
+        named = any(name == row[0] for name, _, _ in space.specials)
+        return row[1], row[0] if named else ""
     if isinstance(bid, str) and any(name == bid for name, _, _ in space.specials):
         return space.bid_tricks(bid), bid
     if isinstance(bid, bool) or not isinstance(bid, int) or bid not in space.bids:
         allowed = [*space.bids, *[name for name, _, _ in space.specials]]
         raise InvalidArgument(f"bid must be one of {allowed}, not {bid!r}")
     return bid, ""
+
+
+def contract_fields(v: Variant, bid: int | str | None, *, forced: bool) -> dict[str, Any]:
+    """The outcome's bid-table fields: the bid's place in the table and whether it was forced
+    (``auction.stuck_bid``); none where the variant has neither."""
+    space = v.scoring.space
+    if forced and str(bid) != space.forced:
+        raise InvalidArgument(f"only the stuck bid ({space.forced or 'none here'}) is forced")
+    out: dict[str, Any] = {"forced": forced} if space.forced else {}
+    if space.table:
+        out["contract"] = [r[0] for r in space.table].index(str(bid))
+    return out
 
 
 def check_lone(v: Variant, *, bid: int | str | None, special: str, maker_alone: bool,

@@ -184,6 +184,11 @@ class MechanicRules(Protocol):
         """The list in its block that a child file may edit by its items' names (the
         auction's special bids by name, :mod:`engine.rules.source_rows`); one a block."""
 
+    @property
+    def contract_settings(self) -> tuple[str, ...]:
+        """Its settings that the hand's contract may fix (``pass_cards.cards``), which it reads
+        with ``Table.contract_setting``."""
+
 
 class Registry:
     """The registered mechanics, in order (the order of the schema's blocks and ``flow`` enum).

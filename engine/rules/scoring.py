@@ -14,11 +14,26 @@ from itertools import product
 from typing import ClassVar
 
 from engine.rules.expressions import CompiledExpression, Type, Value
+from engine.rules.scoring_names import (
+    AUCTION_NAMES,
+    AWARD_NAMES,
+    CONTRACT_NAMES,
+    DENOMINATION_NAMES,
+    EXPOSED_NAMES,
+    FORCED_NAMES,
+    NO_MAKER_NAMES,
+    PARTNER_NAMES,
+    WHEN_NAMES,
+)
 
 __all__ = [
     "AWARD_NAMES",
+    "CONTRACT_NAMES",
+    "DENOMINATION_NAMES",
+    "FORCED_NAMES",
     "MAX_POINTS",
     "NO_MAKER",
+    "ContractOutcome",
     "Outcome",
     "OutcomeSpace",
     "ScoreRow",
@@ -43,38 +58,6 @@ def too_many_points(points: int) -> str:
     text = str(points)
     digits = len(text.lstrip("-"))
     return text if digits <= 16 else f"about {'-' if points < 0 else ''}10**{digits - 1}"
-
-
-WHEN_NAMES: dict[str, tuple[Type, str]] = {
-    "makers.tricks": (Type.INT, "tricks taken by the makers' side this hand"),
-    "defenders.tricks": (Type.INT, "tricks taken by all the defenders together"),
-    "alone": (Type.BOOL, "the makers' side played alone: the maker, or his partner in his "
-                         "place (`partner_alone`)"),
-    "defender_alone": (Type.BOOL, "a defender played alone"),
-}
-AUCTION_NAMES: dict[str, tuple[Type, str]] = {
-    "bid": (Type.INT, "tricks the winning bid contracts for (a special bid counts its tricks)"),
-    "bidder.tricks": (Type.INT, "tricks taken by the high bidder's side (= makers.tricks)"),
-}
-AWARD_NAMES: dict[str, tuple[Type, str]] = {
-    "tricks": (Type.INT, "tricks taken by the side receiving the points"),
-    "is_alone": (Type.BOOL, "the seat receiving the points played alone"),
-    "out": (Type.BOOL, "the seat receiving the points sat this hand out (dropped out, or "
-                       "beside a lone partner)"),
-}
-EXPOSED_NAMES: dict[str, tuple[Type, str]] = {
-    "exposed": (Type.BOOL, "the maker played alone with his hand face up, its cards chosen by "
-                           "an opponent (`go_alone.exposed`, STD-A17)"),
-}
-PARTNER_NAMES: dict[str, tuple[Type, str]] = {
-    "partner_alone": (Type.BOOL, "the maker's partner took the hand over and played alone in "
-                                 "the maker's place (`go_alone.partner`, ALONE-A1); `alone` is "
-                                 "true too"),
-}
-NO_MAKER_NAMES: dict[str, tuple[Type, str]] = {
-    "no_maker": (Type.BOOL, "nobody made trump (a dirty-clubs upcard, or all passed and the "
-                            "hand is played at no-trump): every seat scores as a defender"),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +87,31 @@ class Outcome:
             words.append(f"partner_alone = {str(self.partner_alone).lower()}")
         if space.defender_alone:
             words.append(f"defender_alone = {str(self.defender_alone).lower()}")
-        if space.bids:
+        if space.table and isinstance(self, ContractOutcome):
+            words.append(f"the bid {space.table[self.contract][0]}")
+        elif space.bids:
             words.append(f"{self.special} = true" if self.special else f"bid = {self.bid}")
+        if space.forced and isinstance(self, ContractOutcome):
+            words.append(f"forced = {str(self.forced).lower()}")
         return ", ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class ContractOutcome(Outcome):
+    """The outcome of a hand of a bid table or a stuck bid (every outcome of such a variant:
+    the others keep the lean :class:`Outcome`)."""
+
+    contract: int = -1
+    """The winning bid's place in the bid table (``auction.table``), from 0; -1 without one."""
+    forced: bool = False
+    """All passed and the dealer was held to the stuck bid (``auction.stuck_bid``)."""
+
+    @classmethod
+    def of(cls, outcome: Outcome, *, contract: int = -1, forced: bool = False
+           ) -> ContractOutcome:
+        """``outcome`` with the bid table's bid and whether it was forced."""
+        return cls(outcome.makers_tricks, outcome.alone, outcome.defender_alone, outcome.bid,
+                   outcome.special, outcome.partner_alone, contract, forced)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +159,13 @@ class OutcomeSpace:
     partner_alone: bool = False
     """The maker's partner may take the hand over (``go_alone.partner``): the name
     ``partner_alone`` exists, and each lone outcome comes in both forms."""
+    table: tuple[tuple[str, int, int, int, bool], ...] = ()
+    """The bid table (``auction.table``) in rank order: (name, tricks, value, denomination,
+    whether the bidder plays alone); its named bids are in ``specials`` too, as actions name
+    them. The names ``value`` and ``denomination`` exist."""
+    forced: str = ""
+    """The stuck bid (``auction.stuck_bid``: ``3``, or a table's ``6S``): its hands come forced
+    and not, and the name ``forced`` exists."""
 
     @property
     def top_name(self) -> str:
@@ -163,6 +175,9 @@ class OutcomeSpace:
     def bid_tricks(self, bid: int | str) -> int:
         """The tricks a bid contracts for (a number, or a special bid's name); raises
         ``KeyError`` for a bid this space does not have."""
+        for name, tricks, *_ in self.table:
+            if name == str(bid):
+                return tricks
         if isinstance(bid, str):
             for name, tricks, _ in self.specials:
                 if name == bid:
@@ -181,10 +196,14 @@ class OutcomeSpace:
         lone_special = any(alone for _, _, alone in self.specials)
         alones = (False, True) if self.maker_alone or lone_special else (False,)
         defender_alones = (False, True) if self.defender_alone else (False,)
+        if self.table:
+            yield from self._table_outcomes()
+            return
         bids: list[tuple[int | None, str, bool]] = [(None, "", False)]
         if self.bids:
             bids = [(b, "", False) for b in self.bids]
             bids.extend((tricks, name, alone) for name, tricks, alone in self.specials)
+        make = ContractOutcome if self.forced else Outcome
         for tricks, alone, d_alone, (bid, special, forced) in product(
             range(self.hand_size + 1), alones, defender_alones, bids
         ):
@@ -192,11 +211,31 @@ class OutcomeSpace:
                 continue
             if alone is not forced and (forced or not self.maker_alone):
                 continue
-            yield Outcome(tricks, alone, d_alone, bid, special)
+            yield make(tricks, alone, d_alone, bid, special)
             if alone and self.partner_alone and not forced:
-                yield Outcome(tricks, alone, d_alone, bid, special, partner_alone=True)
+                yield make(tricks, alone, d_alone, bid, special, partner_alone=True)
+            if self.forced and not special and str(bid) == self.forced:
+                yield ContractOutcome(tricks, alone, d_alone, bid, special, forced=True)
         if self.no_maker:
             yield NO_MAKER
+
+    def _table_outcomes(self) -> Iterator[Outcome]:
+        """The outcomes of a bid table: each bid, the makers' tricks, alone (a bid played
+        alone, or any where the maker may go alone), and forced for the stuck bid."""
+        named = {name for name, _, _ in self.specials}
+        alones = (False, True) if self.maker_alone or any(r[4] for r in self.table) else (False,)
+        defender_alones = (False, True) if self.defender_alone else (False,)
+        for index, (name, bid, _, _, lone) in enumerate(self.table):
+            for tricks, alone, d_alone in product(range(self.hand_size + 1), alones,
+                                                  defender_alones):
+                if d_alone and self.defender_needs_lone_maker and not alone:
+                    continue
+                if alone is not lone and (lone or not self.maker_alone):
+                    continue
+                special = name if name in named else ""
+                for forced in (False, True) if name == self.forced else (False,):
+                    yield ContractOutcome(tricks, alone, d_alone, bid, special,
+                                          contract=index, forced=forced)
 
     def env(self, outcome: Outcome) -> dict[str, Value]:
         """The values of the names of :func:`when_scope` for an outcome."""
@@ -209,8 +248,15 @@ class OutcomeSpace:
         if self.bids:
             env["bid"] = outcome.bid if outcome.bid is not None else 0
             env["bidder.tricks"] = outcome.makers_tricks
-            for name, _, _ in self.specials:
-                env[name] = outcome.special == name
+            if self.table:
+                index = outcome.contract if isinstance(outcome, ContractOutcome) else -1
+                _, _, env["value"], env["denomination"], _ = self.table[index]
+                env.update(DENOMINATION_NAMES)
+            else:
+                for name, _, _ in self.specials:
+                    env[name] = outcome.special == name
+        if self.forced:
+            env["forced"] = isinstance(outcome, ContractOutcome) and outcome.forced
         if self.no_maker:
             env["no_maker"] = outcome.no_maker
         if self.exposed:
@@ -225,8 +271,14 @@ def when_scope(space: OutcomeSpace) -> dict[str, Type]:
     names = {name: kind for name, (kind, _) in WHEN_NAMES.items()}
     if space.bids:
         names.update({name: kind for name, (kind, _) in AUCTION_NAMES.items()})
-        for name, _, _ in space.specials:
-            names[name] = Type.BOOL
+        if space.table:
+            names.update({name: kind for name, (kind, _) in CONTRACT_NAMES.items()})
+            names.update(dict.fromkeys(DENOMINATION_NAMES, Type.INT))
+        else:
+            for name, _, _ in space.specials:
+                names[name] = Type.BOOL
+    if space.forced:
+        names.update({name: kind for name, (kind, _) in FORCED_NAMES.items()})
     if space.no_maker:
         names.update({name: kind for name, (kind, _) in NO_MAKER_NAMES.items()})
     if space.exposed:

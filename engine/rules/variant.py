@@ -38,12 +38,13 @@ from engine.rules.hand_checks import (
     check_lone,
     check_makers,
     check_no_maker,
+    contract_fields,
     lone_seats,
     parse_trump,
     seats_out,
     trick_cards,
 )
-from engine.rules.scoring import NO_MAKER, Outcome, ScoringTable
+from engine.rules.scoring import NO_MAKER, ContractOutcome, Outcome, ScoringTable
 
 __all__ = ["DealRules", "DealerRules", "Deck", "DrawDealer", "DrawJoker", "DrawPartners",
            "FirstDealer",
@@ -188,6 +189,7 @@ class Variant:
         sitting_out: Sequence[int] = (),
         makers: Sequence[int] | None = None,
         hands_before: int = 0,
+        forced: bool = False,
     ) -> HandScore:
         """Score one hand with this variant's table and game-end rules.
 
@@ -202,7 +204,8 @@ class Variant:
         maker and the seat that held the called card, or the maker alone when nobody held it
         (then list him in ``alone`` too for lone scoring, CALL-A5); everyone else defends.
         Without it the makers are the maker's fixed side. ``hands_before``: the hands scored
-        before this one (a game of ``game.hands`` hands ends at the last).
+        before this one (a game of ``game.hands`` hands ends at the last). A bid table's bid
+        is its name (``6S``, ``misere``); ``forced``: the dealer was held to the stuck bid.
 
         >>> from engine import load_variant
         >>> bid = load_variant("bid-euchre")
@@ -223,7 +226,7 @@ class Variant:
         if makers is not None:
             makers = check_makers(self, maker=maker, makers=makers, alone=alone)
         outcome = self.outcome_of(maker=maker, tricks=tricks, bid=bid, alone=alone,
-                                  makers=makers)
+                                  makers=makers, forced=forced)
         sides = self.hand_sides(maker, makers) if maker >= 0 else ((),)
         if maker >= 0:
             check_alone(self, maker=maker, tricks=tricks, alone=alone, sitting_out=sitting_out,
@@ -259,7 +262,7 @@ class Variant:
 
     def outcome_of(
         self, *, maker: int, tricks: Sequence[int], bid: int | str | None, alone: Sequence[int],
-        makers: Sequence[int] | None = None,
+        makers: Sequence[int] | None = None, forced: bool = False,
     ) -> Outcome:
         """The scoring outcome of a hand (checks ``bid`` and ``alone`` against the rules;
         ``maker`` -1: a hand without a maker; ``makers``: see :meth:`hand_sides`)."""
@@ -288,6 +291,8 @@ class Variant:
             special=special,
             partner_alone=partner_alone,
         )
+        contract = contract_fields(self, bid, forced=forced)
+        outcome = ContractOutcome.of(outcome, **contract) if contract else outcome
         if outcome not in self.scoring.row_of:
             raise InvalidArgument(f"no hand of {self.name} can end like that ({outcome})")
         return outcome
@@ -350,7 +355,8 @@ class Variant:
         bid's tricks), else a majority of the tricks (``makers``: see :meth:`hand_sides`)."""
         needed = self.deal.hand_size // 2 + 1 if bid is None else \
             self.scoring.space.bid_tricks(bid)
-        return sum(tricks[seat] for seat in self.hand_sides(maker, makers)[0]) >= needed
+        taken = sum(tricks[seat] for seat in self.hand_sides(maker, makers)[0])
+        return taken == 0 if needed == 0 else taken >= needed  # a misère: no trick (C500-A2)
 
     def leaders(self, scores: Sequence[int]) -> tuple[int, ...]:
         """The seats with the best score (the highest; the lowest in a countdown game)."""
