@@ -24,7 +24,7 @@ class PilePlay(Play):
     def apply(self, s: Table, action: int) -> None:
         super().apply(s, action)
         if action >= A.PLAY:  # a card, not the suit a led joker calls for
-            turn_over(s, action - A.PLAY)
+            turn_over(s, A.card_of(action))
 
 
 class PileJokerPlay(PilePlay, JokerPlay):

@@ -92,7 +92,7 @@ class CorrectingPlay(Play):
         if CorrectScratch.of(h).asking:
             self._decide(s, action)
             return
-        seat, card = s.current, action - A.PLAY
+        seat, card = s.current, A.card_of(action)
         self._lay(s, action)
         s.log.append((CardPlayed, seat, card, self._best(h), seat))
         if self.calls_partner and card == CallPartnerPart.of(h).called:  # CALL-A6
@@ -101,7 +101,7 @@ class CorrectingPlay(Play):
 
     def apply_renege(self, s: Table, action: int) -> None:
         h = s.hand
-        seat, card = s.current, action - A.PLAY
+        seat, card = s.current, A.card_of(action)
         led = self.tables[h.trump].effective[h.trick[0]]
         h.reneges.append((seat, card))
         self._lay(s, action)
@@ -162,7 +162,7 @@ class CorrectingPlay(Play):
             if renege:
                 sc.asking = []
         else:
-            new = action - A.PLAY
+            new = A.card_of(action)
             h.hands[seat] ^= 1 << old | 1 << new
             h.trick[pos] = new
             at = max(k for k, entry in enumerate(h.played) if entry == (seat, old))

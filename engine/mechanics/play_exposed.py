@@ -86,16 +86,18 @@ def duck(view: View, legal: list[int]) -> int:
     least power.
 
     >>> from types import SimpleNamespace
-    >>> view = SimpleNamespace(trump=C.NO_TRUMP, trick=((1, C.card("QH")),))
-    >>> A.name_of(duck(view, [A.PLAY + C.card(c) for c in ("7H", "JH", "AH")]))
+    >>> from engine.core import cards as C
+    >>> view = SimpleNamespace(trump=C.NO_TRUMP, trick=((1, C.card("QH")),),
+    ...                        tables=[C.trump_tables(t) for t in range(6)])
+    >>> A.name_of(duck(view, [A.card_action(A.PLAY, C.card(c)) for c in ("7H", "JH", "AH")]))
     'play:JH'
     """
     if not view.trick:
         return choose_for_exposed(view, legal)
-    tables = C.trump_tables(view.trump)
+    tables = view.tables[view.trump]
     power = tables.power[tables.effective[view.trick[0][1]]]
     best = max(power[card] for _, card in view.trick)
-    losers = [a for a in legal if power[a - A.PLAY] < best]
+    losers = [a for a in legal if power[A.card_of(a)] < best]
     if losers:
-        return max(losers, key=lambda a: power[a - A.PLAY])
+        return max(losers, key=lambda a: power[A.card_of(a)])
     return choose_for_exposed(view, legal)
