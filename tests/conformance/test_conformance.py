@@ -343,7 +343,10 @@ class Checker:
             elif s.is_terminal():
                 assert kind is Refusal.GAME_OVER, reason
             elif s.phase == "play" and A.is_card(A.PLAY, a):
-                if s.hand.hands[s.current_player] >> A.card_of(a) & 1:
+                if any(name.startswith("call:") for name in s.legal_actions()):
+                    # a joker led at no-trump: its leader names a suit first (BID-A8)
+                    assert kind is Refusal.WRONG_PHASE, reason
+                elif s.hand.hands[s.current_player] >> A.card_of(a) & 1:
                     # DECK-A2: the second copy of a card held twice plays as the first
                     assert kind in (Refusal.MUST_FOLLOW_SUIT, Refusal.SECOND_COPY), reason
                 else:
