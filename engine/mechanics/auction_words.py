@@ -358,9 +358,16 @@ def _table_rules(v: Variant, auction: AuctionRules, first: str) -> list[Rule]:
                           "player a single turn."))
     if auction.stuck_bid:
         lines.append(_stuck_rule(auction))
-    else:
+    elif auction.all_pass == "redeal":
         lines.append(Rule(text="The high bidder is the maker. If everyone passes, the hand is "
                           "thrown in and the deal passes to the left (C500-A4).",
-                          alternative="`auction.stuck_bid` holds the dealer to one bid."))
+                          alternative=f"{setting('auction.all_pass', 'dealer_forced')} makes "
+                          "the dealer bid when all the others have passed; `auction.stuck_bid` "
+                          "holds him to one bid."))
+    else:
+        lines.append(Rule(text="The high bidder is the maker. When all the others have passed, "
+                          "the dealer may not pass: he must make a bid of the table (BID-A4).",
+                          alternative=f"{setting('auction.all_pass', 'redeal')} throws the "
+                          "hand in when everyone passes."))
     del v
     return lines

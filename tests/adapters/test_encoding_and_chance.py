@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("numpy", reason="numpy comes with the openspiel or pettingzoo extra")
 
-from engine import load_variant, new_game, shipped_names
+from engine import load_variant, new_game
 from engine.adapters import game_shape
 from engine.adapters.chance import CHANCE, TERMINAL, ChanceState, spec_for
 from engine.adapters.encoding import (
@@ -26,6 +26,8 @@ from engine.adapters.encoding import (
 )
 from engine.adapters.resample import resample
 from engine.core import cards as C
+from engine.core.errors import InvalidArgument
+from engine.testing.adapters import ENCODED, NOT_ENCODED
 
 SOUTH = ["9C", "TC", "JC", "QC", "KC"]
 DIAMONDS = ["9D", "TD", "JD", "QD", "KD"]
@@ -81,7 +83,7 @@ def _random_deal_decisions(name: str, rng: random.Random) -> tuple[int, list[flo
     return decisions, state.returns()
 
 
-@pytest.mark.parametrize("name", shipped_names())
+@pytest.mark.parametrize("name", ENCODED)
 def test_random_deals_stay_within_the_games_declared_bounds(name: str) -> None:
     spec = spec_for(name, 1)
     low, high = game_shape.hand_points(spec.variant)
@@ -142,3 +144,13 @@ def test_a_chance_outcome_that_cannot_happen_is_refused() -> None:
     with pytest.raises(ValueError, match="not a chance outcome"):
         state.apply(C.card("8H"))  # not in a 24-card deck (9 to ace)
     assert state.history == [0, C.card("JH")]
+
+
+def test_the_adapters_refuse_a_deck_the_encoding_has_no_place_for_with_its_cards() -> None:
+    # five-hundred's pack has the 4s of the red suits and the 5s of every suit (C500-A1): card
+    # ids beyond the 62 the encoding holds; every other shipped variant is encoded
+    assert NOT_ENCODED == ["five-hundred"]
+    with pytest.raises(InvalidArgument) as refused:
+        Encoder(load_variant("five-hundred"))
+    assert "has cards the observation encoding has no place for (5C, 4D, 5D, 4H" in str(
+        refused.value)

@@ -22,10 +22,11 @@ pyspiel = pytest.importorskip(
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from engine import VariantErrors, shipped_names  # noqa: E402
+from engine import VariantErrors  # noqa: E402
 from engine.adapters.openspiel import load_game  # noqa: E402
 from engine.core import cards as C  # noqa: E402
 from engine.core.seats import dealing_order  # noqa: E402
+from engine.testing.adapters import ENCODED  # noqa: E402
 from engine.testing.openspiel_differential import (  # noqa: E402
     PASS_LEAN,
     SETTINGS,
@@ -34,7 +35,7 @@ from engine.testing.openspiel_differential import (  # noqa: E402
 )
 
 
-@pytest.mark.parametrize("name", shipped_names())
+@pytest.mark.parametrize("name", ENCODED)
 def test_openspiels_random_simulation_checks_pass_with_serialisation(name: str) -> None:
     game = pyspiel.load_game(f"python_euchrekit(variant={name})")
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

@@ -19,11 +19,11 @@ pytest.importorskip("pettingzoo", reason="pettingzoo is not installed: pip insta
 
 from pettingzoo.test import api_test, seed_test
 
-from engine import shipped_names
 from engine.adapters.encoding import OBSERVATION_SIZE, OFFSETS
 from engine.adapters.pettingzoo import env
 from engine.core import actions as A
 from engine.core.errors import IllegalActionError, Refusal
+from engine.testing.adapters import ENCODED
 
 
 @pytest.fixture(autouse=True)
@@ -36,7 +36,7 @@ def _quiet() -> Iterator[None]:
         yield
 
 
-@pytest.mark.parametrize("name", shipped_names())
+@pytest.mark.parametrize("name", ENCODED)
 def test_pettingzoos_api_and_seed_tests_pass(name: str) -> None:
     api_test(env(name), num_cycles=60)
     seed_test(lambda: env(name), num_cycles=60)

@@ -102,7 +102,7 @@ def _child(folder: Path, parent: str | Path, path: tuple[str, ...], value: Any) 
     block: Any = value
     for key in reversed(path):
         block = {key: block}
-    child = folder / f"{Path(parent).stem}-{'-'.join(path)}-{value}.yaml"
+    child = folder / f"{Path(parent).stem}-{'-'.join(path)}-{abs(hash(str(value)))}.yaml"
     child.write_text(yaml.safe_dump({"extends": str(parent), "description": "d", **block}),
                      encoding="utf-8")
     return child
