@@ -156,8 +156,7 @@ class DummyMerge(Phase):
                            "dummy")
         left = h.hands[h.maker].bit_count() - self.hand_size
         kind = Refusal.NOT_IN_HAND if A.DISCARD <= action < A.PLAY else Refusal.WRONG_PHASE
-        return Refused(kind, f"the maker discards {left} more card{'s' * (left > 1)} "
-                       "(discard:XX)")
+        return Refused(kind, f"the maker discards {left} more card{'s' * (left > 1)}")
 
     def describe(self, s: Table) -> str:
         return "dummy merge"

@@ -301,7 +301,7 @@ class JokerPlay(Play):
         suit = JokerScratch.of(h).joker_suit
         if suit < 0:
             return Refused(Refusal.WRONG_PHASE, "you led the joker: name the suit it calls for "
-                           "(call:C, call:D, call:H, call:S)")
+                           "(clubs, diamonds, hearts or spades)")
         if not A.PLAY <= action < A.PLAY + C.CARD_COUNT:
             return play_words.NOT_A_CARD
         if not h.hands[s.current] >> (action - A.PLAY) & 1:
