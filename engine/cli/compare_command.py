@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from engine.bots import parse_bots
 from engine.cli.progress import ProgressBar
@@ -10,7 +11,8 @@ from engine.cli.simulate_command import add_run_options, capped_workers
 from engine.core.errors import EuchreError
 from engine.core.printable import printable
 from engine.rules.loader import load_variant
-from engine.sim.compare import compare, plain_line, report_json
+from engine.sim import plot
+from engine.sim.compare import Comparison, compare, plain_line, report_json
 from engine.sim.confidence import shown
 
 __all__ = ["register"]
@@ -28,10 +30,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("b", metavar="B", help="the variant to compare with it")
     add_run_options(p, games=2000, scheduler=False)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="draw each difference B - A with its 95%% interval, one row a figure "
+                   "(needs euchrekit[plot]); an existing file is replaced only when it is an "
+                   "earlier plot")
+    p.add_argument("--force", action="store_true",
+                   help="with --plot: replace an existing file even if it is not a plot")
     p.set_defaults(run=_compare)
 
 
 def _compare(args: argparse.Namespace) -> int:
+    plot_path = (plot.check_plot_path(args.plot, force=args.force)
+                 if args.plot is not None else None)
     a, b = load_variant(args.a), load_variant(args.b)
     if a.name == b.name and a.rules_hash == b.rules_hash:
         raise EuchreError(f"{printable(args.a)} and {printable(args.b)} are the same rules; "
@@ -48,17 +58,27 @@ def _compare(args: argparse.Namespace) -> int:
         bar.close()
     if args.json:
         print(report_json(report))
-        return 0
+    else:
+        _print_text(args, report, name_a, name_b)
+    if plot_path is not None:  # after the report: a plot that fails does not lose it
+        sys.stdout.flush()
+        plot.plot_comparison(report, plot_path, f"{name_b} against {name_a}: {args.games:,} "
+                             f"games each, seed {args.seed}")
+    return 0
+
+
+def _print_text(args: argparse.Namespace, report: Comparison, name_a: str, name_b: str
+                ) -> None:
     how = ("paired: both variants played on the same deals" if report.paired
            else "independent runs (the variants deal differently)")
     print(f"{name_b} against {name_a}: {args.games:,} games each, seed {args.seed}, bots "
           f"{args.bots}; {how}")
-    width = max(len(f.label) for f in report.figures)
+    width = max(len(f.said) for f in report.figures)
     print(f"{'':<{width}}  {name_a:>12} {name_b:>12}   difference (95% CI)")
     for f in report.figures:
         low, high = f.ci95
         mark = " *" if f.significant else ""
-        print(f"{f.label:<{width}}  {shown(f.a, 3):>12} {shown(f.b, 3):>12}   "
+        print(f"{f.said:<{width}}  {shown(f.a, 3):>12} {shown(f.b, 3):>12}   "
               f"{shown(f.difference, 3, sign=True)} ({shown(low, 3, sign=True)} to "
               f"{shown(high, 3, sign=True)}){mark}")
     if report.stopped_a or report.stopped_b:
@@ -72,4 +92,3 @@ def _compare(args: argparse.Namespace) -> int:
               "would narrow the intervals.")
     for f in significant:
         print("* " + plain_line(f, name_b))
-    return 0

@@ -23,9 +23,11 @@ from collections.abc import Sequence
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
+from engine.mechanics.base import LEGAL_NOW
 from engine.mechanics.registry import mechanic
 from engine.mechanics.wording import counted
 from engine.play.state import State
+from engine.text.narrate_words import imperative
 
 __all__ = [
     "HELP",
@@ -34,6 +36,7 @@ __all__ = [
     "card_code",
     "card_hint",
     "question_for",
+    "refusal_line",
     "renege_word",
     "several",
 ]
@@ -42,6 +45,13 @@ HELP = ("Answer with a number from the list, an action name (order_up, call:H, b
         "trump (hearts, h or ♥), or a card (JH, 10h, K♥) to play or discard it; several "
         "discards at once: 9C TD or 1 3. "
         "'hint' asks a bot's advice, 'table' shows the table, 'help' the options, 'quit' stops.")
+
+def refusal_line(error: IllegalActionError) -> str:
+    """``Not allowed: ...``: the reason in a player's words, without the list of the legal
+    actions by name that a program is given (the options are numbered above in words)."""
+    reason, listed, _ = error.reason.partition(LEGAL_NOW)
+    return f"Not allowed: {reason}" + ("; choose one of the options above." if listed else ".")
+
 
 def question_for(state: State) -> str:
     """The question above the numbered options: the running mechanic's prompt, its
@@ -58,6 +68,10 @@ def question_for(state: State) -> str:
         own = words.offers(state.variant, legal) if words.offers else []
         return own[0] if own else words.prompt or "Your move:"
     offers = words.offers(state.variant, legal) if words.offers else []
+    if state.current == state.dealer:  # the dealer ordering himself up picks it up
+        said = {imperative(words.verbs[k]): imperative(v) for k, v in words.dealer_verbs.items()
+                if k in words.verbs}
+        offers = [said.get(offer, offer) for offer in offers]
     if "pass" in legal:
         text = f"{', '.join(offers)}, or pass?" if offers else "pass?"
     elif any(n.startswith("call:") for n in legal):

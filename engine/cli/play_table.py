@@ -34,6 +34,7 @@ from engine.cli.play_answers import (
     action_card,
     action_for,
     question_for,
+    refusal_line,
     renege_word,
     several,
 )
@@ -229,7 +230,7 @@ class Table:
     def _apply(self, actor: int, actions: list[int], *, note: str = "") -> None:
         """Apply ``actions`` of ``actor`` in turn, each told with what it brought about."""
         for a in actions:
-            s = self.state
+            s, dealer = self.state, self.state.dealer  # the dealer of this action's hand
             quiet = self._quiet_words(actor, a)
             events = for_seat(s.apply(a), self.seat)
             played = events[0]
@@ -238,7 +239,7 @@ class Table:
                 if self.save:
                     write_record(self.save, s, table=self.seating)
                 continue
-            line = self.narrator.action_line(played) + note
+            line = self.narrator.action_line(played, dealer=dealer) + note
             if isinstance(played, CardPlayed) and not any(
                     isinstance(e, TrickWon | TrickVoided) for e in events):
                 line += self.narrator.trick_progress(played, s.view(self.seat).trick)
@@ -285,7 +286,7 @@ class Table:
             try:
                 answer = self._answer(text)
             except IllegalActionError as exc:
-                self.say(f"Not allowed: {exc.reason}.")
+                self.say(refusal_line(exc))
             except ValueError as exc:
                 self.say(str(exc))
             else:
@@ -330,8 +331,8 @@ class Table:
 
     def _option(self, action: int) -> str:
         """An option in a player's words (``order up``, ``name clubs ♣ as trump``, ``K♠``)."""
-        s = self.state
-        return self.narrator.option(self.seat, s.action_name(action), phase=s.phase)
+        s, name = self.state, self.state.action_name(action)
+        return self.narrator.option(self.seat, name, phase=s.phase, dealer=s.dealer)
 
     def _read(self) -> str | None:
         """One checked line from the human (:class:`~engine.cli.play_prompt.Prompt`)."""

@@ -67,6 +67,7 @@ def replay_lines(record: GameRecord) -> list[str]:
     lines: list[str] = []
     shown_hand = 0
     told = -1  # the state's events told so far (a record shows every card: all of them)
+    dealer = -1
     for state, action in replay_steps(record):
         if narrator is None:
             narrator = Narrator(state.variant)
@@ -78,9 +79,10 @@ def replay_lines(record: GameRecord) -> list[str]:
         if told >= 0:  # the last action's events: its line (cards show in the trick) and after
             events = state.events[told:]
             if not isinstance(events[0], CardPlayed):
-                lines.append(narrator.action_line(events[0]))
+                lines.append(narrator.action_line(events[0], dealer=dealer))
             lines += narrator.after(events)
         told = len(state.events)
+        dealer = state.dealer  # the dealer of the hand the next action belongs to
         if not action:
             lines.append(_ending(narrator, state))
             lines += _match_lines(record, state, narrator)

@@ -14,6 +14,7 @@ from typing import Any
 from engine.bots import BotSpec, parse_bots
 from engine.cli.progress import ProgressBar
 from engine.core.printable import printable
+from engine.core.seats import seat_names, side_words
 from engine.rules.loader import load_variant
 from engine.rules.results import REDEAL_WHY
 from engine.sim import plot
@@ -71,8 +72,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "simulate", help="play many games between bots and report statistics",
         description="Play seeded games of a variant between bots and report wins, points per "
-        "hand, how often makers make, march and get euchred, lone hands, redeals and the "
-        "variant's own events, each with a 95% confidence interval. The same seed gives the "
+        "hand, how often makers make, march and get euchred, lone hands, thrown-in deals and "
+        "the variant's own events, each with a 95% confidence interval. The same seed gives the "
         "same report, whatever the number of workers. A variant with match rules "
         "(`game.match`: laps, slam) plays its games as matches of `game.match.games` games: "
         "game i is game i mod N of match i div N, laps carry from one game of a match to the "
@@ -255,20 +256,37 @@ def _mean(value: dict[str, Any]) -> str:
     return f"{shown(value['mean'], 3)} ({shown(low, 3)} to {shown(high, 3)})"
 
 
-def _who(side: str) -> str:
-    return f"seat{'s' * ('+' in side)} {side}"
+def _who(side: str, players: int) -> str:
+    """A side of the JSON report (``"0+2"``, ``"1"``) as players name it: ``North-South``."""
+    return side_words(tuple(int(seat) for seat in side.split("+")), players)
+
+
+def _by_side(counts: dict[str, int], players: int) -> str:
+    """``North-South 3, East-West 1``."""
+    return ", ".join(f"{_who(side, players)} {n:,}" for side, n in counts.items())
+
+
+def _outcome(label: str) -> str:
+    """A scoring row's label said with spaces (``lone march``), as the hand summaries say it."""
+    return printable(label).replace("_", " ")
 
 
 def _thrown_in(r: dict[str, Any]) -> str:
-    """``12 deals thrown in (10 all passed, 2 redeals by the redeal rule)``."""
+    """``12 thrown-in deals (10 all passed, 2 by the redeal rule)``: the words of ``compare``
+    (its "thrown-in deals per game")."""
     causes = r["thrown_in_by_cause"]
-    words = {"all passed": "all passed", REDEAL_WHY: "redeals by the redeal rule"}
+    words = {"all passed": "all passed", REDEAL_WHY: "by the redeal rule"}
     said = ", ".join(f"{n:,} {words.get(why, printable(why))}" for why, n in causes.items())
-    return f"{r['thrown_in']:,} deals thrown in" + (f" ({said})" if said else "")
+    return f"{r['thrown_in']:,} thrown-in deals" + (f" ({said})" if said else "")
 
 
 def print_text(r: dict[str, Any]) -> None:
-    """The human-readable report (95% intervals in parentheses)."""
+    """The human-readable report (95% intervals in parentheses), sides and seats named as at
+    the table (North-South, West; A, B, C)."""
+    players = len(r["per_seat"])
+    names = seat_names(players)
+    width = max((len(_who(side, players)) for side in r["wins"]), default=0)
+    seat_width = max(len(name) for name in names) + 1
     print(f"{printable(r['variant'])}: {r['games']:,} games, {r['hands']:,} hands, "
           f"{_thrown_in(r)}; bots {', '.join(r['bots'])}; 95% intervals in parentheses")
     print(f"hands per game: {_mean(r['hands_per_game'])}")
@@ -277,25 +295,28 @@ def print_text(r: dict[str, Any]) -> None:
               "games; the side ahead won them, and the game wins below include them")
     print("game wins:")
     for side, wins in r["wins"].items():
-        print(f"  {_who(side):<10} {wins:>7,}  {_pct(r['win_rate'][side])}")
+        print(f"  {_who(side, players):<{width}} {wins:>7,}  {_pct(r['win_rate'][side])}")
     print("points per hand:")
+    dealer = "dealer's side"
+    width = max(width, len(dealer))
     for side, value in r["points_per_hand"].items():
-        print(f"  {_who(side):<10} {_mean(value)}")
-    print(f"  dealer's side {_mean(r['dealer_side_points_per_hand'])}")
+        print(f"  {_who(side, players):<{width}} {_mean(value)}")
+    print(f"  {dealer:<{width}} {_mean(r['dealer_side_points_per_hand'])}")
     m = r["makers"]
     print(f"makers: made {_pct(m['made'])}, march {_pct(m['march'])}, "
           f"euchred {_pct(m['euchred'])}")
-    print("outcomes: " + ", ".join(f"{k} {v:,}" for k, v in r["outcomes"].items()))
+    print("outcomes: " + ", ".join(f"{_outcome(k)} {v:,}" for k, v in r["outcomes"].items()))
     a = r["alone"]
     print(f"alone: {a['attempts']['count']:,} attempts, {_pct(a['attempts'])} of hands; made "
           f"{_pct(a['made'])}, march {_pct(a['march'])}")
     d = r["defender_alone"]
     if d["attempts"]["count"]:
         print(f"defender alone: {d['attempts']['count']:,}; won {_pct(d['won'])}")
-    print("per seat: made trump / makes / marches / euchred / alone / deals thrown in as "
+    print("per seat: made trump / makes / marches / euchred / alone / thrown-in deals as "
           "dealer")
     for seat, s in r["per_seat"].items():
-        print(f"  seat {seat}: {_pct(s['made_trump'])} / {_pct(s['made'])} / "
+        name = names[int(seat)] + ":"
+        print(f"  {name:<{seat_width}} {_pct(s['made_trump'])} / {_pct(s['made'])} / "
               f"{_pct(s['march'])} / {_pct(s['euchred'])} / {s['alone']['attempts']:,} / "
               f"{s['thrown_in_as_dealer']:,}")
     if "bids" in r:
@@ -313,16 +334,16 @@ def print_text(r: dict[str, Any]) -> None:
     if "match" in r:
         m = r["match"]
         print(f"matches of {m['games_per_match']} games: {m['matches']:,}; won "
-              + ", ".join(f"{_who(side)} {wins:,}" for side, wins in m["match_wins"].items())
+              + _by_side(m["match_wins"], players)
               + f", tied {m['tied_matches']:,}")
         if m["unfinished_matches"]:  # --games not a multiple of the match: the last cut short
             print(f"  {m['unfinished_matches']:,} unfinished match "
                   f"({m['unfinished_match_games']:,} of its {m['games_per_match']} games "
                   "played) not counted as won or tied; its games count above and below")
         print("  games credited (a slam counts two): "
-              + ", ".join(f"{_who(side)} {g:,}" for side, g in m["games_credited"].items())
+              + _by_side(m["games_credited"], players)
               + f"; slams {_pct(m['slams'])}; points carried per game "
               f"{_mean(m['points_carried_per_game'])}")
         if "rubber_points" in m:  # best_of or rubber_bonus (MATCH-A2)
             print("  rubber points (games credited and the rubber bonus): "
-                  + ", ".join(f"{_who(side)} {p:,}" for side, p in m["rubber_points"].items()))
+                  + _by_side(m["rubber_points"], players))

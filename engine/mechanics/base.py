@@ -70,11 +70,14 @@ if TYPE_CHECKING:
     from engine.rules.source_rows import KeyedList
     from engine.rules.variant import Variant
 
-__all__ = ["DISCARD_STEP", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart", "BotTools",
-           "ExchangeScratch", "Figure", "Mechanic", "Part", "Phase", "Refusal", "Refused",
-           "ResultHook", "ResultPart", "Rule", "SaysItself", "Scratch", "StatsHook", "ViewHook",
-           "ViewPart", "Words", "book_lines",
-           "cards_to_actions"]
+__all__ = ["DISCARD_STEP", "LEGAL_NOW", "OFFER_STEP", "TERMINAL", "BookLine", "BookPart",
+           "BotTools", "ExchangeScratch", "Figure", "Mechanic", "Part", "Phase", "Refusal",
+           "Refused", "ResultHook", "ResultPart", "Rule", "SaysItself", "Scratch", "StatsHook",
+           "ViewHook", "ViewPart", "Words", "book_lines", "cards_to_actions"]
+
+LEGAL_NOW = "; legal now: "
+"""Where the default refusal lists the legal actions by name, for a program; the terminal,
+which numbers its options in words, says the reason without that list."""
 
 TERMINAL = -1
 """``State.current_player`` once the game is over."""
@@ -117,7 +120,7 @@ class Phase:
         words. Asked by :meth:`State.check <engine.play.state.State.check>` only."""
         legal = ", ".join(s.action_name(a) for a in self.legal(s))
         return Refused(Refusal.WRONG_PHASE,
-                       f"it is not an action of the {self.describe(s)}; legal now: {legal}")
+                       f"it is not an action of the {self.describe(s)}{LEGAL_NOW}{legal}")
 
     def describe(self, s: Table) -> str:
         """A few words naming where the hand is (``bidding, round 2``)."""
@@ -285,6 +288,9 @@ class Words:
     templates may use (``extra_hand``: the hand a swap takes)."""
 
     verbs: Mapping[str, str] = field(default_factory=dict)
+    dealer_verbs: Mapping[str, str] = field(default_factory=dict)
+    """The narration of an action kind when the dealer takes it, where it is said otherwise
+    (the dealer ordering himself up ``picks it up``)."""
     prompt: str = ""
     offers: Offers | None = None
     title: str = ""

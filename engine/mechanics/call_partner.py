@@ -201,8 +201,9 @@ class CallPartner(Phase):
                        f"({self.legal_text(s)}){alone}")
 
     def legal_text(self, s: Table) -> str:
-        """The legal calls as action names."""
-        return ", ".join(s.action_name(a) for a in self.legal(s))
+        """The cards the maker may call, as the table shows them (``A♦, A♠``)."""
+        return ", ".join(C.pretty(a - PARTNER) for a in self.legal(s)
+                         if PARTNER <= a < PARTNER + C.CARD_COUNT)
 
     def describe(self, s: Table) -> str:
         return "call for a partner"

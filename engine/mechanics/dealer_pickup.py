@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
+from engine.mechanics import play_words
 from engine.mechanics.base import (
     DISCARD_STEP,
     OFFER_STEP,
@@ -128,8 +129,8 @@ class DealerPickup(Phase):
     def reason(self, s: Table, action: int) -> Refused:
         h = s.hand
         x = ExchangeScratch.of(h)
-        if x.step == DISCARD_STEP and A.DISCARD <= action < A.PLAY:
-            card = s.action_name(action)[len("discard:"):]
+        if x.step == DISCARD_STEP and A.is_card(A.DISCARD, action):
+            card = play_words.shown(A.card_of(action))
             if (A.card_of(action) == DealerPickupPart.of(h).picked
                     and self.mode is PickupMode.DISCARD_OTHER):
                 return Refused(Refusal.MUST_KEEP,
@@ -137,7 +138,7 @@ class DealerPickup(Phase):
             return Refused(Refusal.NOT_IN_HAND, f"{card} is not in the dealer's hand")
         if x.step == DISCARD_STEP:
             return Refused(Refusal.WRONG_PHASE,
-                           "the dealer took the upcard and must discard a card (discard:XX)")
+                           "the dealer took the upcard and must discard a card")
         return super().reason(s, action)
 
     def describe(self, s: Table) -> str:

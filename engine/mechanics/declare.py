@@ -199,7 +199,7 @@ class Declare(Phase):
             return Refused(Refusal.HAND_NOT_MET,
                            "your hand does not meet that show (or you declared it already)")
         return Refused(Refusal.WRONG_PHASE,
-                       "declare a show your hand meets (declare:1, ...) or pass")
+                       "declare a show your hand meets, or pass")
 
     def describe(self, s: Table) -> str:
         return "declare or pass"

@@ -155,9 +155,8 @@ class DummyMerge(Phase):
             return Refused(Refusal.MUST_KEEP, "the maker must keep at least one card of the "
                            "dummy")
         left = h.hands[h.maker].bit_count() - self.hand_size
-        kind = Refusal.NOT_IN_HAND if A.DISCARD <= action < A.PLAY else Refusal.WRONG_PHASE
-        return Refused(kind, f"the maker discards {left} more card{'s' * (left > 1)} "
-                       "(discard:XX)")
+        kind = Refusal.NOT_IN_HAND if A.is_card(A.DISCARD, action) else Refusal.WRONG_PHASE
+        return Refused(kind, f"the maker discards {left} more card{'s' * (left > 1)}")
 
     def describe(self, s: Table) -> str:
         return "dummy merge"

@@ -180,13 +180,13 @@ class GoAlone(Phase):
 
     def reason(self, s: Table, action: int) -> Refused:
         x = AloneScratch.of(s.hand)
-        who = {_MAKER: "the maker", _PARTNER: "the maker's partner"}.get(x.step, "a defender")
+        question = {_MAKER: "the maker now says whether he goes alone",
+                    _PARTNER: "the maker's partner now says whether he goes alone"}.get(
+                        x.step, "a defender now says whether he defends alone")
         if x.forced and x.step == _MAKER and self.must is not None:
             kind = Refusal.MAY_NOT_PASS if action == A.PASS else Refusal.WRONG_PHASE
-            return Refused(kind, f"the maker must go alone here ({must_words(self.must.text)})"
-                           ": say alone")
-        return Refused(Refusal.WRONG_PHASE, f"{who} now says whether he goes alone: alone or "
-                       "pass")
+            return Refused(kind, f"the maker must go alone here ({must_words(self.must.text)})")
+        return Refused(Refusal.WRONG_PHASE, question)
 
     def describe(self, s: Table) -> str:
         return "decision to go alone"

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
+from engine.core.seats import seat_names
 from engine.mechanics.base import (
     BotTools,
     Mechanic,
@@ -170,12 +171,12 @@ class KittyExchange(Phase):
 
     def reason(self, s: Table, action: int) -> Refused:
         x = KittyScratch.of(s.hand)
+        who = seat_names(s.variant.players)[s.current]
         if x.step == _OFFER:
-            return Refused(Refusal.WRONG_PHASE, f"seat {s.current} now takes the "
-                           f"{self.rules.source} (pick_up) or not (keep)")
-        kind = Refusal.NOT_IN_HAND if A.DISCARD <= action < A.PLAY else Refusal.WRONG_PHASE
-        return Refused(kind, f"seat {s.current} took the {self.rules.source} and discards "
-                       "(discard:XX)")
+            return Refused(Refusal.WRONG_PHASE, f"{who} now says whether he takes the "
+                           f"{self.rules.source} or keeps his hand")
+        kind = Refusal.NOT_IN_HAND if A.is_card(A.DISCARD, action) else Refusal.WRONG_PHASE
+        return Refused(kind, f"{who} took the {self.rules.source} and discards")
 
     def describe(self, s: Table) -> str:
         return f"exchange with the {self.rules.source}"

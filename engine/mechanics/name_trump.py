@@ -14,7 +14,7 @@ from engine.core.errors import Refusal, Refused
 from engine.mechanics.auction_rules import AuctionRules
 from engine.mechanics.base import BotTools, Mechanic, Phase, Rule, Words, book_lines
 from engine.mechanics.events import Said, TrumpMade
-from engine.mechanics.wording import join, setting
+from engine.mechanics.wording import join, naming, setting
 from engine.rules.config_fields import Block, option
 from engine.rules.mechanic_rules import FlowCheck
 
@@ -58,8 +58,8 @@ class NameTrump(Phase):
         if action == A.CALL + C.LOW_NO_TRUMP:
             return Refused(Refusal.NOT_IN_VARIANT,
                            "low no-trump may not be named in this variant")
-        names = ", ".join(s.action_name(a) for a in self.calls)
-        return Refused(Refusal.WRONG_PHASE, f"the high bidder names trump now: {names}")
+        letters = [C.TRUMP_LETTERS[a - A.CALL] for a in self.calls]
+        return Refused(Refusal.WRONG_PHASE, f"the high bidder names trump now: {naming(letters)}")
 
     def describe(self, s: Table) -> str:
         return "naming of trump"

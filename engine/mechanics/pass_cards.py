@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
+from engine.core.seats import seat_names
 from engine.mechanics.base import (
     BotTools,
     Mechanic,
@@ -130,14 +131,15 @@ class PassCards(Phase):
     def reason(self, s: Table, action: int) -> Refused:
         x = PassScratch.of(s.hand)
         loner = x.queue[0][0]
+        names = seat_names(s.variant.players)
         if x.step == _DISCARD:
             kind = Refusal.NOT_IN_HAND if A.is_card(A.DISCARD, action) else Refusal.WRONG_PHASE
-            return Refused(kind, f"seat {loner} plays alone and first discards a card face "
-                           "down (discard:XX)")
+            return Refused(kind, f"{names[loner]} plays alone and first discards a card face "
+                           "down")
         kind = Refusal.NOT_IN_HAND if A.is_card(GIVE.base, action) else \
             Refusal.WRONG_PHASE
-        return Refused(kind, f"seat {s.current} now gives his lone partner a card of his hand "
-                       "(give:XX)")
+        return Refused(kind, f"{names[s.current]} now gives his lone partner a card of his "
+                       "hand")
 
     def describe(self, s: Table) -> str:
         return "call for the partner's best"

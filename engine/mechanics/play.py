@@ -302,7 +302,7 @@ class JokerPlay(Play):
         suit = JokerScratch.of(h).joker_suit
         if suit < 0:
             return Refused(Refusal.WRONG_PHASE, "you led the joker: name the suit it calls for "
-                           "(call:C, call:D, call:H, call:S)")
+                           "(clubs, diamonds, hearts or spades)")
         if not A.is_card(A.PLAY, action):
             return play_words.NOT_A_CARD
         if not h.hands[s.current] >> A.card_of(action) & 1:

@@ -17,20 +17,26 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["NOT_A_CARD", "book", "must_follow", "no_trump_contracts", "not_held", "offers",
-           "second_copy"]
+           "second_copy", "shown"]
 
-NOT_A_CARD = Refused(Refusal.WRONG_PHASE, "the tricks are being played: play a card (play:XX)")
+NOT_A_CARD = Refused(Refusal.WRONG_PHASE, "the tricks are being played: play a card")
+
+
+def shown(card: int) -> str:
+    """A card as the table shows it (``A♣``), a second copy as its first (DECK-A2); a
+    discard that names no card (the face-down ``discard``) is ``that card``."""
+    return C.pretty(C.card(C.card_name(card))) if 0 <= card < C.CARD_COUNT else "that card"
 
 
 def not_held(card: int) -> Refused:
     """A card the hand of the seat to play does not hold."""
-    return Refused(Refusal.NOT_IN_HAND, f"{C.card_name(card)} is not in your hand")
+    return Refused(Refusal.NOT_IN_HAND, f"{shown(card)} is not in your hand")
 
 
 def second_copy(card: int) -> Refused:
     """The second copy of a card held twice, where its name plays the first (DECK-A2)."""
-    name = C.card_name(card)
-    return Refused(Refusal.SECOND_COPY, f"you hold two {name}: play:{name} plays the first "
+    name = shown(card)
+    return Refused(Refusal.SECOND_COPY, f"you hold two {name}: playing {name} plays the first "
                    "(both are the same card, DECK-A2)")
 
 

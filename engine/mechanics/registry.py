@@ -85,19 +85,23 @@ def mechanics() -> tuple[Mechanic, ...]:
     return tuple(_ALL[m.key] for m in REGISTRY)
 
 
-def verb_for(kind: str, phase: str = "") -> str | None:
+def verb_for(kind: str, phase: str = "", *, dealer: bool = False) -> str | None:
     """The narration template of an action kind: the verb of the mechanic of ``phase`` when
-    it lists the kind, else of the first registered mechanic that does (None: nobody does).
+    it lists the kind, else of the first registered mechanic that does (None: nobody does);
+    taken by the dealer (``dealer``), the mechanic's dealer's verb where it has one.
 
     >>> verb_for("pass", "go_alone"), verb_for("pass"), verb_for("keep")
     ('does not go alone', 'passes', 'leaves the upcard')
+    >>> verb_for("order_up", "upcard_bidding"), verb_for("order_up", dealer=True)
+    ('orders up', 'picks it up')
     """
     found = _ALL.get(phase)
-    if found is not None and kind in found.words.verbs:
-        return found.words.verbs[kind]
-    for m in mechanics():
-        if kind in m.words.verbs:
-            return m.words.verbs[kind]
+    for table in ("dealer_verbs", "verbs") if dealer else ("verbs",):
+        if found is not None and kind in getattr(found.words, table):
+            return str(getattr(found.words, table)[kind])
+        for m in mechanics():
+            if kind in getattr(m.words, table):
+                return str(getattr(m.words, table)[kind])
     return None
 
 

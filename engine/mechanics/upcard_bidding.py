@@ -182,7 +182,7 @@ class UpcardBidding(Phase):
         part = UpcardPart.of(h)
         if b.round == _BLIND:
             return Refused(Refusal.WRONG_PHASE, "the joker was turned up: the dealer names "
-                           "trump (call:C, call:D, ...)")
+                           "trump (clubs, diamonds, hearts or spades)")
         if action == A.PASS and self._stuck(s):
             return Refused(Refusal.MAY_NOT_PASS, "stick the dealer: the dealer may not pass "
                            "now, he must name trump")
@@ -192,16 +192,15 @@ class UpcardBidding(Phase):
                            "(STD-A16)")
         if b.round == 1 and A.CALL <= action < A.CALL + len(C.TRUMP_LETTERS):
             return Refused(Refusal.WRONG_PHASE, "round 1 is on the upcard's suit "
-                           f"({C.SUIT_WORDS[part.proposed]}): order_up or pass")
+                           f"({C.SUIT_WORDS[part.proposed]}): order it up or pass")
         if b.round > 1 and action == A.ORDER_UP:
             return Refused(Refusal.WRONG_PHASE,
-                           "the upcard was turned down; name another suit (call:X) or pass")
+                           "the upcard was turned down; name another suit or pass")
         if b.round > 1 and action == A.CALL + part.turned_down:
             return Refused(Refusal.TURNED_DOWN,
                            f"{C.SUIT_WORDS[part.turned_down]} was turned down; name another suit")
         if b.round > 1 and action == A.CALL + C.NO_TRUMP:
-            return Refused(Refusal.NOT_IN_VARIANT, "no-trump may not be named in this variant "
-                           "(`upcard_bidding.no_trump`)")
+            return Refused(Refusal.NOT_IN_VARIANT, "no-trump may not be named in this variant")
         return super().reason(s, action)
 
     def hides_hand(self, s: Table, seat: int) -> bool:
@@ -318,6 +317,7 @@ MECHANIC = Mechanic(
     kinds=(A.kind_of(A.PASS), A.kind_of(A.ORDER_UP), A.kind_of(A.CALL)),
     words=Words(verbs={"pass": "passes", "order_up": "orders up",
                        "call": "names {suit} as trump"},
+                dealer_verbs={"order_up": "picks it up"},
                 prompt="Your bid: {offers}", offers=_offers, title="Bidding on the upcard",
                 rules=book_lines(UpcardBiddingRules, book), trumpless=_trumpless),
     decide=decide, block=BLOCK,

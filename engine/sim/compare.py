@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from engine.core.bot_spec import BotSpec
+from engine.core.seats import side_words
 from engine.play.state import State
 from engine.rules.results import HandResult
 from engine.rules.variant import Variant
@@ -43,12 +44,20 @@ __all__ = ["Metric", "compare", "figure", "paired_possible"]
 
 @dataclass(frozen=True, slots=True)
 class Metric:
-    """A per-game figure (exact); ``phrase`` is used in plain-language lines."""
+    """A per-game figure (exact). ``label`` names it in the JSON report (its words kept as
+    they were: a program's interface); ``said`` names it in the text and the plot, sides
+    named as at the table (``North-South``); ``phrase`` is used in plain-language lines."""
 
     key: str
     label: str
     phrase: str
     value: Callable[[State], Fraction]
+    said: str = ""
+
+    @property
+    def words(self) -> str:
+        """The figure's name for a player: ``said``, else the label."""
+        return self.said or self.label
 
 
 def _scored(state: State) -> list[HandResult]:
@@ -99,18 +108,20 @@ def metrics_for(variant: Variant) -> list[Metric]:
                "100 hands", _per_100(lambda r: int(r.maker in r.alone))),
         Metric("hands", "hands per game", "a game lasts {x} hands {more}",
                lambda s: Fraction(len(_scored(s)))),
-        Metric("redeals", "thrown-in deals per game", "{x} {more} deals per game are thrown in",
-               lambda s: Fraction(len(s.hands_played) - len(_scored(s)))),
+        Metric("redeals", "thrown-in deals per game", "there are {x} {more} thrown-in deals "
+               "per game", lambda s: Fraction(len(s.hands_played) - len(_scored(s)))),
     ]
     for side in teams:
         name = side_name(side)
-        who = f"seat{'s' * (len(side) > 1)} {name}"
+        who = f"seat{'s' * (len(side) > 1)} {name}"  # the JSON label's words
+        said = side_words(side, variant.players)
         out.append(Metric(f"wins@{name}", f"{who} game wins per 100 games",
-                          f"{who} win{'s' * (len(side) == 1)} {{x}} {{more}} games per 100",
-                          _wins_of(side[0])))
+                          f"{said} win{'s' * (len(side) == 1)} {{x}} {{more}} games per 100",
+                          _wins_of(side[0]), said=f"{said} game wins per 100 games"))
         out.append(Metric(f"points@{name}", f"{who} points per 100 hands",
-                          f"{who} score{'s' * (len(side) == 1)} {{x}} points {{more}} per 100 "
-                          "hands", _per_100(_points_of(side[0]))))
+                          f"{said} score{'s' * (len(side) == 1)} {{x}} points {{more}} per 100 "
+                          "hands", _per_100(_points_of(side[0])),
+                          said=f"{said} points per 100 hands"))
     return out
 
 
@@ -243,6 +254,8 @@ class Difference:
     metric: str
     label: str
     phrase: str
+    said: str
+    """The figure's name in the text and the plot (sides as at the table); not in the JSON."""
     a: Number
     b: Number
     difference: Number
@@ -301,6 +314,7 @@ def figure(metric: Metric, sums: list[int], games: int, *, paired: bool) -> Diff
         half = Fraction(Z95) * root(var_a / games + var_b / games)
     low, high = diff - half, diff + half
     return Difference(metric=metric.key, label=metric.label, phrase=metric.phrase,
+                      said=metric.words,
                       a=reported(mean_a), b=reported(mean_b), difference=reported(diff),
                       ci95=(reported(low), reported(high)), significant=low > 0 or high < 0)
 

@@ -1,4 +1,5 @@
-"""``--plot FILE.png``: score over hands and win rates (needs the ``plot`` extra: matplotlib).
+"""``--plot FILE.png``: score over hands and win rates (``simulate``), each difference with its
+95% interval (``compare``); needs the ``plot`` extra: matplotlib.
 
 The path and the extra are checked before any game is played (:func:`check_plot_path`): the
 name must end in ``.png`` (so matplotlib never adds a suffix of its own), and it must be, or
@@ -15,18 +16,24 @@ import contextlib
 import os
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from engine.core.errors import EuchreError
 from engine.core.files import UnsafeTarget, write_target
 from engine.core.printable import printable
+from engine.core.seats import side_words
 from engine.sim.confidence import root
 from engine.sim.stats import Count, SumKey, Tally, Total, side_name
 
-__all__ = ["SOFTWARE", "check_plot_path", "is_own_plot", "plot_report", "score_curves"]
+if TYPE_CHECKING:
+    from engine.sim.compare import Comparison
+
+__all__ = ["SOFTWARE", "check_plot_path", "comparison_figure", "is_own_plot", "plot_comparison",
+           "plot_report", "score_curves"]
 
 SOFTWARE = "euchrekit simulate --plot"
-"""The ``Software`` text every plot carries: the mark that lets a later run replace it."""
+"""The ``Software`` text every plot carries (``compare``'s too): the mark that lets a later
+run replace it."""
 
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _MAX_CHUNK = 1 << 16  # text chunks before the image data are small; a larger one is not ours
@@ -140,14 +147,14 @@ def plot_report(tally: Tally, report: dict[str, Any], path: str | Path, title: s
     """Draw the mean score (with a one-standard-deviation band) against the hand number, and
     each side's game-win rate with its 95% interval, into a PNG file."""
     plt = _pyplot()
+    players = len(report["per_seat"])
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     for side, points in score_curves(tally).items():
         hands = [p[0] for p in points]
         mean = [p[1] for p in points]
         low = [p[1] - p[2] for p in points]
         high = [p[1] + p[2] for p in points]
-        label = f"seat{'s' * ('+' in side)} {side}"
-        left.plot(hands, mean, label=label)
+        left.plot(hands, mean, label=_side(side, players))
         left.fill_between(hands, low, high, alpha=0.2)
     left.set_xlabel("hand")
     left.set_ylabel("score (mean, ±1 sd, games still running)")
@@ -158,13 +165,54 @@ def plot_report(tally: Tally, report: dict[str, Any], path: str | Path, title: s
     values = [rates[n]["rate"] for n in names]
     errors = [[v - rates[n]["ci95"][0] for n, v in zip(names, values, strict=True)],
               [rates[n]["ci95"][1] - v for n, v in zip(names, values, strict=True)]]
-    right.bar(names, values, yerr=errors, capsize=6, color="#4c72b0")
+    right.bar([_side(n, players) for n in names], values, yerr=errors, capsize=6,
+              color="#4c72b0")
     right.set_ylim(0, 1)
-    right.set_xlabel("seat / side")
+    right.set_xlabel("side")
     right.set_ylabel("game-win rate (95% CI)")
     right.set_title("wins")
     fig.suptitle(title)
     fig.tight_layout()
+    _save(plt, fig, path)
+
+
+def _side(side: str, players: int) -> str:
+    """A side of the report (``"0+2"``) as players name it (``North-South``)."""
+    return side_words(tuple(int(seat) for seat in side.split("+")), players)
+
+
+def comparison_figure(report: Comparison, title: str) -> Any:
+    """A matplotlib figure of ``compare``'s figures: one row each, its own scale, the
+    difference ``b - a`` as a point with its 95% interval as an error bar (red when the
+    interval excludes zero), and a line at zero."""
+    plt = _pyplot()
+    rows = report.figures
+    fig, axes = plt.subplots(len(rows), 1, figsize=(9, 0.62 * len(rows) + 1.3), squeeze=False)
+    for ax, f in zip(axes[:, 0], rows, strict=True):
+        diff = _plotted(Fraction(f.difference))
+        low, high = (_plotted(Fraction(x)) for x in f.ci95)
+        colour = "#c44e52" if f.significant else "#4c72b0"
+        ax.errorbar([diff], [0], xerr=[[diff - low], [high - diff]], fmt="o", capsize=5,
+                    color=colour)
+        ax.axvline(0, color="#888888", linewidth=0.8)
+        reach = max(abs(low), abs(high)) or 1.0
+        ax.set_xlim(-1.15 * reach, 1.15 * reach)
+        ax.set_yticks([])
+        ax.set_ylabel(f.said, rotation=0, ha="right", va="center", fontsize=9)
+        ax.tick_params(axis="x", labelsize=8)
+    axes[-1, 0].set_xlabel(f"difference {report.b} - {report.a} (95% CI; red: excludes zero)")
+    fig.suptitle(title)
+    fig.tight_layout()
+    return fig
+
+
+def plot_comparison(report: Comparison, path: str | Path, title: str) -> None:
+    """Draw :func:`comparison_figure` into a PNG file (replaced as ``simulate --plot`` does)."""
+    _save(_pyplot(), comparison_figure(report, title), path)
+
+
+def _save(plt: Any, fig: Any, path: str | Path) -> None:
+    """Write ``fig`` to ``path`` through a temporary file beside it, then close it."""
     try:
         target = write_target(path)
     except UnsafeTarget as exc:

@@ -70,7 +70,7 @@ class Narrator(HandNarrator):
             lines.append(f"Hand {view.hand_number}, dealer {self.seat(view.dealer)}. "
                          f"Score: {self.score_line(view.scores)}")
             lines += self._deal_lines(view)
-            bidding = self._bidding(hand)
+            bidding = self._bidding(hand, view.dealer)
             if bidding:
                 lines.append(f"This hand so far: {'; '.join(bidding)}")
         if view.trump >= 0 and (recap or view.phase == "play"):
@@ -128,7 +128,7 @@ class Narrator(HandNarrator):
         owner = "your" if seat == self.you else f"{self.names[seat]}'s"
         return f"; {owner} {C.pretty(card)} wins so far"
 
-    def _bidding(self, hand: Sequence[E.Event]) -> list[str]:
+    def _bidding(self, hand: Sequence[E.Event], dealer: int) -> list[str]:
         """The hand's actions before the tricks, from their events (each says its mechanic:
         a ``pass`` once trump is made declines to go alone); discards the reader may not see,
         one seat's in a row, are said together."""
@@ -142,7 +142,7 @@ class Narrator(HandNarrator):
                     and actions[i + 1] == event:
                 hidden += 1  # another hidden discard by the same seat follows
                 continue
-            line = self.action_line(event)
+            line = self.action_line(event, dealer=dealer)
             lines.append(f"{line} {hidden + 1} cards" if hidden else line)
             hidden = 0
         return lines

@@ -57,12 +57,12 @@ def _taken(events: Sequence[E.Event]) -> E.ExchangeTaken | None:
 class HandNarrator(TableNarrator):
     """The lines of a hand in progress and of finished hands."""
 
-    def action_line(self, event: E.Event) -> str:
+    def action_line(self, event: E.Event, *, dealer: int = -1) -> str:
         """The line of an action's own event, the first ``State.apply`` returns: ``East
-        orders up``, ``North discards`` (``North discards 9♣`` to its owner), ``West plays
-        Q♦ from East's exposed hand``. A kind only one mechanic declares (``play``,
-        ``declare``, ``partner``) finds its verb by itself; a pass or a said decision by the
-        mechanic its event names."""
+        orders up`` (``West picks it up`` when West is the hand's ``dealer``), ``North
+        discards`` (``North discards 9♣`` to its owner), ``West plays Q♦ from East's exposed
+        hand``. A kind only one mechanic declares (``play``, ``declare``, ``partner``) finds
+        its verb by itself; a pass or a said decision by the mechanic its event names."""
         kind = type(event)
         if kind is E.CardPlayed:
             assert isinstance(event, E.CardPlayed)
@@ -75,7 +75,7 @@ class HandNarrator(TableNarrator):
         if kind is E.Said:
             assert isinstance(event, E.Said)
             return self.action(event.seat, A.name_of(event.action, self.special_bid_names),
-                               phase=event.mechanic)
+                               phase=event.mechanic, dealer=dealer)
         if isinstance(event, E.Discarded | E.CardGiven):
             prefix = "discard" if kind is E.Discarded else "give"
             name = f"{prefix}:{C.card_name(event.card)}" if event.card >= 0 else prefix

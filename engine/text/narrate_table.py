@@ -144,26 +144,30 @@ class TableNarrator:
     # -- actions -----------------------------------------------------------------------------
 
     def action(self, seat: int, name: str, *, phase: str = "", viewer: int | None = None,
-               reveal: bool = False, owner: int = -1) -> str:
-        """One line for an action: ``East orders up``. A discarded card is shown only to its
+               reveal: bool = False, owner: int = -1, dealer: int = -1) -> str:
+        """One line for an action: ``East orders up``; by the hand's ``dealer`` in the words a
+        mechanic gives the dealer (``West picks it up``). A discarded card is shown only to its
         owner (``viewer``) or when ``reveal`` (a record shows everything). ``owner``: the
         exposed lone hand whose card ``seat`` chooses (STD-A17)."""
         if owner >= 0 and owner != seat and name.startswith("play:"):
             card = C.pretty(C.card(name.partition(":")[2]))
             return f"{self.seat(seat)} plays {card} from {self.seat(owner)}'s exposed hand"
-        return f"{self.seat(seat)} {self._verb(seat, name, phase, reveal or viewer == seat)}"
+        shown = reveal or viewer == seat
+        return f"{self.seat(seat)} {self._verb(seat, name, phase, shown, dealer=dealer)}"
 
-    def option(self, seat: int, name: str, *, phase: str = "") -> str:
-        """An action offered to ``seat``, in a player's words: ``order up``, ``name clubs ♣ as
-        trump``, ``pass your partner 9♠``; a card to play is the card itself (``K♠``)."""
+    def option(self, seat: int, name: str, *, phase: str = "", dealer: int = -1) -> str:
+        """An action offered to ``seat``, in a player's words: ``order up`` (``pick it up`` to
+        the ``dealer``), ``name clubs ♣ as trump``, ``pass your partner 9♠``; a card to play
+        is the card itself (``K♠``)."""
         kind, _, arg = name.partition(":")
         if kind == "play" and arg:
             return C.pretty(C.card(arg))
-        return imperative(self._verb(seat, name, phase, True))
+        return imperative(self._verb(seat, name, phase, True, dealer=dealer))
 
-    def _verb(self, seat: int, name: str, phase: str, shown: bool) -> str:
+    def _verb(self, seat: int, name: str, phase: str, shown: bool, *, dealer: int = -1) -> str:
         """The running mechanic's verb for the action's kind (the first mechanic that names
-        the kind when the phase is not known), its argument filled in."""
+        the kind when the phase is not known; its dealer's verb when ``seat`` deals), its
+        argument filled in."""
         kind, _, arg = name.partition(":")
         if kind == "call" and arg in ("N", "L"):
             return f"calls {trump_text(arg)}"
@@ -171,7 +175,7 @@ class TableNarrator:
             said = verb(self.variant, kind, arg)
             if said is not None:
                 return said
-        template = verb_for(kind, phase)
+        template = verb_for(kind, phase, dealer=seat == dealer >= 0)
         if template is None:
             return name
         declared = A.kind_named(kind)

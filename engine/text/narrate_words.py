@@ -14,10 +14,11 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from engine.core import cards as C
+from engine.core.seats import seat_names
+from engine.mechanics.wording import third_person
 
 if TYPE_CHECKING:
     from engine.rules.variant import Deck
-from engine.mechanics.wording import third_person
 
 __all__ = [
     "cards_text",
@@ -30,18 +31,9 @@ __all__ = [
     "trump_text",
 ]
 
-_FOUR = ("North", "East", "South", "West")
-_THREE = ("A", "B", "C")
-_TWO = ("P1", "P2")
 _COLOUR_CYCLE = (C.SPADES, C.HEARTS, C.CLUBS, C.DIAMONDS)
 """Suits in an order whose colours alternate, from any starting suit."""
 
-
-def seat_names(players: int) -> tuple[str, ...]:
-    """The seat names of a table (`euchre rules NAME`, "Players"): ``P1 P2``; ``A B C``;
-    ``North ... West``; ``Seat k`` (k as in ``--seat``) for larger tables."""
-    return {2: _TWO, 3: _THREE, 4: _FOUR}.get(players) or tuple(
-        f"Seat {k}" for k in range(players))
 
 
 def sorted_hand(mask: int, trump: int = -1, deck: Deck | Sequence[C.TrumpTables] | None = None

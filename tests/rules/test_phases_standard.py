@@ -209,7 +209,7 @@ def test_the_dealer_discards_any_one_of_six_even_the_upcard_STD_A1() -> None:
 
 def test_the_dealer_must_discard_a_card_of_his_own_hand_STD_A1() -> None:
     state = apply_all(game(THREE_TRUMPS), "order_up pass")
-    assert refuse(state, "discard:AC", R.NOT_IN_HAND) == "AC is not in the dealer's hand"
+    assert refuse(state, "discard:AC", R.NOT_IN_HAND) == "A♣ is not in the dealer's hand"
     assert "must discard" in refuse(state, "pass")
 
 
@@ -422,8 +422,8 @@ def test_a_card_that_does_not_follow_is_refused_with_the_suit_to_follow_RULES_1_
     state = apply_all(game(deal), "pass pass pass pass call:S pass play:AH")
     assert state.current_player == E and state.legal_actions() == ["play:9H"]
     assert refuse(state, "play:QD") == "you must follow hearts"
-    assert refuse(state, "play:AD") == "AD is not in your hand"
-    assert refuse(state, "order_up") == "the tricks are being played: play a card (play:XX)"
+    assert refuse(state, "play:AD") == "A♦ is not in your hand"
+    assert refuse(state, "order_up") == "the tricks are being played: play a card"
 
 
 def test_the_left_bower_wins_over_the_ace_of_trump_RULES_1_2() -> None:

@@ -166,7 +166,7 @@ def test_compare_sees_that_stick_the_dealer_removes_redeals() -> None:
     redeals = next(f for f in report.figures if f.metric == "redeals")
     assert redeals.b == 0.0 and redeals.a > 0
     assert redeals.significant and redeals.ci95[1] < 0
-    assert "fewer deals per game are thrown in under stick-the-dealer" in plain_line(
+    assert "fewer thrown-in deals per game under stick-the-dealer" in plain_line(
         redeals, "stick-the-dealer")
 
 
@@ -338,7 +338,7 @@ def test_a_report_of_huge_points_is_exact_and_prints_as_text_json_and_csv(
     assert rows[0][2] == 2 * HUGE
     print_text(report)
     out = capsys.readouterr().out
-    assert "seats 0+2  2.0000e+360 (" in out
+    assert "North-South   2.0000e+360 (" in out
 
 
 def test_score_curves_of_scores_past_a_float_say_so_instead_of_overflowing() -> None:

@@ -71,7 +71,7 @@ def test_the_text_report_names_each_cause_and_the_farmers_swaps(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "farmers-hand", "--games", "30", "--seed", "2", "--quiet"]) == 0
     text = capsys.readouterr().out
-    assert " deals thrown in (" in text and " all passed" in text
+    assert " thrown-in deals (" in text and " all passed" in text
     assert "farmer's-hand swaps: " in text
     assert " redeals;" not in text
     assert main(["simulate", "farmers-hand", "--games", "30", "--seed", "2", "--quiet",
