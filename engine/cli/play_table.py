@@ -170,7 +170,7 @@ class Table:
         self.say("Play again? (yes/no)")
         try:
             while True:
-                text = self._read()
+                text = self.prompt.read()
                 if text is not None:
                     return text.lower() in ("yes", "y")
         except (Quit, KeyboardInterrupt):
@@ -280,7 +280,7 @@ class Table:
         self.say(question_for(self.state))
         self._options()
         while True:
-            text = self._read()
+            text = self.prompt.read()
             if text is None:
                 continue
             try:
@@ -333,10 +333,6 @@ class Table:
         """An option in a player's words (``order up``, ``name clubs ♣ as trump``, ``K♠``)."""
         s, name = self.state, self.state.action_name(action)
         return self.narrator.option(self.seat, name, phase=s.phase, dealer=s.dealer)
-
-    def _read(self) -> str | None:
-        """One checked line from the human (:class:`~engine.cli.play_prompt.Prompt`)."""
-        return self.prompt.read()
 
     def _answer(self, text: str) -> list[int] | None:
         """The action ids an answer means (``None``: ask again); raises ``ValueError`` or
@@ -391,7 +387,7 @@ class Table:
         self.say(f"{card} does not follow {renege_word(s)}, which you hold: that is a renege. "
                  f"It costs: {cost}. Play it anyway? (yes/no)")
         while True:
-            text = self._read()
+            text = self.prompt.read()
             if text is not None:
                 break
         if text.lower() in ("yes", "y"):
