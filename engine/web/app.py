@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
@@ -30,6 +29,8 @@ from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.rules.yamlsource import MAX_FILE_BYTES
 from engine.web import shipped as known
+from engine.web.forms import MAX_FORM
+from engine.web.forms import read_form as _form
 from engine.web.game import WebGame
 from engine.web.guard import ASGI, attachment, with_session
 from engine.web.html import STATIC_FILES, page
@@ -49,17 +50,18 @@ from engine.web.sessions import (
     StoreFull,
 )
 from engine.web.table import table_html
+from engine.web.table_routes import table_routes
+from engine.web.tables import TableStore
 from engine.web.uploads import check_record_text, check_variant_text
 
 __all__ = ["create_app"]
 
-MAX_FORM = 4096
-"""Largest body of a form that carries no file (an action, a hint)."""
 _STATIC = {name: (STATIC_FILES[name], kind)
            for name, kind in (("table.css", "text/css"), ("table.js", "text/javascript"),
                               ("favicon.svg", "image/svg+xml"))}
-def create_app(store: SessionStore | None = None) -> ASGI:
-    """The app, with its own session store (a fresh one unless given)."""
+def create_app(store: SessionStore | None = None, tables: TableStore | None = None) -> ASGI:
+    """The app, with its own session store and store of shared tables (fresh ones unless
+    given)."""
     sessions = store if store is not None else SessionStore()
     routes = [
         Route("/", _index), Route("/play/{name}", _play),
@@ -71,9 +73,11 @@ def create_app(store: SessionStore | None = None) -> ASGI:
         Route("/variant/rules", _custom_rules), Route("/rules/{name}", _shipped_rules),
         Route("/game/rules", _game_rules), Route("/replay", _replay),
         Route("/static/{name}", _static), Route("/favicon.ico", _favicon),
+        *table_routes(),
     ]
     app = Starlette(routes=routes, exception_handlers={
         HTTPException: _http_error, Exception: _server_error})
+    app.state.tables = tables if tables is not None else TableStore()
     return with_session(app, sessions)
 
 
@@ -129,30 +133,6 @@ def _html(text: str, status: int = 200) -> HTMLResponse:
 
 def _to_table() -> RedirectResponse:
     return RedirectResponse("/table", status_code=303)
-
-
-async def _form(request: Request, limit: int) -> dict[str, str]:
-    """The urlencoded form of a POST, read up to ``limit`` bytes (413 beyond)."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/x-www-form-urlencoded":
-        raise HTTPException(415, "send the form as application/x-www-form-urlencoded")
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise HTTPException(413, f"the form is larger than {limit:,} bytes")
-    body = bytearray()
-    try:
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > limit:
-                raise HTTPException(413, f"the form is larger than {limit:,} bytes")
-    except ClientDisconnect:  # the browser went away mid-request: nothing to answer
-        raise HTTPException(400, "the request was cut off") from None
-    try:
-        fields = parse_qs(body.decode("ascii"), keep_blank_values=True, strict_parsing=False,
-                          encoding="utf-8", errors="strict", max_num_fields=8)
-    except (UnicodeDecodeError, ValueError):
-        raise HTTPException(400, "the form is not valid urlencoded UTF-8 text") from None
-    return {key: values[0] for key, values in fields.items()}
 
 
 def _start(request: Request, variant: Variant, seed: tuple[int, bool]) -> Response:

@@ -25,11 +25,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.bots import BEST_BOT, Bot, BotSpec, make_bot
 from engine.core.errors import IllegalActionError, Refusal
-from engine.mechanics.events import Dealt, TrickVoided, TrickWon, for_seat
+from engine.mechanics.events import Dealt, Event, TrickVoided, TrickWon, for_seat
 from engine.play.match import Match
 from engine.play.records import GameRecord, Seating, match_of, record_of
 from engine.play.state import State
@@ -78,6 +79,9 @@ class WebGame:
     on since, and the table still shows it."""
     match: Match | None = None
     """The match this game is one of (``game.match``); None: a game alone."""
+    peers: list[WebGame] = field(default_factory=list)
+    """The games of the other people at a shared table (:mod:`engine.web.tables`): the same
+    state, bots and match, each seen and narrated from its own seat. Empty: one person."""
 
     @classmethod
     def start(cls, variant: Variant, *, seed: int, seat: int = 0, title: str = "",
@@ -111,10 +115,10 @@ class WebGame:
     @classmethod
     def around(cls, state: State, *, seat: int, bot_names: list[BotSpec | None], title: str,
                shipped: bool, seed_shown: bool = False,
-               match: Match | None = None) -> WebGame:
-        """A game of ``state`` with these seats; the bots then play up to the human. A
-        variant with match rules plays ``state`` as a game of ``match`` (a new match when
-        none is given)."""
+               match: Match | None = None, run: bool = True) -> WebGame:
+        """A game of ``state`` with these seats; the bots then play up to the human (unless
+        not ``run``). A variant with match rules plays ``state`` as a game of ``match`` (a new
+        match when none is given). ``bot_names`` holds None at each person's seat."""
         v = state.variant
         bots = {s: make_bot(name, v, s, derive_seed(state.seed, "bot", s))
                 for s, name in enumerate(bot_names) if name is not None}
@@ -125,8 +129,12 @@ class WebGame:
                    title=title, shipped=shipped, match=match)
         seed = (f"seed {state.seed}." if seed_shown else "the seed is told when the game is "
                 f"over (its SHA-256 begins {seed_commitment(state.seed)[:16]}).")
-        game.log.append(f"{title}: {seed} You are {narrator.names[seat]}; the other seats "
-                        f"are {DEFAULT_BOT} bots.")
+        people = [narrator.names[p] for p, name in enumerate(bot_names)
+                  if name is None and p != seat]
+        others = (f"{', '.join(people)} {'is a person' if len(people) == 1 else 'are people'}"
+                  "; the other seats are" if people else "the other seats are")
+        game.log.append(f"{title}: {seed} You are {narrator.names[seat]}; {others} "
+                        f"{DEFAULT_BOT} bots.")
         if match is not None:
             game.log.append(game_heading(match, narrator))
             if state.is_terminal():  # a record of a finished game: it counts in its match
@@ -134,13 +142,18 @@ class WebGame:
                 game.log.append(match_verdict(match, narrator, you=seat))
         if not state.is_terminal():
             game.log.append(narrator.hand_header(state))
-        game.run_bots()
+        if run:
+            game.run_bots()
         return game
 
     @property
     def table(self) -> Seating:
-        """Who sat where, as a record stores it (``euchre play --resume`` reads it too)."""
-        return Seating(human=self.seat, bots=tuple(self.bot_names))
+        """Who sat where, as a record stores it (``euchre play --resume`` reads it too). At a
+        shared table the other people's seats are stored as the default bot: a record
+        resumed plays on with this seat's person alone."""
+        return Seating(human=self.seat, bots=tuple(
+            None if s == self.seat else (name or DEFAULT_BOT)
+            for s, name in enumerate(self.bot_names)))
 
     def record(self) -> GameRecord:
         """The game's record so far (:mod:`engine.play.records`)."""
@@ -177,20 +190,21 @@ class WebGame:
         assert self.match is not None
         state = self.match.next_game(seed=secrets.randbelow(1_000_000))
         v = state.variant
-        self.state = state
-        self.bots = {s: make_bot(name, v, s, derive_seed(state.seed, "bot", s))
-                     for s, name in enumerate(self.bot_names) if name is not None}
-        self.last_trick, self.hint = (), ""
-        self.log.append(f"The next game: the seed is told when it is over (its SHA-256 "
-                        f"begins {seed_commitment(state.seed)[:16]}).")
-        self.log.append(game_heading(self.match, self.narrator))
-        self.log.append(self.narrator.hand_header(state))
+        bots = {s: make_bot(name, v, s, derive_seed(state.seed, "bot", s))
+                for s, name in enumerate(self.bot_names) if name is not None}
+        for game in (self, *self.peers):
+            game.state, game.bots = state, bots
+            game.last_trick, game.hint = (), ""
+            game.log.append(f"The next game: the seed is told when it is over (its SHA-256 "
+                            f"begins {seed_commitment(state.seed)[:16]}).")
+            game.log.append(game_heading(self.match, game.narrator))
+            game.log.append(game.narrator.hand_header(state))
         self.run_bots()
 
     def run_bots(self) -> None:
-        """The bots act until it is the human's turn or the game is over."""
+        """The bots act until it is a person's turn or the game is over."""
         s = self.state
-        while not s.is_terminal() and s.current_player != self.seat:
+        while not s.is_terminal() and s.current_player in self.bots:
             self._apply(self.bots[s.current_player].act(s))
 
     def hint_for(self) -> str:
@@ -203,8 +217,14 @@ class WebGame:
         return s.action_name(action)
 
     def _apply(self, a: int) -> None:
+        raw = self.state.apply(a)
+        for game in (self, *self.peers):
+            game.tell(raw)
+
+    def tell(self, raw: Sequence[Event]) -> None:
+        """What an action brought about, as this seat may see it, into its log."""
         s = self.state
-        events = for_seat(s.apply(a), self.seat)  # what the human's seat may see
+        events = for_seat(raw, self.seat)  # what the human's seat may see
         self.hint = ""
         for event in events:
             if isinstance(event, TrickWon | TrickVoided):
@@ -217,7 +237,8 @@ class WebGame:
         if s.is_terminal():
             self.log.append(self.ending())
             if self.match is not None:
-                self.match.finish(s)
+                if not self.match.counted:  # once, by the first seat told
+                    self.match.finish(s)
                 self.log.append(match_verdict(self.match, n, you=self.seat))
             self.log.append(f"The seed was {s.seed} (SHA-256 {seed_commitment(s.seed)}); "
                             "the saved record replays every card.")

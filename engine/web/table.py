@@ -20,32 +20,61 @@ from engine.text.narrate import hand_hidden, sorted_hand, trump_text
 from engine.text.narrate_match import match_kind, match_score, match_verdict
 from engine.web.game import NEXT_GAME, WebGame
 from engine.web.html import backs_html, card_html, cards_html, esc
+from engine.web.tables import SharedTable
 
 __all__ = ["action_label", "table_html"]
 
 
-def table_html(game: WebGame) -> str:
-    """The ``#table`` element for ``game`` as its human sees it."""
+def table_html(game: WebGame, *, shared: SharedTable | None = None) -> str:
+    """The ``#table`` element for ``game`` as its human sees it; at a ``shared`` table, with
+    the table's version and where to listen for the next one, and the invite links on the
+    creator's page."""
     s = game.state
     view = s.view(game.seat)
     over = s.is_terminal()
     attrs = (f'id="table" data-variant="{esc(game.title)}" data-phase="{esc(s.phase)}" '
              f'data-hand="{view.hand_number}" data-over="{"true" if over else "false"}" '
              f'data-seat="{game.seat}" data-current="{s.current_player}"')
-    parts = [_header(game, view), '<div class="felt">', _others(game, view),
-             _centre(game, view), _mine(game, view), "</div>", _side(game, view)]
+    base = ""
+    if shared is not None:
+        base = f"/t/{shared.id}"
+        attrs += (f' data-table="{esc(shared.id)}" data-version="{shared.version}" '
+                  f'data-events="{base}/events" data-poll="{base}/version"')
+    parts = [_header(game, view, base), _invites(game, shared), '<div class="felt">',
+             _others(game, view), _centre(game, view), _mine(game, view, base, shared),
+             "</div>", _side(game, view)]
     return f'<main {attrs}>{"".join(parts)}</main>'
 
 
-def _header(game: WebGame, view: View) -> str:
+def _invites(game: WebGame, shared: SharedTable | None) -> str:
+    """The creator's invite links, one per other seat kept for a person (``data-invite-seat``),
+    each said taken once someone sits there."""
+    if shared is None or game.seat != shared.people[0] or not shared.keys:
+        return ""
+    rows = []
+    for seat, key in shared.keys.items():
+        who = esc(game.narrator.names[seat])
+        taken = seat in shared.tokens
+        rows.append(f'<li><a data-invite-seat="{seat}" href="/t/{esc(shared.id)}/join/{seat}'
+                    f'?key={esc(key)}">Invite link for {who}</a> '
+                    f'<span class="joined">{"has joined" if taken else "not yet joined"}'
+                    '</span></li>')
+    return ('<section class="invites"><h2>Invite your friends</h2><p>Send each friend the '
+            'link of a seat (copy it with the right mouse button). The first browser to open '
+            'it takes the seat; no one else can.</p>'
+            f'<ul>{"".join(rows)}</ul></section>')
+
+
+def _header(game: WebGame, view: View, base: str = "") -> str:
     """The title, the score and the links. The record holds the seed, which deals every
     hidden hand: it is saved once the game is over. New game plays the shipped variant of
     that name, so it is offered only when the game's rules are that variant's."""
     n = game.narrator
     v = game.state.variant
-    links = '<a href="/game/rules" target="_blank" rel="noopener">Rule book</a>'
+    links = (f'<a href="{base or "/game"}/rules" target="_blank" rel="noopener">'
+             'Rule book</a>')
     if game.state.is_terminal():
-        links += '<a href="/record" download id="save">Save the game</a>'
+        links += f'<a href="{base}/record" download id="save">Save the game</a>'
     else:
         links += ('<span class="off" title="The record holds the seed, which deals every '
                   'hidden hand">Save the game (when it is over)</span>')
@@ -143,7 +172,8 @@ def _centre(game: WebGame, view: View) -> str:
     return f'<div class="centre">{up}{trump}{trick}</div>{last}'
 
 
-def _mine(game: WebGame, view: View) -> str:
+def _mine(game: WebGame, view: View, base: str = "",
+          shared: SharedTable | None = None) -> str:
     """The human's hand and every legal action, in one form that posts the chosen one."""
     s = game.state
     legal = list(view.legal)
@@ -175,14 +205,15 @@ def _mine(game: WebGame, view: View) -> str:
     hand = ('<p class="blind">Your hand lies face down: you name trump first.</p>' if blind
             else f'<div class="hand{" choosing" if drawn else ""}">'
             f'{"".join(hand_cards) or "-"}</div>')
-    ask = _question(game, view)
+    ask = _question(game, view, shared)
     hint = ""
     if legal:
-        hint = ('<button class="hint" formaction="/hint" name="hint" value="1">Hint</button>'
+        hint = (f'<button class="hint" formaction="{base}/hint" name="hint" value="1">'
+                'Hint</button>'
                 + (f'<p class="hint-text" role="status">Hint: the {BEST_BOT} bot would choose '
                    f'{action_label(game, game.hint, html=True)}'
                    f'{esc(_why(game.hint_why))}.</p>' if game.hint else ""))
-    return (f'<form class="mine" method="post" action="/act">'
+    return (f'<form class="mine" method="post" action="{base}/act">'
             f'<input type="hidden" name="at" value="{len(s.history_ids)}">'
             f'<h2>{esc(game.narrator.names[view.seat])} (you)</h2>{hand}'
             f'<p class="ask">{esc(ask)}</p><div class="actions">{"".join(buttons)}</div>'
@@ -198,13 +229,19 @@ def _hinted(game: WebGame, name: str) -> str:
     return ' data-hinted="true"' if game.hint == name else ""
 
 
-def _question(game: WebGame, view: View) -> str:
+def _question(game: WebGame, view: View, shared: SharedTable | None = None) -> str:
     s = game.state
     if s.is_terminal():
         if game.match is not None and game.match.counted:
             return f"{game.ending()} {match_verdict(game.match, game.narrator, you=game.seat)}"
         return game.ending()
     if not view.legal:
+        if shared is not None and s.current_player in shared.people:
+            who = game.narrator.names[s.current_player]
+            if s.current_player not in shared.tokens:
+                return (f"Waiting for {who}, who has not joined yet (send the invite "
+                        "link).")
+            return f"Waiting for {who} to play."
         return "Waiting for the other players."
     return f"Your turn ({view.phase.replace('_', ' ')}): choose one."
 
