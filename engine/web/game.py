@@ -39,9 +39,11 @@ from engine.sim.simulate import derive_seed
 from engine.text.narrate import Narrator
 from engine.text.narrate_match import game_heading, match_verdict
 
-__all__ = ["DEFAULT_BOT", "MAX_LOG", "NEXT_GAME", "WebGame", "seed_commitment"]
+__all__ = ["CONTINUE", "DEFAULT_BOT", "MAX_LOG", "NEXT_GAME", "WebGame", "seed_commitment"]
 
 DEFAULT_BOT = BotSpec(name="heuristic")
+CONTINUE = "continue"
+"""What the result panel's button posts: this seat has read the last hand's result."""
 NEXT_GAME = "next_game"
 """What the table's button posts for the next game of a match (no action of a game)."""
 MAX_LOG = 400
@@ -79,6 +81,9 @@ class WebGame:
     on since, and the table still shows it."""
     match: Match | None = None
     """The match this game is one of (``game.match``); None: a game alone."""
+    results_seen: int = 0
+    """The hands whose result this seat has read (its table shows the last hand's result
+    until it continues, or acts)."""
     peers: list[WebGame] = field(default_factory=list)
     """The games of the other people at a shared table (:mod:`engine.web.tables`): the same
     state, bots and match, each seen and narrated from its own seat. Empty: one person."""
@@ -126,7 +131,8 @@ class WebGame:
         if match is None and v.game.match is not None and not state.history:
             match = Match(v, seed=state.seed, state=state)
         game = cls(state=state, seat=seat, bots=bots, bot_names=bot_names, narrator=narrator,
-                   title=title, shipped=shipped, match=match)
+                   title=title, shipped=shipped, match=match,
+                   results_seen=len(state.hands_played))
         seed = (f"seed {state.seed}." if seed_shown else "the seed is told when the game is "
                 f"over (its SHA-256 begins {seed_commitment(state.seed)[:16]}).")
         people = [narrator.names[p] for p, name in enumerate(bot_names)
@@ -167,6 +173,12 @@ class WebGame:
         if action == NEXT_GAME and self.next_game_due:
             self.next_game()
             return
+        if action == CONTINUE:
+            if not self.result_pending:
+                raise IllegalActionError(CONTINUE, "there is no hand result to close",
+                                         kind=Refusal.WRONG_PHASE)
+            self.results_seen = len(s.hands_played)
+            return
         a = s.action_id(action)  # an unknown name raises with the list of action names
         s.check(a, seat=self.seat)  # the engine says why (the game over, not his turn...)
         if a not in s.legal_action_ids():
@@ -174,8 +186,16 @@ class WebGame:
             raise IllegalActionError(s.action_name(a), "that card does not follow suit (the "
                                      "browser table does not offer reneges)",
                                      kind=Refusal.MUST_FOLLOW_SUIT)
+        self.results_seen = len(s.hands_played)  # acting, the seat has read the result
         self._apply(a)
         self.run_bots()
+
+    @property
+    def result_pending(self) -> bool:
+        """A hand has ended since this seat last acted or continued, and the game goes on:
+        its table shows the hand's result (``#hand-result``) until it continues."""
+        s = self.state
+        return not s.is_terminal() and len(s.hands_played) > self.results_seen
 
     @property
     def next_game_due(self) -> bool:
@@ -194,7 +214,7 @@ class WebGame:
                 for s, name in enumerate(self.bot_names) if name is not None}
         for game in (self, *self.peers):
             game.state, game.bots = state, bots
-            game.last_trick, game.hint = (), ""
+            game.last_trick, game.hint, game.results_seen = (), "", 0
             game.log.append(f"The next game: the seed is told when it is over (its SHA-256 "
                             f"begins {seed_commitment(state.seed)[:16]}).")
             game.log.append(game_heading(self.match, game.narrator))

@@ -20,6 +20,7 @@ from engine.text.narrate import hand_hidden, sorted_hand, trump_text
 from engine.text.narrate_match import match_kind, match_score, match_verdict
 from engine.web.game import NEXT_GAME, WebGame
 from engine.web.html import backs_html, card_html, cards_html, esc
+from engine.web.result import result_html
 from engine.web.tables import SharedTable
 
 __all__ = ["action_label", "table_html"]
@@ -176,7 +177,7 @@ def _mine(game: WebGame, view: View, base: str = "",
           shared: SharedTable | None = None) -> str:
     """The human's hand and every legal action, in one form that posts the chosen one."""
     s = game.state
-    legal = list(view.legal)
+    legal = [] if game.result_pending else list(view.legal)  # the panel first
     cards_acting: dict[str, str] = {}
     for name in legal:
         kind, _, arg = name.partition(":")
@@ -202,9 +203,9 @@ def _mine(game: WebGame, view: View, base: str = "",
     if game.next_game_due:
         buttons.append(f'<button name="action" value="{NEXT_GAME}">Next game of the '
                        'match</button>')
-    hand = ('<p class="blind">Your hand lies face down: you name trump first.</p>' if blind
-            else f'<div class="hand{" choosing" if drawn else ""}">'
-            f'{"".join(hand_cards) or "-"}</div>')
+    hand = ('<p class="blind" id="hand">Your hand lies face down: you name trump first.</p>'
+            if blind else f'<div class="hand{" choosing" if drawn else ""}" id="hand">'
+            f'{"".join(hand_cards)}</div>')
     ask = _question(game, view, shared)
     hint = ""
     if legal:
@@ -215,6 +216,7 @@ def _mine(game: WebGame, view: View, base: str = "",
                    f'{esc(_why(game.hint_why))}.</p>' if game.hint else ""))
     return (f'<form class="mine" method="post" action="{base}/act">'
             f'<input type="hidden" name="at" value="{len(s.history_ids)}">'
+            f'{result_html(game, shared)}'
             f'<h2>{esc(game.narrator.names[view.seat])} (you)</h2>{hand}'
             f'<p class="ask">{esc(ask)}</p><div class="actions">{"".join(buttons)}</div>'
             f'{hint}</form>')
@@ -235,6 +237,8 @@ def _question(game: WebGame, view: View, shared: SharedTable | None = None) -> s
         if game.match is not None and game.match.counted:
             return f"{game.ending()} {match_verdict(game.match, game.narrator, you=game.seat)}"
         return game.ending()
+    if game.result_pending:
+        return "The hand is over: continue to the next one."
     if not view.legal:
         if shared is not None and s.current_player in shared.people:
             who = game.narrator.names[s.current_player]

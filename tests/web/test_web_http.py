@@ -77,20 +77,28 @@ def test_a_whole_game_is_played_through_the_data_action_elements(
         client: TestClient, store: SessionStore, read: Any, name: str) -> None:
     """Every mechanic of every shipped variant plays from the generic table: choosing a
     seeded random data-action on every page ends the game, and the data-action elements are
-    exactly the legal actions the engine lists, each once."""
+    exactly the legal actions the engine lists, each once, except after each hand: then the
+    result panel (``#hand-result``) and its one action, ``continue`` (issue 25)."""
     rng = random.Random(name)
     page = read(_start(client, name, seed=11).text)
+    panels = 0
     for _ in range(3000):
         if page.over:
             break
         game = _only_game(client, store)
+        if len(game.state.hands_played) > panels:  # a hand ended since the last page
+            assert page.actions == ["continue"] and "hand-result" in page.ids
+            panels = len(game.state.hands_played)
+            page = read(_act(client, page, "continue").text)
+            assert "hand-result" not in page.ids
+            continue
         assert sorted(page.actions) == sorted(game.state.legal_actions())
         assert not _hidden_cards(game.state, game.seat) & set(page.cards)
         response = _act(client, page, rng.choice(page.actions))
         assert response.status_code == 200, response.text
         page = read(response.text)
     assert page.over
-    assert page.actions == []
+    assert page.actions == [] and "hand-result" in page.ids and "play-again" in page.ids
     assert page.table["data-phase"] == "over"
     assert "You win the game" in page.text or "You lose" in page.text
 
