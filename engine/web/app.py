@@ -33,7 +33,7 @@ from engine.web.forms import MAX_FORM
 from engine.web.forms import read_form as _form
 from engine.web.game import WebGame
 from engine.web.guard import ASGI, attachment, with_session
-from engine.web.html import STATIC_FILES, page
+from engine.web.html import STATIC_FILES
 from engine.web.pages import (
     confirm_page,
     error_page,
@@ -52,6 +52,7 @@ from engine.web.sessions import (
 from engine.web.table import table_html
 from engine.web.table_routes import table_routes
 from engine.web.tables import TableStore
+from engine.web.templating import page
 from engine.web.uploads import check_record_text, check_variant_text
 
 __all__ = ["create_app"]
@@ -71,7 +72,8 @@ def create_app(store: SessionStore | None = None, tables: TableStore | None = No
         Route("/variant", _check_variant, methods=["POST"]),
         Route("/variant/play", _play_custom, methods=["POST"]),
         Route("/variant/rules", _custom_rules), Route("/rules/{name}", _shipped_rules),
-        Route("/game/rules", _game_rules), Route("/replay", _replay),
+        Route("/game/rules", _game_rules), Route("/game/again", _again, methods=["POST"]),
+        Route("/replay", _replay),
         Route("/static/{name}", _static), Route("/favicon.ico", _favicon),
         *table_routes(),
     ]
@@ -135,8 +137,15 @@ def _to_table() -> RedirectResponse:
     return RedirectResponse("/table", status_code=303)
 
 
+def home_seat(players: int) -> int:
+    """Where a person playing alone against bots sits: South at four, as at the terminal
+    (``euchre play``), else the first seat."""
+    return 2 if players == 4 else 0
+
+
 def _start(request: Request, variant: Variant, seed: tuple[int, bool]) -> Response:
-    game = WebGame.start(variant, seed=seed[0], seed_shown=seed[1], shipped=True)
+    game = WebGame.start(variant, seed=seed[0], seed_shown=seed[1], shipped=True,
+                         seat=home_seat(variant.players))
     _held(request).game = game
     return _to_table()
 
@@ -147,8 +156,9 @@ def _start(request: Request, variant: Variant, seed: tuple[int, bool]) -> Respon
 async def _index(request: Request) -> Response:
     session = _session(request)
     game = session.game if session else None
-    variants = [(name, known.shipped(name).description) for name in known.names()]
-    return _html(index_page(variants, playing=game.title if game else ""))
+    families = [(root, [known.shipped(name) for name in members])
+                for root, members in known.families()]
+    return _html(index_page(families, playing=game.title if game else ""))
 
 
 async def _play(request: Request) -> Response:
@@ -303,7 +313,19 @@ async def _play_custom(request: Request) -> Response:
     variant = session.custom if session else None
     if session is None or variant is None:
         raise HTTPException(409, "no valid variant file was checked in this browser session")
-    session.game = WebGame.start(variant, seed=known.seed(None)[0])
+    session.game = WebGame.start(variant, seed=known.seed(None)[0],
+                                 seat=home_seat(variant.players))
+    return _to_table()
+
+
+async def _again(request: Request) -> Response:
+    """New game, or Play again, of the game's own rules (a file of the player's, a record's
+    rules): a new deal at the same seat."""
+    await _form(request, MAX_FORM)
+    game = _game(request)
+    _held(request).game = WebGame.start(game.state.variant, seed=known.seed(None)[0],
+                                        seat=game.seat, title=game.title,
+                                        shipped=game.shipped)
     return _to_table()
 
 
@@ -315,7 +337,8 @@ async def _custom_rules(request: Request) -> Response:
 
 
 async def _shipped_rules(request: Request) -> Response:
-    return _html(rules_page(known.variant_named(request.path_params["name"])))
+    name = request.path_params["name"]
+    return _html(rules_page(known.variant_named(name), play=f"/play/{name}"))
 
 
 async def _game_rules(request: Request) -> Response:

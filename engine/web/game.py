@@ -81,6 +81,9 @@ class WebGame:
     on since, and the table still shows it."""
     match: Match | None = None
     """The match this game is one of (``game.match``); None: a game alone."""
+    tricks_done: int = 0
+    """Tricks completed (or voided) in the game so far: each card played has an id of its
+    trick's number, so a page can tell which plays it has not shown yet."""
     results_seen: int = 0
     """The hands whose result this seat has read (its table shows the last hand's result
     until it continues, or acts)."""
@@ -249,6 +252,7 @@ class WebGame:
         for event in events:
             if isinstance(event, TrickWon | TrickVoided):
                 self.last_trick = tuple(zip(event.seats, event.cards, strict=True))
+                self.tricks_done += 1
         n = self.narrator
         self.log.append(n.action_line(events[0]))
         self.log.extend(n.after(events))

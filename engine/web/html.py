@@ -1,4 +1,4 @@
-"""HTML made on the server: escaping, the page around every view, cards as styled glyphs.
+"""HTML made on the server: escaping, cards as styled glyphs, the static files.
 
 Every piece of text that reaches a page goes through :func:`esc` (names and descriptions from
 an uploaded variant file or record may hold markup); the only unescaped HTML is what this
@@ -21,13 +21,18 @@ from importlib import resources
 
 from engine.core import cards as C
 
-__all__ = ["STATIC_FILES", "backs_html", "card_html", "cards_html", "esc", "page"]
+__all__ = ["STATIC_FILES", "backs_html", "card_html", "cards_html", "esc", "static_version"]
 
 _RED = (C.DIAMONDS, C.HEARTS)
 STATIC_FILES = {name: resources.files("engine.web").joinpath("static", name).read_bytes()
                 for name in ("table.css", "table.js", "favicon.svg")}
 """The static files, read once from the package (the server serves them from memory)."""
 _VERSION = {name: hashlib.sha256(data).hexdigest()[:12] for name, data in STATIC_FILES.items()}
+
+
+def static_version(name: str) -> str:
+    """The hash of a static file's content, which its address carries (``?v=``)."""
+    return _VERSION[name]
 
 
 def esc(text: object) -> str:
@@ -58,19 +63,3 @@ def backs_html(count: int) -> str:
     """``count`` cards face down (at most 16 drawn, and the count)."""
     return (f'<span class="backs" title="{count} cards face down">'
             f'{"<i></i>" * min(count, 16)}<b>{count}</b></span>')
-
-
-def page(title: str, body: str, *, notice: str = "") -> str:
-    """A whole page: ``title`` (text), ``body`` (HTML), an optional ``notice`` (text) at the
-    top."""
-    note = f'<p class="notice" role="status">{esc(notice)}</p>' if notice else ""
-    return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{esc(title)} · euchrekit</title>"
-            f"<link rel=\"icon\" type=\"image/svg+xml\" "
-            f"href=\"/static/favicon.svg?v={_VERSION['favicon.svg']}\">"
-            f"<link rel=\"stylesheet\" href=\"/static/table.css?v={_VERSION['table.css']}\">"
-            f"<script src=\"/static/table.js?v={_VERSION['table.js']}\" defer></script>"
-            "</head><body>"
-            "<nav class=\"top\"><a href=\"/\">euchrekit</a></nav>"
-            f"{note}{body}</body></html>\n")

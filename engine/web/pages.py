@@ -2,51 +2,42 @@
 file's check with each error beside its line, a rule book, a record replayed step by step,
 the question asked before a new game replaces the game in progress.
 
-Everything shown is escaped (:func:`engine.web.html.esc`).
+The index, the rule book, the error and the question are templates
+(:mod:`engine.web.templating`, autoescaped); the check and the replay are assembled here, every
+piece of text escaped (:func:`engine.web.html.esc`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from markupsafe import Markup
+
 from engine.play.records import GameRecord, replay_steps
 from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.text.narrate import Narrator, sorted_hand, trump_text
-from engine.text.rulebook import render_text, rule_book
-from engine.web.html import backs_html, card_html, cards_html, esc, page
+from engine.text.rulebook import rule_book
+from engine.web.html import backs_html, card_html, cards_html, esc
+from engine.web.templating import page, render
 from engine.web.uploads import Problem, VariantCheck
 
 __all__ = ["confirm_page", "error_page", "index_page", "replay_page", "rules_page",
            "variant_page"]
 
 
-def index_page(variants: Sequence[tuple[str, str]], *, playing: str = "",
+def index_page(families: Sequence[tuple[str, Sequence[Variant]]], *, playing: str = "",
                notice: str = "") -> str:
-    """Every shipped variant (name, description) with links to play it and to its rules; the
-    forms to check a variant file and to resume or replay a record."""
-    rows = "".join(
-        f'<tr><td><a class="play" href="/play/{esc(name)}">{esc(name)}</a></td>'
-        f'<td>{esc(text)}</td><td><a href="/rules/{esc(name)}">rules</a></td></tr>'
-        for name, text in variants)
-    back = (f'<p class="resume"><a href="/table">Back to your game of {esc(playing)}</a></p>'
-            if playing else "")
-    body = f"""<main class="index"><h1>Play Euchre in the browser</h1>{back}
-<p>Choose a variant to play against bots; you sit in seat 0. Or <a href="#yours">check and
-play a variant file of your own</a>, or <a href="#saved">resume or replay a saved game</a>.</p>
-<table class="variants"><thead><tr><th>variant</th><th>what</th><th></th></tr></thead>
-<tbody>{rows}</tbody></table>
-{_variant_form("")}
-<section class="upload" id="saved"><h2>A saved game</h2>
-<form method="post" action="/record">
-<p><label>Record file (from “Save the game” or <code>euchre play --save</code>):
-<input type="file" accept=".json,application/json" data-fills="record-text"></label></p>
-<textarea id="record-text" name="text" rows="4" cols="80" spellcheck="false"
- placeholder="or paste the record's JSON here"></textarea>
-<p><button name="mode" value="resume" id="resume">Resume the game</button>
-<button name="mode" value="replay" id="replay">Replay it step by step</button></p>
-</form></section></main>"""
-    return page("Euchre", body, notice=notice)
+    """Every shipped variant by family (``standard``'s first), with links to play it and to
+    its rules; the form to sit down with friends; the forms to check a variant file and to
+    resume or replay a record."""
+    groups = [{"name": root, "variants": [{"name": v.name, "description": v.description,
+                                           "players": v.players} for v in members],
+               "heading": (f"{root} and the variants built on it" if len(members) > 1
+                           else root) + f" ({members[0].players} players)"}
+              for root, members in families]
+    return render("index.html", families=groups, playing=playing, notice=notice,
+                  variant_form=Markup(_variant_form("")))
 
 
 def _variant_form(text: str, filename: str = "") -> str:
@@ -100,32 +91,22 @@ def _problem(p: Problem) -> str:
             f'<span class="message">{esc(p.message)}</span> {hint}</p>')
 
 
-def rules_page(variant: Variant) -> str:
-    """The variant's rule book, as ``euchre rules`` prints it."""
-    text = render_text(rule_book(variant))
-    body = (f'<main class="rules"><h1>The rules of {esc(variant.name)}</h1>'
-            f'<pre class="rulebook">{esc(text)}</pre></main>')
-    return page(f"Rules of {variant.name}", body)
+def rules_page(variant: Variant, *, play: str = "") -> str:
+    """The variant's rule book (the sections and rules ``euchre rules`` prints) as HTML; the
+    other choices of the variant file folded away. ``play``: where to play it, if anywhere."""
+    return render("rules.html", book=rule_book(variant), play=play, notice="")
 
 
 def error_page(status: int, message: str) -> str:
     """A bad request's page: the status and what was wrong, never a traceback."""
-    body = (f'<main class="error"><h1>{status}</h1><p class="message" id="error">'
-            f'{esc(message)}</p><p><a href="/">Back to the variants</a></p></main>')
-    return page(f"Error {status}", body)
+    return render("error.html", status=status, message=message)
 
 
 def confirm_page(*, playing: str, hand: int, score: str, name: str, seed: str) -> str:
     """Asked before ``GET /play/NAME`` replaces the game in progress: a form that posts to
     start the new game (a link of another site cannot), or back to the table."""
-    chosen = f'<input type="hidden" name="seed" value="{esc(seed)}">' if seed else ""
-    body = (f'<main class="confirm"><h1>Start a new game of {esc(name)}?</h1>'
-            f'<p>Your game of {esc(playing)} is in progress (hand {hand}; {esc(score)}). A new '
-            'game replaces it, and it cannot be brought back.</p>'
-            f'<form method="post" action="/play/{esc(name)}">{chosen}'
-            f'<button id="confirm-new">Start a new game of {esc(name)}</button> '
-            '<a href="/table" id="keep-playing">Back to your game</a></form></main>')
-    return page("Start a new game?", body)
+    return render("confirm.html", playing=playing, hand=hand, score=score, name=name,
+                  seed=seed, notice="")
 
 
 def replay_page(record: GameRecord, step: int, *, title: str, shown: int,

@@ -46,4 +46,7 @@ def _play_again(game: WebGame, shared: SharedTable | None) -> str:
                 f'<input type="hidden" name="people" value="{esc(people)}">')
     if game.shipped:
         return f'<a href="/play/{esc(name)}" id="play-again" class="newgame">Play again</a>'
+    if shared is None:
+        return ('<button formaction="/game/again" id="play-again" class="newgame">Play again'
+                '</button>')
     return '<a href="/" id="play-again">Play again (choose a variant)</a>'

@@ -37,11 +37,11 @@ from engine.web import shipped as known
 from engine.web.forms import MAX_FORM, read_form
 from engine.web.game import WebGame
 from engine.web.guard import attachment
-from engine.web.html import page
 from engine.web.pages import rules_page
 from engine.web.sessions import Session
 from engine.web.table import table_html
 from engine.web.tables import SharedTable, TablesFull, TableStore, parse_people
+from engine.web.templating import page
 
 __all__ = ["SEAT_COOKIE", "table_routes"]
 

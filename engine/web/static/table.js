@@ -2,8 +2,52 @@
 // from elsewhere.
 "use strict";
 
+// The bots' cards appear one at a time (half a second each unless the page's "Bots" setting
+// says otherwise): the cards of the trick and of the last trick this page has not shown yet
+// (each has an id, data-play) are hidden, then shown in the order they were played; the
+// choices wait for them. The ids shown are kept for the tab (sessionStorage).
+const DELAY_KEY = "euchrekit-delay";
+function delay() {
+  const told = Number(localStorage.getItem(DELAY_KEY));
+  return Number.isFinite(told) && localStorage.getItem(DELAY_KEY) !== null ? told : 500;
+}
+let revealing = null;
+function reveal(table) {
+  if (revealing) { clearInterval(revealing); revealing = null; }
+  const key = "euchrekit-seen:" + location.pathname;
+  let seen;
+  try { seen = new Set(JSON.parse(sessionStorage.getItem(key) || "[]")); } catch (e) { seen = new Set(); }
+  const figures = [...table.querySelectorAll(".last figure[data-play]"),
+                   ...table.querySelectorAll(".trick figure[data-play]")];
+  const mine = "-" + table.dataset.seat + "-";
+  const fresh = seen.size ? figures.filter((f) => !seen.has(f.dataset.play)
+                                           && !f.dataset.play.includes(mine)) : [];
+  const ids = figures.map((f) => f.dataset.play);
+  sessionStorage.setItem(key, JSON.stringify([...new Set([...seen, ...ids])].slice(-80)));
+  const wait = delay();
+  if (!wait || !fresh.length) { return; }
+  for (const f of fresh) { f.classList.add("pending"); }
+  table.classList.add("revealing");
+  revealing = setInterval(() => {
+    const next = fresh.shift();
+    if (next) { next.classList.remove("pending"); }
+    if (!fresh.length) {
+      clearInterval(revealing);
+      revealing = null;
+      table.classList.remove("revealing");
+    }
+  }, wait);
+}
+
 // What a table's page needs each time it is drawn (at load, and when it redraws itself).
 function wire(root) {
+  const table = root.id === "table" ? root : root.querySelector("#table");
+  if (table) { reveal(table); }
+  const speed = root.querySelector("#delay");
+  if (speed) {
+    speed.value = String(delay());
+    speed.addEventListener("change", () => { localStorage.setItem(DELAY_KEY, speed.value); });
+  }
   // The history panel shows its newest line.
   const log = root.querySelector("#log");
   if (log) { log.scrollTop = log.scrollHeight; }
