@@ -24,6 +24,7 @@ from engine.bots import BEST_BOT
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.events import CardPlayed
+from engine.mechanics.registry import mechanic
 from engine.play.view import View
 from engine.rules.variant import SidesKind
 from engine.text.narrate import hand_hidden, sorted_hand, trump_text
@@ -245,9 +246,22 @@ def _question(game: WebGame, view: View, shared: SharedTable | None = None) -> s
                         "link).")
             return f"Waiting for {who} to play."
         return "Waiting for the other players."
-    scratch = s.hand.scratch  # the running phase's own question for this seat, if any
-    asked = scratch.question() if scratch is not None else ""
-    return asked or f"Your turn ({view.phase.replace('_', ' ')}): choose one."
+    asked = _scratch_question(game)
+    if asked:
+        return asked
+    if any(name.startswith("play:") for name in view.legal):
+        return "Your turn: play a card (the raised ones may be played)."
+    prompt = mechanic(s.phase).words.prompt.replace("{offers}", "").strip().rstrip("?")
+    if not prompt or prompt.endswith(":"):
+        return f"{prompt or 'Your turn:'} choose one."
+    return prompt if prompt.endswith(".") else f"{prompt}?"
+
+
+def _scratch_question(game: WebGame) -> str:
+    """The running phase's own question for the seat it asks (``Scratch.question``: a
+    defender asked to go alone defends alone), or empty."""
+    scratch = game.state.hand.scratch
+    return scratch.question() if scratch is not None else ""
 
 
 def action_label(game: WebGame, name: str, *, html: bool = False) -> str:
@@ -261,8 +275,15 @@ def action_label(game: WebGame, name: str, *, html: bool = False) -> str:
         card = C.card(arg)
         shown = card_html(card, named=False) if html else C.pretty(card)
         return f"play {shown}"
-    if kind == "bid" and arg:
+    asked = _scratch_question(game)
+    if kind == "bid" and len(arg) > 1 and arg[:-1].isdigit() and arg[-1] in "CDHSN":
+        text = f"bid {arg[:-1]} in {trump_text(arg[-1])}"  # a bid that names its trump
+    elif kind == "bid" and arg:
         text = f"bid {game.narrator.bid_text(arg)}"
+    elif kind == "alone" and asked.startswith("Defend alone"):
+        text = "defend alone"  # what going alone means to a defender (Scratch.question)
+    elif kind == "alone" and asked.startswith("Take the hand"):
+        text = "play it alone"
     else:
         text = game.narrator.option(game.seat, name, phase=game.state.phase)
         if text == name or not text:
