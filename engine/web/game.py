@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from collections import deque
 from collections.abc import Sequence
@@ -76,6 +77,7 @@ class WebGame:
     log: deque[str] = field(default_factory=lambda: deque(maxlen=MAX_LOG))
     hint: str = ""
     hint_why: str = ""
+    hint_numbers: str = ""
     last_trick: tuple[tuple[int, int], ...] = ()
     """The last trick completed, as (seat, card) in play order: the bots may have played
     on since, and the table still shows it."""
@@ -231,12 +233,23 @@ class WebGame:
             self._apply(self.bots[s.current_player].act(s))
 
     def hint_for(self) -> str:
-        """What the hint bot would do in the human's place (an action name); its reason, in
-        a few words, goes to :attr:`hint_why`."""
+        """What the hint bot would do in the seat's place (an action name). Its reason in a
+        player's words goes to :attr:`hint_why`: the heuristic bot's card-play or bidding
+        rule when it chooses the same, else how clearly the choice came out best; the hint
+        bot's own figures (its numbers on demand) to :attr:`hint_numbers`."""
         s = self.state
-        bot = make_bot(BEST_BOT, s.variant, self.seat,
-                       derive_seed(s.seed, "hint", len(s.history)))
-        action, self.hint_why = bot.advise(s)
+        seed = derive_seed(s.seed, "hint", len(s.history))
+        action, numbers = make_bot(BEST_BOT, s.variant, self.seat, seed).advise(s)
+        self.hint_numbers = numbers
+        if len(s.legal_action_ids()) == 1:
+            self.hint_why = "it is your only choice"
+            return s.action_name(action)
+        rule_action, rule = make_bot(DEFAULT_BOT, s.variant, self.seat, seed).advise(s)
+        if rule and rule_action == action:
+            self.hint_why = (rule.replace("worth about", "worth only about")
+                             if s.action_name(action) == "pass" else rule)
+        else:
+            self.hint_why = _how_clear(numbers)
         return s.action_name(action)
 
     def _apply(self, a: int) -> None:
@@ -276,3 +289,23 @@ class WebGame:
             why = n.end_reason(s.winners, s.scores, played=played)
             return f"You win the game{why}. Final score: {n.score_line(s.scores)}"
         return f"You lose: {n.winners_line(s.winners, s.scores, played=played)}"
+
+
+def _how_clear(numbers: str) -> str:
+    """How clearly a choice came out best, in words, from the search bot's figures (``+0.34
+    points a hand against the table's mean; best in 88% of 25 sampled deals``).
+
+    >>> _how_clear("+0.34 points a hand against the table's mean; best in 88% of 25 sampled deals")
+    'it came out best in almost every way the hidden cards could lie'
+    >>> _how_clear("-0.10 points ...; best in 44% of 25 sampled deals")
+    'a close call: it did best more often than any other choice, but not by much'
+    """
+    found = re.search(r"best in (\d+)%", numbers)
+    share = int(found[1]) if found else -1
+    if share >= 80:
+        return "it came out best in almost every way the hidden cards could lie"
+    if share >= 55:
+        return "it came out best in most of the ways the hidden cards could lie"
+    if share >= 0:
+        return "a close call: it did best more often than any other choice, but not by much"
+    return ""

@@ -225,6 +225,7 @@ def _mine(game: WebGame, view: View, base: str, shared: SharedTable | None, *,
             "ask": _question(game, view, shared), "can_hint": bool(legal),
             "hint": Markup(action_label(game, game.hint, html=True)) if game.hint
             else "", "hint_why": game.hint_why, "hint_bot": BEST_BOT,
+            "hint_numbers": game.hint_numbers,
             "result": Markup(result_html(game, shared)),
             "marks": _marks(view, view.seat), "turn": view.current_player == view.seat,
             "tricks": view.tricks_won[view.seat]}

@@ -423,3 +423,17 @@ def test_the_favicon_is_served_and_every_page_names_it(client: TestClient) -> No
         link = re.search(r'<link rel="icon" type="image/svg\+xml" href="([^"]+)">', text)
         assert link, path
         assert client.get(link[1]).content == icon.content
+
+
+def test_the_hint_is_advice_in_words_with_the_numbers_behind_why(
+        client: TestClient, read: Any) -> None:
+    """Issue 25, "Hints in words": the hint says what the best bot would do and a reason a
+    player understands; its figures (a share of sampled deals) only behind "why?"."""
+    page = read(_start(client, seed=3).text)
+    hinted = client.post("/hint", data={"at": page.at}).text
+    line = re.search(r'<p class="hint-text"[^>]*>(.*?)</p>', hinted, re.S)
+    assert line and "would choose" in line[1]
+    assert "%" not in line[1] and "sampled" not in line[1] and "mean" not in line[1]
+    numbers = re.search(r'<details class="hint-numbers"><summary>why\?</summary>(.*?)</details>',
+                        hinted, re.S)
+    assert numbers and re.search(r"best in \d+% of \d+ sampled deals", numbers[1])
