@@ -241,6 +241,6 @@ def test_the_bots_cards_appear_one_at_a_time(browser: WebDriver, live_server: st
         actions = browser.find_elements(By.CSS_SELECTOR, "[data-action]")
         old = browser.find_element(By.ID, "table")
         actions[0].click()
-        WebDriverWait(browser, 20, poll_frequency=0.01).until(lambda d: _stale(old))
+        WebDriverWait(browser, 20, poll_frequency=0.01).until(lambda d, old=old: _stale(old))
     browser.execute_script("localStorage.removeItem('euchrekit-delay');")
     assert seen_pending

@@ -137,22 +137,8 @@ def test_two_browsers_play_a_whole_game_at_one_table(
         variant: str, people: str) -> None:
     base, tables = server
     creator, friend = browsers
-    for driver in browsers:  # the bots' cards at once: the test reads every page as it comes
-        driver.get(base + "/")
-        driver.execute_script("localStorage.setItem('euchrekit-delay', '0');")
-    Select(creator.find_element(By.ID, "friends-variant")).select_by_value(variant)
-    field = creator.find_element(By.ID, "friends-people")
-    field.clear()
-    field.send_keys(people)
-    creator.find_element(By.ID, "friends-create").click()
-    _wait(creator, lambda d: d.find_elements(By.ID, "table"), "the creator's table")
     seats = [int(s) for s in people.split(",")]
-    link = creator.find_element(By.CSS_SELECTOR, f'[data-invite-seat="{seats[1]}"]')
-    friend.get(link.get_attribute("href") or "")
-    _wait(friend, lambda d: _table(d).get("attrs", {}).get("data-seat") == str(seats[1]),
-          "the friend's seat")
-    table = tables.find(_table(creator)["attrs"]["data-table"])
-    assert table is not None
+    table = _sit_down(base, tables, creator, friend, variant=variant, people=people)
     pages = {seats[0]: creator, seats[1]: friend}
     marks = {seats[0]: 1, seats[1]: 1}
     for seat, driver in pages.items():
@@ -164,8 +150,9 @@ def test_two_browsers_play_a_whole_game_at_one_table(
         version = str(table.version)
         seen = {}
         for seat, driver in pages.items():  # each page, redrawn by itself, is up to date
-            _wait(driver, lambda d: _table(d)["attrs"].get("data-version") == version
-                  and not _table(d)["revealing"], f"seat {seat}'s page to redraw itself")
+            _wait(driver, lambda d, version=version: _table(d)["attrs"].get("data-version")
+                  == version and not _table(d)["revealing"],
+                  f"seat {seat}'s page to redraw itself")
             seen[seat] = _table(driver)
             assert seen[seat]["mark"] == marks[seat]  # redrawn, not loaded again
         first, second = (seen[s] for s in seats)
@@ -207,6 +194,28 @@ def test_two_browsers_play_a_whole_game_at_one_table(
         assert driver.find_elements(By.ID, "play-again")
         assert driver.find_element(By.CSS_SELECTOR, ".ask").text.startswith(
             ("You win the game", "You lose"))
+
+
+def _sit_down(base: str, tables: TableStore, creator: WebDriver, friend: WebDriver, *,
+              variant: str, people: str) -> Any:
+    """The creator makes the table from the index's form; the friend opens his invite link."""
+    for driver in (creator, friend):  # the bots' cards at once: the test reads every page
+        driver.get(base + "/")
+        driver.execute_script("localStorage.setItem('euchrekit-delay', '0');")
+    Select(creator.find_element(By.ID, "friends-variant")).select_by_value(variant)
+    field = creator.find_element(By.ID, "friends-people")
+    field.clear()
+    field.send_keys(people)
+    creator.find_element(By.ID, "friends-create").click()
+    _wait(creator, lambda d: d.find_elements(By.ID, "table"), "the creator's table")
+    seat = people.split(",")[1]
+    link = creator.find_element(By.CSS_SELECTOR, f'[data-invite-seat="{seat}"]')
+    friend.get(link.get_attribute("href") or "")
+    _wait(friend, lambda d: _table(d).get("attrs", {}).get("data-seat") == seat,
+          "the friend's seat")
+    table = tables.find(_table(creator)["attrs"]["data-table"])
+    assert table is not None
+    return table
 
 
 def _stale(element: Any) -> bool:
