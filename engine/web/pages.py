@@ -71,7 +71,12 @@ def variant_page(text: str, filename: str, checked: VariantCheck) -> str:
         verdict = (f'<p class="ok" id="verdict">{esc(v.name)}: ok. {esc(v.description)}</p>'
                    '<form method="post" action="/variant/play"><button id="play-custom">'
                    'Play this variant</button> <a href="/variant/rules" target="_blank">'
-                   'Its rule book</a></form>')
+                   'Its rule book</a></form>'
+                   '<form method="post" action="/tables" class="friends">'
+                   '<input type="hidden" name="source" value="checked">'
+                   '<label>Or with friends, people\'s seats (yours first): <input name="people" '
+                   f'value="{"2,0" if v.players == 4 else "0,1"}" size="8"></label> '
+                   '<button id="play-custom-friends">Make the table</button></form>')
     else:
         count = len(checked.errors)
         verdict = (f'<p class="bad" id="verdict">{count} error{"s" * (count != 1)}: the '

@@ -437,3 +437,71 @@ def test_the_hint_is_advice_in_words_with_the_numbers_behind_why(
     numbers = re.search(r'<details class="hint-numbers"><summary>why\?</summary>(.*?)</details>',
                         hinted, re.S)
     assert numbers and re.search(r"best in \d+% of \d+ sampled deals", numbers[1])
+
+
+def test_a_pasted_file_plays_under_its_own_name_with_new_game(
+        client: TestClient, store: SessionStore, read: Any) -> None:
+    """Issue 25, "The pages": a file pasted without a file name is named after the variant it
+    builds on (not "pasted"), and its table offers New game, which deals again by its rules."""
+    text = "extends: cutthroat\ndescription: Cutthroat to 5.\ngame: {target: 5}\n"
+    assert client.post("/variant", data={"text": text, "filename": ""}).status_code == 200
+    page = read(client.post("/variant/play").text)
+    assert page.table["data-variant"] == "cutthroat-house" and "pasted" not in page.text
+    assert 'form="again"' in page.text
+    first = _only_game(client, store)
+    again = read(client.post("/game/again", data={"at": page.at}).text)
+    assert again.table["data-variant"] == "cutthroat-house" and "(game to 5)" in again.text
+    second = _only_game(client, store)
+    assert second is not first and second.state.variant is first.state.variant  # a new deal
+
+
+def test_the_index_puts_standard_first_and_groups_the_families(client: TestClient) -> None:
+    text = client.get("/").text
+    families = re.findall(r'<section class="family" id="family-([a-z-]+)">', text)
+    # The shipped files' `extends:` lines (variants/*.yaml) make these families: standard's
+    # house rules, and the variants of their own with theirs.
+    assert families[0] == "standard" and sorted(families[1:]) == families[1:]
+    assert {"cutthroat", "bid-euchre", "ghost-hand"} <= set(families)
+    first = re.search(r'<a class="play" href="/play/([a-z0-9-]+)"', text)
+    assert first and first[1] == "standard"
+    standard = text.split('id="family-standard"')[1].split("</section>")[0]
+    assert "/play/railroad-jamboree" in standard and "/play/cutthroat" not in standard
+    assert 'id="friends-form"' in text and "seat 0" not in text.lower().replace("seat 0 ", "")
+
+
+def test_the_rule_book_is_a_web_page_with_one_title(client: TestClient) -> None:
+    text = client.get("/rules/standard").text
+    assert "<pre" not in text and text.count("<h1>") == 1
+    assert text.count("The rules of standard") == 1  # the page's heading, not doubled
+    sections = re.findall(r"<h2>(\d+)\. ([^<]+)</h2>", text)
+    assert len(sections) >= 5 and [int(n) for n, _ in sections] == list(
+        range(1, len(sections) + 1))
+    assert "phase `" not in text  # the variant file's keys stay in `euchre rules`
+    assert '<details class="other"><summary>Other choice</summary>' in text
+
+
+def test_buttons_speak_a_players_words(client: TestClient, store: SessionStore,
+                                       read: Any) -> None:
+    """Issue 25, "Words for players": no action code or internal label on a button (no
+    `order_up`, `call:H`, `pass / alone`); a defender asked to go alone is asked to defend
+    alone."""
+    seen: set[str] = set()
+    for name, seed in (("standard", 3), ("cutthroat", 2), ("bid-euchre", 4)):
+        rng = random.Random(name)
+        page = read(_start(client, name, seed=seed).text)
+        if page.table.get("data-over") is None:
+            page = read(client.post(f"/play/{name}", data={"seed": str(seed)}).text)
+        for _ in range(150):
+            if page.over:
+                break
+            for label in re.findall(r'<button name="action" value="[^"]*" data-action="[^"]*"'
+                                    r'[^>]*>(.*?)</button>', page.text):
+                words = re.sub(r"<[^>]+>", "", label)
+                assert "_" not in words and not re.search(r"\w:\w", words), (name, words)
+                assert "/" not in words, (name, words)
+                seen.add(words)
+            response = _act(client, page, rng.choice(page.actions))
+            page = read(response.text)
+    assert {"order up", "pass"} <= seen
+    game = _only_game(client, store)
+    assert game is not None

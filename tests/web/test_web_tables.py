@@ -162,6 +162,16 @@ def test_a_seat_is_taken_once_and_its_holder_comes_back_by_the_same_link(
     assert sorted(links) == [1, 3]
     table = tables._tables[page.table["data-table"]]
     assert "not yet joined" in page.text
+    # A seat not yet taken waits: no bot plays it. The creator (seat 0) passes until seat 1,
+    # a person's seat nobody has taken, is to act; the game then stands there.
+    while table.state.current_player == 0:
+        page = read(creator.post(f"/t/{table.id}/act", data={
+            "action": "pass", "at": page.at}).text)
+    if table.state.current_player == 1:
+        standing = len(table.state.history_ids)
+        page = read(creator.get(f"/t/{table.id}").text)
+        assert "has not joined yet" in page.text and page.actions == []
+        assert len(table.state.history_ids) == standing
     wrong = links[1].replace("key=", "key=x")
     assert friend.get(wrong).status_code == 403  # a key made up is no invitation
     assert friend.get(links[1]).status_code == 200
