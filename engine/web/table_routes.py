@@ -141,6 +141,11 @@ async def _join(request: Request) -> Response:
     if seat not in table.keys:
         raise HTTPException(404, "this table has no invite for that seat")
     held = request.cookies.get(SEAT_COOKIE)
+    sitting = table.seat_of(held)
+    if sitting is not None and sitting != seat:  # the creator clicking a friend's link
+        raise HTTPException(409, f"this browser already sits at this table, as "
+                                 f"{table.who(sitting, sitting)}: send this link to the friend "
+                                 "it is for (or open it in another browser)")
     token = table.join(seat, request.query_params.get("key", ""), held=held)
     if token is None:
         raise HTTPException(403 if seat not in table.tokens else 409,

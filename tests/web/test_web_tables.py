@@ -178,6 +178,11 @@ def test_a_seat_is_taken_once_and_its_holder_comes_back_by_the_same_link(
     token = table.tokens[1]
     assert late.get(links[1]).status_code == 409  # the seat is someone else's now
     assert creator.get(links[1]).status_code == 409  # even the creator's browser
+    # The creator following a link not yet taken keeps his own seat: one seat per browser.
+    taken = creator.get(links[3])
+    assert taken.status_code == 409 and "already sits at this table" in taken.text
+    assert 3 not in table.tokens and read(creator.get(f"/t/{table.id}").text).table[
+        "data-seat"] == "0"
     assert table.tokens[1] == token
     again = friend.get(links[1])  # the friend closed the page: the same link brings him back
     assert again.status_code == 200 and read(again.text).table["data-seat"] == "1"
@@ -277,3 +282,19 @@ def test_the_page_listens_for_changes_and_listeners_are_limited(
     assert refused.status_code == 503 and "close a tab" in refused.text
     opened.join(10)
     assert codes == [200] and tables.open_streams == 0
+
+
+def test_a_checked_variant_file_is_played_with_friends(
+        read: Read, new_client: Callable[..., TestClient]) -> None:
+    app, tables = _app()
+    creator, friend = new_client(app), new_client(app)
+    refused = creator.post("/tables", data={"source": "checked", "people": "0,1"})
+    assert refused.status_code == 409  # nothing checked in this browser yet
+    text = "extends: cutthroat\ndescription: Cutthroat to 5.\ngame: {target: 5}\n"
+    assert creator.post("/variant", data={"text": text, "filename": "ours.yaml"}
+                        ).status_code == 200
+    page = read(creator.post("/tables", data={"source": "checked", "people": "0,1"}).text)
+    assert page.table["data-variant"] == "ours" and "(game to 5)" in page.text
+    joined = read(friend.get(_invites(page.text)[1]).text)
+    assert joined.table["data-variant"] == "ours" and joined.table["data-seat"] == "1"
+    assert len(tables) == 1  # the refused post made no table
