@@ -41,59 +41,21 @@ def index_page(families: Sequence[tuple[str, Sequence[Variant]]], *, playing: st
 
 
 def _variant_form(text: str, filename: str = "") -> str:
-    return f"""<section class="upload" id="yours"><h2>Your own variant</h2>
-<form method="post" action="/variant" id="variant-form">
-<p><label>Variant file: <input type="file" accept=".yaml,.yml" id="variant-file"
- data-fills="variant-text" data-name="variant-filename"></label></p>
-<input type="hidden" name="filename" id="variant-filename" value="{esc(filename)}">
-<textarea id="variant-text" name="text" rows="10" cols="80" spellcheck="false"
- placeholder="extends: standard&#10;description: Standard, game to 11.&#10;game: {{target: 11}}"
->{esc(text)}</textarea>
-<p><button id="check">Check it</button></p></form></section>"""
+    return render("variant_form.html", text=text, filename=filename)
 
 
 def variant_page(text: str, filename: str, checked: VariantCheck) -> str:
     """A variant file's text with line numbers, each error and warning beside its line, and
-    (when it is valid) the buttons to play it and to read its rule book."""
+    (when it is valid) the buttons to play it, alone or with friends, and to read its rule
+    book."""
     lines = text.split("\n")
     by_line: dict[int, list[Problem]] = {}
     for p in [*checked.errors, *checked.warnings]:
         by_line.setdefault(min(p.line, len(lines)) if p.line else 0, []).append(p)
-    rows = []
-    for number, line in enumerate(lines, start=1):
-        notes = "".join(_problem(p) for p in by_line.get(number, []))
-        mark = " bad" if notes else ""
-        rows.append(f'<tr class="line{mark}" id="L{number}"><th>{number}</th>'
-                    f'<td><code>{esc(line)}</code></td><td class="notes">{notes}</td></tr>')
-    elsewhere = "".join(_problem(p) for p in by_line.get(0, []))
-    if checked.variant is not None:
-        v = checked.variant
-        verdict = (f'<p class="ok" id="verdict">{esc(v.name)}: ok. {esc(v.description)}</p>'
-                   '<form method="post" action="/variant/play"><button id="play-custom">'
-                   'Play this variant</button> <a href="/variant/rules" target="_blank">'
-                   'Its rule book</a></form>'
-                   '<form method="post" action="/tables" class="friends">'
-                   '<input type="hidden" name="source" value="checked">'
-                   '<label>Or with friends, people\'s seats (yours first): <input name="people" '
-                   f'value="{"2,0" if v.players == 4 else "0,1"}" size="8"></label> '
-                   '<button id="play-custom-friends">Make the table</button></form>')
-    else:
-        count = len(checked.errors)
-        verdict = (f'<p class="bad" id="verdict">{count} error{"s" * (count != 1)}: the '
-                   'variant cannot be played until they are fixed.</p>')
-    body = (f'<main class="check"><h1>Checking {esc(filename or "your variant")}</h1>'
-            f'{verdict}<div class="elsewhere">{elsewhere}</div>'
-            f'<table class="source">{"".join(rows)}</table>'
-            f'{_variant_form(text, filename)}</main>')
-    return page("Check a variant", body)
-
-
-def _problem(p: Problem) -> str:
-    where = f"{p.line}:{p.column}" if p.line else p.file or "the file"
-    hint = f'<span class="fix">hint: {esc(p.hint)}</span>' if p.hint else ""
-    return (f'<p class="problem {esc(p.severity)}" data-line="{p.line}" '
-            f'data-column="{p.column}"><b>{esc(where)}: {esc(p.severity)}:</b> '
-            f'<span class="message">{esc(p.message)}</span> {hint}</p>')
+    rows = [{"number": number, "text": line, "problems": by_line.get(number, [])}
+            for number, line in enumerate(lines, start=1)]
+    return render("variant.html", filename=filename, text=text, variant=checked.variant,
+                  errors=len(checked.errors), rows=rows, elsewhere=by_line.get(0, []))
 
 
 def rules_page(variant: Variant, *, play: str = "") -> str:
