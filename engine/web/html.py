@@ -1,8 +1,9 @@
 """HTML made on the server: escaping, cards as styled glyphs, the static files.
 
-Every piece of text that reaches a page goes through :func:`esc` (names and descriptions from
-an uploaded variant file or record may hold markup); the only unescaped HTML is what this
-package writes itself.
+The pages are templates (:mod:`engine.web.templating`), which escape every value they show; the
+few pieces of HTML made here (a card in a button's label, the result panel) put every piece of
+text through :func:`esc` (names and descriptions from an uploaded variant file or record may
+hold markup).
 
 >>> esc('<b title="x">&</b>')
 '&lt;b title=&quot;x&quot;&gt;&amp;&lt;/b&gt;'
@@ -21,7 +22,7 @@ from importlib import resources
 
 from engine.core import cards as C
 
-__all__ = ["STATIC_FILES", "backs_html", "card_html", "cards_html", "esc", "static_version"]
+__all__ = ["STATIC_FILES", "card_html", "esc", "static_version"]
 
 _RED = (C.DIAMONDS, C.HEARTS)
 STATIC_FILES = {name: resources.files("engine.web").joinpath("static", name).read_bytes()
@@ -51,15 +52,3 @@ def card_html(card: int, *, tag: str = "span", attrs: str = "", named: bool = Tr
         face = C.pretty(card)
     extra = (f' data-card="{code}"' if named else "") + (f" {attrs}" if attrs else "")
     return f'<{tag} class="card {kind}"{extra}>{esc(face)}</{tag}>'
-
-
-def cards_html(cards: Iterable[int]) -> str:
-    """Cards side by side (an empty hand shows as a dash)."""
-    shown = "".join(card_html(c) for c in cards)
-    return f'<span class="cards">{shown or "-"}</span>'
-
-
-def backs_html(count: int) -> str:
-    """``count`` cards face down (at most 16 drawn, and the count)."""
-    return (f'<span class="backs" title="{count} cards face down">'
-            f'{"<i></i>" * min(count, 16)}<b>{count}</b></span>')

@@ -2,24 +2,22 @@
 file's check with each error beside its line, a rule book, a record replayed step by step,
 the question asked before a new game replaces the game in progress.
 
-The index, the rule book, the error and the question are templates
-(:mod:`engine.web.templating`, autoescaped); the check and the replay are assembled here, every
-piece of text escaped (:func:`engine.web.html.esc`).
+Every page is a template (:mod:`engine.web.templating`, ``engine/web/templates``): every value
+it shows is escaped by autoescaping; this module gathers what each one shows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from markupsafe import Markup
-
+from engine.core import cards as C
 from engine.play.records import GameRecord, replay_steps
 from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.text.narrate import Narrator, sorted_hand, trump_text
 from engine.text.rulebook import rule_book
-from engine.web.html import backs_html, card_html, cards_html, esc
-from engine.web.templating import page, render
+from engine.web.templating import render
 from engine.web.uploads import Problem, VariantCheck
 
 __all__ = ["confirm_page", "error_page", "index_page", "replay_page", "rules_page",
@@ -36,12 +34,8 @@ def index_page(families: Sequence[tuple[str, Sequence[Variant]]], *, playing: st
                "heading": (f"{root} and the variants built on it" if len(members) > 1
                            else root) + f" ({members[0].players} players)"}
               for root, members in families]
-    return render("index.html", families=groups, playing=playing, notice=notice,
-                  variant_form=Markup(_variant_form("")))
-
-
-def _variant_form(text: str, filename: str = "") -> str:
-    return render("variant_form.html", text=text, filename=filename)
+    return render("index.html", families=groups, playing=playing, notice=notice, text="",
+                  filename="")
 
 
 def variant_page(text: str, filename: str, checked: VariantCheck) -> str:
@@ -106,54 +100,40 @@ def replay_page(record: GameRecord, step: int, *, title: str, shown: int,
             break
     assert at is not None and narrator is not None
     hidden = not finished and step == shown
-    return page(f"Replay of {title}",
-                _replay_body(at, narrator, step=step, total=shown, upcoming=upcoming,
-                              lines=lines, title=title, hidden=hidden, finished=finished))
+    return _replay_body(at, narrator, step=step, total=shown, upcoming=upcoming,
+                        lines=lines, title=title, hidden=hidden, finished=finished)
+
+
+def _card(card: int) -> dict[str, str]:
+    code = C.card_name(card)
+    if card == C.JOKER or code == "JK":
+        return {"code": code, "face": "Joker", "kind": "joker"}
+    return {"code": code, "face": C.pretty(card),
+            "kind": "red" if C.suit_of(card) in (C.DIAMONDS, C.HEARTS) else "black"}
 
 
 def _replay_body(s: State, n: Narrator, *, step: int, total: int, upcoming: str,
                  lines: list[str], title: str, hidden: bool, finished: bool) -> str:
     h = s.hand
+    v = s.variant
 
-    def cards(mask: int) -> str:
-        return backs_html(mask.bit_count()) if hidden else cards_html(sorted_hand(mask, h.trump))
+    def shown(name: str, mask: int, *, dealer: bool = False) -> dict[str, Any]:
+        return {"name": name, "dealer": dealer, "backs": mask.bit_count() if hidden else None,
+                "cards": [] if hidden else [_card(c) for c in sorted_hand(mask, h.trump)]}
 
-    seats = "".join(
-        f'<tr><th>{esc(n.names[p])}{" (dealer)" if p == s.dealer else ""}</th>'
-        f'<td>{cards(h.hands[p])}</td></tr>' for p in range(s.variant.players))
-    for k, name in enumerate(s.variant.deal.extra_hands):
-        seats += (f"<tr><th>{esc(name)} hand</th>"
-                  f"<td>{cards(h.hands[s.variant.players + k])}</td></tr>")
-    if h.upcard >= 0:
-        seats += f"<tr><th>upcard</th><td>{card_html(h.upcard)}</td></tr>"
-    trick = "".join(f'<figure class="played">{card_html(c)}<figcaption>{esc(n.names[p])}'
-                    f"</figcaption></figure>" for p, c in zip(h.trick_seats, h.trick,
-                                                               strict=True))
+    hands = [shown(n.names[p], h.hands[p], dealer=p == s.dealer) for p in range(v.players)]
+    hands += [shown(f"{name} hand", h.hands[v.players + k])
+              for k, name in enumerate(v.deal.extra_hands)]
     if hidden:
         nxt = (f"hand {s.hand_no} is not finished: its cards stay face down (resume the game "
                "to play it)")
     else:
-        nxt = (esc(n.action(s.current_player, upcoming, phase=s.phase, reveal=True))
+        nxt = (n.action(s.current_player, upcoming, phase=s.phase, reveal=True)
                if upcoming else "the end of the record")
-
-    def link(to: int, word: str) -> str:
-        if to == step or not 0 <= to <= total:
-            return f'<span class="off">{word}</span>'
-        return f'<a href="/replay?step={to}" id="{word.lower()}">{word}</a>'
-
-    nav = " ".join([link(0, "First"), link(step - 1, "Previous"), link(step + 1, "Next"),
-                    link(total, "Last")])
-    log = "".join(f"<li>{esc(line)}</li>" for line in lines[-200:])
-    trump = f'<p class="trump">Trump: {esc(trump_text(h.trump))}</p>' if (
-        h.trump >= 0) else ""
-    seed = f", seed {s.seed}" if finished else ""
-    return (f'<main id="replay" data-step="{step}" data-steps="{total}" '
-            f'data-variant="{esc(title)}" data-hand="{s.hand_no}">'
-            f'<header class="bar"><h1>Replay: {esc(title)}{seed}</h1>'
-            f'<span class="score">{esc(n.score_line(s.scores))}</span></header>'
-            f'<p class="nav">Step {step} of {total}. {nav}</p>'
-            f'<p class="next">Next: {nxt}</p>{trump}<div class="felt"><table class="hands">{seats}'
-            f'</table><div class="trick">{trick}</div></div>'
-            f'<aside class="side"><h2>So far</h2><ol class="log" id="log">{log}</ol></aside>'
-            f'</main>')
-
+    return render("replay.html", name=title, step=step, total=total, hand_no=s.hand_no,
+                  seed=s.seed if finished else None, score=n.score_line(s.scores),
+                  upcoming=nxt, trump=trump_text(h.trump) if h.trump >= 0 else "",
+                  hands=hands, upcard=_card(h.upcard) if h.upcard >= 0 else None,
+                  trick=[{"card": _card(c), "who": n.names[p]}
+                         for p, c in zip(h.trick_seats, h.trick, strict=True)],
+                  lines=lines[-200:])
