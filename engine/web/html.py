@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-from collections.abc import Iterable
 from importlib import resources
 
 from engine.core import cards as C

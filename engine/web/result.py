@@ -1,52 +1,43 @@
-"""The result panel (``#hand-result``): after each hand, what happened in it, the points and
-the score, until the seat continues (``data-action="continue"``); at the end of the game, the
-last hand, the final score and Play again.
+"""The result panel (``#hand-result``, the template ``result.html``): after each hand, what
+happened in it, the points and the score, until the seat continues
+(``data-action="continue"``); at the end of the game, the last hand, the final score and Play
+again.
 
 The words are the text layer's (:meth:`Narrator.hand_summary`, :meth:`WebGame.ending`), so the
-panel says what the terminal says.
+panel says what the terminal says, a sentence a line.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.web.game import CONTINUE, WebGame
-from engine.web.html import esc
 from engine.web.tables import SharedTable
 
-__all__ = ["result_html"]
+__all__ = ["CONTINUE", "result_of"]
 
 
-def result_html(game: WebGame, shared: SharedTable | None = None) -> str:
-    """The panel, or nothing when no hand result waits for this seat and the game goes on."""
+def result_of(game: WebGame, shared: SharedTable | None = None) -> dict[str, Any] | None:
+    """What the panel shows, or None when no hand result waits for this seat and the game
+    goes on."""
     s = game.state
     over = s.is_terminal()
     if not (over or game.result_pending) or not s.hands_played:
-        return ""
-    n = game.narrator
-    last = s.hands_played[-1]
-    summary = n.hand_summary(last)
+        return None
+    summary = game.narrator.hand_summary(s.hands_played[-1])
     head, _, rest = summary.partition(": ")
-    if over:
-        again = _play_again(game, shared)
-        closing = (f'<p class="ending">{esc(game.ending())}</p>'
-                   f'<p class="again">{again}</p>')
-    else:
-        closing = (f'<button name="action" value="{CONTINUE}" data-action="{CONTINUE}" '
-                   'class="continue" autofocus>Continue</button>')
-    return (f'<section id="hand-result" class="result" role="status">'
-            f'<h2>{esc(head)}</h2><p>{esc(rest)}</p>{closing}</section>')
+    lines = [part.strip().rstrip(".") + "." for part in rest.split(". ") if part.strip()]
+    return {"head": head, "lines": lines, "over": over,
+            "ending": game.ending() if over else "", "again": _play_again(game, shared)}
 
 
-def _play_again(game: WebGame, shared: SharedTable | None) -> str:
-    """Play again: the same variant, at a new table for the same seats when it was shared."""
+def _play_again(game: WebGame, shared: SharedTable | None) -> dict[str, str]:
+    """Play again: the same variant, at a new table for the same seats when it was shared;
+    a game of the player's own rules deals again by them."""
     name = game.state.variant.name
     if shared is not None and game.shipped:
-        people = ",".join(str(seat) for seat in shared.people)
-        return (f'<button formaction="/tables" name="variant" value="{esc(name)}" '
-                f'id="play-again">Play again (a new table: send the new links)</button>'
-                f'<input type="hidden" name="people" value="{esc(people)}">')
+        return {"kind": "table", "name": name,
+                "people": ",".join(str(seat) for seat in shared.people)}
     if game.shipped:
-        return f'<a href="/play/{esc(name)}" id="play-again" class="newgame">Play again</a>'
-    if shared is None:
-        return ('<button formaction="/game/again" id="play-again" class="newgame">Play again'
-                '</button>')
-    return '<a href="/" id="play-again">Play again (choose a variant)</a>'
+        return {"kind": "shipped", "name": name}
+    return {"kind": "own" if shared is None else "home"}

@@ -31,7 +31,7 @@ from engine.text.narrate import hand_hidden, sorted_hand, trump_text
 from engine.text.narrate_match import match_kind, match_score, match_verdict
 from engine.web.game import NEXT_GAME, WebGame
 from engine.web.html import card_html, esc
-from engine.web.result import result_html
+from engine.web.result import result_of
 from engine.web.tables import SharedTable
 from engine.web.templating import render
 
@@ -226,7 +226,7 @@ def _mine(game: WebGame, view: View, base: str, shared: SharedTable | None, *,
             "hint": Markup(action_label(game, game.hint, html=True)) if game.hint
             else "", "hint_why": game.hint_why, "hint_bot": BEST_BOT,
             "hint_numbers": game.hint_numbers,
-            "result": Markup(result_html(game, shared)),
+            "result": result_of(game, shared),
             "marks": _marks(view, view.seat), "turn": view.current_player == view.seat,
             "tricks": view.tricks_won[view.seat]}
 
