@@ -46,12 +46,17 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-dev-shm-usage"]
 
 
-def _browser(size: str) -> tuple[WebDriver, str]:
+def _browser(size: str, *, phone: bool = False) -> tuple[WebDriver, str]:
+    """A fresh Chromium with its own profile; a ``phone`` shows pages on a 400x800 screen
+    (Chromium's device emulation: a headless window is at least 500 pixels wide)."""
     profile = tempfile.mkdtemp(prefix="euchrekit-chromium-")
     options = wd.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in [*FLAGS, f"--window-size={size}", f"--user-data-dir={profile}"]:
         options.add_argument(flag)
+    if phone:
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
+            "width": 400, "height": 800, "pixelRatio": 1}})
     driver = wd.Chrome(service=Service(executable_path=DRIVER), options=options)
     driver.set_page_load_timeout(30)
     return driver, profile
@@ -81,7 +86,7 @@ def server() -> Iterator[tuple[str, TableStore]]:
 
 @pytest.fixture(scope="module")
 def browsers() -> Iterator[tuple[WebDriver, WebDriver]]:
-    made = [_browser("1280,900"), _browser("400,800")]
+    made = [_browser("1280,900"), _browser("500,900", phone=True)]
     yield made[0][0], made[1][0]
     for driver, profile in made:
         driver.quit()
@@ -161,6 +166,7 @@ def test_two_browsers_play_a_whole_game_at_one_table(
         if first["attrs"]["data-over"] == "true":
             break
         if friend.find_elements(By.CSS_SELECTOR, "[data-action]"):
+            assert friend.execute_script("return [innerWidth, innerHeight]") == [400, 800]
             assert _in_view(friend) == []  # the phone keeps the hand and choices in view
         if not shot and len(friend.find_elements(By.CSS_SELECTOR, ".trick [data-card]")) >= 2:
             _shot(creator, "table.png")
