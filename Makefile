@@ -12,7 +12,7 @@ HAS_OPENSPIEL_WHEELS := $(PYTHON) -c 'import platform, sys; sys.exit(not (sys.pl
 # PettingZoo (pure Python) installs everywhere, so its tests never skip.
 REQUIRED_EXTRAS := pettingzoo,gymnasium$(shell $(HAS_OPENSPIEL_WHEELS) 2>/dev/null && echo ,pyspiel,dask.distributed,matplotlib,numpy)
 # The browser table's extra is pure Python: it installs everywhere, and its tests always run.
-WEB_EXTRAS := starlette,uvicorn,httpx,selenium
+WEB_EXTRAS := starlette,uvicorn,jinja2,httpx,selenium
 # The browser tests drive the OS's Chromium (Debian's chromium and chromium-driver); `browser`
 # installs them where it can (as root with apt-get), and there they must run, not skip.
 CAN_INSTALL_BROWSER := [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1

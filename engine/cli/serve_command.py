@@ -1,7 +1,7 @@
 """``euchre serve [--host H] [--port P]``: the browser table (:mod:`engine.web`).
 
 It listens on the loopback interface unless ``--host`` says otherwise, so that nobody else on
-the network reaches it by default. It needs the ``web`` extra (Starlette and uvicorn); without
+the network reaches it by default. It needs the ``web`` extra (Starlette, uvicorn, Jinja2); without
 it the command says how to install it and exits 1. A port that cannot be listened on (taken,
 or privileged) is reported on one line, exit 1.
 """
@@ -29,8 +29,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve", help="play in a browser: start the local web app",
         description="Start the browser table: open the address it prints, choose a variant "
-        "(or paste your own file) and play against bots. Games are kept in memory, one per "
-        "browser session. Ctrl-C stops the server.")
+        "(or paste your own file) and play against bots, or make a table for friends (each "
+        "gets a link to a seat; --host 0.0.0.0 lets other machines of the network reach it). "
+        "Games are kept in memory. Ctrl-C stops the server.")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any free)")
@@ -57,7 +58,8 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    missing = [m for m in ("starlette", "uvicorn") if importlib.util.find_spec(m) is None]
+    missing = [m for m in ("starlette", "uvicorn", "jinja2")
+               if importlib.util.find_spec(m) is None]
     if missing:
         raise EuchreError(f"`euchre serve` needs {' and '.join(missing)}: install the web "
                           "extra (pip install 'euchrekit[web]')")
@@ -71,6 +73,8 @@ def _serve(args: argparse.Namespace) -> int:
     shown = f"[{host}]" if ":" in host else host
     print(f"euchrekit: the browser table is at http://{shown}:{port}/ (Ctrl-C stops it)",
           file=sys.stdout, flush=True)
-    config = uvicorn.Config(create_app(), log_level="warning", access_log=False)
+    # Pages of a shared table keep an event stream open: Ctrl-C ends them after 2 s.
+    config = uvicorn.Config(create_app(), log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=2)
     uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
@@ -30,9 +29,11 @@ from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.rules.yamlsource import MAX_FILE_BYTES
 from engine.web import shipped as known
+from engine.web.forms import MAX_FORM
+from engine.web.forms import read_form as _form
 from engine.web.game import WebGame
 from engine.web.guard import ASGI, attachment, with_session
-from engine.web.html import STATIC_FILES, page
+from engine.web.html import STATIC_FILES
 from engine.web.pages import (
     confirm_page,
     error_page,
@@ -49,17 +50,19 @@ from engine.web.sessions import (
     StoreFull,
 )
 from engine.web.table import table_html
+from engine.web.table_routes import table_routes
+from engine.web.tables import TableStore
+from engine.web.templating import page
 from engine.web.uploads import check_record_text, check_variant_text
 
 __all__ = ["create_app"]
 
-MAX_FORM = 4096
-"""Largest body of a form that carries no file (an action, a hint)."""
 _STATIC = {name: (STATIC_FILES[name], kind)
            for name, kind in (("table.css", "text/css"), ("table.js", "text/javascript"),
                               ("favicon.svg", "image/svg+xml"))}
-def create_app(store: SessionStore | None = None) -> ASGI:
-    """The app, with its own session store (a fresh one unless given)."""
+def create_app(store: SessionStore | None = None, tables: TableStore | None = None) -> ASGI:
+    """The app, with its own session store and store of shared tables (fresh ones unless
+    given)."""
     sessions = store if store is not None else SessionStore()
     routes = [
         Route("/", _index), Route("/play/{name}", _play),
@@ -69,11 +72,14 @@ def create_app(store: SessionStore | None = None) -> ASGI:
         Route("/variant", _check_variant, methods=["POST"]),
         Route("/variant/play", _play_custom, methods=["POST"]),
         Route("/variant/rules", _custom_rules), Route("/rules/{name}", _shipped_rules),
-        Route("/game/rules", _game_rules), Route("/replay", _replay),
+        Route("/game/rules", _game_rules), Route("/game/again", _again, methods=["POST"]),
+        Route("/replay", _replay),
         Route("/static/{name}", _static), Route("/favicon.ico", _favicon),
+        *table_routes(),
     ]
     app = Starlette(routes=routes, exception_handlers={
         HTTPException: _http_error, Exception: _server_error})
+    app.state.tables = tables if tables is not None else TableStore()
     return with_session(app, sessions)
 
 
@@ -131,32 +137,15 @@ def _to_table() -> RedirectResponse:
     return RedirectResponse("/table", status_code=303)
 
 
-async def _form(request: Request, limit: int) -> dict[str, str]:
-    """The urlencoded form of a POST, read up to ``limit`` bytes (413 beyond)."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/x-www-form-urlencoded":
-        raise HTTPException(415, "send the form as application/x-www-form-urlencoded")
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise HTTPException(413, f"the form is larger than {limit:,} bytes")
-    body = bytearray()
-    try:
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > limit:
-                raise HTTPException(413, f"the form is larger than {limit:,} bytes")
-    except ClientDisconnect:  # the browser went away mid-request: nothing to answer
-        raise HTTPException(400, "the request was cut off") from None
-    try:
-        fields = parse_qs(body.decode("ascii"), keep_blank_values=True, strict_parsing=False,
-                          encoding="utf-8", errors="strict", max_num_fields=8)
-    except (UnicodeDecodeError, ValueError):
-        raise HTTPException(400, "the form is not valid urlencoded UTF-8 text") from None
-    return {key: values[0] for key, values in fields.items()}
+def home_seat(players: int) -> int:
+    """Where a person playing alone against bots sits: South at four, as at the terminal
+    (``euchre play``), else the first seat."""
+    return 2 if players == 4 else 0
 
 
 def _start(request: Request, variant: Variant, seed: tuple[int, bool]) -> Response:
-    game = WebGame.start(variant, seed=seed[0], seed_shown=seed[1], shipped=True)
+    game = WebGame.start(variant, seed=seed[0], seed_shown=seed[1], shipped=True,
+                         seat=home_seat(variant.players))
     _held(request).game = game
     return _to_table()
 
@@ -167,8 +156,9 @@ def _start(request: Request, variant: Variant, seed: tuple[int, bool]) -> Respon
 async def _index(request: Request) -> Response:
     session = _session(request)
     game = session.game if session else None
-    variants = [(name, known.shipped(name).description) for name in known.names()]
-    return _html(index_page(variants, playing=game.title if game else ""))
+    families = [(root, [known.shipped(name) for name in members])
+                for root, members in known.families()]
+    return _html(index_page(families, playing=game.title if game else ""))
 
 
 async def _play(request: Request) -> Response:
@@ -323,7 +313,19 @@ async def _play_custom(request: Request) -> Response:
     variant = session.custom if session else None
     if session is None or variant is None:
         raise HTTPException(409, "no valid variant file was checked in this browser session")
-    session.game = WebGame.start(variant, seed=known.seed(None)[0])
+    session.game = WebGame.start(variant, seed=known.seed(None)[0],
+                                 seat=home_seat(variant.players))
+    return _to_table()
+
+
+async def _again(request: Request) -> Response:
+    """New game, or Play again, of the game's own rules (a file of the player's, a record's
+    rules): a new deal at the same seat."""
+    await _form(request, MAX_FORM)
+    game = _game(request)
+    _held(request).game = WebGame.start(game.state.variant, seed=known.seed(None)[0],
+                                        seat=game.seat, title=game.title,
+                                        shipped=game.shipped)
     return _to_table()
 
 
@@ -335,7 +337,8 @@ async def _custom_rules(request: Request) -> Response:
 
 
 async def _shipped_rules(request: Request) -> Response:
-    return _html(rules_page(known.variant_named(request.path_params["name"])))
+    name = request.path_params["name"]
+    return _html(rules_page(known.variant_named(name), play=f"/play/{name}"))
 
 
 async def _game_rules(request: Request) -> Response:

@@ -2,130 +2,72 @@
 file's check with each error beside its line, a rule book, a record replayed step by step,
 the question asked before a new game replaces the game in progress.
 
-Everything shown is escaped (:func:`engine.web.html.esc`).
+Every page is a template (:mod:`engine.web.templating`, ``engine/web/templates``): every value
+it shows is escaped by autoescaping; this module gathers what each one shows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from engine.core import cards as C
 from engine.play.records import GameRecord, replay_steps
 from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.text.narrate import Narrator, sorted_hand, trump_text
-from engine.text.rulebook import render_text, rule_book
-from engine.web.html import backs_html, card_html, cards_html, esc, page
+from engine.text.rulebook import rule_book
+from engine.web.templating import render
 from engine.web.uploads import Problem, VariantCheck
 
 __all__ = ["confirm_page", "error_page", "index_page", "replay_page", "rules_page",
            "variant_page"]
 
 
-def index_page(variants: Sequence[tuple[str, str]], *, playing: str = "",
+def index_page(families: Sequence[tuple[str, Sequence[Variant]]], *, playing: str = "",
                notice: str = "") -> str:
-    """Every shipped variant (name, description) with links to play it and to its rules; the
-    forms to check a variant file and to resume or replay a record."""
-    rows = "".join(
-        f'<tr><td><a class="play" href="/play/{esc(name)}">{esc(name)}</a></td>'
-        f'<td>{esc(text)}</td><td><a href="/rules/{esc(name)}">rules</a></td></tr>'
-        for name, text in variants)
-    back = (f'<p class="resume"><a href="/table">Back to your game of {esc(playing)}</a></p>'
-            if playing else "")
-    body = f"""<main class="index"><h1>Play Euchre in the browser</h1>{back}
-<p>Choose a variant to play against bots; you sit in seat 0. Or <a href="#yours">check and
-play a variant file of your own</a>, or <a href="#saved">resume or replay a saved game</a>.</p>
-<table class="variants"><thead><tr><th>variant</th><th>what</th><th></th></tr></thead>
-<tbody>{rows}</tbody></table>
-{_variant_form("")}
-<section class="upload" id="saved"><h2>A saved game</h2>
-<form method="post" action="/record">
-<p><label>Record file (from “Save the game” or <code>euchre play --save</code>):
-<input type="file" accept=".json,application/json" data-fills="record-text"></label></p>
-<textarea id="record-text" name="text" rows="4" cols="80" spellcheck="false"
- placeholder="or paste the record's JSON here"></textarea>
-<p><button name="mode" value="resume" id="resume">Resume the game</button>
-<button name="mode" value="replay" id="replay">Replay it step by step</button></p>
-</form></section></main>"""
-    return page("Euchre", body, notice=notice)
-
-
-def _variant_form(text: str, filename: str = "") -> str:
-    return f"""<section class="upload" id="yours"><h2>Your own variant</h2>
-<form method="post" action="/variant" id="variant-form">
-<p><label>Variant file: <input type="file" accept=".yaml,.yml" id="variant-file"
- data-fills="variant-text" data-name="variant-filename"></label></p>
-<input type="hidden" name="filename" id="variant-filename" value="{esc(filename)}">
-<textarea id="variant-text" name="text" rows="10" cols="80" spellcheck="false"
- placeholder="extends: standard&#10;description: Standard, game to 11.&#10;game: {{target: 11}}"
->{esc(text)}</textarea>
-<p><button id="check">Check it</button></p></form></section>"""
+    """Every shipped variant by family (``standard``'s first), with links to play it and to
+    its rules; the form to sit down with friends; the forms to check a variant file and to
+    resume or replay a record."""
+    groups = [{"name": root, "variants": [{"name": v.name, "description": v.description,
+                                           "players": v.players} for v in members],
+               "heading": (f"{root} and the variants built on it" if len(members) > 1
+                           else root) + f" ({members[0].players} players)"}
+              for root, members in families]
+    return render("index.html", families=groups, playing=playing, notice=notice, text="",
+                  filename="")
 
 
 def variant_page(text: str, filename: str, checked: VariantCheck) -> str:
     """A variant file's text with line numbers, each error and warning beside its line, and
-    (when it is valid) the buttons to play it and to read its rule book."""
+    (when it is valid) the buttons to play it, alone or with friends, and to read its rule
+    book."""
     lines = text.split("\n")
     by_line: dict[int, list[Problem]] = {}
     for p in [*checked.errors, *checked.warnings]:
         by_line.setdefault(min(p.line, len(lines)) if p.line else 0, []).append(p)
-    rows = []
-    for number, line in enumerate(lines, start=1):
-        notes = "".join(_problem(p) for p in by_line.get(number, []))
-        mark = " bad" if notes else ""
-        rows.append(f'<tr class="line{mark}" id="L{number}"><th>{number}</th>'
-                    f'<td><code>{esc(line)}</code></td><td class="notes">{notes}</td></tr>')
-    elsewhere = "".join(_problem(p) for p in by_line.get(0, []))
-    if checked.variant is not None:
-        v = checked.variant
-        verdict = (f'<p class="ok" id="verdict">{esc(v.name)}: ok. {esc(v.description)}</p>'
-                   '<form method="post" action="/variant/play"><button id="play-custom">'
-                   'Play this variant</button> <a href="/variant/rules" target="_blank">'
-                   'Its rule book</a></form>')
-    else:
-        count = len(checked.errors)
-        verdict = (f'<p class="bad" id="verdict">{count} error{"s" * (count != 1)}: the '
-                   'variant cannot be played until they are fixed.</p>')
-    body = (f'<main class="check"><h1>Checking {esc(filename or "your variant")}</h1>'
-            f'{verdict}<div class="elsewhere">{elsewhere}</div>'
-            f'<table class="source">{"".join(rows)}</table>'
-            f'{_variant_form(text, filename)}</main>')
-    return page("Check a variant", body)
+    rows = [{"number": number, "text": line, "problems": by_line.get(number, [])}
+            for number, line in enumerate(lines, start=1)]
+    return render("variant.html", filename=filename, text=text, variant=checked.variant,
+                  errors=len(checked.errors), rows=rows, elsewhere=by_line.get(0, []))
 
 
-def _problem(p: Problem) -> str:
-    where = f"{p.line}:{p.column}" if p.line else p.file or "the file"
-    hint = f'<span class="fix">hint: {esc(p.hint)}</span>' if p.hint else ""
-    return (f'<p class="problem {esc(p.severity)}" data-line="{p.line}" '
-            f'data-column="{p.column}"><b>{esc(where)}: {esc(p.severity)}:</b> '
-            f'<span class="message">{esc(p.message)}</span> {hint}</p>')
-
-
-def rules_page(variant: Variant) -> str:
-    """The variant's rule book, as ``euchre rules`` prints it."""
-    text = render_text(rule_book(variant))
-    body = (f'<main class="rules"><h1>The rules of {esc(variant.name)}</h1>'
-            f'<pre class="rulebook">{esc(text)}</pre></main>')
-    return page(f"Rules of {variant.name}", body)
+def rules_page(variant: Variant, *, play: str = "") -> str:
+    """The variant's rule book (the sections and rules ``euchre rules`` prints) as HTML; the
+    other choices of the variant file folded away. ``play``: where to play it, if anywhere."""
+    return render("rules.html", book=rule_book(variant), play=play, notice="")
 
 
 def error_page(status: int, message: str) -> str:
     """A bad request's page: the status and what was wrong, never a traceback."""
-    body = (f'<main class="error"><h1>{status}</h1><p class="message" id="error">'
-            f'{esc(message)}</p><p><a href="/">Back to the variants</a></p></main>')
-    return page(f"Error {status}", body)
+    return render("error.html", status=status, message=message)
 
 
 def confirm_page(*, playing: str, hand: int, score: str, name: str, seed: str) -> str:
     """Asked before ``GET /play/NAME`` replaces the game in progress: a form that posts to
     start the new game (a link of another site cannot), or back to the table."""
-    chosen = f'<input type="hidden" name="seed" value="{esc(seed)}">' if seed else ""
-    body = (f'<main class="confirm"><h1>Start a new game of {esc(name)}?</h1>'
-            f'<p>Your game of {esc(playing)} is in progress (hand {hand}; {esc(score)}). A new '
-            'game replaces it, and it cannot be brought back.</p>'
-            f'<form method="post" action="/play/{esc(name)}">{chosen}'
-            f'<button id="confirm-new">Start a new game of {esc(name)}</button> '
-            '<a href="/table" id="keep-playing">Back to your game</a></form></main>')
-    return page("Start a new game?", body)
+    return render("confirm.html", playing=playing, hand=hand, score=score, name=name,
+                  seed=seed, notice="")
 
 
 def replay_page(record: GameRecord, step: int, *, title: str, shown: int,
@@ -158,56 +100,42 @@ def replay_page(record: GameRecord, step: int, *, title: str, shown: int,
             break
     assert at is not None and narrator is not None
     hidden = not finished and step == shown
-    return page(f"Replay of {title}",
-                _replay_body(at, narrator, step=step, total=shown, upcoming=upcoming,
-                              lines=lines, title=title, hidden=hidden, finished=finished))
+    return _replay_body(at, narrator, step=step, total=shown, upcoming=upcoming,
+                        lines=lines, title=title, hidden=hidden, finished=finished)
+
+
+def _card(card: int) -> dict[str, str]:
+    code = C.card_name(card)
+    if C.rank_of(card) == C.RANK_JOKER:  # the joker, or a two-joker deck's low one
+        return {"code": code, "face": "Low joker" if card == C.JOKER_LOW else "Joker",
+                "kind": "joker"}
+    return {"code": code, "face": C.pretty(card),
+            "kind": "red" if C.suit_of(card) in (C.DIAMONDS, C.HEARTS) else "black"}
 
 
 def _replay_body(s: State, n: Narrator, *, step: int, total: int, upcoming: str,
                  lines: list[str], title: str, hidden: bool, finished: bool) -> str:
     h = s.hand
+    v = s.variant
 
-    def cards(mask: int) -> str:
-        if hidden:
-            return backs_html(mask.bit_count())
-        return cards_html(sorted_hand(mask, h.trump, s.variant.deck))
+    def shown(name: str, mask: int, *, dealer: bool = False) -> dict[str, Any]:
+        return {"name": name, "dealer": dealer, "backs": mask.bit_count() if hidden else None,
+                "cards": [] if hidden else [_card(c) for c in
+                                            sorted_hand(mask, h.trump, s.variant.deck)]}
 
-    seats = "".join(
-        f'<tr><th>{esc(n.names[p])}{" (dealer)" if p == s.dealer else ""}</th>'
-        f'<td>{cards(h.hands[p])}</td></tr>' for p in range(s.variant.players))
-    for k, name in enumerate(s.variant.deal.extra_hands):
-        seats += (f"<tr><th>{esc(name)} hand</th>"
-                  f"<td>{cards(h.hands[s.variant.players + k])}</td></tr>")
-    if h.upcard >= 0:
-        seats += f"<tr><th>upcard</th><td>{card_html(h.upcard)}</td></tr>"
-    trick = "".join(f'<figure class="played">{card_html(c)}<figcaption>{esc(n.names[p])}'
-                    f"</figcaption></figure>" for p, c in zip(h.trick_seats, h.trick,
-                                                               strict=True))
+    hands = [shown(n.names[p], h.hands[p], dealer=p == s.dealer) for p in range(v.players)]
+    hands += [shown(f"{name} hand", h.hands[v.players + k])
+              for k, name in enumerate(v.deal.extra_hands)]
     if hidden:
         nxt = (f"hand {s.hand_no} is not finished: its cards stay face down (resume the game "
                "to play it)")
     else:
-        nxt = (esc(n.action(s.current_player, upcoming, phase=s.phase, reveal=True))
+        nxt = (n.action(s.current_player, upcoming, phase=s.phase, reveal=True)
                if upcoming else "the end of the record")
-
-    def link(to: int, word: str) -> str:
-        if to == step or not 0 <= to <= total:
-            return f'<span class="off">{word}</span>'
-        return f'<a href="/replay?step={to}" id="{word.lower()}">{word}</a>'
-
-    nav = " ".join([link(0, "First"), link(step - 1, "Previous"), link(step + 1, "Next"),
-                    link(total, "Last")])
-    log = "".join(f"<li>{esc(line)}</li>" for line in lines[-200:])
-    trump = f'<p class="trump">Trump: {esc(trump_text(h.trump))}</p>' if (
-        h.trump >= 0) else ""
-    seed = f", seed {s.seed}" if finished else ""
-    return (f'<main id="replay" data-step="{step}" data-steps="{total}" '
-            f'data-variant="{esc(title)}" data-hand="{s.hand_no}">'
-            f'<header class="bar"><h1>Replay: {esc(title)}{seed}</h1>'
-            f'<span class="score">{esc(n.score_line(s.scores))}</span></header>'
-            f'<p class="nav">Step {step} of {total}. {nav}</p>'
-            f'<p class="next">Next: {nxt}</p>{trump}<div class="felt"><table class="hands">{seats}'
-            f'</table><div class="trick">{trick}</div></div>'
-            f'<aside class="side"><h2>So far</h2><ol class="log" id="log">{log}</ol></aside>'
-            f'</main>')
-
+    return render("replay.html", name=title, step=step, total=total, hand_no=s.hand_no,
+                  seed=s.seed if finished else None, score=n.score_line(s.scores),
+                  upcoming=nxt, trump=trump_text(h.trump) if h.trump >= 0 else "",
+                  hands=hands, upcard=_card(h.upcard) if h.upcard >= 0 else None,
+                  trick=[{"card": _card(c), "who": n.names[p]}
+                         for p, c in zip(h.trick_seats, h.trick, strict=True)],
+                  lines=lines[-200:])

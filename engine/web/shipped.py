@@ -13,9 +13,11 @@ import secrets
 from starlette.exceptions import HTTPException
 
 from engine.rules.loader import load_variant, shipped_names
+from engine.rules.resources import variants_dir
 from engine.rules.variant import Variant
+from engine.rules.yamlsource import read_yaml
 
-__all__ = ["MAX_SEED", "names", "seed", "shipped", "title", "variant_named"]
+__all__ = ["MAX_SEED", "families", "names", "seed", "shipped", "title", "variant_named"]
 
 MAX_SEED = 2**63 - 1
 """The largest seed: the server draws its seeds from 0 to this."""
@@ -58,3 +60,30 @@ def seed(text: str | None) -> tuple[int, bool]:
     if text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_SEED:
         return int(text), True
     raise HTTPException(400, f"seed must be a whole number from 0 to {MAX_SEED}")
+
+
+@functools.cache
+def families() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The shipped variants by family: each family named by the variant its members build on
+    through ``extends`` (followed to the end), that variant first and the others by name;
+    ``standard``'s family first, the others by name.
+
+    >>> dict(families())["standard"][:2], families()[0][0]
+    (('standard', 'british'), 'standard')
+    """
+    parent: dict[str, str] = {}
+    for name in names():
+        data = read_yaml(variants_dir() / f"{name}.yaml").data
+        ref = data.get("extends") if isinstance(data, dict) else None
+        if isinstance(ref, str) and ref in names():
+            parent[name] = ref
+    groups: dict[str, list[str]] = {}
+    for name in names():
+        root, seen = name, {name}
+        while root in parent and parent[root] not in seen:
+            root = parent[root]
+            seen.add(root)
+        groups.setdefault(root, []).append(name)
+    order = sorted(groups, key=lambda root: (root != "standard", root))
+    return tuple((root, (root, *sorted(n for n in groups[root] if n != root)))
+                 for root in order)

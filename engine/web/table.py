@@ -1,92 +1,149 @@
-"""The table page, drawn from the human seat's :class:`~engine.play.view.View` and the legal
-actions alone: no mechanic has a page of its own, so every variant plays.
+"""The table page, drawn from the seat's :class:`~engine.play.view.View` and the legal
+actions alone (no mechanic has a page of its own, so every variant plays), as a card table:
+you at the bottom, the others round the table from your left (your partner across), each
+named from your point of view (``Left``, ``Partner``, ``Right``, ``Across``) and by the
+variant's seat name, the words the terminal uses; the trick's cards in front of who played
+them; the seat to act marked; dealer and maker badges; trump in view and the bowers marked in
+your hand. The HTML is the template ``table.html``; this module builds what it shows.
 
-The root element ``#table`` carries ``data-variant``, ``data-phase``, ``data-hand`` and
-``data-over``. Every legal action of the human is one element with ``data-action`` (its name as
-in the README): a card action (``play:JH``, ``discard:9C``, ``give:AS``) on a card the human
-holds is that card, made a button; every other action is a button in the action bar. The
-other seats, the extra hands (dummy, ghost, kitty taken), the trick in the middle, the scores
-and what the text layer says of the view sit around it, and the hand's history on the side.
+The root element ``#table`` carries ``data-variant``, ``data-phase``, ``data-hand``,
+``data-over`` and ``data-seat``. Every legal action of the seat is one element with
+``data-action`` (its name as in the README): a card action (``play:JH``, ``discard:9C``,
+``give:AS``) on a card the seat holds is that card, made a button; every other action is a
+button in the action bar. Every face-up card is an element with ``data-card``; the seat's own
+hand is ``#hand``; after a hand, the result panel ``#hand-result`` (:mod:`engine.web.result`).
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
 
 from engine.bots import BEST_BOT
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.events import CardPlayed
+from engine.mechanics.registry import mechanic
 from engine.play.view import View
+from engine.rules.variant import SidesKind
 from engine.text.narrate import hand_hidden, sorted_hand, trump_text
 from engine.text.narrate_match import match_kind, match_score, match_verdict
 from engine.web.game import NEXT_GAME, WebGame
-from engine.web.html import backs_html, card_html, cards_html, esc
+from engine.web.html import card_html, esc
+from engine.web.result import result_of
+from engine.web.tables import SharedTable
+from engine.web.templating import render
 
-__all__ = ["action_label", "table_html"]
+__all__ = ["action_label", "position_word", "table_html"]
+
+_SLOTS = {2: ("top",), 3: ("left", "right"), 4: ("left", "top", "right"),
+          5: ("left", "top-left", "top-right", "right"),
+          6: ("left", "top-left", "top", "top-right", "right")}
+"""Where each other seat sits, from your left round the table (play goes to the left)."""
+_RED = (C.DIAMONDS, C.HEARTS)
 
 
-def table_html(game: WebGame) -> str:
-    """The ``#table`` element for ``game`` as its human sees it."""
+def position_word(view: View, teams: tuple[tuple[int, ...], ...] | None, seat: int) -> str:
+    """How you call ``seat`` from your chair: ``You``, ``Partner`` (a fixed partner),
+    ``Left``, ``Right``, ``Across``; empty for a seat further round a big table."""
+    n, you = view.players, view.seat
+    k = (seat - you) % n
+    if k == 0:
+        return "You"
+    if teams and any(you in team and seat in team for team in teams):
+        return "Partner"
+    if n == 2 or (n % 2 == 0 and k == n // 2):
+        return "Across"
+    return "Left" if k == 1 else "Right" if k == n - 1 else ""
+
+
+def _slot(view: View, seat: int) -> str:
+    k = (seat - view.seat) % view.players
+    if k == 0:
+        return "bottom"
+    slots = _SLOTS.get(view.players)
+    return slots[k - 1] if slots else "top"
+
+
+def _card(card: int, *, bowers: tuple[int, int] = (-1, -1)) -> dict[str, str]:
+    """A card as the template draws it: its code, face, colour, and which bower it is."""
+    code = C.card_name(card)
+    if C.rank_of(card) == C.RANK_JOKER:  # the joker, or a two-joker deck's low one
+        kind, face = "joker", "Low joker" if card == C.JOKER_LOW else "Joker"
+    else:
+        kind, face = ("red" if C.suit_of(card) in _RED else "black"), C.pretty(card)
+    bower = ("right bower" if card == bowers[0] else "left bower" if card == bowers[1]
+             else "")
+    return {"code": code, "face": face, "kind": kind, "bower": bower}
+
+
+def table_html(game: WebGame, *, shared: SharedTable | None = None) -> str:
+    """The ``#table`` element for ``game`` as its seat sees it; at a ``shared`` table, with
+    the table's version and where to listen for the next one, and the invite links on the
+    creator's page."""
     s = game.state
     view = s.view(game.seat)
-    over = s.is_terminal()
-    attrs = (f'id="table" data-variant="{esc(game.title)}" data-phase="{esc(s.phase)}" '
-             f'data-hand="{view.hand_number}" data-over="{"true" if over else "false"}" '
-             f'data-seat="{game.seat}" data-current="{s.current_player}"')
-    parts = [_header(game, view), '<div class="felt">', _others(game, view),
-             _centre(game, view), _mine(game, view), "</div>", _side(game, view)]
-    return f'<main {attrs}>{"".join(parts)}</main>'
+    base = f"/t/{shared.id}" if shared is not None else ""
+    v = s.variant
+    teams = v.sides.teams if v.sides.kind is SidesKind.TEAMS and v.players > 2 else None
+    bowers = game.narrator.bowers(view.trump)
+    return render(
+        "table.html", game=game, view=view, over=s.is_terminal(), shared=shared, base=base,
+        header=_header(game, view, base), invites=_invites(game, shared),
+        seats=[_seat(game, view, seat, teams) for seat in _others(view)],
+        extras=_extras(game, view), centre=_centre(game, view),
+        mine=_mine(game, view, base, shared, teams=teams, bowers=bowers), side=_side(game, view),
+        trump=trump_text(view.trump_suit) if view.trump_suit else "")
 
 
-def _header(game: WebGame, view: View) -> str:
+def _others(view: View) -> list[int]:
+    n = view.players
+    return [(view.seat + k) % n for k in range(1, n)]
+
+
+def _header(game: WebGame, view: View, base: str) -> dict[str, Any]:
     """The title, the score and the links. The record holds the seed, which deals every
     hidden hand: it is saved once the game is over. New game plays the shipped variant of
     that name, so it is offered only when the game's rules are that variant's."""
     n = game.narrator
-    v = game.state.variant
-    links = '<a href="/game/rules" target="_blank" rel="noopener">Rule book</a>'
-    if game.state.is_terminal():
-        links += '<a href="/record" download id="save">Save the game</a>'
-    else:
-        links += ('<span class="off" title="The record holds the seed, which deals every '
-                  'hidden hand">Save the game (when it is over)</span>')
-    if game.shipped:
-        links += f'<a href="/play/{esc(v.name)}" class="newgame">New game</a>'
-    links += '<a href="/">All variants</a>'
     match = ""
     if game.match is not None:
-        match = (f'<span class="match">Game {game.match.number} {match_kind(game.match)}; '
-                 f'match: {esc(match_score(game.match, n))}</span>')
-    return (f'<header class="bar"><h1>{esc(game.title)}</h1>'
-            f'<span class="score">{esc(n.score_line(view.scores))}</span>{match}'
-            f'<span class="links">{links}</span></header>')
+        match = (f"Game {game.match.number} {match_kind(game.match)}; "
+                 f"match: {match_score(game.match, n)}")
+    return {"title": game.title, "score": n.score_line(view.scores), "match": match,
+            "rules": f"{base or '/game'}/rules",
+            "save": f"{base}/record" if game.state.is_terminal() else "",
+            "new": f"/play/{game.state.variant.name}" if game.shipped else "",
+            "again": "" if game.shipped or base else "/game/again"}
 
 
-def _others(game: WebGame, view: View) -> str:
-    """Every other seat, from the human's left round the table, and the extra hands."""
-    n = view.players
-    seats = [(game.seat + k) % n for k in range(1, n)]
-    boxes = [_seat_box(game, view, s) for s in seats]
-    extras = game.state.variant.deal.extra_hands
-    for k, name in enumerate(extras):
-        size = view.hand_sizes[n + k]
-        if size:
-            boxes.append(f'<section class="seat extra"><h2>{esc(name)} hand</h2>'
-                         f'{backs_html(size)}</section>')
-    return f'<div class="others">{"".join(boxes)}</div>'
+def _invites(game: WebGame, shared: SharedTable | None) -> list[dict[str, Any]]:
+    """The creator's invite links, one per other seat kept for a person."""
+    if shared is None or game.seat != shared.people[0]:
+        return []
+    return [{"seat": seat, "who": game.narrator.names[seat], "taken": seat in shared.tokens,
+             "href": f"/t/{shared.id}/join/{seat}?key={key}"}
+            for seat, key in shared.keys.items()]
 
 
-def _seat_box(game: WebGame, view: View, seat: int) -> str:
-    n = game.narrator
-    marks = _marks(view, seat)
+def _seat(game: WebGame, view: View, seat: int,
+          teams: tuple[tuple[int, ...], ...] | None) -> dict[str, Any]:
     shown = _hand_shown(view, seat)
-    face_up = (cards_html(sorted_hand(shown, view.trump, view.tables)) if shown is not None
-               else backs_html(view.hand_sizes[seat]))
-    if shown is not None and shown.bit_count() < view.hand_sizes[seat]:  # a tableau's cards
-        face_up += backs_html(view.hand_sizes[seat] - shown.bit_count())
-    turn = " turn" if view.current_player == seat else ""
-    return (f'<section class="seat{turn}" data-seat="{seat}"><h2>{esc(n.names[seat])}</h2>'
-            f'<p class="marks">{esc(marks)}</p>{face_up}'
-            f'<p class="tricks">tricks: {view.tricks_won[seat]}</p></section>')
+    size = view.hand_sizes[seat]
+    return {"seat": seat, "name": game.narrator.names[seat], "slot": _slot(view, seat),
+            "word": position_word(view, teams, seat), "marks": _marks(view, seat),
+            "turn": view.current_player == seat, "tricks": view.tricks_won[seat],
+            "cards": [_card(c) for c in sorted_hand(shown, view.trump, view.tables)]
+            if shown else [],
+            "backs": size - (shown.bit_count() if shown else 0)}
+
+
+def _extras(game: WebGame, view: View) -> list[dict[str, Any]]:
+    n = view.players
+    return [{"name": name, "backs": view.hand_sizes[n + k]}
+            for k, name in enumerate(game.state.variant.deal.extra_hands)
+            if view.hand_sizes[n + k]]
 
 
 def _hand_shown(view: View, seat: int) -> int | None:
@@ -99,7 +156,7 @@ def _hand_shown(view: View, seat: int) -> int | None:
     return None
 
 
-def _marks(view: View, seat: int) -> str:
+def _marks(view: View, seat: int) -> list[str]:
     marks = []
     if seat == view.dealer:
         marks.append("dealer")
@@ -113,126 +170,133 @@ def _marks(view: View, seat: int) -> str:
     if sides and seat in sides[0] and seat != view.maker:
         marks.append("called partner")
     if view.current_player == seat:
-        marks.append("to act")
-    return " · ".join(marks)
+        marks.append("to play")
+    return marks
 
 
-def _centre(game: WebGame, view: View) -> str:
-    """The upcard and the trick in progress, in play order, each card with its player."""
+def _centre(game: WebGame, view: View) -> dict[str, Any]:
+    """The upcard and the trick in progress, each card in front of who played it, the card
+    winning so far marked; the last trick."""
     n = game.narrator
-    up = ""
-    if view.upcard >= 0:
-        up = f'<div class="upcard"><span>upcard</span>{card_html(view.upcard)}</div>'
-    trump = (f'<p class="trump">Trump: {esc(trump_text(view.trump_suit))}</p>'
-             if view.trump_suit else "")
     best = -1
     if len(view.trick) > 1:  # the seat winning it so far, as the latest card's event says
         latest = next(e for e in reversed(game.state.events) if isinstance(e, CardPlayed))
         best = next(i for i, (seat, _) in enumerate(view.trick) if seat == latest.winner)
-    played = "".join(f'<figure class="played{" winning" if i == best else ""}">{card_html(card)}'
-                     f'<figcaption>{esc(n.names[seat])}'
-                     f'{" - winning so far" if i == best else ""}</figcaption></figure>'
-                     for i, (seat, card) in enumerate(view.trick))
-    trick = f'<div class="trick" aria-label="the trick in progress">{played}</div>'
-    last = ""
-    if game.last_trick:
-        cards = "".join(f'<figure class="played">{card_html(card, named=False)}'
-                        f'<figcaption>{esc(n.names[seat])}</figcaption></figure>'
-                        for seat, card in game.last_trick)
-        last = f'<div class="last" aria-label="the last trick"><span>last trick</span>{cards}</div>'
-    return f'<div class="centre">{up}{trump}{trick}</div>{last}'
+    trick = [{"card": _card(card), "who": n.names[seat],
+              "slot": _slot(view, seat), "winning": i == best,
+              "play": f"t{game.tricks_done + 1}-{seat}-{C.card_name(card)}"}
+             for i, (seat, card) in enumerate(view.trick)]
+    last = [{"card": _card(card), "who": n.names[seat],
+             "play": f"t{game.tricks_done}-{seat}-{C.card_name(card)}"}
+            for seat, card in game.last_trick]
+    return {"upcard": _card(view.upcard) if view.upcard >= 0 else None, "trick": trick,
+            "last": last}
 
 
-def _mine(game: WebGame, view: View) -> str:
-    """The human's hand and every legal action, in one form that posts the chosen one."""
-    s = game.state
-    legal = list(view.legal)
+def _mine(game: WebGame, view: View, base: str, shared: SharedTable | None, *,
+          teams: tuple[tuple[int, ...], ...] | None,
+          bowers: tuple[int, int]) -> dict[str, Any]:
+    """The seat's hand and every legal action, in one form that posts the chosen one."""
+    legal = [] if game.result_pending else list(view.legal)  # the result panel first
     cards_acting: dict[str, str] = {}
     for name in legal:
         kind, _, arg = name.partition(":")
         declared = A.kind_named(kind)
         if declared is not None and declared.arg is A.Arg.CARD and arg:
             cards_acting.setdefault(arg, name)
-    blind = hand_hidden(view)
-    hand_cards = []
+    hand = []
     drawn: set[str] = set()
     for card in sorted_hand(view.hand, view.trump, view.tables):
-        name = cards_acting.pop(C.card_name(card), "")
-        if not name:
-            hand_cards.append(card_html(card))
-        else:
+        drawn_card = _card(card, bowers=bowers)
+        name = cards_acting.pop(drawn_card["code"], "")
+        if name:
             drawn.add(name)
-            hand_cards.append(card_html(
-                card, tag="button",
-                attrs=f'name="action" value="{esc(name)}" data-action="{esc(name)}" '
-                f'title="{esc(action_label(game, name))}"{_hinted(game, name)}'))
-    buttons = [f'<button name="action" value="{esc(name)}" data-action="{esc(name)}"'
-               f'{_hinted(game, name)}>{action_label(game, name, html=True)}</button>'
-               for name in legal if name not in drawn]
+        hand.append({**drawn_card, "action": name, "label": action_label(game, name) if name
+                     else "", "hinted": bool(name) and game.hint == name})
+    buttons = [{"action": name, "label": Markup(action_label(game, name, html=True)),
+                "hinted": game.hint == name, "plain": False} for name in legal
+               if name not in drawn]
     if game.next_game_due:
-        buttons.append(f'<button name="action" value="{NEXT_GAME}">Next game of the '
-                       'match</button>')
-    hand = ('<p class="blind">Your hand lies face down: you name trump first.</p>' if blind
-            else f'<div class="hand{" choosing" if drawn else ""}">'
-            f'{"".join(hand_cards) or "-"}</div>')
-    ask = _question(game, view)
-    hint = ""
-    if legal:
-        hint = ('<button class="hint" formaction="/hint" name="hint" value="1">Hint</button>'
-                + (f'<p class="hint-text" role="status">Hint: the {BEST_BOT} bot would choose '
-                   f'{action_label(game, game.hint, html=True)}'
-                   f'{esc(_why(game.hint_why))}.</p>' if game.hint else ""))
-    return (f'<form class="mine" method="post" action="/act">'
-            f'<input type="hidden" name="at" value="{len(s.history_ids)}">'
-            f'<h2>{esc(game.narrator.names[view.seat])} (you)</h2>{hand}'
-            f'<p class="ask">{esc(ask)}</p><div class="actions">{"".join(buttons)}</div>'
-            f'{hint}</form>')
+        buttons.append({"action": NEXT_GAME, "label": "Next game of the match",
+                        "hinted": False, "plain": True})  # no action of the game
+    return {"action": f"{base}/act", "hint_action": f"{base}/hint",
+            "at": len(game.state.history_ids), "name": game.narrator.names[view.seat],
+            "word": position_word(view, teams, view.seat), "blind": hand_hidden(view),
+            "hand": hand, "choosing": bool(drawn), "buttons": buttons,
+            "ask": _question(game, view, shared), "can_hint": bool(legal),
+            "hint": Markup(action_label(game, game.hint, html=True)) if game.hint
+            else "", "hint_why": game.hint_why, "hint_bot": BEST_BOT,
+            "hint_numbers": game.hint_numbers,
+            "result": result_of(game, shared),
+            "marks": _marks(view, view.seat), "turn": view.current_player == view.seat,
+            "tricks": view.tricks_won[view.seat]}
 
 
-def _why(reason: str) -> str:
-    """``: the cheapest card that wins`` (the hint bot's reason), or nothing."""
-    return f": {reason}" if reason else ""
-
-
-def _hinted(game: WebGame, name: str) -> str:
-    return ' data-hinted="true"' if game.hint == name else ""
-
-
-def _question(game: WebGame, view: View) -> str:
+def _question(game: WebGame, view: View, shared: SharedTable | None = None) -> str:
     s = game.state
     if s.is_terminal():
         if game.match is not None and game.match.counted:
             return f"{game.ending()} {match_verdict(game.match, game.narrator, you=game.seat)}"
         return game.ending()
+    if game.result_pending:
+        return "The hand is over: continue to the next one."
     if not view.legal:
+        who = game.narrator.names[s.current_player]
+        if shared is not None and s.current_player in shared.people:
+            if s.current_player not in shared.tokens:
+                return (f"Waiting for {who}, who has not joined yet (send the invite "
+                        "link).")
+            return f"Waiting for {who} to play."
         return "Waiting for the other players."
-    return f"Your turn ({view.phase.replace('_', ' ')}): choose one."
+    asked = _scratch_question(game)
+    if asked:
+        return asked
+    if any(name.startswith("play:") for name in view.legal):
+        return "Your turn: play a card (the raised ones may be played)."
+    prompt = mechanic(s.phase).words.prompt.replace("{offers}", "").strip().rstrip("?")
+    if not prompt or prompt.endswith(":"):
+        return f"{prompt or 'Your turn:'} choose one."
+    return prompt if prompt.endswith(".") else f"{prompt}?"
+
+
+def _scratch_question(game: WebGame) -> str:
+    """The running phase's own question for the seat it asks (``Scratch.question``: a
+    defender asked to go alone defends alone), or empty."""
+    scratch = game.state.hand.scratch
+    return scratch.question() if scratch is not None else ""
 
 
 def action_label(game: WebGame, name: str, *, html: bool = False) -> str:
-    """A button's words for an action: ``call hearts ♥``, ``bid 4``, ``order up``, a card.
+    """A button's words for an action, in a player's words (the terminal's:
+    :meth:`Narrator.option`): ``order up``, ``name hearts ♥ as trump``, ``go alone``, a card.
 
-    Plain text unless ``html`` (then a card shows as a styled glyph)."""
+    Plain text unless ``html`` (then escaped, and a card shows as a styled glyph)."""
     kind, _, arg = name.partition(":")
     declared = A.kind_named(kind)
-    if declared is not None and declared.arg is A.Arg.CARD and arg:
+    if kind == "play" and declared is not None and declared.arg is A.Arg.CARD and arg:
         card = C.card(arg)
         shown = card_html(card, named=False) if html else C.pretty(card)
-        return f"{esc(kind) if html else kind} {shown}"
-    if kind == "call" and arg:
-        text = f"call {trump_text(arg)}"
+        return f"play {shown}"
+    asked = _scratch_question(game)
+    if kind == "bid" and len(arg) > 1 and arg[:-1].isdigit() and arg[-1] in "CDHSN":
+        text = f"bid {arg[:-1]} in {trump_text(arg[-1])}"  # a bid that names its trump
     elif kind == "bid" and arg:
         text = f"bid {game.narrator.bid_text(arg)}"
+    elif kind == "alone" and asked.startswith("Defend alone"):
+        text = "defend alone"  # what going alone means to a defender (Scratch.question)
+    elif kind == "alone" and asked.startswith("Take the hand"):
+        text = "play it alone"
     else:
-        text = name.replace("_", " ")
+        text = game.narrator.option(game.seat, name, phase=game.state.phase)
+        if text == name or not text:
+            text = name.replace("_", " ").replace(":", " ")
+        if kind == "call" and arg and text.startswith(("call", "name")) is False:
+            text = f"call {trump_text(arg)}"
     return esc(text) if html else text
 
 
-def _side(game: WebGame, view: View) -> str:
+def _side(game: WebGame, view: View) -> dict[str, list[str]]:
     """What the text layer says of the view, and the game's history, newest last."""
     events = game.state.events_for(view.seat)
     lines = game.narrator.view_lines(view, events)[:-1]  # the last line is the hand, drawn above
-    status = "".join(f"<li>{esc(line)}</li>" for line in lines)
-    log = "".join(f"<li>{esc(line)}</li>" for line in game.log)
-    return (f'<aside class="side"><h2>The table</h2><ul class="status">{status}</ul>'
-            f'<h2>History</h2><ol class="log" id="log">{log}</ol></aside>')
+    return {"status": lines, "log": list(game.log)}

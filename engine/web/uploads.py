@@ -77,8 +77,10 @@ def variant_name(filename: str) -> str:
 
 def check_variant_text(text: str, *, filename: str = "") -> VariantCheck:
     """Check a variant file's text as ``euchre validate`` checks a file (every error, best
-    first, and the warnings); ``filename`` names the variant."""
-    name = variant_name(filename)
+    first, and the warnings); ``filename`` names the variant (a pasted file without one is
+    named after the variant it extends: ``standard-house``)."""
+    parent = re.search(r"^extends:[ \t]*([A-Za-z0-9_-]{1,40})[ \t]*$", text[:4096], re.M)
+    name = variant_name(filename or (f"{parent[1]}-house" if parent else "house-rules"))
     raw = text.encode("utf-8", errors="surrogateescape")
     if len(raw) > MAX_FILE_BYTES:
         return VariantCheck(variant=None, errors=[Problem(

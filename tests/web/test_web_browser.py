@@ -70,6 +70,8 @@ def _table(driver: WebDriver) -> dict[str, str]:
 
 def _click(driver: WebDriver, rng: random.Random) -> None:
     """Click a seeded random legal action, and wait for the page it leads to."""
+    WebDriverWait(driver, 20, poll_frequency=0.02).until(lambda d: not d.find_elements(
+        By.CSS_SELECTOR, "#table.revealing"))  # the bots' cards shown one at a time first
     elements = driver.find_elements(By.CSS_SELECTOR, "[data-action]")
     assert elements, "the human is to act but no action is offered"
     old = driver.find_element(By.ID, "table")
@@ -100,6 +102,8 @@ HANDS = 2
 @pytest.mark.parametrize("name", list(SEEDS))
 def test_a_game_is_played_by_clicking(browser: WebDriver, live_server: str, name: str) -> None:
     rng = random.Random(name)
+    browser.get(f"{live_server}/")
+    browser.execute_script("localStorage.setItem('euchrekit-delay', '60');")  # quick reveals
     _open_game(browser, f"{live_server}/play/{name}?seed={SEEDS[name]}")  # over a game left
     table = _table(browser)
     assert table["data-variant"] == name and table["data-over"] == "false"
@@ -214,3 +218,29 @@ def test_a_new_game_over_one_in_progress_asks_first(browser: WebDriver,
     assert _table(browser)["data-variant"] == "cutthroat"
     assert browser.find_elements(By.CSS_SELECTOR, "link[rel=icon]")
 
+
+
+def test_the_bots_cards_appear_one_at_a_time(browser: WebDriver, live_server: str) -> None:
+    """Issue 25: a bot's card is shown about half a second after the one before (the page's
+    "Bots" setting changes it): just after a play, the bots' cards that followed are hidden
+    (``figure.pending``), and the choices wait; then they all are shown."""
+    browser.get(f"{live_server}/")
+    browser.execute_script("localStorage.setItem('euchrekit-delay', '1500');")
+    _open_game(browser, f"{live_server}/play/standard?seed=12")
+    seen_pending = False
+    for _ in range(60):
+        if browser.find_elements(By.CSS_SELECTOR, "#table.revealing figure.pending"):
+            seen_pending = True
+            assert browser.find_element(By.CSS_SELECTOR, "#table").get_attribute(
+                "data-over") == "false"
+            WebDriverWait(browser, 30, poll_frequency=0.05).until(
+                lambda d: not d.find_elements(By.CSS_SELECTOR, "figure.pending"))
+            break
+        WebDriverWait(browser, 30, poll_frequency=0.05).until(
+            lambda d: not d.find_elements(By.CSS_SELECTOR, "#table.revealing"))
+        actions = browser.find_elements(By.CSS_SELECTOR, "[data-action]")
+        old = browser.find_element(By.ID, "table")
+        actions[0].click()
+        WebDriverWait(browser, 20, poll_frequency=0.01).until(lambda d, old=old: _stale(old))
+    browser.execute_script("localStorage.removeItem('euchrekit-delay');")
+    assert seen_pending

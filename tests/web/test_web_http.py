@@ -56,12 +56,13 @@ def test_the_table_shows_the_human_his_own_cards_and_the_upcard_only(
     page = read(_start(client).text)
     app_game = _only_game(client, store)
     hands = app_game.state.hand.hands
-    mine = set(C.names(hands[0]))
+    assert app_game.seat == 2  # South at four players, as at the terminal
+    mine = set(C.names(hands[2]))
     # Before any card is played the only cards a seat may see are its own five and the
     # upcard: nobody else's.
     assert len(mine) == 5
     assert set(page.cards) == mine | {C.card_name(app_game.state.hand.upcard)}
-    for seat in (1, 2, 3):
+    for seat in (0, 1, 3):
         assert not set(C.names(hands[seat])) & set(page.cards)
 
 
@@ -77,20 +78,28 @@ def test_a_whole_game_is_played_through_the_data_action_elements(
         client: TestClient, store: SessionStore, read: Any, name: str) -> None:
     """Every mechanic of every shipped variant plays from the generic table: choosing a
     seeded random data-action on every page ends the game, and the data-action elements are
-    exactly the legal actions the engine lists, each once."""
+    exactly the legal actions the engine lists, each once, except after each hand: then the
+    result panel (``#hand-result``) and its one action, ``continue`` (issue 25)."""
     rng = random.Random(name)
     page = read(_start(client, name, seed=11).text)
+    panels = 0
     for _ in range(3000):
         if page.over:
             break
         game = _only_game(client, store)
+        if len(game.state.hands_played) > panels:  # a hand ended since the last page
+            assert page.actions == ["continue"] and "hand-result" in page.ids
+            panels = len(game.state.hands_played)
+            page = read(_act(client, page, "continue").text)
+            assert "hand-result" not in page.ids
+            continue
         assert sorted(page.actions) == sorted(game.state.legal_actions())
         assert not _hidden_cards(game.state, game.seat) & set(page.cards)
         response = _act(client, page, rng.choice(page.actions))
         assert response.status_code == 200, response.text
         page = read(response.text)
     assert page.over
-    assert page.actions == []
+    assert page.actions == [] and "hand-result" in page.ids and "play-again" in page.ids
     assert page.table["data-phase"] == "over"
     assert "You win the game" in page.text or "You lose" in page.text
 
@@ -127,7 +136,7 @@ def test_an_illegal_action_is_400_with_the_reason(client: TestClient, read: Any)
     response = _act(client, page, "fly")
     assert response.status_code == 400
     assert "no such action" in response.text
-    response = client.post("/act", data={"action": "pass", "at": "0"})
+    response = client.post("/act", data={"action": "pass", "at": str(int(page.at) + 1)})
     assert response.status_code == 409  # a form for another position
     assert _act(client, page, "pass").status_code == 200  # the game itself was not changed
 
@@ -383,7 +392,7 @@ def test_the_card_winning_the_trick_so_far_is_marked(
         if state.is_terminal():
             break
         trick = [C.card_name(c) for c in state.hand.trick]
-        figures = re.findall(r'<figure class="played( winning)?">.*?</figure>',
+        figures = re.findall(r'<figure class="played( winning)?"[^>]*>.*?</figure>',
                              page.text.split('class="trick"')[1].split("</div>")[0])
         if state.phase == "play" and state.hand.trump >= 0 and len(trick) > 1:
             trump = "CDHS"[state.hand.trump]
@@ -414,3 +423,85 @@ def test_the_favicon_is_served_and_every_page_names_it(client: TestClient) -> No
         link = re.search(r'<link rel="icon" type="image/svg\+xml" href="([^"]+)">', text)
         assert link, path
         assert client.get(link[1]).content == icon.content
+
+
+def test_the_hint_is_advice_in_words_with_the_numbers_behind_why(
+        client: TestClient, read: Any) -> None:
+    """Issue 25, "Hints in words": the hint says what the best bot would do and a reason a
+    player understands; its figures (a share of sampled deals) only behind "why?"."""
+    page = read(_start(client, seed=3).text)
+    hinted = client.post("/hint", data={"at": page.at}).text
+    line = re.search(r'<p class="hint-text"[^>]*>(.*?)</p>', hinted, re.S)
+    assert line and "would choose" in line[1]
+    assert "%" not in line[1] and "sampled" not in line[1] and "mean" not in line[1]
+    numbers = re.search(r'<details class="hint-numbers"><summary>why\?</summary>(.*?)</details>',
+                        hinted, re.S)
+    assert numbers and re.search(r"best in \d+% of \d+ sampled deals", numbers[1])
+
+
+def test_a_pasted_file_plays_under_its_own_name_with_new_game(
+        client: TestClient, store: SessionStore, read: Any) -> None:
+    """Issue 25, "The pages": a file pasted without a file name is named after the variant it
+    builds on (not "pasted"), and its table offers New game, which deals again by its rules."""
+    text = "extends: cutthroat\ndescription: Cutthroat to 5.\ngame: {target: 5}\n"
+    assert client.post("/variant", data={"text": text, "filename": ""}).status_code == 200
+    page = read(client.post("/variant/play").text)
+    assert page.table["data-variant"] == "cutthroat-house" and "pasted" not in page.text
+    assert 'form="again"' in page.text
+    first = _only_game(client, store)
+    again = read(client.post("/game/again", data={"at": page.at}).text)
+    assert again.table["data-variant"] == "cutthroat-house" and "(game to 5)" in again.text
+    second = _only_game(client, store)
+    assert second is not first and second.state.variant is first.state.variant  # a new deal
+
+
+def test_the_index_puts_standard_first_and_groups_the_families(client: TestClient) -> None:
+    text = client.get("/").text
+    families = re.findall(r'<section class="family" id="family-([a-z-]+)">', text)
+    # The shipped files' `extends:` lines (variants/*.yaml) make these families: standard's
+    # house rules, and the variants of their own with theirs.
+    assert families[0] == "standard" and sorted(families[1:]) == families[1:]
+    assert {"cutthroat", "bid-euchre", "ghost-hand"} <= set(families)
+    first = re.search(r'<a class="play" href="/play/([a-z0-9-]+)"', text)
+    assert first and first[1] == "standard"
+    standard = text.split('id="family-standard"')[1].split("</section>")[0]
+    assert "/play/railroad-jamboree" in standard and "/play/cutthroat" not in standard
+    assert 'id="friends-form"' in text and "seat 0" not in text.lower().replace("seat 0 ", "")
+
+
+def test_the_rule_book_is_a_web_page_with_one_title(client: TestClient) -> None:
+    text = client.get("/rules/standard").text
+    assert "<pre" not in text and text.count("<h1>") == 1
+    assert text.count("The rules of standard") == 1  # the page's heading, not doubled
+    sections = re.findall(r"<h2>(\d+)\. ([^<]+)</h2>", text)
+    assert len(sections) >= 5 and [int(n) for n, _ in sections] == list(
+        range(1, len(sections) + 1))
+    assert "phase `" not in text  # the variant file's keys stay in `euchre rules`
+    assert '<details class="other"><summary>Other choice</summary>' in text
+
+
+def test_buttons_speak_a_players_words(client: TestClient, store: SessionStore,
+                                       read: Any) -> None:
+    """Issue 25, "Words for players": no action code or internal label on a button (no
+    `order_up`, `call:H`, `pass / alone`); a defender asked to go alone is asked to defend
+    alone."""
+    seen: set[str] = set()
+    for name, seed in (("standard", 3), ("cutthroat", 2), ("bid-euchre", 4)):
+        rng = random.Random(name)
+        page = read(_start(client, name, seed=seed).text)
+        if page.table.get("data-over") is None:
+            page = read(client.post(f"/play/{name}", data={"seed": str(seed)}).text)
+        for _ in range(150):
+            if page.over:
+                break
+            for label in re.findall(r'<button name="action" value="[^"]*" data-action="[^"]*"'
+                                    r'[^>]*>(.*?)</button>', page.text):
+                words = re.sub(r"<[^>]+>", "", label)
+                assert "_" not in words and not re.search(r"\w:\w", words), (name, words)
+                assert "/" not in words, (name, words)
+                seen.add(words)
+            response = _act(client, page, rng.choice(page.actions))
+            page = read(response.text)
+    assert {"order up", "pass"} <= seen
+    game = _only_game(client, store)
+    assert game is not None
