@@ -45,6 +45,7 @@ from engine.mechanics.upcard_bidding import ALL_PASSED, throw_in
 from engine.rules.mechanic_rules import FlowCheck, OutcomeSetting
 
 if TYPE_CHECKING:
+    from engine.mechanics.auction_table import Contract
     from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
@@ -302,16 +303,19 @@ def _offers(variant: Variant, legal: list[str]) -> list[str]:
     if with_trump:
         offers.append(auction_words.bidding_with_trump(with_trump))
     if plain:
-        offers.append(_bidding(plain, rules.special_bids if rules else ()))
+        offers.append(_bidding(plain, rules.special_bids if rules else (),
+                               rules.table if rules else ()))
     return offers
 
 
-def _bidding(bids: list[str], specials: tuple[SpecialBid, ...]) -> str:
+def _bidding(bids: list[str], specials: tuple[SpecialBid, ...],
+             table: tuple[Contract, ...] = ()) -> str:
     """``bid 3 to 5 or shoot the moon``; ``bid 1 to 5 or bid little pepper``."""
     numbers = [b for b in bids if b.isdigit()]
     named = [b for b in bids if not b.isdigit()]
     labels = {b.name: f"bid {b.label}" if b.said.startswith("bids ") else b.label
               for b in specials}  # "bid little pepper", but "shoot the moon"
+    labels.update({row.name: f"bid {row.label}" for row in table if row.name not in labels})
     parts = []
     if numbers:
         low, high = numbers[0], numbers[-1]

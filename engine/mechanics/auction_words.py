@@ -259,16 +259,17 @@ def bidding_with_trump(bids: list[str]) -> str:
     """The offer of bids that name their trump, from their arguments (``3H`` ... ``6N``).
 
     >>> bidding_with_trump(["3C", "3D", "3H", "3S", "3N", "4C", "4D", "4H", "4S", "4N"])
-    'bid 3 to 4 with a trump (C, D, H, S or N for no-trump), e.g. bid:4H'
+    'bid 3 to 4 tricks naming trump (a suit or no-trump)'
     """
     numbers = sorted({int(b[:-1]) for b in bids})
     letters = [t for t in C.TRUMP_LETTERS if any(b.endswith(t) for b in bids)]
-    words = {"N": "N for no-trump", "L": "L for low no-trump"}
     low, high = numbers[0], numbers[-1]
     span = f"bid {low}" if low == high else f"bid {low} to {high}"
-    example = f"{min(low + 1, high)}{'H' if 'H' in letters else letters[0]}"
-    return (f"{span} with a trump ({join([words.get(t, t) for t in letters], 'or')}), "
-            f"e.g. bid:{example}")
+    suits = [t for t in letters if t in "CDHS"]
+    kinds = (["a suit"] if len(suits) > 1 else [f"{C.SUIT_WORDS['CDHS'.index(t)]}"
+                                                for t in suits])
+    kinds += [{"N": "no-trump", "L": "low no-trump"}[t] for t in letters if t in "NL"]
+    return f"{span} tricks naming trump ({join(kinds, 'or')})"
 
 
 def refusal(auction: Auction, name: str, high: str) -> Refused:
@@ -279,7 +280,7 @@ def refusal(auction: Auction, name: str, high: str) -> Refused:
                        f"bid {arg[:-1]}, then call a suit")
     if arg.isdigit():
         return Refused(Refusal.NOT_IN_VARIANT, "this variant names trump in the bid: "
-                       f"bid {arg} with a trump, e.g. bid:{arg}H")
+                       f"bid {arg} tricks naming trump, e.g. {arg} in hearts")
     number, letter = int(arg[:-1]), arg[-1]
     trump = C.TRUMP_LETTERS.index(letter)
     if trump not in auction.contracts:

@@ -80,7 +80,7 @@ def test_each_bid_names_its_trump_and_the_next_must_be_a_higher_number_BID_A3() 
     # No suit ranks above another: only 5 and 6 (in any of C D H S N) and the moon are left.
     assert legal == ["pass", "bid:moon", *[f"bid:{n}{t}" for n in (5, 6) for t in "CDHSN"]]
     assert "higher number than the high bid (4 in spades)" in refuse(state, "bid:4H", R.BID_TOO_LOW)
-    assert "names trump in the bid: bid 5 with a trump" in refuse(state, "bid:5")
+    assert "names trump in the bid: bid 5 tricks naming trump" in refuse(state, "bid:5")
     assert "low no-trump may not be bid" in refuse(state, "bid:5L", R.NOT_IN_VARIANT)
 
 
@@ -122,7 +122,7 @@ def test_bid_names_read_and_write_in_either_case() -> None:
 def test_the_prompt_offers_numbers_with_a_trump_and_narration_says_the_contract() -> None:
     state = _game(E_FIVE, "bid-euchre-trump-in-bid")
     question = question_for(state)
-    assert "bid 3 to 6 with a trump (C, D, H, S or N for no-trump), e.g. bid:4H" in question
+    assert "bid 3 to 6 tricks naming trump (a suit or no-trump)" in question
     narrator = Narrator(variant("bid-euchre-trump-in-bid"))
     assert narrator.action(E, "bid:4H", phase="auction") == "East bids 4 in hearts"
     assert narrator.action(N, "bid:3N", phase="auction") == "North bids 3 at no-trump"
