@@ -101,7 +101,7 @@ def simulate_batch(variant: Variant, *, seed: int, games: int, batch_size: int =
     """
     if not 1 <= batch_size <= MAX_BATCH:
         raise InvalidArgument(f"--batch-size must be from 1 to {MAX_BATCH:,}, not {batch_size:,}")
-    if (reason := missing_bot(bots) or headroom(variant)) is not None:
+    if (reason := missing_bot(bots, variant) or headroom(variant)) is not None:
         raise InvalidArgument(f"batch mode: {reason}")
     run = BatchRun(Tally.for_variant(variant))
 

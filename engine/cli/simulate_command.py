@@ -182,7 +182,7 @@ def run_batch_tally(args: argparse.Namespace, fallback: list[tuple[BotSpec, ...]
     args.workers = capped_workers(args.workers)
     variant = load_variant(args.variant)
     bots = parse_bots(args.bots if args.bots is not None else "random", variant.players)
-    reason = forms.missing(variant) or forms.missing_bot(bots)
+    reason = forms.missing(variant) or forms.missing_bot(bots, variant)
     if reason is not None:
         print(f"euchre: batch mode: {reason}; playing the scalar engine", file=sys.stderr)
         fallback.append(bots)

@@ -54,6 +54,11 @@ class DummyMerge:
             if greedy is not None:  # the greedy bot: the card of least power in its own suit
                 low = ONE << self.greedy.discard(held, bh.trump).astype(np.uint64)
                 bit = np.where(greedy & acting, low, bit)
+            heuristic = bh.heuristic_at(maker)
+            if heuristic is not None and bh.heuristic is not None:  # the discard of least loss
+                card = bh.heuristic.tables.discard(held, np.where(acting, held, np.uint64(0)),
+                                                   bh.trump, 2 * self.hand_size + 1)
+                bit = np.where(heuristic & acting, ONE << card.astype(np.uint64), bit)
             bh.act(acting, A.DISCARD + low_bit_index(bit))
             held ^= bit
         bh.hands[rows, maker] = np.where(made, held, bh.hands[rows, maker])

@@ -11,8 +11,8 @@ import numpy.typing as npt
 
 from engine.core import actions as A
 from engine.mechanics.batch.greedy import trumps
-from engine.mechanics.batch.hand import NONE, BatchHand, rules_of
-from engine.mechanics.go_alone import DefenderOrder, GoAloneRules
+from engine.mechanics.batch.hand import NONE, BatchHand, Ints, rules_of
+from engine.mechanics.go_alone import _ALONE_AT, _DEFEND_ALONE_AT, DefenderOrder, GoAloneRules
 from engine.rules.variant import SidesKind, Variant
 
 __all__ = ["GoAlone"]
@@ -48,12 +48,22 @@ class GoAlone:
         if greedy is not None:
             wants = trumps(bh.hand_of(np.maximum(bh.maker, 0)), bh.trump) >= bh.alone_at
             alone = made & np.where(greedy, wants, alone)
+        heuristic = bh.heuristic_at(np.maximum(bh.maker, 0))
+        if heuristic is not None:  # the heuristic's rule: an estimate of a near-certain march
+            wants = self._estimate(bh, np.maximum(bh.maker, 0)) >= _ALONE_AT
+            alone = made & np.where(heuristic, wants, alone)
         bh.act(made, np.where(alone, A.ALONE, A.PASS))
         bh.alone = alone
         if self.teams:
             bh.out = np.where(alone, (bh.maker + 2) % bh.players, NONE)
         if self.rules.defender:
             self._defenders(bh, made & alone if self.rules.defender_needs_lone_maker else made)
+
+    @staticmethod
+    def _estimate(bh: BatchHand, seat: Ints) -> npt.NDArray[np.float64]:
+        """The heuristic's estimate of ``seat``'s hand with the trump named."""
+        assert bh.heuristic is not None
+        return bh.heuristic.tables.strength(bh.hand_of(seat), bh.trump)
 
     def _defenders(self, bh: BatchHand, asked: npt.NDArray[np.bool_]) -> None:
         """Each defender in turn (every seat but the maker's, from the maker's left or from
@@ -69,6 +79,11 @@ class GoAlone:
             if greedy is not None:  # the greedy bot's rule: four trumps or more
                 wants = trumps(bh.hand_of(seat), bh.trump) >= bh.alone_at
                 says = asking & np.where(greedy, wants, says)
+            heuristic = bh.heuristic_at(seat)
+            if heuristic is not None:  # the partner across before a lone maker: 4.2, else 4.0
+                across = (seat == (bh.maker + p // 2) % p) & ~bh.alone
+                wants = self._estimate(bh, seat) >= np.where(across, _ALONE_AT, _DEFEND_ALONE_AT)
+                says = asking & np.where(heuristic, wants, says)
             bh.act(asking, np.where(says, A.ALONE, A.PASS))
             loner = np.where(says, seat, loner)
         bh.defender_alone = loner
