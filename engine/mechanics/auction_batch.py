@@ -20,8 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.core import actions as A
-from engine.mechanics.auction_rules import AllPass, AuctionFirst, AuctionRules, Turns
 from engine.mechanics.auction_bot import _SPECIAL_MARGIN
+from engine.mechanics.auction_rules import AllPass, AuctionFirst, AuctionRules, Turns
 from engine.mechanics.batch.hand import NONE, BatchHand, Ints, rules_of
 from engine.mechanics.upcard_bidding import ALL_PASSED
 from engine.rules.variant import SidesKind, Variant

@@ -174,9 +174,10 @@ class HeuristicTables:
         return kept
 
     def discard(self, hands: U64, legal: U64, trump: Ints, size: int) -> Ints:
-        """The card of ``legal`` (at most ``size`` cards) whose loss costs the least estimated tricks;
-        among equals one that leaves a void in a side suit, then the lowest (the scalar
-        ``discard``'s key: the estimate rounded to 6 places, the void, minus the power)."""
+        """The card of ``legal`` (at most ``size`` cards) whose loss costs the least estimated
+        tricks; among equals one that leaves a void in a side suit, then the lowest (the
+        scalar ``discard``'s key: the estimate rounded to 6 places, the void, minus the
+        power)."""
         cards = self.drops(legal, size)
         keys = []
         for bit in cards:
