@@ -1,0 +1,118 @@
+"""The ``heuristic`` bot in batch form: its estimate on a hand worked out by hand, its actions
+replayed through the scalar interpreter and checked one by one against the scalar heuristic
+(``--verify``), and its outcome shares against the scalar engine's heuristic play.
+
+The scalar :class:`~engine.bots.heuristic.HeuristicBot` is the independent source: the replay
+asks it, in the position the batch game reached, which action it would choose.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)")
+
+import numpy as np
+
+from engine import load_variant
+from engine.batch import run as batch_run
+from engine.batch.forms import missing, missing_bot
+from engine.batch.run import heuristic_numbers
+from engine.batch.simulate import simulate_batch
+from engine.core import cards as C
+from engine.core.bot_spec import BotSpec
+from engine.mechanics.batch.heuristic import HeuristicTables
+from engine.sim.simulate import simulate
+from engine.sim.stats import Count, Tally
+
+Z_0_001 = 3.29
+"""Two-sided normal critical value at the 0.1% level (standard tables)."""
+
+BATCH_VARIANTS = ("standard", "standard-28", "standard-32", "stick-the-dealer", "super-euchre",
+                  "renege", "openspiel", "two-handed", "three-handed", "cutthroat",
+                  "cutthroat-stick", "cutthroat-lone-defender-points", "ghost-hand",
+                  "ghost-hand-moon-24")
+
+
+def test_the_estimate_is_the_heuristics_count_worked_by_hand() -> None:
+    # hearts trump, JH JD AH AS 9C: trumps right bower 1.00 + left 0.85 + ace 0.70 = 2.55,
+    # three trumps: +0.2 for the one beyond two; diamonds void with two trumps or more: +0.25;
+    # the ace of spades alone in its suit: +0.7; the 9 of clubs nothing: 3.70 in all.
+    v = load_variant("standard")
+    tables = HeuristicTables(v, heuristic_numbers(v))
+    hand = np.array([C.mask_of(["JH", "JD", "AH", "AS", "9C"])], dtype=np.uint64)
+    assert tables.strength(hand, np.array([C.HEARTS]))[0] == pytest.approx(3.70)
+    # spades trump: the ace of spades 0.70, one trump; no bonus for length or voids (one
+    # trump); hearts AH with JH (two cards, the JD is a diamond now): +0.7; 3.70 -> 1.40
+    assert tables.strength(hand, np.array([C.SPADES]))[0] == pytest.approx(1.40)
+
+
+def test_every_variant_with_batch_forms_has_the_batch_heuristic() -> None:
+    heuristic = [BotSpec.parse("heuristic")]
+    for name in BATCH_VARIANTS:
+        v = load_variant(name)
+        assert missing(v) is None
+        assert missing_bot(heuristic * v.players, v) is None, name
+
+
+@pytest.mark.parametrize("name", BATCH_VARIANTS)
+def test_batch_heuristic_chooses_what_the_scalar_heuristic_chooses(name: str) -> None:
+    v = load_variant(name)
+    games = 20 if name.startswith(("ghost", "openspiel")) else 60
+    run = simulate_batch(v, seed=5, games=games, batch_size=25, verify=games,
+                         bots=[BotSpec.parse("heuristic")] * v.players)
+    assert len(run.logs) == games
+    assert run.problems == []
+
+
+@pytest.mark.parametrize("bots", [["heuristic", "random", "heuristic", "random"],
+                                  ["greedy", "heuristic", "random", "heuristic"]])
+def test_batch_heuristic_seats_beside_other_bots_replay_as_the_scalar_ones(bots: list[str]
+                                                                          ) -> None:
+    run = simulate_batch(load_variant("standard"), seed=9, games=80, batch_size=30, verify=80,
+                         bots=[BotSpec.parse(b) for b in bots])
+    assert run.problems == []
+
+
+def test_the_replay_catches_a_heuristic_that_bids_differently(monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    # a batch heuristic that needs 0.3 more tricks to make trump passes where the scalar one
+    # orders up: the replay must name the action
+    numbers = heuristic_numbers
+    monkeypatch.setattr(batch_run, "heuristic_numbers", lambda v: dataclasses.replace(
+        numbers(v), threshold=numbers(v).threshold + 0.3))
+    run = simulate_batch(load_variant("standard"), seed=5, games=30, batch_size=30, verify=30,
+                         bots=[BotSpec.parse("heuristic")] * 4)
+    assert run.problems
+    assert "the scalar heuristic bot" in run.problems[0]
+
+
+def _z(a: tuple[int, int], b: tuple[int, int]) -> float:
+    pooled = (a[0] + b[0]) / (a[1] + b[1])
+    se = (pooled * (1 - pooled) * (1 / a[1] + 1 / b[1])) ** 0.5
+    return (a[0] / a[1] - b[0] / b[1]) / se
+
+
+def _shares(t: Tally) -> dict[str, tuple[int, int]]:
+    hands = t.hands
+    return {"euchre": (t.n[Count.LABEL, "euchre"], hands),
+            "march": (t.n[Count.LABEL, "march"], hands),
+            "alone": (t.n[Count.ALONE, None], hands),
+            "thrown in": (t.n[Count.REDEALS, None], hands + t.n[Count.REDEALS, None])}
+
+
+def test_batch_heuristic_outcome_shares_match_the_scalar_heuristic() -> None:
+    # Scalar: 500 games (seed 7, about 5,800 hands, some 3 s on one core); batch: 10,000 games
+    # (about 116,000 hands). Two-proportion tests at the 0.1% level: with 5,800 and 116,000
+    # hands a difference of 2.7 points in the euchre share (near 14%) or 3.3 in the march
+    # share (near 24%) is detected with power 90% ((3.29 + 1.28) * sqrt(p(1-p)(1/n1+1/n2))).
+    v = load_variant("standard")
+    bots = [BotSpec.parse("heuristic")] * 4
+    scalar = simulate(v, seed=7, games=500, bots=bots)
+    batch = simulate_batch(v, seed=7, games=10_000, batch_size=5000, bots=bots).tally
+    for what, share in _shares(scalar).items():
+        assert abs(_z(share, _shares(batch)[what])) < Z_0_001, what
+    # and not random play's shares: random makers are euchred in about a third of hands
+    assert batch.n[Count.LABEL, "euchre"] / batch.hands < 0.2
