@@ -119,7 +119,7 @@ def _median(runs: list[Timed]) -> dict[str, float]:
 
 
 def measure(sizes: Sequence[int], runs: int, variants: Sequence[str],
-            other_sizes: Sequence[int] | None = None, bots: Sequence[str] = ("random",),
+            other_sizes: Sequence[int] | None = None, *, bots: Sequence[str] = ("random",),
             scalar_games: int = 0) -> dict[str, Any]:
     """Every subject ``runs`` times, interleaved: the first variant at ``sizes``, the others
     at ``other_sizes`` (default: ``sizes``), each with every bot of ``bots``; with
@@ -235,7 +235,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     skipped = {n: r for n in names if (r := missing(load_variant(n))) is not None}
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     playable = [n for n in names if n not in skipped]
-    measured = measure(sizes, args.runs, playable, other_sizes, bots, args.scalar_games)
+    measured = measure(sizes, args.runs, playable, other_sizes, bots=bots,
+                       scalar_games=args.scalar_games)
     matches = {f"{name}: heuristic vs {other}": duplicate(name, "heuristic", other,
                                                           args.duplicate)
                for name in playable for other in ("greedy", "random")} if args.duplicate else {}

@@ -65,6 +65,46 @@ class HeuristicNumbers:
     """What the lowest bid counts on when nobody has bid."""
 
 
+class BitMap:
+    """Masks moved bit by bit, per key: bit ``c`` of a mask to bit ``place[key][c]`` (or
+    nowhere), a byte at a time through 256-entry tables, so that a mask in any card order is
+    one gather a byte. The lowest bit of a mask in an order's places is its first card in
+    that order (:meth:`first`)."""
+
+    def __init__(self, places: list[dict[int, int]], cards: int) -> None:
+        self.bytes = (cards + 7) // 8
+        table = np.zeros((len(places), self.bytes, 256), dtype=np.uint64)
+        inverse = np.full((len(places), 65), 63, dtype=np.int64)
+        values = np.arange(256)
+        for key, place in enumerate(places):
+            for c, to in place.items():
+                byte, bit = divmod(c, 8)
+                table[key, byte, (values >> bit) & 1 == 1] |= ONE << np.uint64(to)
+                inverse[key, to] = c
+        self.table, self.inverse = table, inverse
+        self.flat = table.reshape(-1)
+
+    def move(self, masks: U64, key: Ints | int) -> U64:
+        """Each mask with its bits moved to their places for the row's ``key``."""
+        base = np.asarray(key, dtype=np.int64) * (self.bytes * 256)
+        out = self.flat[base + (masks & np.uint64(255)).astype(np.int64)]
+        for b in range(1, self.bytes):
+            out |= self.flat[base + (b * 256) + ((masks >> np.uint64(8 * b))
+                                                 & np.uint64(255)).astype(np.int64)]
+        return out
+
+    def first(self, masks: U64, key: Ints | int) -> Ints:
+        """Per row, the first card of ``masks[row]`` in the order ``key`` (63 for none)."""
+        moved = self.move(masks, key)
+        place = np.bitwise_count((moved & -moved) - ONE).astype(np.int64)
+        card: Ints = self.inverse[np.asarray(key, dtype=np.int64), place]
+        return card
+
+
+def _order(cards: Ints) -> dict[int, int]:
+    return {int(c): i for i, c in enumerate(cards)}
+
+
 class HeuristicTables:
     """The heuristic's estimate and orders over the variant's deck (suit trumps only)."""
 
@@ -76,9 +116,9 @@ class HeuristicTables:
         # padded with card 63, which no hand the estimate reads holds.
         trumps = [[c for c in deck if EFFECTIVE[t, c] == t] for t in range(4)]
         width = max(len(ts) for ts in trumps)
-        self.trump_cards = np.array([ts + [63] * (width - len(ts)) for ts in trumps],
-                                    dtype=np.uint64)
-        self.place = np.left_shift(1, np.arange(width)).astype(np.int64)
+        top = max(deck) + 1
+        self.subset = BitMap([{c: j for j, c in enumerate(ts)} for ts in trumps], top)
+        """Each hand's trumps as a subset index (bit ``j``: the ``j``-th trump)."""
         sums = np.zeros((4, 1 << width), dtype=np.float64)
         for t in range(4):
             values = numbers.trump_values[t]
@@ -90,9 +130,8 @@ class HeuristicTables:
                 sums[t, index] = est
         self.trump_sums = sums
         """``trump_sums[t, i]``: the trumps of subset ``i`` (bit ``j``: the ``j``-th trump)."""
-        self.aces = np.array([ONE << np.uint64(s * 8 + C.RANK_A) for s in range(4)])
-        self.kings = np.array([ONE << np.uint64(s * 8 + C.RANK_K) for s in range(4)])
-        self.all_aces = np.bitwise_or.reduce(self.aces)
+        self.all_aces = np.uint64(sum(1 << (s * 8 + C.RANK_A) for s in range(4)))
+        self.side_first, self.side_king = self._side_tables(deck)
         self.bowers = np.array([sum(1 << c for c in deck if POWER[t, t, c] >= numbers.left_power)
                                 for t in range(4)], dtype=np.uint64)
         """The trumps the scalar bot counts as strong (a bower or above), by trump."""
@@ -103,6 +142,10 @@ class HeuristicTables:
             is_trump = (EFFECTIVE[t, arr] == t).astype(np.int64)
             low.append(arr[np.lexsort((arr, own, is_trump))])
         self.low_order = np.stack(low)
+        orders = self.orders
+        self.low_map = BitMap([_order(o) for o in self.low_order], top)
+        self.high_map = BitMap([_order(o) for o in orders.own_down], top)
+        self.led_map = BitMap([_order(o) for o in orders.by_led], top)
         self.deck_mask = np.uint64(variant.deck.mask)
         sides = [variant.sides.hand_sides(m) for m in range(variant.players)]
         p = variant.players
@@ -118,27 +161,43 @@ class HeuristicTables:
             makers[m, list(sides[m][0])] = True
         self.side, self.makers = side, makers
 
+    def _side_tables(self, deck: list[int]) -> tuple[Floats, Floats]:
+        """What a side suit adds to the estimate, by trump, suit, two trumps or more, and the
+        byte of the hand that holds the suit's cards (card ``8 suit + rank``): first its void
+        (with two trumps) or its ace (alone or guarded once, or longer), then its king
+        beside the ace. The trump suit adds 0."""
+        n = self.numbers
+        first = np.zeros((4, 4, 2, 256))
+        king = np.zeros((4, 4, 256))
+        for t in range(4):
+            for suit in range(4):
+                if suit == t:
+                    continue
+                own = [r for r in range(8) if suit * 8 + r in deck
+                       and EFFECTIVE[t, suit * 8 + r] == suit]
+                for b in range(256):
+                    ranks = [r for r in own if b >> r & 1]
+                    ace = C.RANK_A in ranks
+                    value = (n.off_ace if len(ranks) <= 2 else n.off_ace_long) if ace else 0.0
+                    first[t, suit, 0, b] = value
+                    first[t, suit, 1, b] = n.void_bonus if not ranks else value
+                    king[t, suit, b] = n.off_king_guarded if ace and C.RANK_K in ranks else 0.0
+        return first.reshape(-1), king.reshape(-1)
+
     def strength(self, hands: U64, trump: Ints) -> Floats:
         """Expected tricks of each row's hand with the row's trump (a suit): the scalar
         ``HeuristicBot.strength``, term by term in its order."""
         n = self.numbers
-        bits = (hands[:, None] >> self.trump_cards[trump]) & ONE
-        index = (bits.astype(np.int64) * self.place).sum(axis=1)
+        index = self.subset.move(hands, trump).astype(np.int64)
         est = self.trump_sums[trump, index]
         count = np.bitwise_count(hands & SUIT_MASK[trump, trump]).astype(np.int64)
         est = est + np.where(count > 2, n.length_bonus * (count - 2), 0.0)
-        two = count >= 2
-        for suit in range(4):
-            cards = hands & SUIT_MASK[trump, suit]
-            side = trump != suit
-            void = cards == 0
-            ace = (cards & self.aces[suit]) != 0
-            length = np.bitwise_count(cards)
-            add = np.where(void, np.where(two, n.void_bonus, 0.0),
-                           np.where(ace, np.where(length <= 2, n.off_ace, n.off_ace_long), 0.0))
-            est = est + np.where(side, add, 0.0)
-            king = side & ace & ((cards & self.kings[suit]) != 0)
-            est = est + np.where(king, n.off_king_guarded, 0.0)
+        two = (count >= 2).astype(np.int64)
+        for suit in range(4):  # a side suit's void or ace, then its guarded king
+            byte = ((hands >> np.uint64(8 * suit)) & np.uint64(255)).astype(np.int64)
+            at = trump * 4 + suit
+            est = est + self.side_first[(at * 2 + two) * 256 + byte]
+            est = est + self.side_king[at * 256 + byte]
         out: Floats = est
         return out
 
@@ -195,14 +254,14 @@ class HeuristicTables:
 
     def low(self, legal: U64, trump: Ints) -> Ints:
         """The scalar ``_low_key`` minimum: a non-trump before a trump, then the least power."""
-        return self.orders.first(legal, self.low_order[trump])
+        return self.low_map.first(legal, trump)
 
     def lead(self, legal: U64, trump: Ints, maker_side: npt.NDArray[np.bool_]) -> Ints:
         """The scalar ``lead`` at a suit trump: the best trump on the makers' side, else the
         first side ace, else the low card."""
         trumps = legal & SUIT_MASK[trump, trump]
         aces = legal & ~SUIT_MASK[trump, trump] & self.all_aces
-        high = self.orders.first(legal, self.orders.own_down[trump])
+        high = self.high_map.first(legal, trump)
         ace = np.bitwise_count((aces & -aces) - ONE).astype(np.int64)
         chosen: Ints = np.where(maker_side & (trumps != 0), high,
                                 np.where(aces != 0, ace, self.low(legal, trump)))
@@ -221,7 +280,7 @@ class HeuristicTables:
         holds = partner_wins & (last | (power >= self.numbers.trump_base - 1)
                                 | (_RANKS[win_card] == C.RANK_A) | boss)
         winners = legal & beats
-        win = self.orders.first(winners, self.orders.by_led[trump * 5 + led])
+        win = self.led_map.first(winners, trump * 5 + led)
         low = self.low(legal, trump)
         chosen: Ints = np.where(holds, low, np.where(winners != 0, win, low))
         return chosen
