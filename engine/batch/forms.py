@@ -132,7 +132,7 @@ def missing_bot(bots: Sequence[BotSpec], variant: Variant | None = None) -> str 
 
     >>> from engine import load_variant
     >>> from engine.core.bot_spec import BotSpec
-    >>> missing_bot([BotSpec("heuristic")] * 3, load_variant("ghost-hand")) is None
+    >>> missing_bot([BotSpec.parse("heuristic")] * 3, load_variant("ghost-hand")) is None
     True
     """
     for spec in bots:
