@@ -114,11 +114,12 @@ class _Slots:
 
 
 def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int, size: int,
-               games: int, logged: int = 0, bots: Sequence[BotSpec] = ()
-               ) -> tuple[Tally, list[GameLog]]:
+               games: int, logged: int = 0, bots: Sequence[BotSpec] = (),
+               hands: int | None = None) -> tuple[Tally, list[GameLog]]:
     """Play batch ``index`` of the run ``seed``: ``games`` games on ``size`` slots (rows); a
     slot whose game ends takes the next game, so that every hand is played by full rows
-    until the last games. Keep the logs of the first ``logged`` games. ``bots``: one name per
+    until the last games (``hands``: stop after so many hands, to measure a batch). Keep the
+    logs of the first ``logged`` games. ``bots``: one name per
     seat, ``random`` (the default), ``greedy`` or ``heuristic``."""
     names = [spec.name for spec in bots]
     greedy = GreedySeats(seats=np.array([name == "greedy" for name in names]),
@@ -136,7 +137,9 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
     wide = wide_sums(score_bound(variant), min(size, games))  # exact sums of large scores
     logs: list[tuple[list[Deal], list[int]]] = [([], []) for _ in range(logged)]
     final: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-    while st.going.any():
+    played = 0
+    while st.going.any() and (hands is None or played < hands):
+        played += 1
         rows = np.flatnonzero(st.going)
         # every row until the batch runs out of games: a slice, not a gather
         at: slice | Ints = slice(None) if rows.size == st.going.size else rows

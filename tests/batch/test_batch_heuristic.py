@@ -116,3 +116,26 @@ def test_batch_heuristic_outcome_shares_match_the_scalar_heuristic() -> None:
         assert abs(_z(share, _shares(batch)[what])) < Z_0_001, what
     # and not random play's shares: random makers are euchred in about a third of hands
     assert batch.n[Count.LABEL, "euchre"] / batch.hands < 0.2
+
+
+def test_memory_per_game_is_measured_and_a_batch_too_big_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.batch.memory import bytes_per_game, too_big  # noqa: PLC0415
+    from engine.core.errors import InvalidArgument  # noqa: PLC0415
+
+    v = load_variant("standard")
+    # at least the hands (5 seats' uint64 masks: 40 bytes) and the 8 games' results (8 x 13)
+    each = bytes_per_game(v)
+    assert 40 + 8 * 13 < each < 16_384
+    # 1,000,000 games of 2 workers at that much a game cannot fit in 100 MB: refused, with
+    # the size that fits (80% of 100 MB over 2 workers' games)
+    reason = too_big(v, batch_size=1_000_000, workers=2, available=100 * 2**20)
+    assert reason is not None
+    assert f"use --batch-size {int(100 * 2**20 * 0.8) // (each * 2):,} or less" in reason
+    assert too_big(v, batch_size=1000, workers=2, available=100 * 2**20) is None
+    # simulate_batch refuses before it plays a game: 100,000 games in 1 MB
+    import engine.batch.simulate as simulate_module  # noqa: PLC0415
+    monkeypatch.setattr(simulate_module, "too_big",
+                        lambda *a, **k: too_big(*a, **k, available=10**6))
+    with pytest.raises(InvalidArgument, match="needs about"):
+        simulate_batch(v, seed=1, games=100_000, batch_size=100_000)
