@@ -32,7 +32,8 @@ Z_0_001 = 3.29
 
 BATCH_VARIANTS = ("standard", "standard-28", "standard-32", "stick-the-dealer", "super-euchre",
                   "renege", "openspiel", "two-handed", "three-handed", "cutthroat",
-                  "cutthroat-stick", "cutthroat-lone-defender-points", "ghost-hand",
+                  "cutthroat-stick", "cutthroat-lone-defender-points", "cutthroat-must-merge",
+                  "ghost-hand",
                   "ghost-hand-moon-24")
 
 
@@ -139,3 +140,33 @@ def test_memory_per_game_is_measured_and_a_batch_too_big_is_refused(
                         lambda *a, **k: too_big(*a, **k, available=10**6))
     with pytest.raises(InvalidArgument, match="needs about"):
         simulate_batch(v, seed=1, games=100_000, batch_size=100_000)
+
+
+def test_the_batch_merge_keeps_a_dummy_card_where_the_variant_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # cutthroat-must-merge (dummy_merge.mode: at_least_one, CTD-A3): the maker who holds one
+    # card of the dummy may not discard it. Random discards of 5 of 10 cards discard all five
+    # dummy cards in 1 merge of 252 (5! 5! / 10!), so in 300 games (some 2,000 merges) a batch
+    # form that forgot the rule is caught by the replay (the scalar engine refuses the
+    # discard); the one that keeps it replays cleanly with every bot.
+    from engine.mechanics import dummy_merge_batch  # noqa: PLC0415
+
+    v = load_variant("cutthroat-must-merge")
+    for bots in ("random", "greedy", "heuristic"):
+        run = simulate_batch(v, seed=4, games=60, batch_size=30, verify=60,
+                             bots=[BotSpec.parse(bots)] * 3)
+        assert run.problems == [], bots
+    original = dummy_merge_batch.DummyMerge.__init__
+
+    def forgetful(self: dummy_merge_batch.DummyMerge, variant: object) -> None:
+        original(self, variant)  # type: ignore[arg-type]
+        self.keep_one = False
+
+    monkeypatch.setattr(dummy_merge_batch.DummyMerge, "__init__", forgetful)
+    import engine.batch.simulate as simulate_module  # noqa: PLC0415
+    simulate_module._kernels.cache_clear()  # the kernels are built again, forgetful
+    try:
+        run = simulate_batch(v, seed=4, games=300, batch_size=100, verify=300)
+    finally:
+        simulate_module._kernels.cache_clear()
+    assert any("at least one card of the dummy" in problem for problem in run.problems)
