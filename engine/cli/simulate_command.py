@@ -98,8 +98,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="with --plot: replace an existing file even if it is not a plot")
     p.add_argument("--engine", choices=("scalar", "batch"), default="scalar",
                    help="scalar (default): the interpreter, one game at a time; batch: numpy "
-                   "kernels playing --batch-size games in lockstep (random bots; needs "
-                   "euchrekit[batch]); a variant or bot without a batch form is named and "
+                   "kernels playing --batch-size games in lockstep (random bots by default; "
+                   "random, greedy and heuristic have batch forms; needs euchrekit[batch]); a "
+                   "variant or bot without a batch form is named and "
                    "played by the scalar engine")
     p.add_argument("--batch-size", type=positive, default=None, metavar="B",
                    help="games per batch with --engine batch (default 10,000); the report is "
