@@ -17,6 +17,9 @@ from engine.rules.variant import SidesKind, Variant
 
 __all__ = ["GoAlone"]
 
+_HOW_MADE = frozenset({"ordered_up", "dealer", "ordered_partner"})
+"""The names of ``must_when`` the batch form reads: how trump was made, not the cards."""
+
 
 class GoAlone:
     """``go_alone``: the maker says ``alone`` or ``pass`` (one chance in two); a lone maker's
@@ -28,8 +31,10 @@ class GoAlone:
     @staticmethod
     def check(variant: Variant) -> str | None:
         r = rules_of(variant, GoAloneRules)
-        if r.must_when is not None or r.exposed or not r.maker:
-            return "forced or exposed lone hands have no batch form yet"
+        if r.exposed or not r.maker:
+            return "exposed lone hands have no batch form yet"
+        if r.must_when is not None and not r.must_when.names <= _HOW_MADE:
+            return "a lone hand forced by the maker's cards has no batch form yet"
         if r.partner:
             return "a lone hand taken over by the maker's partner has no batch form yet"
         if r.defender and (variant.sides.kind is not SidesKind.MAKER_VS_REST
@@ -40,6 +45,22 @@ class GoAlone:
     def __init__(self, variant: Variant) -> None:
         self.rules = rules_of(variant, GoAloneRules)
         self.teams = variant.sides.kind is SidesKind.TEAMS
+        p = variant.players
+        self.forced = None
+        """``forced[ordered_up, dealer, ordered_partner]``: ``must_when`` holds (each of the
+        eight cases evaluated once by the scalar expression), or None: never forced."""
+        must = self.rules.must_when
+        if must is not None:
+            self.forced = np.zeros((2, 2, 2), dtype=bool)
+            for up, dealer, partner in np.ndindex(2, 2, 2):
+                env = {"ordered_up": bool(up), "dealer": bool(dealer),
+                       "ordered_partner": bool(partner)}
+                self.forced[up, dealer, partner] = bool(must.evaluate(
+                    {name: env[name] for name in must.names}))
+        self.side = np.zeros((p, p), dtype=bool)
+        """``side[maker, seat]``: ``seat`` is on the maker's side."""
+        for m in range(p):
+            self.side[m, list(variant.sides.hand_sides(m)[0])] = True
 
     def run(self, bh: BatchHand) -> None:
         made = bh.maker >= 0
@@ -52,6 +73,13 @@ class GoAlone:
         if heuristic is not None:  # the heuristic's rule: an estimate of a near-certain march
             wants = self._estimate(bh, np.maximum(bh.maker, 0)) >= _ALONE_AT
             alone = made & np.where(heuristic, wants, alone)
+        if self.forced is not None:  # must_when: alone is the maker's only answer
+            maker = np.maximum(bh.maker, 0)
+            dealer = maker == bh.dealer
+            partner = bh.ordered & ~dealer & self.side[maker, bh.dealer]
+            alone = alone | (made & self.forced[bh.ordered.astype(np.int64),
+                                                dealer.astype(np.int64),
+                                                partner.astype(np.int64)])
         bh.act(made, np.where(alone, A.ALONE, A.PASS))
         bh.alone = alone
         if self.teams:

@@ -170,3 +170,34 @@ def test_the_batch_merge_keeps_a_dummy_card_where_the_variant_says(
     finally:
         simulate_module._kernels.cache_clear()
     assert any("at least one card of the dummy" in problem for problem in run.problems)
+
+
+def test_the_canadian_loner_is_forced_alone_in_batch_mode(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    # canadian-loner (go_alone.must_when: ordered_partner, STD-A13): the player who orders up
+    # his partner, the dealer, in round 1 must go alone (`alone` his only answer). A random
+    # seat orders up one time in two in round 1, so the dealer's partner does it in many
+    # hands: a batch form that let him pass is caught by the replay (the scalar engine refuses
+    # the pass); the one that forces him replays cleanly with every bot.
+    from engine.mechanics import go_alone_batch  # noqa: PLC0415
+
+    v = load_variant("canadian-loner")
+    assert missing(v) is None
+    for bots in ("random", "greedy", "heuristic"):
+        run = simulate_batch(v, seed=6, games=80, batch_size=40, verify=80,
+                             bots=[BotSpec.parse(bots)] * 4)
+        assert run.problems == [], bots
+    original = go_alone_batch.GoAlone.__init__
+
+    def lax(self: go_alone_batch.GoAlone, variant: object) -> None:
+        original(self, variant)  # type: ignore[arg-type]
+        self.forced = None
+
+    monkeypatch.setattr(go_alone_batch.GoAlone, "__init__", lax)
+    import engine.batch.simulate as simulate_module  # noqa: PLC0415
+    simulate_module._kernels.cache_clear()
+    try:
+        run = simulate_batch(v, seed=6, games=80, batch_size=40, verify=80)
+    finally:
+        simulate_module._kernels.cache_clear()
+    assert any("pass is illegal: the maker must go alone" in problem for problem in run.problems)
