@@ -33,9 +33,16 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+
 from engine import load_variant
 from engine.batch.forms import missing
-from engine.batch.run import compile_kernels, play_batch
+from engine.batch.run import compile_kernels, heuristic_numbers, play_batch
+from engine.bots.greedy import ALONE_AT, ORDER_AT
+from engine.core.bot_spec import BotSpec
+from engine.mechanics.batch.hand import BatchHand, GreedySeats
+from engine.mechanics.batch.heuristic import HeuristicSeats, HeuristicTables
+from engine.sim.simulate import simulate
 
 SIZES = (100, 1_000, 10_000, 100_000)
 Timed = tuple[int, float, float]
@@ -59,28 +66,46 @@ def time_openspiel(seconds: float, first: int) -> Timed | None:
     return hands, time.perf_counter() - wall, time.process_time() - cpu
 
 
-def batch_timer(name: str, size: int) -> Callable[[int], Timed]:
-    """One run of batch mode at batch size ``size``: one batch of whole games."""
+def batch_timer(name: str, size: int, bot: str = "random") -> Callable[[int], Timed]:
+    """One run of batch mode at batch size ``size``: one batch of whole games, every seat
+    played by ``bot``."""
     variant = load_variant(name)
     kernels = compile_kernels(variant)
     games = max(2 * size, 20_000)
+    bots = [BotSpec.parse(bot)] * variant.players
 
     def run(index: int) -> Timed:
         wall, cpu = time.perf_counter(), time.process_time()
-        tally, _ = play_batch(variant, kernels, seed=0, index=index, size=size, games=games)
+        tally, _ = play_batch(variant, kernels, seed=0, index=index, size=size, games=games,
+                              bots=bots)
         return tally.hands, time.perf_counter() - wall, time.process_time() - cpu
 
     run(-1)  # first allocations and imports, not timed
     return run
 
 
-def bytes_per_game(name: str, size: int) -> float:
+def scalar_timer(name: str, games: int) -> Callable[[int], Timed]:
+    """One run of the scalar engine with the ``heuristic`` bot at every seat: ``games``
+    games in this process."""
+    variant = load_variant(name)
+    bots = [BotSpec.parse("heuristic")] * variant.players
+
+    def run(index: int) -> Timed:
+        wall, cpu = time.perf_counter(), time.process_time()
+        tally = simulate(variant, seed=1000 + index, games=games, bots=bots)
+        return tally.hands, time.perf_counter() - wall, time.process_time() - cpu
+
+    return run
+
+
+def bytes_per_game(name: str, size: int, bot: str = "random") -> float:
     """Peak bytes allocated while one batch of ``size`` games plays, per game."""
     variant = load_variant(name)
     kernels = compile_kernels(variant)
+    bots = [BotSpec.parse(bot)] * variant.players
     tracemalloc.start()
     try:
-        play_batch(variant, kernels, seed=0, index=0, size=size, games=size)
+        play_batch(variant, kernels, seed=0, index=0, size=size, games=size, bots=bots)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -94,12 +119,18 @@ def _median(runs: list[Timed]) -> dict[str, float]:
 
 
 def measure(sizes: Sequence[int], runs: int, variants: Sequence[str],
-            other_sizes: Sequence[int] | None = None) -> dict[str, Any]:
+            other_sizes: Sequence[int] | None = None, *, bots: Sequence[str] = ("random",),
+            scalar_games: int = 0) -> dict[str, Any]:
     """Every subject ``runs`` times, interleaved: the first variant at ``sizes``, the others
-    at ``other_sizes`` (default: ``sizes``)."""
-    subjects = [(name, size) for i, name in enumerate(variants)
-                for size in (sizes if i == 0 or other_sizes is None else other_sizes)]
-    timers = {f"{name} B={size}": batch_timer(name, size) for name, size in subjects}
+    at ``other_sizes`` (default: ``sizes``), each with every bot of ``bots``; with
+    ``scalar_games``, the scalar engine's heuristic on the first variant too."""
+    subjects = [(name, size, bot) for i, name in enumerate(variants)
+                for size in (sizes if i == 0 or other_sizes is None else other_sizes)
+                for bot in bots]
+    timers = {_key(name, size, bot): batch_timer(name, size, bot)
+              for name, size, bot in subjects}
+    if scalar_games and variants:
+        timers[f"{variants[0]} scalar heuristic"] = scalar_timer(variants[0], scalar_games)
     done: dict[str, list[Timed]] = {key: [] for key in ["openspiel_cpp", *timers]}
     for r in range(runs):
         reference = time_openspiel(2.0, first=r * 1_000_000)
@@ -108,22 +139,65 @@ def measure(sizes: Sequence[int], runs: int, variants: Sequence[str],
         for key, timer in timers.items():
             done[key].append(timer(r))
     out: dict[str, Any] = {key: _median(value) for key, value in done.items() if value}
-    for name, size in subjects:
-        out[f"{name} B={size}"]["bytes_per_game"] = round(bytes_per_game(name, size))
+    for name, size, bot in subjects:
+        out[_key(name, size, bot)]["bytes_per_game"] = round(bytes_per_game(name, size, bot))
     return out
+
+
+def _key(name: str, size: int, bot: str) -> str:
+    return f"{name} B={size}" if bot == "random" else f"{name} {bot} B={size}"
+
+
+def _deltas(name: str, seats: Sequence[str], deals: int, seed: int) -> np.ndarray:
+    """Each seat's points in ``deals`` single hands, every hand dealt from ``seed`` (the same
+    cards and dealers whoever plays: each form draws the same numbers whatever its bots
+    choose), ``seats[s]`` playing seat ``s``."""
+    variant = load_variant(name)
+    kernels = compile_kernels(variant)
+    rng = np.random.Generator(np.random.PCG64(seed))
+    flags = np.array([bot == "greedy" for bot in seats])
+    smart = np.array([bot == "heuristic" for bot in seats])
+    bh = BatchHand(rng=rng, dealer=rng.integers(0, variant.players, size=deals),
+                   players=variant.players, extras=len(variant.deal.extra_hands),
+                   greedy=GreedySeats(seats=flags, order_at=ORDER_AT, alone_at=ALONE_AT),
+                   heuristic=HeuristicSeats(seats=smart, tables=HeuristicTables(
+                       variant, heuristic_numbers(variant))))
+    for kernel in kernels:
+        kernel.run(bh)
+    deltas: np.ndarray = bh.deltas
+    return deltas
+
+
+def duplicate(name: str, a: str, b: str, deals: int, seed: int = 11) -> tuple[float, float]:
+    """Bot ``a``'s points a hand less bot ``b``'s, per seat, on duplicate deals: every deal is
+    played once with ``a`` at each seat and ``b`` at the others (a partnership: ``a`` at one
+    side, then the other), and the differences are averaged per deal; the mean and the
+    half-width of its 95% interval over the deals."""
+    variant = load_variant(name)
+    p = variant.players
+    teams = [team for team in variant.sides.teams if len(team) > 1]
+    seatings = [list(team) for team in teams] if teams else [[s] for s in range(p)]
+    per_deal = np.zeros(deals)
+    for mine in seatings:
+        seats = [a if s in mine else b for s in range(p)]
+        deltas = _deltas(name, seats, deals, seed)
+        ours = deltas[:, mine].mean(axis=1)
+        theirs = deltas[:, [s for s in range(p) if s not in mine]].mean(axis=1)
+        per_deal += (ours - theirs) / len(seatings)
+    return float(per_deal.mean()), float(1.96 * per_deal.std(ddof=1) / np.sqrt(deals))
 
 
 def render(measured: dict[str, Any], skipped: dict[str, str]) -> str:
     """The table: hands/s (wall, CPU) and the ratio to OpenSpiel's C++ loop."""
     ref = measured.get("openspiel_cpp")
-    lines = [f"{'subject':<28} {'hands/s':>11} {'per CPU-s':>11} {'x C++':>7} {'x C++ cpu':>9}"
+    lines = [f"{'subject':<36} {'hands/s':>11} {'per CPU-s':>11} {'x C++':>7} {'x C++ cpu':>9}"
              f" {'bytes/game':>10}"]
     for key, m in measured.items():
         ratio = f"{m['hands_per_s'] / ref['hands_per_s']:7.2f}" if ref else "      -"
         ratio_cpu = f"{m['hands_per_cpu_s'] / ref['hands_per_cpu_s']:9.2f}" if ref else \
             "        -"
         memory = f"{m['bytes_per_game']:>10,}" if "bytes_per_game" in m else " " * 10
-        lines.append(f"{key:<28} {m['hands_per_s']:>11,.0f} {m['hands_per_cpu_s']:>11,.0f} "
+        lines.append(f"{key:<36} {m['hands_per_s']:>11,.0f} {m['hands_per_cpu_s']:>11,.0f} "
                      f"{ratio} {ratio_cpu} {memory}")
     lines.extend(f"{name}: {reason}" for name, reason in skipped.items())
     return "\n".join(lines)
@@ -138,6 +212,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="variants to time in batch mode, where they have batch forms")
     parser.add_argument("--other-sizes", default="10000",
                         help="batch sizes for the variants after the first (10000)")
+    parser.add_argument("--bots", default="random",
+                        help="batch bots to time, comma-separated (random; also greedy, "
+                        "heuristic)")
+    parser.add_argument("--scalar-games", type=int, default=0,
+                        help="also time the scalar engine's heuristic on the first variant, "
+                        "this many games a run (0: not)")
+    parser.add_argument("--duplicate", type=int, default=0,
+                        help="also play this many duplicate deals of each variant: the batch "
+                        "heuristic against greedy and random, points a hand (0: not)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     args = parser.parse_args(argv)
     try:
@@ -150,11 +233,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--runs and every size must be at least 1")
     names = [n.strip() for n in args.variants.split(",") if n.strip()]
     skipped = {n: r for n in names if (r := missing(load_variant(n))) is not None}
-    measured = measure(sizes, args.runs, [n for n in names if n not in skipped], other_sizes)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    playable = [n for n in names if n not in skipped]
+    measured = measure(sizes, args.runs, playable, other_sizes, bots=bots,
+                       scalar_games=args.scalar_games)
+    matches = {f"{name}: heuristic vs {other}": duplicate(name, "heuristic", other,
+                                                          args.duplicate)
+               for name in playable for other in ("greedy", "random")} if args.duplicate else {}
     if args.json:
-        print(json.dumps({"measured": measured, "no_batch_form": skipped}, indent=2))
+        print(json.dumps({"measured": measured, "no_batch_form": skipped,
+                          "duplicate": matches}, indent=2))
     else:
         print(render(measured, skipped))
+        for key, (mean, half) in matches.items():
+            print(f"{key}: {mean:+.3f} points a hand (95% interval {mean - half:+.3f} to "
+                  f"{mean + half:+.3f}; {args.duplicate:,} duplicate deals)")
     return 0
 
 

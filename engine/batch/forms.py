@@ -62,7 +62,7 @@ def batch_form(key: str) -> BatchForm | None:
     return form
 
 
-BATCH_BOTS = ("random", "greedy")
+BATCH_BOTS = ("random", "greedy", "heuristic")
 """The bots that have a batch form."""
 
 
@@ -125,10 +125,24 @@ def headroom(variant: Variant) -> str | None:
     return None
 
 
-def missing_bot(bots: Sequence[BotSpec]) -> str | None:
-    """Why the batch engine cannot play these bots (naming one), or None."""
+def missing_bot(bots: Sequence[BotSpec], variant: Variant | None = None) -> str | None:
+    """Why the batch engine cannot play these bots (naming one), or None. With ``variant``,
+    also where the ``heuristic`` bot's batch form does not cover one of its mechanics as
+    configured (a form's ``check_heuristic``).
+
+    >>> from engine import load_variant
+    >>> from engine.core.bot_spec import BotSpec
+    >>> missing_bot([BotSpec.parse("heuristic")] * 3, load_variant("ghost-hand")) is None
+    True
+    """
     for spec in bots:
         if spec.name not in BATCH_BOTS or spec.simulations is not None:
             return (f"bot `{spec}` has no batch form (batch bots: "
                     f"{', '.join(BATCH_BOTS)})")
+    if variant is None or all(spec.name != "heuristic" for spec in bots):
+        return None
+    for name in variant.flow:
+        check = getattr(batch_form(name), "check_heuristic", None)
+        if check is not None and (reason := check(variant)) is not None:
+            return f"bot `heuristic`: mechanic `{name}` as configured: {reason}"
     return None

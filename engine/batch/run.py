@@ -18,15 +18,18 @@ import numpy.typing as npt
 
 from engine.batch.forms import Kernel, batch_form, score_bound
 from engine.batch.tally import add_games, add_hands, wide_sums
+from engine.bots import heuristic_numbers as N
 from engine.bots.greedy import ALONE_AT, ORDER_AT
+from engine.bots.heuristic import HeuristicBot
 from engine.core.bot_spec import BotSpec
 from engine.mechanics.batch.hand import BatchHand, GreedySeats, Ints
+from engine.mechanics.batch.heuristic import HeuristicNumbers, HeuristicSeats, HeuristicTables
 from engine.rules.results import Deal
 from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed
 from engine.sim.stats import Tally
 
-__all__ = ["GameLog", "compile_kernels", "play_batch"]
+__all__ = ["GameLog", "compile_kernels", "heuristic_numbers", "play_batch"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -47,6 +50,17 @@ def compile_kernels(variant: Variant) -> list[Kernel]:
     forms = [batch_form(name) for name in variant.flow]
     assert None not in forms, variant.flow
     return [form(variant) for form in forms if form is not None]
+
+
+def heuristic_numbers(variant: Variant) -> HeuristicNumbers:
+    """The scalar heuristic bot's numbers for ``variant`` (:mod:`engine.bots.heuristic`)."""
+    bot = HeuristicBot(variant, 0, 0)
+    return HeuristicNumbers(
+        trump_values=tuple(tuple(bot.trump_values[t]) for t in range(4)),
+        length_bonus=N.LENGTH_BONUS, void_bonus=N.VOID_BONUS, off_ace=N.OFF_ACE,
+        off_ace_long=N.OFF_ACE_LONG, off_king_guarded=N.OFF_KING_GUARDED,
+        left_power=N.LEFT_POWER, trump_base=N.TRUMP_BASE, threshold=bot.threshold,
+        partner_tricks=bot.partner_tricks, opening_tricks=bot.opening_tricks)
 
 
 @dataclass(slots=True)
@@ -100,15 +114,20 @@ class _Slots:
 
 
 def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int, size: int,
-               games: int, logged: int = 0, bots: Sequence[BotSpec] = ()
-               ) -> tuple[Tally, list[GameLog]]:
+               games: int, logged: int = 0, bots: Sequence[BotSpec] = (),
+               hands: int | None = None) -> tuple[Tally, list[GameLog]]:
     """Play batch ``index`` of the run ``seed``: ``games`` games on ``size`` slots (rows); a
     slot whose game ends takes the next game, so that every hand is played by full rows
-    until the last games. Keep the logs of the first ``logged`` games. ``bots``: one name per
-    seat, ``random`` (the default) or ``greedy``."""
+    until the last games (``hands``: stop after so many hands, to measure a batch). Keep the
+    logs of the first ``logged`` games. ``bots``: one name per
+    seat, ``random`` (the default), ``greedy`` or ``heuristic``."""
     names = [spec.name for spec in bots]
     greedy = GreedySeats(seats=np.array([name == "greedy" for name in names]),
                          order_at=ORDER_AT, alone_at=ALONE_AT) if "greedy" in names else None
+    heuristic = HeuristicSeats(
+        seats=np.array([name == "heuristic" for name in names]),
+        tables=HeuristicTables(variant, heuristic_numbers(variant))) \
+        if "heuristic" in names else None
     rng = np.random.Generator(np.random.PCG64(derive_seed(seed, "batch", index)))
     tally = Tally.for_variant(variant)
     p, game = variant.players, variant.game
@@ -118,13 +137,15 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
     wide = wide_sums(score_bound(variant), min(size, games))  # exact sums of large scores
     logs: list[tuple[list[Deal], list[int]]] = [([], []) for _ in range(logged)]
     final: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-    while st.going.any():
+    played = 0
+    while st.going.any() and (hands is None or played < hands):
+        played += 1
         rows = np.flatnonzero(st.going)
         # every row until the batch runs out of games: a slice, not a gather
         at: slice | Ints = slice(None) if rows.size == st.going.size else rows
         kept = np.flatnonzero(st.slot_game[at] < logged) if logged else None
         bh = BatchHand(rng=rng, dealer=st.dealer[at].copy(), players=p, extras=extras,
-                       logged=kept, greedy=greedy)
+                       logged=kept, greedy=greedy, heuristic=heuristic)
         for kernel in kernels:
             kernel.run(bh)
         after = st.scores[at] + bh.deltas

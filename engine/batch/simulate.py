@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from engine.batch.forms import headroom, missing_bot
+from engine.batch.memory import too_big
 from engine.batch.run import GameLog, compile_kernels, play_batch
 from engine.batch.verify import verify_games
 from engine.core.bot_spec import BotSpec
@@ -97,11 +98,15 @@ def simulate_batch(variant: Variant, *, seed: int, games: int, batch_size: int =
     ``batch_size`` and tally them; replay the first ``verify`` through the scalar interpreter.
     The variant must have batch forms for all its mechanics (:func:`engine.batch.forms.missing`);
     one whose scores could wrap batch mode's 64-bit integers is refused
-    (:func:`engine.batch.forms.headroom`: the scalar engine plays it exactly).
+    (:func:`engine.batch.forms.headroom`: the scalar engine plays it exactly), and so is a
+    batch size that would not fit in memory (:func:`engine.batch.memory.too_big`).
     """
     if not 1 <= batch_size <= MAX_BATCH:
         raise InvalidArgument(f"--batch-size must be from 1 to {MAX_BATCH:,}, not {batch_size:,}")
-    if (reason := missing_bot(bots) or headroom(variant)) is not None:
+    if (reason := missing_bot(bots, variant) or headroom(variant)) is not None:
+        raise InvalidArgument(f"batch mode: {reason}")
+    if (reason := too_big(variant, batch_size=min(batch_size, games), bots=bots,
+                          workers=1 if scheduler else workers)) is not None:
         raise InvalidArgument(f"batch mode: {reason}")
     run = BatchRun(Tally.for_variant(variant))
 

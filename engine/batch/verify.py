@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.batch.run import GameLog
+from engine.bots.base import Bot
 from engine.bots.greedy import GreedyBot
+from engine.bots.heuristic import HeuristicBot
 from engine.core.bot_spec import BotSpec
 from engine.core.errors import EuchreError
 from engine.mechanics.base import TERMINAL
@@ -33,17 +35,20 @@ __all__ = ["verify_game", "verify_games"]
 def verify_game(variant: Variant, log: GameLog, *, bots: Sequence[BotSpec] = ()
                 ) -> str | None:
     """What is wrong with one batch game replayed through the scalar engine, or None. A
-    seat played by ``greedy`` must also have chosen what the scalar greedy bot chooses."""
+    seat played by ``greedy`` or ``heuristic`` must also have chosen what the scalar bot of
+    that name chooses in the same position."""
     state = State(variant, seed=0, deals=list(log.deals))
-    greedy = {seat: GreedyBot(variant, seat, 0) for seat, spec in enumerate(bots)
-              if spec.name == "greedy"}
+    greedy: dict[int, Bot] = {seat: GreedyBot(variant, seat, 0)
+                              for seat, spec in enumerate(bots) if spec.name == "greedy"}
+    greedy.update({seat: HeuristicBot(variant, seat, 0) for seat, spec in enumerate(bots)
+                   if spec.name == "heuristic"})
     for step, action in enumerate(log.actions):
         if state.current == TERMINAL:
             return f"game {log.index}: over after {step} actions, the batch played more"
         bot = greedy.get(state.current)
         if bot is not None and (wanted := bot.act(state)) != action:
-            return (f"game {log.index}, action {step + 1}: the batch's greedy seat "
-                    f"{state.current} played {state.action_name(action)}, the scalar greedy "
+            return (f"game {log.index}, action {step + 1}: the batch's {bot.name} seat "
+                    f"{state.current} played {state.action_name(action)}, the scalar {bot.name} "
                     f"bot {state.action_name(wanted)}")
         try:
             state.apply(action)

@@ -99,8 +99,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="with --plot: replace an existing file even if it is not a plot")
     p.add_argument("--engine", choices=("scalar", "batch"), default="scalar",
                    help="scalar (default): the interpreter, one game at a time; batch: numpy "
-                   "kernels playing --batch-size games in lockstep (random bots; needs "
-                   "euchrekit[batch]); a variant or bot without a batch form is named and "
+                   "kernels playing --batch-size games in lockstep (random bots by default; "
+                   "random, greedy and heuristic have batch forms; needs euchrekit[batch]); a "
+                   "variant or bot without a batch form is named and "
                    "played by the scalar engine")
     p.add_argument("--batch-size", type=positive, default=None, metavar="B",
                    help="games per batch with --engine batch (default 10,000); the report is "
@@ -183,7 +184,7 @@ def run_batch_tally(args: argparse.Namespace, fallback: list[tuple[BotSpec, ...]
     args.workers = capped_workers(args.workers)
     variant = load_variant(args.variant)
     bots = parse_bots(args.bots if args.bots is not None else "random", variant.players)
-    reason = forms.missing(variant) or forms.missing_bot(bots)
+    reason = forms.missing(variant) or forms.missing_bot(bots, variant)
     if reason is not None:
         print(f"euchre: batch mode: {reason}; playing the scalar engine", file=sys.stderr)
         fallback.append(bots)

@@ -17,14 +17,20 @@ legal action, ``pass`` (``engine.bots.greedy``).
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from engine.core import actions as A
+from engine.mechanics.auction_bot import _SPECIAL_MARGIN
 from engine.mechanics.auction_rules import AllPass, AuctionFirst, AuctionRules, Turns
-from engine.mechanics.batch.hand import NONE, BatchHand, rules_of
+from engine.mechanics.batch.hand import NONE, BatchHand, Ints, rules_of
 from engine.mechanics.upcard_bidding import ALL_PASSED
 from engine.rules.variant import SidesKind, Variant
 
 __all__ = ["Auction"]
+
+_SWAP_UNDER = 1.8
+"""The heuristic takes the blind extra hand when its own is worth fewer tricks
+(``auction_bot.decide``)."""
 
 
 class Auction:
@@ -47,6 +53,14 @@ class Auction:
             return "special bids played alone in partnerships have no batch form yet"
         return None
 
+    @staticmethod
+    def check_heuristic(variant: Variant) -> str | None:
+        """Why the ``heuristic`` bot has no batch form here, or None."""
+        specials = rules_of(variant, AuctionRules).special_bids
+        if any(special.alone or special.tricks == 0 for special in specials):
+            return "special bids played alone or for no tricks have no batch heuristic yet"
+        return None
+
     def __init__(self, variant: Variant) -> None:
         r = rules_of(variant, AuctionRules)
         self.first = 1 if r.first is AuctionFirst.ELDEST else 0
@@ -59,10 +73,52 @@ class Auction:
                                 dtype=np.int64)
         self.alone = np.array([False] * (1 + len(numbers)) + [b.alone for b in r.special_bids])
         self.names = tuple(b.name for b in r.special_bids)
+        self.numbers = len(numbers)
         self.top = len(numbers) + len(specials)
         """The highest level: it ends the auction."""
         self.ghost = (variant.players + variant.deal.extra_hands.index(r.swap.hand)
                       if r.swap is not None else NONE)
+
+    @staticmethod
+    def _estimate(bh: BatchHand, seat: Ints) -> npt.NDArray[np.float64]:
+        """The heuristic's estimate of ``seat``'s hand in its best suit."""
+        assert bh.heuristic is not None
+        return bh.heuristic.tables.best_suit(bh.hand_of(seat))[1]
+
+    def _bid(self, bh: BatchHand, seat: Ints, high: Ints, bidder: Ints) -> Ints:
+        """The heuristic's bid (``auction_bot.decide``), as levels above the high bid (0:
+        pass): the last special bid the hand warrants (its estimate and a partner's help
+        within 0.4 of its tricks, the full count for a later one of the same tricks); else
+        pass when a partner holds the bid; else the highest bid within the estimate, the
+        partner's help and 0.3; else, nobody having bid, the lowest within the opening
+        help and 0.3."""
+        assert bh.heuristic is not None
+        tables = bh.heuristic.tables
+        numbers = tables.numbers
+        est = self._estimate(bh, seat)
+        partnered = tables.side[seat, seat].sum(axis=1) > 1
+        help_ = np.where(partnered, numbers.partner_tricks, 0.0)
+        level = np.zeros(bh.n, dtype=np.int64)
+        first = 1 + self.numbers
+        for j in range(self.top - self.numbers):  # the special bids, in order
+            at = first + j
+            same = [i for i in range(j) if self.tricks[first + i] == self.tricks[at]]
+            seen = (high < first + same[0]) if same else np.zeros(bh.n, dtype=bool)
+            margin = np.where(seen, 0.0, _SPECIAL_MARGIN)
+            warranted = (at > high) & (est + help_ >= self.tricks[at] - margin)
+            level = np.where(warranted, at, level)
+        special = level > 0
+        partner_holds = partnered & (bidder >= 0) & (bidder != seat) \
+            & tables.side[seat, seat, np.maximum(bidder, 0)]
+        for at in range(1, first):  # the numbers: the highest within reach
+            within = (at > high) & (self.tricks[at] <= est + help_ + 0.3)
+            level = np.where(~special & within, at, level)
+        opens = ~special & (level == 0) & (high == 0) & (
+            self.tricks[1] <= est + numbers.opening_tricks + 0.3)
+        level = np.where(opens, 1, level)
+        level = np.where(~special & partner_holds, 0, level)
+        chosen: Ints = np.where(level > 0, level - high, 0)
+        return chosen
 
     def run(self, bh: BatchHand) -> None:
         n, p = bh.n, bh.players
@@ -80,6 +136,10 @@ class Auction:
                 pick = bh.uniform(1 + may_swap + above)  # 0 pass, 1 swap (where allowed), bids
                 if greedy is not None:
                     pick = np.where(greedy, 0, pick)
+                heuristic = bh.heuristic_at(seat)
+                if heuristic is not None:  # the heuristic swaps a hand worth under 1.8
+                    weak = self._estimate(bh, seat) < _SWAP_UNDER
+                    pick = np.where(heuristic, np.where(weak, 1, 0), pick)
                 swaps = may_swap & (pick == 1)
                 bh.act(swaps, A.SWAP)
                 if swaps.any():
@@ -93,6 +153,9 @@ class Auction:
                 pick = bh.uniform(1 + above)
                 if greedy is not None:
                     pick = np.where(greedy, 0, pick)
+            heuristic = bh.heuristic_at(seat)
+            if heuristic is not None:
+                pick = np.where(heuristic, self._bid(bh, seat, high, bidder), pick)
             level = np.where(pick > 0, high + pick, 0)
             bh.act(acting, self.action[level])
             bids = acting & (pick > 0)

@@ -39,6 +39,7 @@ class DealerPickup:
             "dealer_pickup")
         """A dealer who is the maker discards in the merge instead (5 of 11, CTD-A3)."""
         self.greedy = GreedyTables(variant)
+        self.size = variant.deal.hand_size
 
     def run(self, bh: BatchHand) -> None:
         rows = np.arange(bh.n)
@@ -52,5 +53,10 @@ class DealerPickup:
         if greedy is not None:
             low = ONE << self.greedy.discard(legal, bh.trump).astype(np.uint64)
             bit = np.where(greedy & discards, low, bit)
+        heuristic = bh.heuristic_at(bh.dealer)
+        if heuristic is not None and bh.heuristic is not None:  # the card whose loss costs least
+            size = self.size if self.other else self.size + 1
+            card = bh.heuristic.tables.discard(held | up, legal, bh.trump, size)
+            bit = np.where(heuristic & discards, ONE << card.astype(np.uint64), bit)
         bh.act(discards, A.DISCARD + low_bit_index(bit))
         bh.hands[rows, bh.dealer] = (held | up) ^ bit

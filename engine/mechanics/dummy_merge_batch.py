@@ -1,6 +1,7 @@
 """``dummy_merge`` in batch form: the Cutthroat maker takes the dummy and discards down.
 
-As the scalar phase (``engine.mechanics.dummy_merge``, mode ``choose``): a maker who is not
+As the scalar phase (``engine.mechanics.dummy_merge``, modes ``choose`` and ``at_least_one``,
+where the last card of the dummy he holds may not go): a maker who is not
 alone adds the dummy to his hand and discards one card at a time until he holds
 ``hand_size`` (5 of 10; 5 of 11 for the dealer who took the upcard, CTD-A3); a lone maker's
 dummy is set aside unseen (CTD-A13) and he discards only what the upcard added. Each discard
@@ -23,18 +24,20 @@ __all__ = ["DummyMerge"]
 
 
 class DummyMerge:
-    """``dummy_merge`` (mode ``choose``) for B games at once."""
+    """``dummy_merge`` (modes ``choose`` and ``at_least_one``) for B games at once."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
-        if rules_of(variant, DummyMergeRules).mode is not MergeMode.CHOOSE:
-            return "merge modes other than `choose` have no batch form yet"
+        if rules_of(variant, DummyMergeRules).mode is MergeMode.OPTIONAL:
+            return "the optional merge has no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
         self.hand_size = variant.deal.hand_size
         self.dummy = variant.players + variant.deal.extra_hands.index("dummy")
         self.greedy = GreedyTables(variant)
+        self.keep_one = rules_of(variant, DummyMergeRules).mode is MergeMode.AT_LEAST_ONE
+        """The maker may not discard the last card he holds of the dummy (CTD-A3)."""
         self.most = variant.deal.hand_size + 1
         """Discards at most: the dummy's cards and the upcard."""
 
@@ -43,17 +46,27 @@ class DummyMerge:
         made = bh.maker >= 0
         maker = np.maximum(bh.maker, 0)
         bh.merged = made & ~bh.alone
-        held = bh.hands[rows, maker] | np.where(bh.merged, bh.hands[:, self.dummy], np.uint64(0))
+        dummy = np.where(bh.merged, bh.hands[:, self.dummy], np.uint64(0))
+        held = bh.hands[rows, maker] | dummy
         bh.hands[:, self.dummy] = 0
         for _ in range(self.most):
             acting = made & (np.bitwise_count(held) > self.hand_size)
             if not acting.any():
                 break
-            bit = choose_bit(np.where(acting, held, np.uint64(0)), bh.rng)
+            legal = held
+            if self.keep_one:  # the last dummy card kept may not go
+                kept = held & dummy
+                legal = np.where(np.bitwise_count(kept) == 1, held & ~kept, held)
+            bit = choose_bit(np.where(acting, legal, np.uint64(0)), bh.rng)
             greedy = bh.greedy_at(maker)
             if greedy is not None:  # the greedy bot: the card of least power in its own suit
-                low = ONE << self.greedy.discard(held, bh.trump).astype(np.uint64)
+                low = ONE << self.greedy.discard(legal, bh.trump).astype(np.uint64)
                 bit = np.where(greedy & acting, low, bit)
+            heuristic = bh.heuristic_at(maker)
+            if heuristic is not None and bh.heuristic is not None:  # the discard of least loss
+                card = bh.heuristic.tables.discard(held, np.where(acting, legal, np.uint64(0)),
+                                                   bh.trump, 2 * self.hand_size + 1)
+                bit = np.where(heuristic & acting, ONE << card.astype(np.uint64), bit)
             bh.act(acting, A.DISCARD + low_bit_index(bit))
             held ^= bit
         bh.hands[rows, maker] = np.where(made, held, bh.hands[rows, maker])

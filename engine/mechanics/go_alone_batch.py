@@ -11,11 +11,14 @@ import numpy.typing as npt
 
 from engine.core import actions as A
 from engine.mechanics.batch.greedy import trumps
-from engine.mechanics.batch.hand import NONE, BatchHand, rules_of
-from engine.mechanics.go_alone import DefenderOrder, GoAloneRules
+from engine.mechanics.batch.hand import NONE, BatchHand, Ints, rules_of
+from engine.mechanics.go_alone import _ALONE_AT, _DEFEND_ALONE_AT, DefenderOrder, GoAloneRules
 from engine.rules.variant import SidesKind, Variant
 
 __all__ = ["GoAlone"]
+
+_HOW_MADE = frozenset({"ordered_up", "dealer", "ordered_partner"})
+"""The names of ``must_when`` the batch form reads: how trump was made, not the cards."""
 
 
 class GoAlone:
@@ -28,8 +31,10 @@ class GoAlone:
     @staticmethod
     def check(variant: Variant) -> str | None:
         r = rules_of(variant, GoAloneRules)
-        if r.must_when is not None or r.exposed or not r.maker:
-            return "forced or exposed lone hands have no batch form yet"
+        if r.exposed or not r.maker:
+            return "exposed lone hands have no batch form yet"
+        if r.must_when is not None and not r.must_when.names <= _HOW_MADE:
+            return "a lone hand forced by the maker's cards has no batch form yet"
         if r.partner:
             return "a lone hand taken over by the maker's partner has no batch form yet"
         if r.defender and (variant.sides.kind is not SidesKind.MAKER_VS_REST
@@ -40,6 +45,22 @@ class GoAlone:
     def __init__(self, variant: Variant) -> None:
         self.rules = rules_of(variant, GoAloneRules)
         self.teams = variant.sides.kind is SidesKind.TEAMS
+        p = variant.players
+        self.forced = None
+        """``forced[ordered_up, dealer, ordered_partner]``: ``must_when`` holds (each of the
+        eight cases evaluated once by the scalar expression), or None: never forced."""
+        must = self.rules.must_when
+        if must is not None:
+            self.forced = np.zeros((2, 2, 2), dtype=bool)
+            for up, dealer, partner in np.ndindex(2, 2, 2):
+                env = {"ordered_up": bool(up), "dealer": bool(dealer),
+                       "ordered_partner": bool(partner)}
+                self.forced[up, dealer, partner] = bool(must.evaluate(
+                    {name: env[name] for name in must.names}))
+        self.side = np.zeros((p, p), dtype=bool)
+        """``side[maker, seat]``: ``seat`` is on the maker's side."""
+        for m in range(p):
+            self.side[m, list(variant.sides.hand_sides(m)[0])] = True
 
     def run(self, bh: BatchHand) -> None:
         made = bh.maker >= 0
@@ -48,12 +69,29 @@ class GoAlone:
         if greedy is not None:
             wants = trumps(bh.hand_of(np.maximum(bh.maker, 0)), bh.trump) >= bh.alone_at
             alone = made & np.where(greedy, wants, alone)
+        heuristic = bh.heuristic_at(np.maximum(bh.maker, 0))
+        if heuristic is not None:  # the heuristic's rule: an estimate of a near-certain march
+            wants = self._estimate(bh, np.maximum(bh.maker, 0)) >= _ALONE_AT
+            alone = made & np.where(heuristic, wants, alone)
+        if self.forced is not None:  # must_when: alone is the maker's only answer
+            maker = np.maximum(bh.maker, 0)
+            dealer = maker == bh.dealer
+            partner = bh.ordered & ~dealer & self.side[maker, bh.dealer]
+            alone = alone | (made & self.forced[bh.ordered.astype(np.int64),
+                                                dealer.astype(np.int64),
+                                                partner.astype(np.int64)])
         bh.act(made, np.where(alone, A.ALONE, A.PASS))
         bh.alone = alone
         if self.teams:
             bh.out = np.where(alone, (bh.maker + 2) % bh.players, NONE)
         if self.rules.defender:
             self._defenders(bh, made & alone if self.rules.defender_needs_lone_maker else made)
+
+    @staticmethod
+    def _estimate(bh: BatchHand, seat: Ints) -> npt.NDArray[np.float64]:
+        """The heuristic's estimate of ``seat``'s hand with the trump named."""
+        assert bh.heuristic is not None
+        return bh.heuristic.tables.strength(bh.hand_of(seat), bh.trump)
 
     def _defenders(self, bh: BatchHand, asked: npt.NDArray[np.bool_]) -> None:
         """Each defender in turn (every seat but the maker's, from the maker's left or from
@@ -69,6 +107,11 @@ class GoAlone:
             if greedy is not None:  # the greedy bot's rule: four trumps or more
                 wants = trumps(bh.hand_of(seat), bh.trump) >= bh.alone_at
                 says = asking & np.where(greedy, wants, says)
+            heuristic = bh.heuristic_at(seat)
+            if heuristic is not None:  # the partner across before a lone maker: 4.2, else 4.0
+                across = (seat == (bh.maker + p // 2) % p) & ~bh.alone
+                wants = self._estimate(bh, seat) >= np.where(across, _ALONE_AT, _DEFEND_ALONE_AT)
+                says = asking & np.where(heuristic, wants, says)
             bh.act(asking, np.where(says, A.ALONE, A.PASS))
             loner = np.where(says, seat, loner)
         bh.defender_alone = loner

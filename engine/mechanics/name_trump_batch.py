@@ -1,7 +1,8 @@
 """``name_trump`` in batch form: the high bidder names a suit, B games at once.
 
 As the scalar phase (``engine.mechanics.name_trump``) with the four suits as contracts: the
-``random`` bot's uniform suit; the ``greedy`` bot names the suit with the most trumps.
+``random`` bot's uniform suit; the ``greedy`` bot names the suit with the most trumps; the
+``heuristic`` the suit of best estimate (``name_trump.decide``).
 """
 
 from __future__ import annotations
@@ -36,5 +37,9 @@ class NameTrump:
         if greedy is not None:  # the suit with the most trumps, the lowest of equals
             suit = np.where(greedy, counts_by_suit(bh.hand_of(np.maximum(bh.maker, 0)))
                             .argmax(axis=1), suit)
+        heuristic = bh.heuristic_at(np.maximum(bh.maker, 0))
+        if heuristic is not None and bh.heuristic is not None:  # the suit of best estimate
+            best, _ = bh.heuristic.tables.best_suit(bh.hand_of(np.maximum(bh.maker, 0)))
+            suit = np.where(heuristic, best, suit)
         bh.act(made, A.CALL + suit)
         bh.trump = np.where(made, suit, 0)

@@ -84,6 +84,7 @@ class Play:
         draws = bh.rng.random((h - 1, p, n))
         taken = np.zeros(n, dtype=np.int64)
         """The tricks taken, ``_TRICK_BITS`` bits a seat (seat 0 the lowest)."""
+        smart = _Reader(bh, self) if bh.heuristic is not None else None
         for trick in range(h):
             # A trick's best card as one number: its power, then the earlier place (the
             # first of equals wins), so that the winner is a running maximum.
@@ -102,6 +103,9 @@ class Play:
                     greedy = bh.greedy.seats[self._wrap(leader + pos)] & (legal != BLANK)
                     bit = self._greedy(bit, greedy=greedy, legal=legal, trump=trump,
                                        led=led if pos else None, best=best >> self.shift)
+                if smart is not None:
+                    bit = smart.play(bit, pos=pos, legal=legal, hand=hand, led=led,
+                                     best=best, leader=leader)
                 np.bitwise_xor(hand, bit & PLAYABLE, out=hand)
                 card = np.bitwise_count(bit - ONE)
                 if pos == 0:
@@ -110,6 +114,8 @@ class Play:
                     led_cards = (trump_suits + led) * _COLUMNS
                 code = self.power_code[led_cards + card]
                 code += self.place_code[pos]
+                if smart is not None:
+                    smart.won(code > best, card)
                 np.maximum(best, code, out=best)
                 if bh.logged is not None:
                     bh.act(card != BLANK_CARD, A.PLAY + card.astype(np.int64))
@@ -168,3 +174,49 @@ class Play:
             self.greedy.follow(legal, trump, led, best)
         chosen: U64 = np.where(greedy, ONE << card.astype(np.uint64), bit)
         return chosen
+
+
+class _Reader:
+    """What the ``heuristic`` bot reads of a hand in play, kept trick by trick: the cards gone,
+    the cards played to this trick and its winning card; and its card for the rows it plays
+    (``engine.mechanics.play``'s hook: ``HeuristicBot.play_card``)."""
+
+    def __init__(self, bh: BatchHand, play: Play) -> None:
+        assert bh.heuristic is not None
+        n = bh.n
+        self.smart, self.play_form = bh.heuristic, play
+        self.trump = bh.trump
+        self.maker = np.maximum(bh.maker, 0)
+        self.active = bh.players - (bh.out >= 0)
+        self.gone = np.zeros(n, dtype=np.uint64)
+        """Every card played this hand (the heuristic reads what is out)."""
+        self.played = np.zeros(n, dtype=np.int64)
+        self.win_card = np.full(n, BLANK_CARD, dtype=np.int64)
+
+    def play(self, bit: U64, *, pos: int, legal: U64, hand: U64, led: Ints, best: Ints,
+             leader: Ints) -> U64:
+        """``bit``, with the heuristic's card where its seat plays; count the card played."""
+        form, tables = self.play_form, self.smart.tables
+        seat = form._wrap(leader + pos)
+        if pos == 0:
+            self.played[:] = 0
+            self.win_card[:] = BLANK_CARD
+        at = self.smart.seats[seat] & (legal != BLANK)
+        if at.any():
+            if pos == 0:
+                card = tables.lead(legal, self.trump, tables.makers[self.maker, seat])
+            else:
+                top = np.maximum(best, 0)
+                win_seat = form._wrap(leader + form.place_mask - (top & form.place_mask))
+                partner = tables.side[self.maker, seat, win_seat] & (win_seat != seat)
+                card = tables.follow(legal, hand, self.trump, led, top >> form.shift,
+                                     partner_wins=partner, last=self.played == self.active - 1,
+                                     win_card=self.win_card, gone=self.gone)
+            bit = np.where(at, ONE << card.astype(np.uint64), bit)
+        self.gone |= bit & PLAYABLE
+        self.played += bit != BLANK
+        return bit
+
+    def won(self, better: npt.NDArray[np.bool_], card: npt.NDArray[np.uint64]) -> None:
+        """The card just played takes the lead of the trick where ``better``."""
+        self.win_card = np.where(better, card.astype(np.int64), self.win_card)

@@ -10,11 +10,12 @@ rule (``engine.bots.greedy``). Nobody making trump throws the hand in: all passe
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from engine.core import actions as A
 from engine.mechanics.batch.greedy import counts_by_suit, trumps
-from engine.mechanics.batch.hand import BatchHand, rules_of
-from engine.mechanics.batch.tables import SUITS
+from engine.mechanics.batch.hand import BatchHand, Ints, rules_of
+from engine.mechanics.batch.tables import ONE, SUITS
 from engine.mechanics.upcard_bidding import ALL_PASSED, AllPass, UpcardBiddingRules
 from engine.rules.variant import Variant
 
@@ -37,6 +38,7 @@ class UpcardBidding:
 
     def __init__(self, variant: Variant) -> None:
         self.rules = rules_of(variant, UpcardBiddingRules)
+        self.size = variant.deal.hand_size
 
     def run(self, bh: BatchHand) -> None:
         p = bh.players
@@ -50,6 +52,9 @@ class UpcardBidding:
             if greedy is not None:
                 wants = trumps(bh.hand_of(seat), turned) >= bh.order_at
                 order = np.where(greedy, wants, order)
+            heuristic = bh.heuristic_at(seat)
+            if heuristic is not None:
+                order = np.where(heuristic, self._orders(bh, seat, turned, dealer=i == p), order)
             bh.act(undecided, np.where(order, A.ORDER_UP, A.PASS))
             maker = np.where(undecided & order, seat, maker)
         bh.ordered = maker >= 0
@@ -72,9 +77,58 @@ class UpcardBidding:
                 wants = stuck | (counts.max(axis=1) >= bh.order_at)
                 pick = np.where(greedy, np.where(wants, 0, -1), pick)
                 suit = np.where(greedy, best, suit)
+            heuristic = bh.heuristic_at(seat)
+            if heuristic is not None:
+                calls, named = self._calls(bh, seat, turned if excluded else None, stuck=stuck)
+                pick = np.where(heuristic, np.where(calls, 0, -1), pick)
+                suit = np.where(heuristic, named, suit)
             call = undecided & (pick >= 0)
             bh.act(undecided, np.where(call, A.CALL + suit, A.PASS))
             maker = np.where(call, seat, maker)
             trump = np.where(call, suit, trump)
         bh.maker, bh.trump = maker, trump
         bh.thrown_in_why = ALL_PASSED
+
+    def _orders(self, bh: BatchHand, seat: Ints, turned: Ints, *, dealer: bool
+                ) -> npt.NDArray[np.bool_]:
+        """The heuristic's round-1 rule (``upcard_bidding_bot.decide``): order up when the
+        estimate (the dealer's best five with the upcard; another seat's hand, plus 0.6 of the
+        upcard's worth when the dealer is a partner, less 0.5 of it otherwise) reaches the
+        threshold without two weak trumps."""
+        assert bh.heuristic is not None
+        tables = bh.heuristic.tables
+        hand = bh.hand_of(seat)
+        if dealer:  # the seat in the last place is the dealer
+            up = ONE << np.maximum(bh.upcard, 0).astype(np.uint64)
+            hand = tables.best_keep(hand | up, turned, self.size)
+            est = tables.strength(hand, turned)
+        else:
+            value = tables.strength(ONE << np.maximum(bh.upcard, 0).astype(np.uint64), turned)
+            partner = tables.side[seat, seat, bh.dealer]
+            est = tables.strength(hand, turned)
+            est = est + np.where(partner, 0.6 * value, -0.5 * value)
+        wants: npt.NDArray[np.bool_] = (est >= tables.numbers.threshold) & ~tables.weak(hand,
+                                                                                       turned)
+        return wants
+
+    @staticmethod
+    def _calls(bh: BatchHand, seat: Ints, excluded: Ints | None, *, stuck: bool
+               ) -> tuple[npt.NDArray[np.bool_], Ints]:
+        """The heuristic's round-2 rule: the suit of best estimate (the highest of equals,
+        the turned-down one left out where excluded), named when it reaches the threshold
+        without two weak trumps, or when the dealer is stuck."""
+        assert bh.heuristic is not None
+        tables = bh.heuristic.tables
+        hand = bh.hand_of(seat)
+        best = np.full(bh.n, -np.inf)
+        suit = np.zeros(bh.n, dtype=np.int64)
+        for s in range(4):
+            est = tables.strength(hand, np.full(bh.n, s))
+            better = est >= best
+            if excluded is not None:
+                better &= excluded != s
+            best = np.where(better, est, best)
+            suit = np.where(better, s, suit)
+        calls: npt.NDArray[np.bool_] = (best >= tables.numbers.threshold) & ~tables.weak(hand,
+                                                                                        suit)
+        return (calls | stuck), suit

@@ -65,9 +65,9 @@ def test_three_handed_greedy_seats_replay_as_the_scalar_greedy_bot(name: str,
 
 def test_an_unknown_batch_bot_is_refused_by_the_python_api() -> None:
     from engine.core.errors import InvalidArgument  # noqa: PLC0415
-    with pytest.raises(InvalidArgument, match="bot `heuristic` has no batch form"):
+    with pytest.raises(InvalidArgument, match="bot `search` has no batch form"):
         simulate_batch(load_variant("ghost-hand"), seed=1, games=1,
-                       bots=[BotSpec.parse("heuristic")] * 3)
+                       bots=[BotSpec.parse("search")] * 3)
 
 
 SHORT_GAME = """

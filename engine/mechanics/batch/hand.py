@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 if TYPE_CHECKING:
+    from engine.mechanics.batch.heuristic import HeuristicSeats
     from engine.rules.variant import Variant
 
 __all__ = ["NONE", "BatchForm", "BatchHand", "GreedySeats", "Ints", "Kernel", "rules_of"]
@@ -61,6 +62,8 @@ class BatchHand:
     """Rows whose actions are kept for ``--verify`` (None: none)."""
     greedy: GreedySeats | None = None
     """The seats the ``greedy`` bot plays (None: every seat is ``random``)."""
+    heuristic: HeuristicSeats | None = None
+    """The seats the ``heuristic`` bot plays, and its tables (None: no seat)."""
     hands: npt.NDArray[np.uint64] = field(init=False)
     upcard: Ints = field(init=False)
     maker: Ints = field(init=False)
@@ -141,6 +144,13 @@ class BatchHand:
         if self.greedy is None:
             return None
         at: npt.NDArray[np.bool_] = self.greedy.seats[seat]
+        return at
+
+    def heuristic_at(self, seat: Ints) -> npt.NDArray[np.bool_] | None:
+        """Per row: whether ``seat[row]`` is played by the heuristic (None: no seat is)."""
+        if self.heuristic is None:
+            return None
+        at: npt.NDArray[np.bool_] = self.heuristic.seats[seat]
         return at
 
     @property

@@ -1,0 +1,294 @@
+"""The ``heuristic`` bot in batch form: its estimate of a hand's tricks and its card orders, for
+every row at once (each mechanic's batch form applies the bot's rule for its phase, as the
+scalar bot's hook for that mechanic does).
+
+The numbers (what each trump is worth, the bonuses, the bidding threshold) come from the
+scalar bot (:mod:`engine.bots.heuristic`, a layer above the mechanics) in a
+:class:`HeuristicNumbers`, passed by the batch engine. The estimate is the scalar one, added
+in the same order in ``float64`` (a term that does not apply adds ``0.0``, which changes
+nothing), so that a comparison with a threshold goes the same way in both: ``--verify``
+checks it action by action.
+
+>>> import numpy as np
+>>> from engine import load_variant
+>>> from engine.core import cards as C
+>>> from engine.bots.heuristic import HeuristicBot
+>>> from engine.batch.run import heuristic_numbers
+>>> v = load_variant("standard")
+>>> tables = HeuristicTables(v, heuristic_numbers(v))
+>>> hand = C.mask_of(["JH", "JD", "AH", "AS", "9C"])
+>>> est = tables.strength(np.array([hand], dtype=np.uint64), np.array([C.HEARTS]))
+>>> float(est[0]) == HeuristicBot(v, 0, 0).strength(hand, C.HEARTS)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.core import cards as C
+from engine.mechanics.batch.greedy import GreedyTables
+from engine.mechanics.batch.hand import Ints
+from engine.mechanics.batch.tables import EFFECTIVE, ONE, POWER, SUIT_MASK, U64, pick_bits
+from engine.rules.variant import Variant
+
+__all__ = ["HeuristicNumbers", "HeuristicSeats", "HeuristicTables"]
+
+Floats = npt.NDArray[np.float64]
+_RANKS = np.full(65, -1, dtype=np.int64)
+_RANKS[:len(C.RANKS[:64])] = C.RANKS[:64]
+"""``_RANKS[c]``: the rank of card ``c`` (-1 for none)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HeuristicNumbers:
+    """The scalar heuristic bot's numbers for one variant (``engine.bots.heuristic_numbers``
+    and the bot's threshold)."""
+
+    trump_values: tuple[tuple[float, ...], ...]
+    """By trump suit (0 to 3), each card's expected tricks as a trump (0 for the others)."""
+    length_bonus: float
+    void_bonus: float
+    off_ace: float
+    off_ace_long: float
+    off_king_guarded: float
+    left_power: int
+    trump_base: int
+    threshold: float
+    """The estimate that makes trump (a majority of the tricks, the help counted)."""
+    partner_tricks: float
+    """What a bid in an auction counts on from a partner."""
+    opening_tricks: float
+    """What the lowest bid counts on when nobody has bid."""
+
+
+class BitMap:
+    """Masks moved bit by bit, per key: bit ``c`` of a mask to bit ``place[key][c]`` (or
+    nowhere), a byte at a time through 256-entry tables, so that a mask in any card order is
+    one gather a byte. The lowest bit of a mask in an order's places is its first card in
+    that order (:meth:`first`)."""
+
+    def __init__(self, places: list[dict[int, int]], cards: int) -> None:
+        self.bytes = (cards + 7) // 8
+        table = np.zeros((len(places), self.bytes, 256), dtype=np.uint64)
+        inverse = np.full((len(places), 65), 63, dtype=np.int64)
+        values = np.arange(256)
+        for key, place in enumerate(places):
+            for c, to in place.items():
+                byte, bit = divmod(c, 8)
+                table[key, byte, (values >> bit) & 1 == 1] |= ONE << np.uint64(to)
+                inverse[key, to] = c
+        self.table, self.inverse = table, inverse
+        self.flat = table.reshape(-1)
+
+    def move(self, masks: U64, key: Ints | int) -> U64:
+        """Each mask with its bits moved to their places for the row's ``key``."""
+        base = np.asarray(key, dtype=np.int64) * (self.bytes * 256)
+        out = self.flat[base + (masks & np.uint64(255)).astype(np.int64)]
+        for b in range(1, self.bytes):
+            out |= self.flat[base + (b * 256) + ((masks >> np.uint64(8 * b))
+                                                 & np.uint64(255)).astype(np.int64)]
+        return out
+
+    def first(self, masks: U64, key: Ints | int) -> Ints:
+        """Per row, the first card of ``masks[row]`` in the order ``key`` (63 for none)."""
+        moved = self.move(masks, key)
+        place = np.bitwise_count((moved & -moved) - ONE).astype(np.int64)
+        card: Ints = self.inverse[np.asarray(key, dtype=np.int64), place]
+        return card
+
+
+def _order(cards: Ints) -> dict[int, int]:
+    return {int(c): i for i, c in enumerate(cards)}
+
+
+class HeuristicTables:
+    """The heuristic's estimate and orders over the variant's deck (suit trumps only)."""
+
+    def __init__(self, variant: Variant, numbers: HeuristicNumbers) -> None:
+        self.numbers = numbers
+        self.orders = GreedyTables(variant)
+        deck = [c for c in variant.deck.cards]
+        # The trumps of each suit, ascending (the scalar estimate adds them in this order),
+        # padded with card 63, which no hand the estimate reads holds.
+        trumps = [[c for c in deck if EFFECTIVE[t, c] == t] for t in range(4)]
+        width = max(len(ts) for ts in trumps)
+        top = max(deck) + 1
+        self.subset = BitMap([{c: j for j, c in enumerate(ts)} for ts in trumps], top)
+        """Each hand's trumps as a subset index (bit ``j``: the ``j``-th trump)."""
+        sums = np.zeros((4, 1 << width), dtype=np.float64)
+        for t in range(4):
+            values = numbers.trump_values[t]
+            for index in range(1 << width):
+                est = 0.0
+                for j, c in enumerate(trumps[t]):
+                    if index >> j & 1:
+                        est += values[c]
+                sums[t, index] = est
+        self.trump_sums = sums
+        """``trump_sums[t, i]``: the trumps of subset ``i`` (bit ``j``: the ``j``-th trump)."""
+        self.all_aces = np.uint64(sum(1 << (s * 8 + C.RANK_A) for s in range(4)))
+        self.side_first, self.side_king = self._side_tables(deck)
+        self.bowers = np.array([sum(1 << c for c in deck if POWER[t, t, c] >= numbers.left_power)
+                                for t in range(4)], dtype=np.uint64)
+        """The trumps the scalar bot counts as strong (a bower or above), by trump."""
+        arr = np.array(deck, dtype=np.int64)
+        low = []
+        for t in range(6):  # (a trump, its own power, the card): the scalar ``_low_key``
+            own = POWER[t, EFFECTIVE[t, arr], arr]
+            is_trump = (EFFECTIVE[t, arr] == t).astype(np.int64)
+            low.append(arr[np.lexsort((arr, own, is_trump))])
+        self.low_order = np.stack(low)
+        orders = self.orders
+        self.low_map = BitMap([_order(o) for o in self.low_order], top)
+        self.high_map = BitMap([_order(o) for o in orders.own_down], top)
+        self.led_map = BitMap([_order(o) for o in orders.by_led], top)
+        self.deck_mask = np.uint64(variant.deck.mask)
+        sides = [variant.sides.hand_sides(m) for m in range(variant.players)]
+        p = variant.players
+        side = np.zeros((p, p, p), dtype=bool)
+        """``side[maker, seat, other]``: ``other`` is on ``seat``'s side when ``maker`` made
+        trump (the scalar ``_side``; before a maker, ``maker`` is the seat itself)."""
+        makers = np.zeros((p, p), dtype=bool)
+        """``makers[maker, seat]``: ``seat`` is on the makers' side."""
+        for m in range(p):
+            for seat in range(p):
+                mine = next((s for s in sides[m] if seat in s), (seat,))
+                side[m, seat, list(mine)] = True
+            makers[m, list(sides[m][0])] = True
+        self.side, self.makers = side, makers
+
+    def _side_tables(self, deck: list[int]) -> tuple[Floats, Floats]:
+        """What a side suit adds to the estimate, by trump, suit, two trumps or more, and the
+        byte of the hand that holds the suit's cards (card ``8 suit + rank``): first its void
+        (with two trumps) or its ace (alone or guarded once, or longer), then its king
+        beside the ace. The trump suit adds 0."""
+        n = self.numbers
+        first = np.zeros((4, 4, 2, 256))
+        king = np.zeros((4, 4, 256))
+        for t in range(4):
+            for suit in range(4):
+                if suit == t:
+                    continue
+                own = [r for r in range(8) if suit * 8 + r in deck
+                       and EFFECTIVE[t, suit * 8 + r] == suit]
+                for b in range(256):
+                    ranks = [r for r in own if b >> r & 1]
+                    ace = C.RANK_A in ranks
+                    value = (n.off_ace if len(ranks) <= 2 else n.off_ace_long) if ace else 0.0
+                    first[t, suit, 0, b] = value
+                    first[t, suit, 1, b] = n.void_bonus if not ranks else value
+                    king[t, suit, b] = n.off_king_guarded if ace and C.RANK_K in ranks else 0.0
+        return first.reshape(-1), king.reshape(-1)
+
+    def strength(self, hands: U64, trump: Ints) -> Floats:
+        """Expected tricks of each row's hand with the row's trump (a suit): the scalar
+        ``HeuristicBot.strength``, term by term in its order."""
+        n = self.numbers
+        index = self.subset.move(hands, trump).astype(np.int64)
+        est = self.trump_sums[trump, index]
+        count = np.bitwise_count(hands & SUIT_MASK[trump, trump]).astype(np.int64)
+        est = est + np.where(count > 2, n.length_bonus * (count - 2), 0.0)
+        two = (count >= 2).astype(np.int64)
+        for suit in range(4):  # a side suit's void or ace, then its guarded king
+            byte = ((hands >> np.uint64(8 * suit)) & np.uint64(255)).astype(np.int64)
+            at = trump * 4 + suit
+            est = est + self.side_first[(at * 2 + two) * 256 + byte]
+            est = est + self.side_king[at * 256 + byte]
+        out: Floats = est
+        return out
+
+    def best_suit(self, hands: U64) -> tuple[Ints, Floats]:
+        """The suit of best estimate (the highest of equals: the scalar ``best_suit``) and
+        the estimate."""
+        best = np.full(hands.shape[0], -np.inf)
+        suit = np.zeros(hands.shape[0], dtype=np.int64)
+        for s in range(4):
+            est = self.strength(hands, np.full(hands.shape[0], s))
+            better = est >= best
+            best = np.where(better, est, best)
+            suit = np.where(better, s, suit)
+        return suit, best
+
+    def weak(self, hands: U64, trump: Ints) -> npt.NDArray[np.bool_]:
+        """At most two trumps and no bower among them (the scalar ``two_weak_trumps``)."""
+        count = np.bitwise_count(hands & SUIT_MASK[trump, trump])
+        weak: npt.NDArray[np.bool_] = (count <= 2) & ((hands & self.bowers[trump]) == 0)
+        return weak
+
+    def drops(self, hands: U64, size: int) -> list[U64]:
+        """The ``size`` single cards of each row's hand (of ``size`` cards), lowest first."""
+        return [pick_bits(hands, np.full(hands.shape[0], k)) for k in range(size)]
+
+    def best_keep(self, hands: U64, trump: Ints, size: int) -> U64:
+        """Each hand of ``size + 1`` cards less the card whose loss hurts the estimate least
+        (among equals the lowest: the scalar ``best_keep``)."""
+        cards = self.drops(hands, size + 1)
+        values = np.stack([self.strength(hands ^ bit, trump) for bit in cards], axis=1)
+        pick = np.stack(cards, axis=1)[np.arange(hands.shape[0]), values.argmax(axis=1)]
+        kept: U64 = hands ^ pick
+        return kept
+
+    def discard(self, hands: U64, legal: U64, trump: Ints, size: int) -> Ints:
+        """The card of ``legal`` (at most ``size`` cards) whose loss costs the least estimated
+        tricks; among equals one that leaves a void in a side suit, then the lowest (the
+        scalar ``discard``'s key: the estimate rounded to 6 places, the void, minus the
+        power)."""
+        cards = self.drops(legal, size)
+        keys = []
+        for bit in cards:
+            rest = hands ^ bit
+            card = np.bitwise_count(bit - ONE).astype(np.int64)
+            suit = EFFECTIVE[trump, card]
+            void = (suit != trump) & ((rest & SUIT_MASK[trump, suit]) == 0)
+            micro = np.rint(self.strength(rest, trump) * 1e6).astype(np.int64)
+            key = micro * 1000 + void * 500 + (200 - POWER[trump, suit, card])
+            keys.append(np.where(bit != 0, key, np.iinfo(np.int64).min))  # fewer cards
+        best = np.stack(keys, axis=1).argmax(axis=1)
+        chosen = np.stack(cards, axis=1)[np.arange(legal.shape[0]), best]
+        card_ids: Ints = np.bitwise_count(chosen - ONE).astype(np.int64)
+        return card_ids
+
+    def low(self, legal: U64, trump: Ints) -> Ints:
+        """The scalar ``_low_key`` minimum: a non-trump before a trump, then the least power."""
+        return self.low_map.first(legal, trump)
+
+    def lead(self, legal: U64, trump: Ints, maker_side: npt.NDArray[np.bool_]) -> Ints:
+        """The scalar ``lead`` at a suit trump: the best trump on the makers' side, else the
+        first side ace, else the low card."""
+        trumps = legal & SUIT_MASK[trump, trump]
+        aces = legal & ~SUIT_MASK[trump, trump] & self.all_aces
+        high = self.high_map.first(legal, trump)
+        ace = np.bitwise_count((aces & -aces) - ONE).astype(np.int64)
+        chosen: Ints = np.where(maker_side & (trumps != 0), high,
+                                np.where(aces != 0, ace, self.low(legal, trump)))
+        return chosen
+
+    def follow(self, legal: U64, hand: U64, trump: Ints, led: Ints, best: Ints, *,
+               partner_wins: npt.NDArray[np.bool_], last: npt.NDArray[np.bool_],
+               win_card: Ints, gone: U64) -> Ints:
+        """The scalar ``play_card`` after the lead: a low card under a partner's trick that
+        holds (the last to play, a trump, an ace, or no card out beats it); else the least
+        card that wins; else the low card."""
+        power = np.maximum(best, 0)
+        beats = self.orders.beats[trump, led, power]
+        out = SUIT_MASK[trump, led] & self.deck_mask & ~hand & ~gone
+        boss = (out & beats) == 0
+        holds = partner_wins & (last | (power >= self.numbers.trump_base - 1)
+                                | (_RANKS[win_card] == C.RANK_A) | boss)
+        winners = legal & beats
+        win = self.led_map.first(winners, trump * 5 + led)
+        low = self.low(legal, trump)
+        chosen: Ints = np.where(holds, low, np.where(winners != 0, win, low))
+        return chosen
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HeuristicSeats:
+    """The seats the ``heuristic`` bot plays, and its tables for the variant."""
+
+    seats: npt.NDArray[np.bool_]
+    tables: HeuristicTables
