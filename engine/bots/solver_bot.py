@@ -20,8 +20,9 @@ change the result is worth no more than a safe one.
 
 Its strength is the number of worlds per decision, ``solver:N`` in ``--bots`` (a number, not a
 time, so that games replay). A hand too long to solve (more than :data:`SOLVE_CARDS` cards left
-at the table), or a phase the solver does not know (a tableau, a hand nobody made), is
-decided by a ``search`` bot of ``4 N`` simulations instead.
+at the table) while it is to play, a decision before the play with more than
+:data:`MAX_CHOICES` choices (an auction's bids), or a phase the solver does not know (a
+tableau, a hand nobody made), is decided by a ``search`` bot of ``4 N`` simulations instead.
 """
 
 from __future__ import annotations
@@ -51,9 +52,12 @@ __all__ = ["DEFAULT_WORLDS", "SOLVE_CARDS", "SolverBot"]
 
 DEFAULT_WORLDS = 24
 """Worlds per decision of ``solver`` without a number (README, "Bots")."""
-SOLVE_CARDS = 24
+SOLVE_CARDS = 20
 """The most cards left in the players' hands that a world's play is solved from (a 5-card hand
 of four is 20); longer hands are played by the heuristic bot up to that point."""
+MAX_CHOICES = 6
+"""A decision before the play with more legal actions (an auction's bids) is the search's:
+each choice costs a solve in every world."""
 TEMPERATURE = 0.5
 """Tricks of the bidding estimate over which a pass becomes e times less likely."""
 
@@ -88,6 +92,8 @@ class SolverBot(Bot):
         legal = list(state.legal_action_ids())
         if len(legal) == 1:
             return legal[0], "the only legal action"
+        if len(legal) > MAX_CHOICES and state.phase != "play":
+            return self.fallback.advise(state)
         rng = random.Random(self.rng.getrandbits(64))
         for bot in self.policy:
             bot.rng.seed(rng.getrandbits(64))
