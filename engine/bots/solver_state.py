@@ -16,9 +16,6 @@ from typing import TYPE_CHECKING
 
 from engine.bots.solver import Deal, Solver, split_move
 from engine.core import actions as A
-from engine.mechanics.play import ExposedPlay, JokerPlay, JokerScratch, Play
-from engine.mechanics.play_correct import CorrectingPlay
-from engine.mechanics.play_exposed import ExposedScratch
 from engine.rules.game_end import Goal
 
 if TYPE_CHECKING:
@@ -27,38 +24,14 @@ if TYPE_CHECKING:
 __all__ = ["deal_of", "leaf_results", "side_scored", "solve_moves"]
 
 _HUGE = float("inf")
-_KNOWN = (Play, JokerPlay, ExposedPlay, CorrectingPlay)
 
 
 def deal_of(state: State) -> Deal | None:
     """The play position of ``state`` with every hand as the state holds it, or None when the
-    solver does not know this phase (see the module docstring)."""
-    if state.is_terminal() or state.phase != "play":
+    solver does not know this phase (the play phase's own ``solver_position``)."""
+    if state.is_terminal():
         return None
-    phase = state.running_phase
-    h = state.hand
-    if type(phase) not in _KNOWN or h.maker < 0 or not h.sides or h.reneges:
-        return None
-    players = h.players
-    makers = 0
-    for seat in h.sides[0]:
-        makers |= 1 << seat
-    for_makers = makers
-    scratch = h.scratch
-    if type(scratch) is ExposedScratch and scratch.loner >= 0:
-        for_makers &= ~(1 << scratch.loner)  # his opponent chooses his cards (STD-A17)
-    joker_suit = -1
-    joker_names = type(phase) is JokerPlay
-    if joker_names and type(scratch) is JokerScratch:
-        joker_suit = scratch.joker_suit
-    trick = list(zip(h.trick_seats, h.trick, strict=True))
-    legal = state.legal_action_ids()
-    if any(a == A.PASS for a in legal):  # a renege taken back or kept: not a card
-        return None
-    return Deal(tables=state.variant.deck.tables(h.trump), hands=list(h.hands[:players]),
-                trick=trick, leader=h.leader if not trick else trick[0][0],
-                next_seat=tuple(h.next_seat), makers=makers, for_makers=for_makers,
-                active=h.n_active, joker_names=joker_names, joker_suit=joker_suit)
+    return state.running_phase.solver_position(state)
 
 
 def leaf_results(state: State, seat: int, *, spread: bool = False) -> list[float]:
