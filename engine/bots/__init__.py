@@ -1,4 +1,5 @@
-"""Bots: ``random``, ``heuristic`` and ``search`` (``search:N``: N simulations per decision),
+"""Bots: ``random``, ``heuristic``, ``search`` (``search:N``: N simulations per decision) and
+``solver`` (``solver:N``: N sampled worlds per decision, each solved exactly),
 which work for every variant, and ``greedy``, rules of thumb for upcard bidding and tricks (it
 has a batch form: ``simulate --engine batch``; elsewhere it plays the first legal action).
 
@@ -6,7 +7,7 @@ A bot is named by a :class:`~engine.core.bot_spec.BotSpec`, parsed once from the
 types (:func:`parse_bots`, :meth:`BotSpec.parse`).
 
 >>> sorted(BOTS)
-['greedy', 'heuristic', 'random', 'search']
+['greedy', 'heuristic', 'random', 'search', 'solver']
 >>> [str(spec) for spec in parse_bots("search:200,heuristic", 2)]
 ['search:200', 'heuristic']
 """
@@ -18,6 +19,7 @@ from engine.bots.greedy import GreedyBot
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.random_bot import RandomBot
 from engine.bots.search import SearchBot
+from engine.bots.solver_bot import SolverBot
 from engine.core.bot_spec import BOT_NAMES, BotSpec, parse_bot_list
 from engine.core.errors import EuchreError
 from engine.rules.variant import Variant
@@ -25,7 +27,7 @@ from engine.rules.variant import Variant
 __all__ = ["BEST_BOT", "BOTS", "Bot", "BotSpec", "make_bot", "parse_bots"]
 
 BOTS: dict[str, type[Bot]] = {bot.name: bot for bot in (RandomBot, HeuristicBot, SearchBot,
-                                                        GreedyBot)}
+                                                        GreedyBot, SolverBot)}
 if sorted(BOTS) != sorted(BOT_NAMES):  # pragma: no cover - a bot added to one list only
     raise EuchreError(f"engine.core.bot_spec.BOT_NAMES {sorted(BOT_NAMES)} must name the bots "
                       f"{sorted(BOTS)}")
@@ -35,7 +37,10 @@ browser."""
 
 
 def make_bot(spec: BotSpec, variant: Variant, seat: int, seed: int) -> Bot:
-    """The bot ``spec`` names, for one seat (``search:N``: a search bot with N simulations)."""
+    """The bot ``spec`` names, for one seat (``search:N``: a search bot with N simulations,
+    ``solver:N`` a solver bot with N worlds)."""
+    if spec.simulations is not None and spec.name == SolverBot.name:
+        return SolverBot(variant, seat, seed, worlds=spec.simulations)
     if spec.simulations is not None:
         return SearchBot(variant, seat, seed, simulations=spec.simulations)
     return BOTS[spec.name](variant, seat, seed)

@@ -1,6 +1,6 @@
-"""Bot specifications: ``heuristic``, ``search``, ``search:200``, parsed once where a user
-types them (an option, a record's seating, a form) into a :class:`BotSpec`, and passed on
-typed; nothing parses the text again.
+"""Bot specifications: ``heuristic``, ``search``, ``search:200``, ``solver:24``, parsed once
+where a user types them (an option, a record's seating, a form) into a :class:`BotSpec`, and
+passed on typed; nothing parses the text again.
 
 This module lives in ``core``, below the game records that name bots, and knows the bots'
 names without importing the bots (a record's seating is checked before any bot plays):
@@ -25,20 +25,27 @@ from dataclasses import dataclass
 
 from engine.core.errors import EuchreError
 
-__all__ = ["BOT_NAMES", "MAX_SIMULATIONS", "SEARCH", "BotSpec", "parse_bot_list"]
+__all__ = ["BOT_NAMES", "MAX_SIMULATIONS", "MAX_WORLDS", "SEARCH", "SOLVER", "BotSpec",
+           "parse_bot_list"]
 
-BOT_NAMES = ("random", "heuristic", "search", "greedy")
+BOT_NAMES = ("random", "heuristic", "search", "greedy", "solver")
 """Every bot's name (:data:`engine.bots.BOTS` holds their classes)."""
 SEARCH = "search"
-"""The one bot that takes a number: ``search:N``, N simulations per decision."""
+"""A bot that takes a number: ``search:N``, N simulations per decision."""
+SOLVER = "solver"
+"""The other bot that takes a number: ``solver:N``, N sampled worlds per decision."""
 MAX_SIMULATIONS = 1_000_000
+MAX_WORLDS = 100_000
+_LIMITS = {SEARCH: (MAX_SIMULATIONS, "simulations"), SOLVER: (MAX_WORLDS, "worlds")}
+_NUMBERED = ("only search takes a number of simulations (search:N), and solver a number of "
+             "worlds (solver:N)")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BotSpec:
     """A bot as a user names it: its ``name`` and, for the search bot, the ``simulations``
-    per decision (None: the bot's default). ``str(spec)`` is its canonical text, as reports
-    and records write it."""
+    per decision, for the solver bot the worlds per decision (None: the bot's default).
+    ``str(spec)`` is its canonical text, as reports and records write it."""
 
     name: str
     simulations: int | None = None
@@ -47,12 +54,12 @@ class BotSpec:
         if self.name not in BOT_NAMES:
             raise EuchreError(f"no bot named {self.name!r}; choose from "
                               f"{', '.join(sorted(BOT_NAMES))} (search:N for N simulations "
-                              "per decision)")
+                              "per decision, solver:N for N worlds)")
         if self.simulations is not None and (
-                self.name != SEARCH or isinstance(self.simulations, bool)
-                or not 1 <= self.simulations <= MAX_SIMULATIONS):
-            raise EuchreError(f"{str(self)!r}: only search takes a number, N simulations per "
-                              f"decision from 1 to {MAX_SIMULATIONS}")
+                self.name not in _LIMITS or isinstance(self.simulations, bool)
+                or not 1 <= self.simulations <= _LIMITS[self.name][0]):
+            raise EuchreError(f"{str(self)!r}: {_NUMBERED}, from 1 to {MAX_SIMULATIONS} and "
+                              f"{MAX_WORLDS}")
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
@@ -62,14 +69,15 @@ class BotSpec:
         if name not in BOT_NAMES:
             raise EuchreError(f"no bot named {text.strip()!r}; choose from "
                               f"{', '.join(sorted(BOT_NAMES))} (search:N for N simulations "
-                              "per decision)")
+                              "per decision, solver:N for N worlds)")
         if not colon:
             return cls(name=name)
-        if name != SEARCH:
-            raise EuchreError(f"{text.strip()!r}: only search takes a number (search:N)")
-        if not number.isdigit() or not 1 <= int(number) <= MAX_SIMULATIONS:
-            raise EuchreError(f"{text.strip()!r}: N in search:N is a number of simulations "
-                              f"per decision, 1 to {MAX_SIMULATIONS}")
+        if name not in _LIMITS:
+            raise EuchreError(f"{text.strip()!r}: {_NUMBERED}")
+        limit, what = _LIMITS[name]
+        if not number.isdigit() or not 1 <= int(number) <= limit:
+            raise EuchreError(f"{text.strip()!r}: N in {name}:N is a number of {what} "
+                              f"per decision, 1 to {limit}")
         return cls(name=name, simulations=int(number))
 
     def __str__(self) -> str:

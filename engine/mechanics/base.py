@@ -63,6 +63,7 @@ from engine.rules.results import ResultHook, ResultPart
 
 if TYPE_CHECKING:
     from engine.core.errors import VariantWarning
+    from engine.core.play_position import PlayPosition
     from engine.mechanics.hand import Hand
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
@@ -125,6 +126,11 @@ class Phase:
     def describe(self, s: Table) -> str:
         """A few words naming where the hand is (``bidding, round 2``)."""
         return self.name.replace("_", " ")
+
+    def solver_position(self, s: Table) -> PlayPosition | None:
+        """The position the exact solver reads (every hand face up), or None: only the play
+        has one (:mod:`engine.mechanics.play_position`)."""
+        return None
 
     shows_view = True
     """Its mechanic's ``view`` hook may show something in this configuration (a subclass

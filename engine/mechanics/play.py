@@ -56,6 +56,7 @@ from engine.mechanics.play_exposed import (
     duck,
     exposed_view,
 )
+from engine.mechanics.play_position import position_for_solver
 from engine.mechanics.play_rules import BLOCK, FirstLead, JokerAtNoTrump, PlayRules
 
 if TYPE_CHECKING:
@@ -175,8 +176,7 @@ class Play(Phase):
             return
         winner = h.best
         h.tricks_won[winner] += 1
-        # the trick's lists go to the event as they are (the hand starts new ones; the
-        # event's record holds them as tuples)
+        # the trick's lists go to the event as they are (new ones follow; its record: tuples)
         log.append((TrickWon, len(h.played) // active, winner, h.trick_seats, trick))
         h.trick = []
         h.trick_seats = []
@@ -239,6 +239,8 @@ class Play(Phase):
     def describe(self, s: Table) -> str:
         return f"trick {sum(s.hand.tricks_won) + 1}"
 
+    solver_position = position_for_solver
+
 
 @dataclass(slots=True, kw_only=True)
 class JokerScratch(Scratch):
@@ -248,7 +250,6 @@ class JokerScratch(Scratch):
 
 
 _JOKER_CALLS = [A.CALL + suit for suit in range(4)]
-
 
 
 class JokerPlay(Play):

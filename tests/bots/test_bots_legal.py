@@ -3,8 +3,9 @@
 In every shipped variant and in overlays with double decks (two copies of each card: the
 action that names a card must be the copy the seat holds, DECK-A2), seeded games are played
 with the kinds of bot taking turns at the seats; at each decision *every* kind (each bot of
-``engine.bots.BOTS``, the search at 2 simulations) is asked what it would play for the seat to
-act, and each answer must be a legal action id (the search is asked at one decision in four).
+``engine.bots.BOTS``, the search at 2 simulations, the solver at 2 worlds) is asked what it
+would play for the seat to act, and each answer must be a legal action id (the search and the
+solver are asked at one decision in four).
 The budget is a fixed number of decisions per variant (a second or so each on one core)."""
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ from engine.rules.loader import shipped_names
 from engine.sim.simulate import derive_seed
 from engine.testing.rules import overlay, variant
 
-KINDS = tuple(f"{name}:2" if name == "search" else name for name in sorted(BOTS))
-"""Every kind of bot the engine has (the search at 2 simulations: legality, not strength)."""
+KINDS = tuple(f"{name}:2" if name in ("search", "solver") else name for name in sorted(BOTS))
+"""Every kind of bot the engine has (the search at 2 simulations, the solver at 2 worlds:
+legality, not strength)."""
 DECISIONS = 300
 """Decisions checked per variant (each asks every bot, the search at one in SEARCH_EVERY)."""
 SEARCH = "search:2"
+SOLVER = "solver:2"
 SEARCH_EVERY = 4
 """The search answers with one of the ids it is given; what can go wrong is in the worlds it
 samples and the hands it plays out in them (each costing more than all the other bots' answers
@@ -98,7 +101,8 @@ def check_decisions(v: Variant, decisions: int, seed: int) -> int:
             driver = KINDS[(seat + game) % len(KINDS)] if seat == game % v.players \
                 else "heuristic"
             chosen = {kind: bots[kind][seat].act(state) for kind in KINDS
-                      if kind != SEARCH or kind == driver or checked % SEARCH_EVERY == 0}
+                      if kind not in (SEARCH, SOLVER) or kind == driver
+                      or checked % SEARCH_EVERY == 0}
             for kind, action in chosen.items():
                 assert action in legal, (
                     f"{v.name} game {game}: {kind} at seat {seat} chose "

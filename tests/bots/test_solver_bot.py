@@ -1,0 +1,116 @@
+"""The ``solver`` bot (issue 26): named ``solver:N`` in ``--bots``, deterministic for a seed,
+weighing its worlds by the bidding, and free of two weak plays card players report of bots,
+each from a fixed deal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import new_game
+from engine.bots import make_bot, parse_bots
+from engine.bots.determinize import determinize
+from engine.bots.solver_bot import DEFAULT_WORLDS, SolverBot
+from engine.core import cards as C
+from engine.core.bot_spec import BotSpec
+from engine.core.errors import EuchreError
+from engine.play.state import State
+from engine.rules.results import Deal
+from engine.testing.rules import variant
+
+
+def test_solver_n_names_a_solver_bot_with_n_worlds() -> None:
+    assert parse_bots("solver:12,solver", 2) == (BotSpec(name="solver", simulations=12),
+                                                 BotSpec(name="solver"))
+    bot = make_bot(BotSpec.parse("solver:12"), variant("standard"), 1, seed=3)
+    assert isinstance(bot, SolverBot) and bot.worlds == 12
+    plain = make_bot(BotSpec.parse("solver"), variant("standard"), 1, seed=3)
+    assert isinstance(plain, SolverBot) and plain.worlds == DEFAULT_WORLDS
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("solver:0", "N in solver:N is a number of worlds per decision, 1 to 100000"),
+    ("solver:lots", "N in solver:N is a number of worlds"),
+    ("greedy:3", "solver a number of worlds"),
+])
+def test_a_bad_solver_name_is_refused_with_the_reason(spec: str, message: str) -> None:
+    with pytest.raises(EuchreError, match=message):
+        parse_bots(spec, 4)
+
+
+def test_the_same_seed_gives_the_same_decisions() -> None:
+    v = variant("cutthroat")
+    runs = []
+    for _ in range(2):
+        state = new_game(v, seed=5)
+        bots = [SolverBot(v, seat, seed=seat, worlds=3) for seat in range(v.players)]
+        for _ in range(25):
+            state.apply(bots[state.current_player].act(state))
+        runs.append(state.history_ids)
+    assert runs[0] == runs[1]
+
+
+def _deal(name: str, dealer: int, upcard: str, hands: list[list[str]], *actions: str) -> State:
+    v = variant(name)
+    state = State(v, seed=1, deals=[Deal.from_json(v, {"dealer": dealer, "upcard": upcard,
+                                                       "hands": hands})])
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def test_a_seat_that_passed_is_less_likely_to_hold_a_strong_hand() -> None:
+    # Seat 0 passed the 9H; seat 1 (the bot) weighs worlds: a world in which seat 0 holds
+    # both bowers and two more hearts (four trumps with the two best: a hand that orders up
+    # by any count) must weigh much less than one where it holds no heart at all.
+    state = _deal("standard", 3, "9H",
+                  [["9C", "TC", "JC", "QC", "KC"], ["9D", "TD", "QD", "KD", "AD"],
+                   ["9S", "TS", "QS", "KS", "AS"], ["TH", "QH", "KH", "AC", "JS"]], "pass")
+    bot = SolverBot(state.variant, 1, seed=2, worlds=4)
+    rng = random.Random(1)
+    strong = weak = None
+    for _ in range(400):
+        world = determinize(state, 1, rng)
+        hearts = world.hand.hands[0] & C.mask_of(["JH", "JD", "AH", "KH", "QH", "TH"])
+        bowers = C.mask_of(["JH", "JD"])
+        if hearts.bit_count() >= 4 and hearts & bowers == bowers and strong is None:
+            strong = bot.weight(state, world)
+        if not hearts and weak is None:
+            weak = bot.weight(state, world)
+    assert strong is not None and weak is not None
+    assert strong < weak / 4
+
+
+def test_no_lone_hand_on_a_marginal_hand_and_one_on_a_sure_march() -> None:
+    # standard, seat 0 ordered the 9H up to the dealer. With JH AH KH and two low side cards
+    # (9S TC) a lone hand needs all five tricks to gain (4 points against 2 with the partner)
+    # and cannot take them without the left bower and a side winner, while the partner's help
+    # makes the point safer: it must not go alone. With JH JD AH KH and AS (the three top
+    # trumps and a side ace) the march is all but sure: it must go alone.
+    marginal = _deal("standard", 3, "9H",
+                     [["JH", "AH", "KH", "9S", "TC"], ["9C", "JC", "QC", "AS", "TS"],
+                      ["AC", "KC", "QS", "KS", "JS"], ["TH", "QH", "AD", "KD", "QD"]],
+                     "order_up")
+    sure = _deal("standard", 3, "9H",
+                 [["JH", "JD", "AH", "KH", "AS"], ["9C", "TC", "QC", "9S", "TS"],
+                  ["AC", "KC", "QS", "KS", "JS"], ["TH", "QH", "AD", "KD", "QD"]],
+                 "order_up")
+    for seed in range(3):
+        assert marginal.action_name(SolverBot(marginal.variant, 0, seed).act(marginal)) == "pass"
+        assert sure.action_name(SolverBot(sure.variant, 0, seed).act(sure)) == "alone"
+
+
+def test_no_trump_wasted_on_the_partners_winning_trick() -> None:
+    # standard, hearts trump (seat 1 ordered the 9H up to his partner, the dealer, who threw
+    # the 9D). Seat 0 led KS, the partner (seat 1) took it with AS, seat 2 followed 9S: the
+    # dealer plays last, void in spades, and the trick is his side's whatever he plays. A
+    # trump here wins nothing and leaves him a club to lead later: he discards a club.
+    state = _deal("standard", 3, "9H",
+                  [["KS", "QS", "JC", "QC", "KC"], ["AS", "AH", "KH", "AD", "KD"],
+                   ["TS", "9S", "JS", "AC", "QD"], ["TH", "QH", "9C", "TC", "9D"]],
+                  "pass", "order_up", "pass", "discard:9D", "play:KS", "play:AS", "play:9S")
+    assert state.current_player == 3
+    for seed in range(3):
+        card = state.action_name(SolverBot(state.variant, 3, seed).act(state))
+        assert card in ("play:9C", "play:TC"), card
