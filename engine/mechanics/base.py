@@ -128,8 +128,7 @@ class Phase:
         return self.name.replace("_", " ")
 
     def solver_position(self, s: Table) -> PlayPosition | None:
-        """The position the exact solver reads (every hand face up), or None: only the play
-        has one (:mod:`engine.mechanics.play_position`)."""
+        """The exact solver's position (hands face up); None but in the play."""
         return None
 
     shows_view = True
@@ -161,16 +160,14 @@ class Scratch(Slotted):
         return x
 
     def question(self) -> str:
-        """The question at the ``euchre play`` prompt for the seat the running phase asks,
-        where the mechanic's prompt would not say what the choice means to him (a defender
-        asked to go alone defends alone); empty: the mechanic's own prompt."""
+        """The prompt's question where the mechanic's own would not say what the choice means
+        to the seat asked (a defender asked to go alone defends alone); empty: the own."""
         return ""
 
     def discard_question(self, hint: str) -> str:
-        """The question at the ``euchre play`` prompt while the running phase asks for
-        discards of its own kind (``Discard 2 cards face down; your partner then gives you as
-        many``), ``hint`` added where one answer may name several cards; empty: the prompt's
-        own question (discard down to the hand size)."""
+        """The prompt's question while the running phase asks for discards of its own kind
+        (``Discard 2 cards face down; your partner then gives you as many``), ``hint`` added
+        where one answer may name several cards; empty: discard down to the hand size."""
         return ""
 
 
