@@ -107,8 +107,7 @@ class Phase:
         raise NotImplementedError(self.name)
 
     def accepts_renege(self, s: Table, action: int) -> bool:
-        """Whether ``action``, though not legal, is a renege the variant lets a player make
-        (only the ``play`` phase ever says yes)."""
+        """Whether ``action``, not legal, is a renege the variant allows (only in ``play``)."""
         return False
 
     def apply_renege(self, s: Table, action: int) -> None:
