@@ -49,29 +49,7 @@ def rules(v: Variant, auction: AuctionRules) -> list[Rule]:
                   alternative=f"{setting('auction.first', other_first)} lets {other_words} "
                   "bid first (GH-A1).")]
     lines.extend(_special_rules(auction))
-    if auction.turns == "one_each":
-        lines.append(Rule(text="Each player has one turn: he bids or passes once (GH-A2).",
-                          alternative=f"{setting('auction.turns', 'continuous')} lets the "
-                          "bidding go round until all others have passed the high bid."))
-    else:
-        lines.append(Rule(text="The bidding goes round and round: a player who passes is out "
-                          "of the auction, and it ends when all the others have passed the "
-                          "high bid (GH-A2).",
-                          alternative=f"{setting('auction.turns', 'one_each')} gives each "
-                          "player a single turn."))
-    if auction.stuck_bid:
-        lines.append(_stuck_rule(auction))
-    elif auction.all_pass == "redeal":
-        lines.append(Rule(text="The high bidder is the maker. If everyone passes, the hand is "
-                          "thrown in and the deal passes to the left (GH-A16).",
-                          alternative=f"{setting('auction.all_pass', 'dealer_forced')} makes "
-                          "the dealer bid when all the others have passed."))
-    else:
-        lines.append(Rule(text="The high bidder is the maker. When all the others have passed, "
-                          "the dealer may not pass: he must bid, at least "
-                          f"{auction.bids[0]} (BID-A4).",
-                          alternative=f"{setting('auction.all_pass', 'redeal')} throws the "
-                          "hand in when everyone passes."))
+    lines += _turns_and_all_pass(auction, table=False)
     if auction.must_bid_when is not None:
         lines.append(Rule(text=f"A player whose hand meets `{auction.must_bid_when.text}` must "
                           "bid: he may not pass before he has made a bid (BID-A10).",
@@ -347,28 +325,37 @@ def _table_rules(v: Variant, auction: AuctionRules, first: str) -> list[Rule]:
         lines.append(Rule(text="These bids fix other settings for the hand they win "
                           f"(BID-A13): {'; '.join(fixed)}.",
                           alternative="Without a bid's `settings` the variant's own apply."))
+    lines += _turns_and_all_pass(auction, table=True)
+    del v
+    return lines
+
+
+def _turns_and_all_pass(auction: AuctionRules, *, table: bool) -> list[Rule]:
+    """How the bidding goes round and what happens when all pass: the numbers' auction
+    (GH-A2, GH-A16) or a bid table's (C500-A4)."""
+    cite = "C500-A4" if table else "GH-A2"
     if auction.turns == "one_each":
-        lines.append(Rule(text="Each player has one turn: he bids or passes once (GH-A2).",
-                          alternative=f"{setting('auction.turns', 'continuous')} lets the "
-                          "bidding go round until all others have passed the high bid."))
+        lines = [Rule(text="Each player has one turn: he bids or passes once (GH-A2).",
+                      alternative=f"{setting('auction.turns', 'continuous')} lets the "
+                      "bidding go round until all others have passed the high bid.")]
     else:
-        lines.append(Rule(text="The bidding goes round and round: a player who passes is out "
-                          "of the auction, and it ends when all the others have passed the "
-                          "high bid (C500-A4).",
-                          alternative=f"{setting('auction.turns', 'one_each')} gives each "
-                          "player a single turn."))
+        lines = [Rule(text="The bidding goes round and round: a player who passes is out of "
+                      "the auction, and it ends when all the others have passed the high bid "
+                      f"({cite}).", alternative=f"{setting('auction.turns', 'one_each')} gives "
+                      "each player a single turn.")]
     if auction.stuck_bid:
         lines.append(_stuck_rule(auction))
     elif auction.all_pass == "redeal":
+        stuck = "; `auction.stuck_bid` holds him to one bid" if table else ""
         lines.append(Rule(text="The high bidder is the maker. If everyone passes, the hand is "
-                          "thrown in and the deal passes to the left (C500-A4).",
+                          "thrown in and the deal passes to the left "
+                          f"({'C500-A4' if table else 'GH-A16'}).",
                           alternative=f"{setting('auction.all_pass', 'dealer_forced')} makes "
-                          "the dealer bid when all the others have passed; `auction.stuck_bid` "
-                          "holds him to one bid."))
+                          f"the dealer bid when all the others have passed{stuck}."))
     else:
+        least = "make a bid of the table" if table else f"bid, at least {auction.bids[0]}"
         lines.append(Rule(text="The high bidder is the maker. When all the others have passed, "
-                          "the dealer may not pass: he must make a bid of the table (BID-A4).",
+                          f"the dealer may not pass: he must {least} (BID-A4).",
                           alternative=f"{setting('auction.all_pass', 'redeal')} throws the "
                           "hand in when everyone passes."))
-    del v
     return lines
