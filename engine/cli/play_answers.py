@@ -44,7 +44,8 @@ __all__ = [
 HELP = ("Answer with a number from the list, an action name (order_up, call:H, bid:4), a "
         "trump (hearts, h or ♥), or a card (JH, 10h, K♥) to play or discard it; several "
         "discards at once: 9C TD or 1 3. "
-        "'hint' asks a bot's advice, 'table' shows the table, 'help' the options, 'quit' stops.")
+        "'hint' asks a bot's advice ('why' its figures), 'table' shows the table, 'help' the "
+        "options, 'quit' stops.")
 
 def refusal_line(error: IllegalActionError) -> str:
     """``Not allowed: ...``: the reason in a player's words, without the list of the legal

@@ -1,23 +1,15 @@
 """One game of ``euchre play`` at the terminal: the loop, the prompt and the narration.
 
-The table is shown from the human's :class:`~engine.play.view.View` only: in full at the first
-question of each hand and of each phase (scores, dealer, upcard, bidding, contract, the trick,
-the hand), then, during the tricks, only the trick in progress and the hand; ``table`` shows
-it all again. The question (:func:`~engine.cli.play_answers.question_for`) and the numbered
-legal actions follow. Every hand starts with its header and the human's cards, even when the
-bots settle the bidding before the human is asked anything, and ends with a short summary.
-
-A move with a single legal action is played for the human with one line (``South (you) plays
-9♣ (the only legal move)``) unless ``ask_forced``; in a variant that allows reneging (STD-A8)
-a lone card that follows suit is still asked, since the human may renege instead. A card
-that does not follow suit there is played only after the human confirms it, told which suit
-must be followed and what the renege costs. Several discards may be given in one answer
-(``9C TD``, ``1 3``); ``hint`` asks a bot (:meth:`engine.bots.base.Bot.advise`) what it would
-do and why. Each card played tells the card winning the trick so far, as the variant's
-:meth:`~engine.rules.variant.Variant.trick_winner` says. Bots' actions wait ``delay`` seconds
-first. Every line shown goes through :func:`~engine.core.printable.printable` (names from a
-variant file or a record may hold escape sequences), then :class:`~engine.cli.play_style.Styler`
-(colour at a terminal).
+Each hand starts with its header and the human's cards; the bots' moves are told as they come
+(their quiet ones together, :class:`~engine.cli.play_prompt.QuietLines`). At each question the
+table shows what was not narrated (the contract at the tricks, the trick, the hand), then the
+numbered options in words; ``table`` shows it all. A lone legal move is played for the human
+with one line unless ``ask_forced`` (where reneging is allowed a lone card that follows suit is
+still asked, and a renege is played only once confirmed, STD-A8). Several discards go in one
+answer (``9C TD``, ``1 3``); ``hint`` says what the best bot would do and why
+(:func:`engine.bots.advice.advise`), ``why`` its figures. Each card played tells the card
+winning the trick so far. Bots wait ``delay`` seconds first. Every line goes through
+:func:`~engine.core.printable.printable`, then :class:`~engine.cli.play_style.Styler`.
 """
 
 from __future__ import annotations
@@ -29,6 +21,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine.bots import Bot
+from engine.bots.advice import advise
 from engine.cli.play_answers import (
     HELP,
     action_card,
@@ -44,6 +37,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
 from engine.core.printable import printable
+from engine.core.seeds import derive_seed
 from engine.mechanics.events import (
     CardPlayed,
     Dealt,
@@ -98,6 +92,7 @@ class Table:
     styler: Styler = field(init=False)
     prompt: Prompt = field(init=False)
     quiet: QuietLines = field(init=False, default_factory=QuietLines)
+    figures: str = field(init=False, default="")  # the last hint's, for `why`
     """The bots' quiet moves not said yet (said together before the next other line)."""
     shown: tuple[int, str] = field(init=False, default=(-1, ""))
     """The hand and phase of the last table shown."""
@@ -348,6 +343,9 @@ class Table:
         if word == "hint":
             self._hint(legal)
             return None
+        if word == "why":
+            self.say(self.figures or "Ask for a 'hint' first.")
+            return None
         if word == "table":
             self._table(full=True)
             self._options()
@@ -366,14 +364,17 @@ class Table:
         return [a]
 
     def _hint(self, legal: list[int]) -> None:
-        """``Hint: 3. play:JH   J♥ (the cheapest card that wins the trick)``."""
-        bot = self.options.hint
-        if bot is None:
+        """``Hint: 3. J♥ (your partner is winning: throw a low card)``; ``why`` then gives the
+        search's figures (:func:`engine.bots.advice.advise`)."""
+        if self.options.hint is None:
             self.say("No hint here.")
             return
-        action, why = bot.advise(self.state)
-        number = f"{legal.index(action) + 1}. " if action in legal else ""
-        self.say(f"Hint: {number}{self._option(action)}" + (f" ({why})" if why else ""),
+        s = self.state
+        advice = advise(s, self.seat, derive_seed(s.seed, "hint", len(s.history)))
+        number = f"{legal.index(advice.action) + 1}. " if advice.action in legal else ""
+        self.figures = advice.numbers
+        self.say(f"Hint: {number}{self._option(advice.action)}"
+                 + (f" ({advice.why})" if advice.why else "") + " Type 'why' for the figures.",
                  self.marks(hint=True) if self.options.colour else PLAIN)
 
     def _renege_confirmed(self, action: int) -> bool:

@@ -23,13 +23,13 @@ True
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.bots import BEST_BOT, Bot, BotSpec, make_bot
+from engine.bots import Bot, BotSpec, make_bot
+from engine.bots.advice import advise
 from engine.core.errors import IllegalActionError, Refusal
 from engine.mechanics.events import Dealt, Event, TrickVoided, TrickWon, for_seat
 from engine.play.match import Match
@@ -238,19 +238,9 @@ class WebGame:
         rule when it chooses the same, else how clearly the choice came out best; the hint
         bot's own figures (its numbers on demand) to :attr:`hint_numbers`."""
         s = self.state
-        seed = derive_seed(s.seed, "hint", len(s.history))
-        action, numbers = make_bot(BEST_BOT, s.variant, self.seat, seed).advise(s)
-        self.hint_numbers = numbers
-        if len(s.legal_action_ids()) == 1:
-            self.hint_why = "it is your only choice"
-            return s.action_name(action)
-        rule_action, rule = make_bot(DEFAULT_BOT, s.variant, self.seat, seed).advise(s)
-        if rule and rule_action == action:
-            self.hint_why = (rule.replace("worth about", "worth only about")
-                             if s.action_name(action) == "pass" else rule)
-        else:
-            self.hint_why = _how_clear(numbers)
-        return s.action_name(action)
+        advice = advise(s, self.seat, derive_seed(s.seed, "hint", len(s.history)))
+        self.hint_numbers, self.hint_why = advice.numbers, advice.why
+        return s.action_name(advice.action)
 
     def _apply(self, a: int) -> None:
         raw = self.state.apply(a)
@@ -289,23 +279,3 @@ class WebGame:
             why = n.end_reason(s.winners, s.scores, played=played)
             return f"You win the game{why}. Final score: {n.score_line(s.scores)}"
         return f"You lose: {n.winners_line(s.winners, s.scores, played=played)}"
-
-
-def _how_clear(numbers: str) -> str:
-    """How clearly a choice came out best, in words, from the search bot's figures (``+0.34
-    points a hand against the table's mean; best in 88% of 25 sampled deals``).
-
-    >>> _how_clear("+0.34 points a hand against the table's mean; best in 88% of 25 sampled deals")
-    'it came out best in almost every way the hidden cards could lie'
-    >>> _how_clear("-0.10 points ...; best in 44% of 25 sampled deals")
-    'a close call: it did best more often than any other choice, but not by much'
-    """
-    found = re.search(r"best in (\d+)%", numbers)
-    share = int(found[1]) if found else -1
-    if share >= 80:
-        return "it came out best in almost every way the hidden cards could lie"
-    if share >= 55:
-        return "it came out best in most of the ways the hidden cards could lie"
-    if share >= 0:
-        return "a close call: it did best more often than any other choice, but not by much"
-    return ""

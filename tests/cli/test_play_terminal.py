@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from engine import load_variant, new_game
-from engine.bots import BEST_BOT, make_bot
+from engine.bots import BEST_BOT, BotSpec, make_bot
+from engine.bots.advice import how_clear
 from engine.bots.heuristic import HeuristicBot
 from engine.cli.play_table import Table, TableOptions
 from engine.core import cards as C
@@ -305,15 +306,24 @@ def test_hint_says_what_the_best_bot_would_do_and_why(play: Play, tmp_path: Path
 
     result = play(Keys(saved, decide), "standard", "--seed", "4", "--ask-forced",
                   "--save", str(saved))
-    hints = re.findall(r"^Hint: (\d+)\. (\S+) \((.+)\)$", result.out, re.M)
+    hints = re.findall(r"^Hint: (\d+)\. (\S+) \((.+)\) Type 'why' for the figures\.$",
+                       result.out, re.M)
     assert len(hints) == 3
-    # the same bot, asked the same questions in the same order, gives the same answers; a
-    # card is advised as it is shown (J♥), not by its action's code
-    advisor = make_bot(BEST_BOT, hinted[0].variant, 2, derive_seed(4, "hint", 2))
+    # the search's choice, said as the card is shown (J♥), with a reason in words: the
+    # heuristic's rule when it plays the same card, else how clearly the card came out best
+    # (never the search's figures, which `why` gives); the same position, the same hint
     for state, (_, shown, why) in zip(hinted, hints, strict=True):
-        action, reason = advisor.advise(state)
+        seed = derive_seed(state.seed, "hint", len(state.history))
+        action, figures = make_bot(BEST_BOT, state.variant, 2, seed).advise(state)
         card = state.action_name(action).removeprefix("play:")
-        assert C.pretty(C.card(card)) == shown and why == reason
+        assert C.pretty(C.card(card)) == shown
+        rule_action, rule = make_bot(BotSpec.parse("heuristic"), state.variant, 2,
+                                     seed).advise(state)
+        if len(state.legal_action_ids()) == 1:  # --ask-forced asks a move with no choice
+            assert why == "it is your only choice"
+        else:
+            assert why == (rule if rule and rule_action == action else how_clear(figures))
+        assert "sampled deals" not in why
 
 
 def test_asking_for_a_hint_does_not_change_the_game(play: Play, tmp_path: Path) -> None:

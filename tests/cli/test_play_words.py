@@ -159,3 +159,11 @@ def test_a_defender_asked_to_go_alone_is_told_it_means_defending_alone(name: str
             in {question for maker, question in asked if not maker})
     assert {question for maker, question in asked if maker} == {
         "Go alone (your partner sits this hand out), or pass?"}
+
+
+def test_a_hint_gives_a_reason_in_words_and_why_gives_the_figures(play: Play) -> None:
+    out = play("hint\nwhy\nquit\n", "standard", "--seed", "4").out
+    hint = next(line for line in out.splitlines() if line.startswith("Hint: "))
+    assert "sampled deals" not in hint and "points a hand" not in hint
+    figures = out.split("South> why\n", 1)[1].splitlines()[0]
+    assert "points a hand against the table's mean" in figures and "sampled deals" in figures
