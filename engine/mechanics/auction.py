@@ -225,14 +225,8 @@ class Auction(Phase):
         special = self.specials[high_bid - _SPECIAL_RANK]
         h.bid_special = special.name
         h.bid = special.tricks
-        if special.alone:
-            h.alone.append(maker)
-            out = h.inactive
-            for partner in h.sides[0]:
-                if partner != maker:
-                    h.inactive |= 1 << partner
-            if h.inactive != out:
-                s.log.append((SatOut, h.inactive))
+        if special.alone and h.plays_alone(maker):
+            s.log.append((SatOut, h.inactive))
 
     def reason(self, s: Table, action: int) -> Refused:
         x = AuctionScratch.of(s.hand)

@@ -88,14 +88,8 @@ class TableAuction(Auction):
         if row.trump >= 0:
             h.trump = row.trump
             s.log.append((TrumpMade, row.trump, maker))
-        if row.alone:
-            h.alone.append(maker)
-            out = h.inactive
-            for partner in h.sides[0]:
-                if partner != maker:
-                    h.inactive |= 1 << partner
-            if h.inactive != out:
-                s.log.append((SatOut, h.inactive))
+        if row.alone and h.plays_alone(maker):
+            s.log.append((SatOut, h.inactive))
 
     def reason(self, s: Table, action: int) -> Refused:
         x = AuctionScratch.of(s.hand)

@@ -159,13 +159,7 @@ class GoAlone(Phase):
         if action == A.ALONE and x.step == _PARTNER:
             s.log.append((TookOver, seat, h.maker))
         if action == A.ALONE:
-            h.alone.append(seat)
-            side = next(side for side in h.sides if seat in side)
-            out = h.inactive
-            for partner in side:
-                if partner != seat:
-                    h.inactive |= 1 << partner
-            if h.inactive != out:
+            if h.plays_alone(seat):
                 s.log.append((SatOut, h.inactive))
             if x.step == _DEFENDERS:
                 x.queue = []

@@ -134,6 +134,16 @@ class Hand:
         self.hands[seat] ^= bit
         self.discards[seat] |= bit
 
+    def plays_alone(self, seat: int) -> bool:
+        """``seat`` plays alone: the other seats of his side sit out. True when that sat
+        someone out who was not already (the caller logs ``SatOut`` then)."""
+        self.alone.append(seat)
+        out = self.inactive
+        for partner in next(side for side in self.sides if seat in side):
+            if partner != seat:
+                self.inactive |= 1 << partner
+        return self.inactive != out
+
     def active(self, seat: int) -> bool:
         """The seat plays cards this hand (not sitting out)."""
         return not self.inactive >> seat & 1

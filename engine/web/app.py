@@ -32,7 +32,7 @@ from engine.web import shipped as known
 from engine.web.forms import MAX_FORM
 from engine.web.forms import read_form as _form
 from engine.web.game import WebGame
-from engine.web.guard import ASGI, attachment, with_session
+from engine.web.guard import ASGI, with_session
 from engine.web.html import STATIC_FILES
 from engine.web.pages import (
     confirm_page,
@@ -50,7 +50,7 @@ from engine.web.sessions import (
     StoreFull,
 )
 from engine.web.table import table_html
-from engine.web.table_routes import table_routes
+from engine.web.table_routes import record_download, table_routes
 from engine.web.tables import TableStore
 from engine.web.templating import page
 from engine.web.uploads import check_record_text, check_variant_text
@@ -230,16 +230,8 @@ async def _hint(request: Request) -> Response:
 
 
 async def _download(request: Request) -> Response:
-    """The record of a finished game. The record of a game in progress holds its seed, from
-    which every hidden hand follows: it is refused until the game is over."""
-    game = _game(request)
-    if not game.state.is_terminal():
-        raise HTTPException(409, "the game is in progress: its record holds the seed, which "
-                                 "deals every hidden hand, so it can be saved once the game "
-                                 "is over")
-    text = json.dumps(game.record().to_json(), indent=1) + "\n"
-    return Response(text, media_type="application/json", headers={
-        "content-disposition": attachment(game.state.variant.name, seed=game.state.seed)})
+    """The record of a finished game (refused while it is in progress: it holds the seed)."""
+    return record_download(_game(request))
 
 
 async def _upload_record(request: Request) -> Response:

@@ -237,7 +237,13 @@ class _Counted(StreamingResponse):
 
 async def _record(request: Request) -> Response:
     table, seat = _seated(request)
-    game = table.games[seat]
+    return record_download(table.games[seat])
+
+
+def record_download(game: WebGame) -> Response:
+    """The record of a finished game, as a download (a game alone or at a shared table). The
+    record of a game in progress holds its seed, from which every hidden hand follows: it is
+    refused until the game is over."""
     if not game.state.is_terminal():
         raise HTTPException(409, "the game is in progress: its record holds the seed, which "
                                  "deals every hidden hand, so it can be saved once the game "
