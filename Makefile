@@ -53,7 +53,8 @@ typecheck: $(STAMP)
 	$(BIN)/mypy engine
 
 # The tests run in parallel, one worker per core (pytest-xdist); the tests marked
-# `xdist_group` with the same name run in one worker, one after another (--dist loadgroup).
+# `xdist_group` with the same name run in one worker, one after another (--dist loadgroup),
+# in the order tests/conftest.py sets: the browser's group first (--no-loadscope-reorder).
 # The slowest 15 are listed at the end (--durations), so a test that grows slow is seen.
 # Python's bytecode is cached under .venv/pycache for the run (as on a user's machine, where
 # the installed package is compiled once), even where the environment sets
@@ -62,7 +63,7 @@ PYTEST_WORKERS ?= auto
 pytest: $(STAMP) browser
 	env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX="$(abspath $(VENV))/pycache" \
 		EUCHREKIT_REQUIRE=$(REQUIRED_EXTRAS),$(WEB_EXTRAS),$(REQUIRED_BROWSER) \
-		$(BIN)/pytest -q --numprocesses $(PYTEST_WORKERS) --dist loadgroup --durations 15
+		$(BIN)/pytest -q --numprocesses $(PYTEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations 15
 
 # Chromium for the browser tests, from the OS's packages (no browser is downloaded by a test).
 browser:
