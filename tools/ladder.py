@@ -14,7 +14,7 @@ its own RNG), so luck cancels within a set.
 Reported for A against B: A's win rate (a game A's seat or side wins) with its 95% Wilson
 interval and the fair share it would get by seats alone; A's points per hand less B's (per
 seat; the other way round in a countdown game, where points are lost to win) with a 95%
-interval over the sets; the mean time per decision of each bot (decisions
+interval over the sets; the mean CPU time per decision of each bot (decisions
 with more than one legal action) and the search bot's simulations per second. ``--json``
 prints the same as JSON.
 """
@@ -94,9 +94,9 @@ def play_set(name: str, a: BotSpec, b: BotSpec, seed: int, index: int) -> SetRes
         while not state.is_terminal():
             seat = state.current_player
             if len(state.legal_action_ids()) > 1:
-                began = time.perf_counter()
+                began = time.process_time()  # CPU time: one core's, whatever else runs
                 action = bots[seat].act(state)
-                spent = time.perf_counter() - began
+                spent = time.process_time() - began
                 who = str(names[seat])
                 result.seconds[who] = result.seconds.get(who, 0.0) + spent
                 result.decisions[who] = result.decisions.get(who, 0) + 1
