@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
-__all__ = ["contract", "decisions", "fixed_by", "show_notes", "space"]
+__all__ = ["contract", "decisions", "fixed_by", "fixed_notes", "show_notes", "space"]
 
 
 def space(config: AuctionRules) -> dict[str, Any]:
@@ -55,6 +55,16 @@ def fixed_by(variant: Variant, path: str) -> tuple[tuple[str, int | str], ...]:
         return ()
     return tuple((row.label, value) for row in auction.table
                  for name, value in row.settings if name == path)
+
+
+def fixed_notes(variant: Variant, path: str) -> dict[str, str]:
+    """``euchre show`` beside the setting ``path`` that bids of the table fix: ``{name:
+    "on 5 no-trump: partner (a bid's settings)"}``; empty when no bid fixes it."""
+    fixed = fixed_by(variant, path)
+    if not fixed:
+        return {}
+    said = "; ".join(f"on {label}: {value}" for label, value in fixed)
+    return {path.split(".", 1)[1]: f"{said} (auction.table[].settings)"}
 
 
 def show_notes(variant: Variant) -> dict[str, str]:

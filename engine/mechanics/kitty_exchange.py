@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
 from engine.core.seats import seat_names
-from engine.mechanics.auction_space import fixed_by
+from engine.mechanics.auction_space import fixed_by, fixed_notes
 from engine.mechanics.auction_table import contract_rows
 from engine.mechanics.base import (
     BotTools,
@@ -354,4 +354,5 @@ MECHANIC = Mechanic(
                 prompt="Take the cards, or keep your hand?", title="The kitty exchange",
                 rules=book_lines(KittyExchangeRules, book)),
     decide=decide, block=BLOCK, contract_settings=("kitty_exchange.seat",),
+    show_notes=lambda v: fixed_notes(v, "kitty_exchange.seat"),
 )

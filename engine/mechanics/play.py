@@ -30,7 +30,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics import play_words
-from engine.mechanics.auction_space import fixed_by
+from engine.mechanics.auction_space import fixed_by, fixed_notes
 from engine.mechanics.base import (
     BotTools,
     Mechanic,
@@ -392,4 +392,5 @@ MECHANIC = Mechanic(
     decide=decide, block=BLOCK,
     batch="engine.mechanics.play_batch:Play",
     view=exposed_view, contract_settings=("play.first_lead",),
+    show_notes=lambda v: fixed_notes(v, "play.first_lead"),
 )

@@ -201,3 +201,31 @@ def test_heuristic_bots_finish_games_on_the_contract_overlays(path: Path) -> Non
         assert max(state.scores) >= 30 or min(state.scores) <= -30, state.scores
         seen |= {str(record.bid) for record in state.hands_played} & fixing
     assert seen, fixing
+
+
+def _child(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "child.yaml"
+    path.write_text(f"extends: {KITTY}\ndescription: a child.\n{text}", encoding="utf-8")
+    return path
+
+
+def test_seat_partner_for_the_whole_variant_gives_the_kitty_to_the_makers_partner(
+        tmp_path: Path) -> None:
+    """`kitty_exchange.seat: partner`: on N's three spades S takes the kitty (9 cards)."""
+    v = load_variant(_child(tmp_path, "kitty_exchange: {seat: partner}\n"))
+    state = new_game(v, seed=0, deal=FIVE)
+    apply_all(state, "bid:3S pass pass pass")
+    assert (state.phase, state.current_player) == ("kitty_exchange", S)
+    assert state.hand.hands[S].bit_count() == 9 and state.hand.hands[N].bit_count() == 5
+
+
+def test_nobody_exchanges_when_the_partner_sits_out_a_lone_bid(tmp_path: Path) -> None:
+    """With `seat: partner`, a bid played alone sits S out: nobody takes the kitty, the play
+    starts with the four cards left in it (PILE-A7)."""
+    table = ("auction:\n  table:\n    - {tricks: [3, 5], denominations: [S, H], value: tricks}\n"
+             "    - {tricks: 5, denomination: NT, value: 10, alone: true}\n"
+             "kitty_exchange: {seat: partner}\n")
+    state = new_game(load_variant(_child(tmp_path, table)), seed=0, deal=FIVE)
+    apply_all(state, "bid:5N")
+    assert state.phase == "play" and state.hand.inactive == 1 << S
+    assert state.hand.kitty.bit_count() == 4
