@@ -298,13 +298,14 @@ def contract_rows(ctx: CompileContext, path: str) -> list[tuple[Path_, int | str
 
 def _refused(schema: Any, name: str, value: int | str) -> str:
     """Why the setting ``name`` of a block with ``schema`` cannot take ``value`` (empty: it
-    can): not one of its choices, not a number, or out of its range."""
+    can): not one of its choices, not a number, or out of its range (from 0: a bid may fix a
+    count at none)."""
     field = schema.get("properties", {}).get(name, {})
     if "enum" in field:
         choices = ", ".join(f"`{c}`" for c in field["enum"])
         return "" if value in field["enum"] else f"it is one of {choices}"
-    if field.get("type") == "integer":
-        low, high = field.get("minimum", 0), field.get("maximum", 12)
+    if field.get("type") == "integer":  # 0 too: none on this bid (``pass_cards.cards``)
+        low, high = min(field.get("minimum", 0), 0), field.get("maximum", 12)
         if not isinstance(value, int) or not low <= value <= high:
             return f"it is a number from {low} to {high}"
     return ""
