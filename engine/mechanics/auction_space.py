@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from engine.mechanics.table import Table
     from engine.rules.variant import Variant
 
-__all__ = ["contract", "decisions", "show_notes", "space"]
+__all__ = ["contract", "decisions", "fixed_by", "fixed_notes", "show_notes", "space"]
 
 
 def space(config: AuctionRules) -> dict[str, Any]:
@@ -39,12 +39,32 @@ def decisions(variant: Variant) -> int:
     return variant.players * (levels + 2)
 
 
-def contract(s: Table) -> dict[str, int]:
+def contract(s: Table) -> dict[str, int | str]:
     """The settings the hand's winning bid of the table fixes (``pass_cards.cards``)."""
     part = SwapPart.find(s.hand)
     if part is None or part.contract < 0:
         return {}
     return dict(s.variant.rules_of(AuctionRules).table[part.contract].settings)
+
+
+def fixed_by(variant: Variant, path: str) -> tuple[tuple[str, int | str], ...]:
+    """The bids of the table that fix the setting ``path`` for the hand they win, as
+    ``(label, value)`` in rank order (BID-A13): empty without a table or such a bid."""
+    auction = variant.rules(AuctionRules)
+    if auction is None:
+        return ()
+    return tuple((row.label, value) for row in auction.table
+                 for name, value in row.settings if name == path)
+
+
+def fixed_notes(variant: Variant, path: str) -> dict[str, str]:
+    """``euchre show`` beside the setting ``path`` that bids of the table fix: ``{name:
+    "on 5 no-trump: partner (a bid's settings)"}``; empty when no bid fixes it."""
+    fixed = fixed_by(variant, path)
+    if not fixed:
+        return {}
+    said = "; ".join(f"on {label}: {value}" for label, value in fixed)
+    return {path.split(".", 1)[1]: f"{said} (auction.table[].settings)"}
 
 
 def show_notes(variant: Variant) -> dict[str, str]:

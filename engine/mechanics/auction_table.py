@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from engine.rules.yamlsource import Path_
 
 __all__ = ["TABLE_SCHEMA", "Contract", "Denomination", "compile_contracts", "compile_table",
-           "table_words"]
+           "contract_rows", "table_words"]
 
 
 class Denomination(StrEnum):
@@ -84,11 +84,12 @@ class Contract:
     label: str
     alone: bool
     action: int
-    settings: tuple[tuple[str, int], ...] = ()
-    """Settings of other mechanics this bid fixes (``pass_cards.cards``: cards passed)."""
+    settings: tuple[tuple[str, int | str], ...] = ()
+    """Settings of other mechanics this bid fixes (``pass_cards.cards``: cards passed;
+    ``play.first_lead``: who leads; ``kitty_exchange.seat``: who takes the kitty), a number
+    or one of the setting's own choices."""
     only_over: tuple[str, ...] = ()
     """The bids it may be made over, when one of them is the high bid (empty: any lower)."""
-    """Settings of other mechanics this bid fixes (``pass_cards.cards``: cards passed)."""
 
     @property
     def trump(self) -> int:
@@ -163,12 +164,17 @@ _ROW = {
                           "over any lower bid.")},
         "settings": {"type": "object", "maxProperties": 8,
                      "propertyNames": {"pattern": "^[a-z_]+\\.[a-z_]+$"},
-                     "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 12},
+                     "additionalProperties": {"oneOf": [
+                         {"type": "integer", "minimum": 0, "maximum": 12},
+                         {"type": "string", "pattern": "^[a-z_]{1,20}$"}]},
                      "description": (
-                         "Settings of other mechanics this bid fixes, by path: "
+                         "Settings of other mechanics this bid fixes for the hand it wins, by "
+                         "path, each a number or one of the setting's own choices: "
                          "`{pass_cards.cards: 2}` (the cards a lone bidder and his partner "
-                         "pass on this bid; 0: none). Only the settings a mechanic lets a "
-                         "contract fix.")},
+                         "pass; 0: none), `{play.first_lead: eldest}` (who leads the first "
+                         "trick), `{kitty_exchange.seat: partner}` (the maker's partner takes "
+                         "the kitty). Only the settings a mechanic lets a contract fix, of a "
+                         "phase after the auction.")},
     },
 }
 TABLE_SCHEMA: dict[str, Any] = {"type": "array", "minItems": 1, "maxItems": 40, "items": _ROW}
@@ -248,18 +254,61 @@ def compile_table(ctx: CompileContext, raws: list[dict[str, Any]], at: Path_
     return _ranked(ctx, made, at)
 
 
-def _settings(ctx: CompileContext, raw: dict[str, int], at: Path_
-              ) -> tuple[tuple[str, int], ...]:
-    """A row's ``settings``: each a setting some mechanic of the flow lets a contract fix."""
+def _settings(ctx: CompileContext, raw: dict[str, int | str], at: Path_
+              ) -> tuple[tuple[str, int | str], ...]:
+    """A row's ``settings``: each a setting some mechanic of the flow after the auction lets
+    a contract fix, with a value its own schema allows (a number in range, or one of its
+    choices)."""
     known = set(REGISTRY.keys())
     allowed = {path for key in ctx.flow if key in known
                for path in REGISTRY.get(key).contract_settings}
-    for path in raw:
+    for path, value in raw.items():
         if path not in allowed:
             ctx.fail(f"a bid cannot fix `{path}`", (*at, path), "a contract may fix "
                      + (", ".join(f"`{p}`" for p in sorted(allowed)) or "no setting of this "
                         "flow's mechanics"), key=True)
+            continue
+        key, name = path.split(".", 1)
+        if ctx.flow.index(key) < ctx.flow.index("auction"):
+            ctx.fail(f"`{key}` comes before the auction: the contract is not known yet when "
+                     f"it runs, so a bid cannot fix `{path}`", (*at, path),
+                     f"put `{key}` after `auction` in the flow, or remove this setting",
+                     key=True, also=(("flow",),))
+            continue
+        problem = _refused(REGISTRY.get(key).schema or {}, name, value)
+        if problem:
+            ctx.fail(f"`{path}: {value}` is not a value of `{path}`", (*at, path), problem)
     return tuple(sorted(raw.items()))
+
+
+def contract_rows(ctx: CompileContext, path: str) -> list[tuple[Path_, int | str, bool]]:
+    """For a mechanic's own checks of what a contract may fix: each row of the file's bid
+    table that fixes ``path``, as ``(where its value is, the value, whether it is played
+    alone)``."""
+    table = ctx.data.get("auction", {}).get("table") or []
+    out: list[tuple[Path_, int | str, bool]] = []
+    for i, raw in enumerate(table):
+        if path in raw.get("settings", {}):
+            no_trick = raw.get("denomination") in ("misere", "open_misere")
+            alone = raw.get("alone", no_trick and ctx.sides.kind == "teams")
+            out.append((("auction", "table", i, "settings", path), raw["settings"][path],
+                        bool(alone)))
+    return out
+
+
+def _refused(schema: Any, name: str, value: int | str) -> str:
+    """Why the setting ``name`` of a block with ``schema`` cannot take ``value`` (empty: it
+    can): not one of its choices, not a number, or out of its range (from 0: a bid may fix a
+    count at none)."""
+    field = schema.get("properties", {}).get(name, {})
+    if "enum" in field:
+        choices = ", ".join(f"`{c}`" for c in field["enum"])
+        return "" if value in field["enum"] else f"it is one of {choices}"
+    if field.get("type") == "integer":  # 0 too: none on this bid (``pass_cards.cards``)
+        low, high = min(field.get("minimum", 0), 0), field.get("maximum", 12)
+        if not isinstance(value, int) or not low <= value <= high:
+            return f"it is a number from {low} to {high}"
+    return ""
 
 
 def _ranked(ctx: CompileContext, made: list[tuple[Path_, int | None, dict[str, Any]]],

@@ -306,8 +306,9 @@ def _table_rules(v: Variant, auction: AuctionRules, first: str) -> list[Rule]:
     for row in table:
         if not row.no_trick:
             continue
-        alone = (" alone: his partner lays his cards down and sits out"
-                 if row.alone else "")
+        alone = (" alone: his partner lays his cards down and sits out" if row.alone
+                 else " with his partner, who must take no trick either"
+                 if v.sides.kind == "teams" else "")
         shown = (" His hand is laid face up for all to see once the first card of the "
                  "first trick is led (C500-A3)." if row.open else "")
         lines.append(Rule(text=f'"{printable(row.label)}" is a contract to take no trick; '
@@ -319,6 +320,12 @@ def _table_rules(v: Variant, auction: AuctionRules, first: str) -> list[Rule]:
                               " (C500-A2).",
                               alternative="Without `only_over` it may be bid over any lower "
                               "bid."))
+    lone = [printable(row.label) for row in table if row.alone and not row.no_trick]
+    if lone:
+        lines.append(Rule(text=f"The bidder who wins {join(lone, 'or')} plays alone: his "
+                          "partner lays his cards down and sits out (BID-A13).",
+                          alternative="A bid's `alone: true` or `false` says whether it is "
+                          "played alone."))
     fixed = [f"{row.label}: " + ", ".join(f"`{path}: {n}`" for path, n in row.settings)
              for row in table if row.settings]
     if fixed:
@@ -326,7 +333,6 @@ def _table_rules(v: Variant, auction: AuctionRules, first: str) -> list[Rule]:
                           f"(BID-A13): {'; '.join(fixed)}.",
                           alternative="Without a bid's `settings` the variant's own apply."))
     lines += _turns_and_all_pass(auction, table=True)
-    del v
     return lines
 
 

@@ -390,7 +390,7 @@ class Mechanic:
     keyed_lists: tuple[KeyedList, ...] = ()
     """The list of its block that a child file may edit by its items' names, as the scoring
     table by label (:class:`~engine.rules.source_rows.KeyedList`; one a block)."""
-    contract: Callable[[Table], Mapping[str, int]] | None = None
+    contract: Callable[[Table], Mapping[str, int | str]] | None = None
     """The settings of other mechanics that the hand's contract fixes (a bid table's per-bid
     ``settings``), by their path (``pass_cards.cards``); read with ``Table.contract_setting``."""
     contract_settings: tuple[str, ...] = ()

@@ -3,11 +3,13 @@ many cards face down.
 
 ``source``: the undealt kitty, or an extra hand dealt face down (a widow, ``deal.extra_hands``).
 ``seat``: who may exchange: the ``maker`` (the bidder takes the widow; the phase then comes
-after trump is made), the ``dealer``, ``eldest``, or ``any`` (each seat in turn from eldest is
-offered it, and the first to ``pick_up`` takes it). With ``optional`` the seat may ``keep`` his
-hand instead. Only the seat that takes the cards sees them; his discards are hidden from the
-other seats like every discard. The farmer's hand of the hand-conditions work is meant to
-plug a condition into who may exchange (``seat``) later.
+after trump is made), his ``partner`` (PILE-A7), the ``dealer``, ``eldest``, or ``any`` (each
+seat in turn from eldest is offered it, and the first to ``pick_up`` takes it). A bid of the
+table may name the seat for the hand it wins (``settings: {kitty_exchange.seat: partner}``).
+With ``optional`` the seat may ``keep`` his hand instead. Only the seat that takes the cards
+sees them; his discards are hidden from the other seats like every discard. The farmer's
+hand of the hand-conditions work is meant to plug a condition into who may exchange
+(``seat``) later.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import TYPE_CHECKING
 from engine.core import actions as A
 from engine.core.errors import Refusal, Refused
 from engine.core.seats import seat_names
+from engine.mechanics.auction_space import fixed_by, fixed_notes
+from engine.mechanics.auction_table import contract_rows
 from engine.mechanics.base import (
     BotTools,
     Mechanic,
@@ -56,6 +60,7 @@ class ExchangeSeat(StrEnum):
     """``kitty_exchange.seat``: who may exchange."""
 
     MAKER = "maker"
+    PARTNER = "partner"
     DEALER = "dealer"
     ELDEST = "eldest"
     ANY = "any"
@@ -89,13 +94,20 @@ class KittyExchange(Phase):
             where = [pile_position(variant, rules.source, seat) for seat in range(self.players)]
         self.where = where
         """By seat, the position he takes the cards from (-1: the kitty)."""
+        self.by_contract = bool(fixed_by(variant, "kitty_exchange.seat"))
+        """A bid of the table names the seat (PILE-A7): the contract's, else ``rules.seat``."""
+        self.partners = tuple(tuple(p for p in variant.sides.side_of(seat) if p != seat)
+                              for seat in range(variant.players))
 
     def start(self, s: Table) -> None:
         h = s.hand
-        seat = self.rules.seat
+        seat = ExchangeSeat(s.contract_setting("kitty_exchange.seat", self.rules.seat)) \
+            if self.by_contract else self.rules.seat
         n = self.players
         if seat is ExchangeSeat.MAKER:
             queue = [h.maker] if h.maker >= 0 else []
+        elif seat is ExchangeSeat.PARTNER:  # the maker's partner, if he plays (PILE-A7)
+            queue = list(self.partners[h.maker]) if h.maker >= 0 else []
         elif seat is ExchangeSeat.DEALER:
             queue = [s.dealer]
         elif seat is ExchangeSeat.ELDEST:
@@ -192,9 +204,12 @@ class KittyExchangeRules:
         "extra hand in `deal.extra_hands` (a widow)."))
     seat: ExchangeSeat = option(ExchangeSeat.MAKER, fill=False, doc=(
         "Who exchanges: `maker` (after trump is made: the bidder takes the widow), "
-        "`dealer`, `eldest`, `any` (each seat in turn from eldest is offered it; "
+        "`partner` (the maker's partner, not when he sits out: PILE-A7), `dealer`, "
+        "`eldest`, `any` (each seat in turn from eldest is offered it; "
         "the first to take it exchanges), or `each` (each seat in turn from eldest "
-        "exchanges with his own pile, `piles.dealt[].owner: seat`)."))
+        "exchanges with his own pile, `piles.dealt[].owner: seat`). A bid of the table may "
+        "name the seat for the hand it wins, `maker`, `partner`, `dealer` or `eldest` "
+        "(`auction.table[].settings: {kitty_exchange.seat: partner}`)."))
     optional: bool = option(False, plain=False, schema={"type": "boolean"}, doc=(
         "The seat may decline (`keep`) instead of taking (`pick_up`). Default: false, "
         "and true with `seat: any`."))
@@ -228,12 +243,46 @@ def _check(ctx: CompileContext, rules: KittyExchangeRules) -> KittyExchangeRules
                  "optional", (*at, "optional"), "remove `optional: false`")
     flow = ctx.flow
     here = flow.index("kitty_exchange")
-    if seat is ExchangeSeat.MAKER and not any(REGISTRY.get(k).chooses_trump
-                                              for k in flow[:here]):
+    _check_seats(ctx, seat)
+    if seat in (ExchangeSeat.MAKER, ExchangeSeat.PARTNER) and \
+            not any(REGISTRY.get(k).chooses_trump for k in flow[:here]):
         ctx.fail("the maker is known only once trump is made: put `kitty_exchange` after "
                  "the bidding", ("flow", here), "move it after the bidding, or choose another "
                  "`seat`")
     return replace(rules, optional=optional)
+
+
+_BY_CONTRACT = (ExchangeSeat.MAKER, ExchangeSeat.PARTNER, ExchangeSeat.DEALER,
+                ExchangeSeat.ELDEST)
+"""The seats a bid may name (``any`` and ``each`` change more than who exchanges)."""
+
+
+def _check_seats(ctx: CompileContext, seat: ExchangeSeat) -> None:
+    """``partner`` needs partners; a bid names a seat only among :data:`_BY_CONTRACT`, over a
+    variant's seat among them, and not the partner of a bid played alone (he sits out)."""
+    at = ("kitty_exchange", "seat")
+    teams = ctx.sides.kind == "teams"
+    if seat is ExchangeSeat.PARTNER and not teams:
+        ctx.fail("`partner` is the maker's partner: this variant has no partners", at,
+                 "use `maker`, or `sides: {kind: teams}`", also=(("sides", "kind"),))
+    for where, value, alone in contract_rows(ctx, "kitty_exchange.seat"):
+        row = where[:3]
+        if value not in list(ExchangeSeat):
+            continue  # not a choice at all: the auction's check says so
+        if value not in _BY_CONTRACT:
+            ctx.fail(f"a bid cannot give the kitty to `{value}`: it names one seat", where,
+                     "name `maker`, `partner`, `dealer` or `eldest`")
+        elif seat not in _BY_CONTRACT:
+            ctx.fail(f"with `kitty_exchange.seat: {seat}` a bid cannot name who exchanges",
+                     where, "set `kitty_exchange.seat` to `maker`, `partner`, `dealer` or "
+                     "`eldest`, or remove this setting", also=(at,))
+        elif value == ExchangeSeat.PARTNER and not teams:
+            ctx.fail("`partner` is the maker's partner: this variant has no partners", where,
+                     "name `maker`, `dealer` or `eldest`", also=(("sides", "kind"),))
+        elif value == ExchangeSeat.PARTNER and alone:
+            ctx.fail("this bid is played alone: the maker's partner sits out and cannot take "
+                     "the kitty", where, "name another seat, or play the bid with the partner "
+                     "(`alone: false`)", also=((*row, "alone"),))
 
 
 BLOCK = Block(key="kitty_exchange", record=KittyExchangeRules, check=_check, doc=(
@@ -272,7 +321,8 @@ def book(v: Variant, rules: KittyExchangeRules) -> list[Rule]:
     >>> book(load_variant("standard"), rules)[0].text[:42]
     'The maker takes the widow into his hand an'
     """
-    who = {"maker": "The maker", "dealer": "The dealer", "eldest": "Eldest",
+    who = {"maker": "The maker", "partner": "The maker's partner", "dealer": "The dealer",
+           "eldest": "Eldest",
            "any": "Each player in turn from eldest, until one does,",
            "each": "Each player in turn from eldest"}[rules.seat]
     source = ("the kitty" if rules.source == KITTY
@@ -280,10 +330,19 @@ def book(v: Variant, rules: KittyExchangeRules) -> list[Rule]:
               else f"the {rules.source}" if rules.source not in v.deal.extra_hands
               else f"the {rules.source}, dealt face down")
     may = "may take" if rules.optional else "takes"
-    return [Rule(text=f"{who} {may} {source} into his hand and discards as many cards face "
-                 "down. Nobody else sees the cards taken or discarded.",
+    lone = " (not when he sits out: nobody exchanges then)" \
+        if rules.seat is ExchangeSeat.PARTNER else ""
+    by_bid = "".join(f" On {label}, {_WHO_ON_BID[str(value)]} takes it instead (PILE-A7)."
+                     for label, value in fixed_by(v, "kitty_exchange.seat"))
+    return [Rule(text=f"{who}{lone} {may} {source} into his hand and discards as many cards "
+                 f"face down. Nobody else sees the cards taken or discarded.{by_bid}",
                  alternative=f"{setting('kitty_exchange.seat', '...')} chooses who "
-                 "(maker, dealer, eldest, any, each).")]
+                 "(maker, partner, dealer, eldest, any, each); a bid's `settings` may name "
+                 "the seat for the hand it wins.")]
+
+
+_WHO_ON_BID = {"maker": "the maker", "partner": "the maker's partner", "dealer": "the dealer",
+               "eldest": "eldest"}
 
 
 MECHANIC = Mechanic(
@@ -294,5 +353,6 @@ MECHANIC = Mechanic(
                        "discard": "discards {card}"},
                 prompt="Take the cards, or keep your hand?", title="The kitty exchange",
                 rules=book_lines(KittyExchangeRules, book)),
-    decide=decide, block=BLOCK,
+    decide=decide, block=BLOCK, contract_settings=("kitty_exchange.seat",),
+    show_notes=lambda v: fixed_notes(v, "kitty_exchange.seat"),
 )

@@ -30,6 +30,7 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
 from engine.mechanics import play_words
+from engine.mechanics.auction_space import fixed_by, fixed_notes
 from engine.mechanics.base import (
     BotTools,
     Mechanic,
@@ -57,7 +58,13 @@ from engine.mechanics.play_exposed import (
     exposed_view,
 )
 from engine.mechanics.play_position import position_for_solver
-from engine.mechanics.play_rules import BLOCK, FirstLead, JokerAtNoTrump, PlayRules
+from engine.mechanics.play_rules import (
+    BLOCK,
+    FirstLead,
+    JokerAtNoTrump,
+    PlayRules,
+    first_leader,
+)
 
 if TYPE_CHECKING:
     from engine.mechanics.table import Table
@@ -66,22 +73,6 @@ if TYPE_CHECKING:
 
 __all__ = ["MECHANIC", "ExposedPlay", "FirstLead", "JokerAtNoTrump", "JokerPlay", "Play",
            "PlayRules", "first_leader"]
-
-
-def first_leader(s: Table, rule: FirstLead) -> int:
-    """Who leads the first trick under ``rule`` (eldest's way when the hand has no maker)."""
-    h = s.hand
-    if rule is FirstLead.MAKER and h.maker >= 0:
-        return h.maker if h.active(h.maker) else h.next_active(h.maker)
-    if rule is FirstLead.LEFT_OF_LONER and h.alone:
-        loner = h.maker if h.maker in h.alone else h.alone[0]
-        return h.next_active(loner)
-    if rule is FirstLead.LITERAL_SEED and h.alone:
-        eldest = (s.dealer + 1) % h.players
-        if any(eldest in side and seat in side for side in h.sides for seat in h.alone):
-            across = (s.dealer + 2) % h.players
-            return across if h.active(across) else h.next_active(across)
-    return h.next_active(s.dealer)
 
 
 class Play(Phase):
@@ -114,6 +105,8 @@ class Play(Phase):
         super().__init__(variant)
         rules = variant.rules_of(PlayRules)
         self.rule = rules.first_lead
+        self.by_contract = bool(fixed_by(variant, "play.first_lead"))
+        """A bid of the table fixes who leads (BID-A14): the contract's choice, else ``rule``."""
         self.hand_size = variant.deal.hand_size
         self.tables = variant.deck.all_tables()
         self.renege_allowed = variant.renege.allowed
@@ -125,7 +118,9 @@ class Play(Phase):
         h = s.hand
         h.n_active = self.players - h.inactive.bit_count()
         h.next_seat = [h.next_active(seat) for seat in range(self.players)]
-        h.leader = first_leader(s, self.rule)
+        rule = FirstLead(s.contract_setting("play.first_lead", self.rule)) \
+            if self.by_contract else self.rule
+        h.leader = first_leader(s, rule)
         s.current = h.leader
         h.trick = []
         h.trick_seats = []
@@ -382,8 +377,8 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
         return A.CALL + tools.joker_suit(view.hand, view.trump)
     if ExposedView in view.parts and not view.hand >> A.card_of(legal[0]) & 1:
         return choose_for_exposed(view, legal)  # the exposed hand's card (STD-A17)
-    if view.bid_special and not view.bid and view.maker == view.seat:
-        return duck(view, legal)  # a named bid for no tricks (a misère)
+    if view.bid_special and not view.bid and view.maker in tools.side_of_view(view):
+        return duck(view, legal)  # a named bid for no tricks (a misère), partner too
     return tools.play_card(view, legal)
 
 
@@ -396,5 +391,6 @@ MECHANIC = Mechanic(
                 rules=book_lines(PlayRules, play_words.book)),
     decide=decide, block=BLOCK,
     batch="engine.mechanics.play_batch:Play",
-    view=exposed_view,
+    view=exposed_view, contract_settings=("play.first_lead",),
+    show_notes=lambda v: fixed_notes(v, "play.first_lead"),
 )

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import cards as C
 from engine.core.errors import Refusal, Refused
+from engine.mechanics.auction_space import fixed_by
 from engine.mechanics.base import Rule
 from engine.mechanics.wording import join, setting
 
@@ -68,9 +69,12 @@ def book(v: Variant, play: PlayRules) -> list[Rule]:
     """
     lead = play.first_lead
     others = [f"`{name}`" for name in _FIRST_LEAD if name != lead]
+    by_bid = "".join(f" On {label} (BID-A14): {_lowered(_FIRST_LEAD[str(value)])}"
+                     for label, value in fixed_by(v, "play.first_lead"))
     return [
-        Rule(text=_FIRST_LEAD[lead],
-             alternative=f"`play.first_lead` can also be {join(others, 'or')}."),
+        Rule(text=_FIRST_LEAD[lead] + by_bid,
+             alternative=f"`play.first_lead` can also be {join(others, 'or')}; a bid's "
+             "`settings` may fix it for the hand it wins."),
         Rule(text="The leader may lead any card. Each player in turn, clockwise, must follow "
              f"the suit led if he can{_left_bower_follows(v)}. A player who cannot follow may "
              "play any card, trump or not; no one has to trump or to beat the cards played."),
@@ -80,6 +84,11 @@ def book(v: Variant, play: PlayRules) -> list[Rule]:
         Rule(text=f"A hand is {v.deal.hand_size} tricks."),
         _renege_rule(v),
     ]
+
+
+def _lowered(text: str) -> str:
+    """A sentence of :data:`_FIRST_LEAD` inside another: its first letter small."""
+    return text[0].lower() + text[1:]
 
 
 def _left_bower_follows(v: Variant) -> str:

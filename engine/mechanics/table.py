@@ -9,7 +9,7 @@ phase reads and changes are the kernel's own classes: the hand in progress
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     import random
@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from engine.rules.variant import Variant
 
 __all__ = ["Table"]
+
+Fixed = TypeVar("Fixed", int, str)
+"""A setting a contract may fix: a number, or a choice (its text)."""
 
 
 class Table(Protocol):
@@ -83,5 +86,6 @@ class Table(Protocol):
     def view_hooks(self) -> tuple[ViewHook, ...]:
         """The view hooks of the flow's mechanics."""
 
-    def contract_setting(self, path: str, default: int) -> int:
-        """A setting the hand's contract fixes, else ``default``."""
+    def contract_setting(self, path: str, default: Fixed) -> Fixed:
+        """A setting the hand's contract fixes, else ``default`` (a choice comes as its
+        text: the caller makes it the setting's member)."""

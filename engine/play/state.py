@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.core import actions as A
 from engine.core.errors import IllegalActionError, Refusal
@@ -35,6 +35,7 @@ from engine.mechanics.base import TERMINAL, Phase, ViewHook
 from engine.mechanics.events import Event, GameWon, Said, for_seat, record
 from engine.mechanics.hand import Hand
 from engine.mechanics.registry import first_dealer
+from engine.mechanics.table import Fixed
 from engine.play.checks import ActionChecks
 from engine.play.program import Program, program
 from engine.play.view import View, view_of
@@ -227,13 +228,14 @@ class State(ActionChecks):
         """The phase in progress (the last one once the game is over)."""
         return self._phase
 
-    def contract_setting(self, path: str, default: int) -> int:
+    def contract_setting(self, path: str, default: Fixed) -> Fixed:
         """A setting the hand's contract fixes (``pass_cards.cards`` by a bid of the table,
-        ``Mechanic.contract``), else ``default``, the variant's."""
+        ``Mechanic.contract``), else ``default``, the variant's; a choice comes as its text
+        (compiled against the setting's own choices, so of the default's type)."""
         for hook in self._program.contract_hooks:
             found = hook(self).get(path)
             if found is not None:
-                return found
+                return cast("Fixed", found)
         return default
 
     @property

@@ -341,7 +341,7 @@ def test_a_setting_no_mechanic_lets_a_bid_fix_is_a_located_error(tmp_path: Path)
         "pass_cards.cards: 0", "pass_cards.kards: 0"), encoding="utf-8")
     error = check_variant(path)[0]
     assert "a bid cannot fix `pass_cards.kards`" in error.message
-    assert error.hint == "a contract may fix `pass_cards.cards`"
+    assert error.hint == "a contract may fix `pass_cards.cards`, `play.first_lead`"
     assert error.location is not None and error.location.line == 15
 
 
