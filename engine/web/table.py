@@ -24,7 +24,7 @@ from engine.bots import BEST_BOT
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.events import CardPlayed
-from engine.mechanics.registry import mechanic
+from engine.mechanics.registry import mechanic, offer_order
 from engine.play.view import View
 from engine.rules.variant import SidesKind
 from engine.text.narrate import hand_hidden, sorted_hand, trump_text
@@ -214,8 +214,9 @@ def _mine(game: WebGame, view: View, base: str, shared: SharedTable | None, *,
         hand.append({**drawn_card, "action": name, "label": action_label(game, name) if name
                      else "", "hinted": bool(name) and game.hint == name})
     buttons = [{"action": name, "label": Markup(action_label(game, name, html=True)),
-                "hinted": game.hint == name, "plain": False} for name in legal
-               if name not in drawn]
+                "hinted": game.hint == name, "plain": False}
+               for name in offer_order(game.state.variant, game.state.phase, legal)
+               if name not in drawn]  # a bid table's bids by rank, as at the terminal
     if game.next_game_due:
         buttons.append({"action": NEXT_GAME, "label": "Next game of the match",
                         "hinted": False, "plain": True})  # no action of the game
