@@ -4,14 +4,19 @@ happened in it, the points and the score, until the seat continues
 again.
 
 The words are the text layer's (:meth:`Narrator.hand_summary`, :meth:`WebGame.ending`), so the
-panel says what the terminal says, a sentence a line.
+panel says what the terminal says, a sentence a line. The hand's last trick, gathered when the
+next hand was dealt, is named under it (glyphs, not cards on the table: the new hand may hold
+the same cards).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup
+
 from engine.web.game import CONTINUE, WebGame
+from engine.web.html import card_html
 from engine.web.tables import SharedTable
 
 __all__ = ["CONTINUE", "result_of"]
@@ -27,7 +32,10 @@ def result_of(game: WebGame, shared: SharedTable | None = None) -> dict[str, Any
     summary = game.narrator.hand_summary(s.hands_played[-1])
     head, _, rest = summary.partition(": ")
     lines = [part.strip().rstrip(".") + "." for part in rest.split(". ") if part.strip()]
-    return {"head": head, "lines": lines, "over": over,
+    gathered = [] if over else [  # the hand's last trick, gathered at the next deal
+        {"who": game.narrator.names[seat], "card": Markup(card_html(card, named=False))}
+        for seat, card in game.gathered]
+    return {"head": head, "lines": lines, "over": over, "gathered": gathered,
             "ending": game.ending() if over else "", "again": _play_again(game, shared)}
 
 

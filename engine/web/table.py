@@ -176,7 +176,8 @@ def _marks(view: View, seat: int) -> list[str]:
 
 def _centre(game: WebGame, view: View) -> dict[str, Any]:
     """The upcard and the trick in progress, each card in front of who played it, the card
-    winning so far marked; the last trick."""
+    winning so far marked; the last trick; the cards the seat sees beside the hands, by place
+    (a pile face up, a hand it looked at: ``ViewPart.places``)."""
     n = game.narrator
     best = -1
     if len(view.trick) > 1:  # the seat winning it so far, as the latest card's event says
@@ -189,8 +190,11 @@ def _centre(game: WebGame, view: View) -> dict[str, Any]:
     last = [{"card": _card(card), "who": n.names[seat],
              "play": f"t{game.tricks_done}-{seat}-{C.card_name(card)}"}
             for seat, card in game.last_trick]
+    places = [{"name": name, "cards": [_card(c) for c in sorted_hand(cards, view.trump,
+                                                                     view.tables)]}
+              for part in view.parts.values() for name, cards in part.places(view, n)]
     return {"upcard": _card(view.upcard) if view.upcard >= 0 else None, "trick": trick,
-            "last": last}
+            "last": last, "places": places}
 
 
 def _mine(game: WebGame, view: View, base: str, shared: SharedTable | None, *,
