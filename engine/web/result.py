@@ -22,9 +22,10 @@ from engine.web.tables import SharedTable
 __all__ = ["CONTINUE", "result_of"]
 
 
-def result_of(game: WebGame, shared: SharedTable | None = None) -> dict[str, Any] | None:
+def result_of(game: WebGame, shared: SharedTable | None = None, *,
+              may_create: bool = True) -> dict[str, Any] | None:
     """What the panel shows, or None when no hand result waits for this seat and the game
-    goes on."""
+    goes on (``may_create``: this browser may make the next table)."""
     s = game.state
     over = s.is_terminal()
     if not (over or game.result_pending) or not s.hands_played:
@@ -36,13 +37,18 @@ def result_of(game: WebGame, shared: SharedTable | None = None) -> dict[str, Any
         {"who": game.narrator.names[seat], "card": Markup(card_html(card, named=False))}
         for seat, card in game.gathered]
     return {"head": head, "lines": lines, "over": over, "gathered": gathered,
-            "ending": game.ending() if over else "", "again": _play_again(game, shared)}
+            "ending": game.ending() if over else "",
+            "again": _play_again(game, shared, may_create=may_create)}
 
 
-def _play_again(game: WebGame, shared: SharedTable | None) -> dict[str, str]:
-    """Play again: the same variant, at a new table for the same seats when it was shared;
-    a game of the player's own rules deals again by them."""
+def _play_again(game: WebGame, shared: SharedTable | None, *,
+                may_create: bool) -> dict[str, str]:
+    """Play again: the same variant, at a new table for the same seats when it was shared
+    (made by the host, on a server open to the network); a game of the player's own rules
+    deals again by them."""
     name = game.state.variant.name
+    if shared is not None and not may_create:
+        return {"kind": "host"}
     if shared is not None and game.shipped:
         return {"kind": "table", "name": name,
                 "people": ",".join(str(seat) for seat in shared.people)}

@@ -78,10 +78,11 @@ def _card(card: int, *, bowers: tuple[int, int] = (-1, -1)) -> dict[str, str]:
     return {"code": code, "face": face, "kind": kind, "bower": bower}
 
 
-def table_html(game: WebGame, *, shared: SharedTable | None = None) -> str:
+def table_html(game: WebGame, *, shared: SharedTable | None = None,
+               may_create: bool = True) -> str:
     """The ``#table`` element for ``game`` as its seat sees it; at a ``shared`` table, with
     the table's version and where to listen for the next one, and the invite links on the
-    creator's page."""
+    creator's page (``may_create``: this browser may make the next table, to play again)."""
     s = game.state
     view = s.view(game.seat)
     base = f"/t/{shared.id}" if shared is not None else ""
@@ -93,7 +94,8 @@ def table_html(game: WebGame, *, shared: SharedTable | None = None) -> str:
         header=_header(game, view, base), invites=_invites(game, shared),
         seats=[_seat(game, view, seat, teams) for seat in _others(view)],
         extras=_extras(game, view), centre=_centre(game, view),
-        mine=_mine(game, view, base, shared, teams=teams, bowers=bowers), side=_side(game, view),
+        mine=_mine(game, view, base, shared, teams=teams, bowers=bowers,
+                   may_create=may_create), side=_side(game, view),
         trump=trump_text(view.trump_suit) if view.trump_suit else "")
 
 
@@ -199,7 +201,7 @@ def _centre(game: WebGame, view: View) -> dict[str, Any]:
 
 def _mine(game: WebGame, view: View, base: str, shared: SharedTable | None, *,
           teams: tuple[tuple[int, ...], ...] | None,
-          bowers: tuple[int, int]) -> dict[str, Any]:
+          bowers: tuple[int, int], may_create: bool = True) -> dict[str, Any]:
     """The seat's hand and every legal action, in one form that posts the chosen one."""
     legal = [] if game.result_pending else list(view.legal)  # the result panel first
     cards_acting: dict[str, str] = {}
@@ -232,7 +234,7 @@ def _mine(game: WebGame, view: View, base: str, shared: SharedTable | None, *,
             "hint": Markup(action_label(game, game.hint, html=True)) if game.hint
             else "", "hint_why": game.hint_why, "hint_bot": BEST_BOT,
             "hint_numbers": game.hint_numbers,
-            "result": result_of(game, shared),
+            "result": result_of(game, shared, may_create=may_create),
             "marks": _marks(view, view.seat), "turn": view.current_player == view.seat,
             "tricks": view.tricks_won[view.seat]}
 
