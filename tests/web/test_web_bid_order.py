@@ -70,3 +70,15 @@ def test_the_terminal_numbers_five_hundreds_bids_in_the_tables_rank_order(
         if name == "bid:open_misere" else f"bid {name[4:-1]} {words[name[-1]]}"
         for name in _rank_order(VARIANTS / "five-hundred.yaml")]
     assert said == expected
+
+
+def test_with_trump_in_the_bid_the_special_bid_comes_after_every_number(
+        client: TestClient, read: Callable[[str], Any]) -> None:
+    # bid-euchre-trump-in-bid: each number names its trump (bid:4H), and shooting the moon
+    # beats every number (`euchre rules bid-euchre-trump-in-bid`, "The auction"); its action
+    # id is below those of the numbers that name trump, so the id order put it first.
+    page = read(client.get("/play/bid-euchre-trump-in-bid?seed=3").text)
+    bids = [a for a in page.actions if a.startswith("bid:")]
+    assert bids[-1] == "bid:moon", bids
+    numbers = [int(b[4:-1]) for b in bids[:-1]]
+    assert numbers == sorted(numbers) and len(set(numbers)) > 1

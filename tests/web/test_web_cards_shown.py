@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,8 @@ import pytest
 from starlette.testclient import TestClient  # the conftest imported it first, quietly
 
 from engine.core import cards as C
-from engine.mechanics.play_exposed import ExposedView
-from engine.web.sessions import COOKIE, SessionStore
+from engine.web.app import create_app
+from engine.web.tables import TableStore
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GLYPH = re.compile(r"(?:10|[2-9AKQJ])[♣♦♥♠]|\bJkr\b|\bJkL\b|\bJoker\b|\bLow joker\b")
@@ -97,46 +98,41 @@ def _check(page: Cards, game: Any) -> None:
     assert not (hidden - in_sight) & shown, (hidden - in_sight) & shown
 
 
-def _game(client: TestClient, store: SessionStore) -> Any:
-    session = store.find(client.cookies.get(COOKIE))
-    assert session is not None and session.game is not None
-    return session.game
-
-
 # Ghost hand with an open swap: a seat may look at the ghost hand, then swap or not; with
 # continuous turns a seat swaps and his old hand lies dead (his to see). Farmer's hand: the
 # farmer's cards shown lie in the kitty. The widows: each seat's own widow, which he alone
 # sees; the tableau: face-up cards in front of each seat.
-PREFER = ("look", "swap", "exchange", "alone")
-EXPOSED = ("extends: standard\ndescription: A lone maker's hand face up (STD-A17).\n"
-           "go_alone: {exposed: true}\n")
-"""A lone maker plays his hand face up, the opponent at his left choosing its cards: the
-person, going alone whenever he may, shows his; a bot's exposed hand is shown to him."""
+PREFER = ("look", "swap", "exchange")
 
 
 @pytest.mark.parametrize(("source", "place", "seed"), [
     ("standard", False, 11), ("five-hundred", False, 11), ("ghost-hand-open-swap", True, 11),
     ("ghost-hand-continuous", True, 11), ("farmers-hand", True, 193),  # South may exchange
-    ("two-handed-widows.yaml", True, 0), ("two-handed-tableau.yaml", False, 0),
-    pytest.param(EXPOSED, False, 0, id="lone-hand-exposed")])
+    ("two-handed-widows.yaml", True, 0), ("two-handed-tableau.yaml", False, 0)])
 def test_every_card_shown_is_a_data_card_and_none_is_hidden(
-        client: TestClient, store: SessionStore, source: str, place: bool, seed: int) -> None:
-    if source.endswith(("\n", ".yaml")):
-        text = source if source.endswith("\n") else (DATA / source).read_text(encoding="utf-8")
+        new_client: Callable[[Any], TestClient], source: str, place: bool, seed: int) -> None:
+    # A table for one person (seat 0) and bots: a table takes a seed for a file of one's
+    # own too, so every game here is the same each run.
+    tables = TableStore()
+    client = new_client(create_app(tables=tables))
+    form = {"people": "0", "seed": str(seed)}
+    if source.endswith(".yaml"):
+        text = (DATA / source).read_text(encoding="utf-8")
         assert client.post("/variant", data={"text": text, "filename": "house.yaml"}
                            ).status_code == 200
-        response = client.post("/variant/play")
+        form["source"] = "checked"
     else:
-        response = client.get(f"/play/{source}?seed={seed}")
+        form["variant"] = source
+    response = client.post("/tables", data=form)
+    (table,) = tables._tables.values()
     rng = random.Random(source)
-    places = gathered = exposed = 0
+    places = gathered = 0
     for _ in range(250):
         assert response.status_code == 200, response.text[:300]
         page = Cards(response.text)
-        game = _game(client, store)
+        game = table.games[0]
         _check(page, game)
         places += len(page.places)
-        exposed += ExposedView.find(game.state.view(game.seat)) is not None
         if 'id="hand-result"' in response.text and 'data-over="false"' in response.text:
             # The hand's last trick is gathered at the next deal: named, no card left lying.
             gathered += 'class="gathered"' in response.text
@@ -147,10 +143,8 @@ def test_every_card_shown_is_a_data_card_and_none_is_hidden(
         preferred = [a for a in actions if a in PREFER]
         at = re.search(r'name="at" value="(\d+)"', response.text)
         assert at is not None
-        response = client.post("/act", data={
+        response = client.post(f"/t/{table.id}/act", data={
             "action": preferred[0] if preferred else rng.choice(actions), "at": at.group(1)})
     # The variants with cards beside the hands drew them, by place, at some point.
     assert (places > 0) == place, places
     assert gathered > 0
-    if source == EXPOSED:  # a lone hand lay face up, in front of its seat, at some point
-        assert exposed > 0
