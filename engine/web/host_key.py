@@ -6,9 +6,9 @@ serve --host`` binds an address other machines reach, the server makes a random 
 prints it in a link (as Jupyter prints its token), and makes tables only for a browser that
 holds it: opening the link puts the key in a cookie (``euchrekit_host``, HttpOnly,
 ``SameSite=Lax``) and sends the browser on to the same page without the key in the address; a
-program may post the key as the form field ``key``. Keys are compared in constant time
-(:func:`hmac.compare_digest`). A friend needs no key: an invite link takes a seat, and the
-seat's own token (:mod:`engine.web.tables`) opens that table's pages.
+program may post the key as the form field ``key`` (the cookie is then set too). Keys are
+compared in constant time (:func:`hmac.compare_digest`). A friend needs no key: an invite link
+takes a seat, and the seat's own token (:mod:`engine.web.tables`) opens that table's pages.
 
 >>> needs_key("127.0.0.1"), needs_key("::1"), needs_key("localhost"), needs_key("0.0.0.0")
 (False, False, False, True)
@@ -24,12 +24,13 @@ import secrets
 from urllib.parse import urlencode
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse
+from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from engine.web.guard import ASGI, Receive, Scope, Send
 from engine.web.pages import error_page
 
-__all__ = ["HOST_COOKIE", "holds_key", "needs_key", "new_key", "refusal", "with_host_key"]
+__all__ = ["HOST_COOKIE", "holds_key", "needs_key", "new_key", "refusal", "remember",
+           "with_host_key"]
 
 HOST_COOKIE = "euchrekit_host"
 _MAX_KEY = 100
@@ -65,6 +66,18 @@ def holds_key(request: Request, form: dict[str, str] | None = None) -> bool:
         return True
     return _same(request.cookies.get(HOST_COOKIE), key) or (
         form is not None and _same(form.get("key"), key))
+
+
+def remember(request: Request, response: Response) -> None:
+    """Keep the host key in the browser's cookie after its first use (a key posted in a
+    form), so that its next table (Play again) needs no key again."""
+    key: str | None = request.app.state.host_key
+    if key is not None and not _same(request.cookies.get(HOST_COOKIE), key):
+        _keep(response, key)
+
+
+def _keep(response: Response, key: str) -> None:
+    response.set_cookie(HOST_COOKIE, key, httponly=True, samesite="lax", path="/")
 
 
 def refusal(request: Request, form: dict[str, str]) -> str:
@@ -103,7 +116,7 @@ def with_host_key(app: ASGI, key: str | None) -> ASGI:
         rest = [(k, v) for k, v in request.query_params.multi_items() if k != "key"]
         target = request.url.path + (f"?{urlencode(rest)}" if rest else "")
         response = RedirectResponse(target, status_code=303)
-        response.set_cookie(HOST_COOKIE, key, httponly=True, samesite="lax", path="/")
+        _keep(response, key)
         await response(scope, receive, send)
 
     return wrapped

@@ -38,7 +38,7 @@ from engine.web import shipped as known
 from engine.web.forms import MAX_FORM, read_form
 from engine.web.game import WebGame
 from engine.web.guard import attachment
-from engine.web.host_key import holds_key, refusal
+from engine.web.host_key import holds_key, refusal, remember
 from engine.web.pages import rules_page
 from engine.web.sessions import Session
 from engine.web.table import table_html
@@ -122,7 +122,9 @@ async def _create(request: Request) -> Response:
         table = store.create(variant, people=people, title=title, shipped=shipped, seed=seed)
     except TablesFull as exc:
         raise HTTPException(503, f"{exc}: try again later") from None
-    return _to_page(table, table.tokens[people[0]], store)
+    response = _to_page(table, table.tokens[people[0]], store)
+    remember(request, response)
+    return response
 
 
 async def _page(request: Request) -> Response:

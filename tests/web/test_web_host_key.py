@@ -106,3 +106,25 @@ def test_serve_prints_the_hosts_link_beyond_loopback_only(
     with TestClient(app) as c:
         assert c.post("/tables", data=TABLE).status_code == 403
         assert c.post("/tables", data={**TABLE, "key": key[1]}).status_code == 200
+
+
+def test_at_the_end_only_the_host_is_offered_a_new_table(
+        guarded: Any, new_client: Callable[[Any], TestClient],
+        read: Callable[[str], Any]) -> None:
+    host, friend = new_client(guarded), new_client(guarded)
+    made = host.post("/tables", data={**TABLE, "key": KEY})
+    links = dict(re.findall(r'data-invite-seat="(\d+)" href="([^"]+)"', made.text))
+    url = str(friend.get(links["0"].replace("&amp;", "&")).url)
+    for _ in range(3000):  # each plays the first thing offered until the game is over
+        pages = [(c, read(c.get(url).text)) for c in (host, friend)]
+        if all(page.over for _, page in pages):
+            break
+        for c, page in pages:
+            if page.actions:
+                c.post(f"{url}/act", data={"action": page.actions[0], "at": page.at})
+                break
+    host_end, friend_end = (read(c.get(url).text) for c in (host, friend))
+    assert host_end.over and friend_end.over
+    # The host may make the next table (the same seats); the friend is told who does.
+    assert 'id="play-again"' in host_end.text and 'formaction="/tables"' in host_end.text
+    assert 'id="play-again"' not in friend_end.text and "play-again-host" in friend_end.ids
