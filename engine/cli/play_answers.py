@@ -24,9 +24,10 @@ from engine.core import actions as A
 from engine.core import cards as C
 from engine.core.errors import IllegalActionError
 from engine.mechanics.base import LEGAL_NOW
-from engine.mechanics.registry import mechanic
+from engine.mechanics.registry import mechanic, offer_order
 from engine.mechanics.wording import counted
 from engine.play.state import State
+from engine.text.narrate import sorted_hand
 from engine.text.narrate_words import imperative
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "action_for",
     "card_code",
     "card_hint",
+    "menu",
     "question_for",
     "refusal_line",
     "renege_word",
@@ -52,6 +54,23 @@ def refusal_line(error: IllegalActionError) -> str:
     actions by name that a program is given (the options are numbered above in words)."""
     reason, listed, _ = error.reason.partition(LEGAL_NOW)
     return f"Not allowed: {reason}" + ("; choose one of the options above." if listed else ".")
+
+
+def menu(state: State, seat: int) -> list[int]:
+    """The legal action ids in the order the options are numbered: the running mechanic's
+    (a bid table's bids by rank, :func:`~engine.mechanics.registry.offer_order`), the cards in
+    the order the hand is shown.
+
+    >>> from engine import load_variant, new_game
+    >>> state = new_game(load_variant("five-hundred"), seed=3)
+    >>> [state.action_name(a) for a in menu(state, 2)][:3], state.current_player
+    (['pass', 'bid:6S', 'bid:6C'], 2)
+    """
+    h = state.hand
+    place = {c: i for i, c in enumerate(sorted_hand(h.hands[seat], h.trump, state.variant.deck))}
+    ids = sorted(state.legal_action_ids(), key=lambda a: place.get(action_card(a), -1))
+    names = offer_order(state.variant, state.phase, [state.action_name(a) for a in ids])
+    return sorted(ids, key=lambda a: names.index(state.action_name(a)))
 
 
 def question_for(state: State) -> str:

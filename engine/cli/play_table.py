@@ -24,8 +24,8 @@ from engine.bots import Bot
 from engine.bots.advice import advise
 from engine.cli.play_answers import (
     HELP,
-    action_card,
     action_for,
+    menu,
     question_for,
     refusal_line,
     renege_word,
@@ -51,7 +51,7 @@ from engine.mechanics.events import (
 from engine.play.match import Match
 from engine.play.records import Seating, write_record
 from engine.play.state import State
-from engine.text.narrate import Narrator, hand_text, sorted_hand
+from engine.text.narrate import Narrator, hand_text
 
 __all__ = ["MAX_LINE", "Quit", "Table", "TableOptions"]
 
@@ -313,12 +313,8 @@ class Table:
             self.say(line)
 
     def _choices(self) -> list[int]:
-        """The legal action ids in menu order: cards in the order the hand is shown."""
-        s = self.state
-        h = s.hand
-        hand = sorted_hand(h.hands[self.seat], h.trump, s.variant.deck)
-        order = {c: i for i, c in enumerate(hand)}
-        return sorted(s.legal_action_ids(), key=lambda a: order.get(action_card(a), -1))
+        """The legal action ids in menu order (:func:`menu`)."""
+        return menu(self.state, self.seat)
 
     def _options(self) -> None:
         for number, a in enumerate(self._choices(), start=1):

@@ -329,7 +329,7 @@ MECHANIC = Mechanic(
                 prompt="Your bid: {offers}", offers=_offers, title=auction_words.TITLE,
                 rules=book_lines(AuctionRules, auction_words.rules), verb=auction_words.verb,
                 bid_noun=auction_words.bid_noun, on_bid=auction_words.on_bid,
-                terms=auction_words.terms),
+                terms=auction_words.terms, order=auction_words.order),
     block=BLOCK, batch="engine.mechanics.auction_batch:Auction", decisions=decisions,
     result=auction_result.RESULT, stats=auction_result.STATS,
     part=SwapPart, view=auction_view, keyed_lists=(SPECIAL_BIDS,), show_notes=show_notes,

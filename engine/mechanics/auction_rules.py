@@ -64,17 +64,15 @@ class SwapPart(Part):
 
 @dataclass(slots=True, kw_only=True)
 class AuctionView(ViewPart):
-    """The auction as one seat sees it: the special bids (rank order: ``bid:moon`` is
-    ``specials[0]``), who swapped for the extra hand (-1: nobody), the hand he laid down when
-    this seat is he (``dead_known``), and the extra hand this seat looked at, while it lies
-    (open swap, ``extra_seen``)."""
+    """The auction as one seat sees it: the special bids (rank order), who swapped for the extra
+    hand (-1: nobody), the hand he laid down, to him (``dead_known``), and the extra hand this
+    seat looked at, while it lies (open swap, ``extra_seen``)."""
 
     specials: tuple[SpecialBid, ...]
     swapped: int = -1
     dead_known: int = 0
     extra_seen: int = 0
-    table: tuple[Contract, ...] = ()
-    """The bid table (``auction.table``), for the bots."""
+    table: tuple[Contract, ...] = ()  # the bid table (``auction.table``), for the bots
     opened: int = -1
     """The open misère bidder, once the first trick is led (C500-A3), or -1."""
     opened_hand: int = 0
@@ -86,6 +84,11 @@ class AuctionView(ViewPart):
 
     def hand_shown(self, seat: int) -> int | None:
         return self.opened_hand if seat == self.opened else None
+
+    def places(self, view: View, words: Speaker) -> list[tuple[str, int]]:
+        return [(name, cards) for name, cards in (
+            (f"The {words.swap_hand} hand, which you looked at", self.extra_seen),
+            ("Your old hand, lying dead", self.dead_known)) if cards]
 
     def deal_lines(self, view: View, words: Speaker) -> list[str]:
         """The high bid so far, while the auction runs."""

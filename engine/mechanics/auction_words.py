@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from engine.mechanics.auction import Auction
     from engine.rules.variant import Variant
 
-__all__ = ["TITLE", "bid_noun", "bid_words", "bidding_with_trump", "on_bid", "refusal", "rules",
-           "said", "terms", "verb"]
+__all__ = ["TITLE", "bid_noun", "bid_words", "bidding_with_trump", "on_bid", "order", "refusal",
+           "rules", "said", "terms", "verb"]
 
 TITLE = "The auction"
 
@@ -169,6 +169,29 @@ def _row(v: Variant, bid: int | str) -> Contract | None:
     if auction is None or not auction.table:
         return None
     return next((row for row in auction.table if row.name == str(bid)), None)
+
+
+def order(v: Variant, name: str) -> int:
+    """Where an offer stands in the list a player reads (``Words.order``): pass, swap and look
+    first, then the bids from the lowest: by the bid table's ranks (C500-A1; its misère between
+    eight spades and eight clubs), else the numbers (each with the trumps it may name) and then
+    the special bids, which beat every number, in rank order.
+
+    >>> from engine import load_variant
+    >>> v = load_variant("five-hundred")
+    >>> sorted(["bid:misere", "bid:8C", "pass", "bid:8S", "bid:6N"], key=lambda n: order(v, n))
+    ['pass', 'bid:6N', 'bid:8S', 'bid:misere', 'bid:8C']
+    """
+    kind, _, arg = name.partition(":")
+    if kind != "bid":
+        return -1
+    row, special = _row(v, arg), _special(v, arg)
+    if row is not None:
+        return row.rank
+    if special is not None:
+        return 1000 + v.rules_of(AuctionRules).special_bids.index(special)
+    number = arg[:-1] if said(arg) is not None else arg
+    return int(number) if number.isdigit() else 0
 
 
 def verb(v: Variant, kind: str, arg: str) -> str | None:

@@ -33,10 +33,9 @@ and names in one ``MECHANIC = Mechanic(...)`` value:
   :class:`ResultPart` type, and the builder the score phase calls), and ``stats``: the
   figures it adds to simulation reports (:class:`StatsHook`).
 
-Why a value and not a subclass: the rules layer reads the same object through the
-:class:`~engine.rules.mechanic_rules.MechanicRules` protocol without importing this layer,
-and a test can build a toy mechanic in a few lines. Adding a mechanic = one module + one line
-in :mod:`engine.mechanics.registry` (or ``register(MECHANIC)`` from a test or plug-in).
+Why a value and not a subclass: the rules layer reads it through the
+:class:`~engine.rules.mechanic_rules.MechanicRules` protocol without importing this layer, and a
+test builds a toy mechanic in a few lines. Adding one: a module + a line in the registry.
 
 A phase object is configured by the variant and shared by every state of that variant. The
 state holds all the data (the hand in progress in ``s.hand``, a
@@ -291,8 +290,7 @@ class Words:
 
     verbs: Mapping[str, str] = field(default_factory=dict)
     dealer_verbs: Mapping[str, str] = field(default_factory=dict)
-    """The narration of an action kind when the dealer takes it, where it is said otherwise
-    (the dealer ordering himself up ``picks it up``)."""
+    """An action kind's narration when the dealer takes it (``picks it up``), if it differs."""
     prompt: str = ""
     offers: Offers | None = None
     title: str = ""
@@ -305,13 +303,15 @@ class Words:
     """The trumpless contracts (``NO_TRUMP``, ``LOW_NO_TRUMP``) a maker may make in this
     mechanic, for the rule book's ranks."""
     to_act: Callable[[View, Speaker], list[str]] | None = None
-    """Lines the view of the seat to act in this mechanic's phase adds, before his hand
-    (``You hold 7 cards: discard 2 to keep 5``)."""
+    """Lines to the seat to act in its phase, before his hand (``You hold 7 cards: ...``)."""
     sides: str = ""
     """The kind of sides the rule book names when this mechanic decides them in each hand
     (``called``: the maker and the partner he calls), and ``players``, its paragraph on who
     plays with whom; empty: the variant's fixed kind of sides says it."""
     players: str = ""
+    order: Callable[[Variant, str], int] | None = None
+    """Where an offer (an action's name) stands in the list a player reads, lowest first (a
+    bid table's rank order; a stable sort keeps ties in the engine's order); None: that order."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

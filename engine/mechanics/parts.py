@@ -167,6 +167,11 @@ class ViewPart:
         None: his hand lies face down."""
         return None
 
+    def places(self, view: View, words: Speaker) -> list[tuple[str, int]]:
+        """The cards this seat sees that lie beside the seats' hands, by place (``The table's
+        widow``, a hand it swapped out or looked at), for the browser to draw face up."""
+        return []
+
 
 ViewHook = Callable[["Table", int], ViewPart | None]
 """A mechanic's ``view`` hook: its part of the view of a seat (None: nothing to show)."""

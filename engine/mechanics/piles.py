@@ -186,6 +186,11 @@ class PilesView(ViewPart):
         them, and the rest of his cards face down)."""
         return self.face_up[seat] or None
 
+    def places(self, view: View, words: Speaker) -> list[tuple[str, int]]:
+        """Each pile's cards this seat sees (a tableau's face-up cards are its owner's)."""
+        return [(f"{_whose(view, words, owner)} {pile}", seen)
+                for owner, pile, seen, _ in self.lying if seen]
+
     def table_lines(self, view: View, events: Sequence[Event], words: Speaker) -> list[str]:
         lines = []
         for seat, up in enumerate(self.face_up):
@@ -202,13 +207,17 @@ class PilesView(ViewPart):
         for owner, pile, seen, unseen in self.lying:
             if not seen and owner >= 0 and self.face_up[owner] & self.covering:
                 continue  # a tableau's face-down cards: told with its face-up ones
-            whose = "The table's" if owner < 0 else (
-                "Your" if owner == view.seat else f"{words.seat(owner)}'s")
+            whose = _whose(view, words, owner)
             said = [words.hand_words(seen, view.trump)] if seen else []
             if unseen:
                 said.append(f"{number(unseen)} card{'s' * (unseen > 1)} face down")
             lines.append(f"{whose} {pile}: {', '.join(said)}")
         return lines
+
+
+def _whose(view: View, words: Speaker, owner: int) -> str:
+    return "The table's" if owner < 0 else (
+        "Your" if owner == view.seat else f"{words.seat(owner)}'s")
 
 
 def _view(s: Table, seat: int) -> PilesView:

@@ -41,6 +41,7 @@ from engine.rules.mechanic_rules import CompileContext, FlowCheck
 from engine.rules.results import REDEAL_WHY, HandResult
 
 if TYPE_CHECKING:
+    from engine.mechanics.parts import Speaker
     from engine.mechanics.table import Table
     from engine.mechanics.view import View
     from engine.rules.variant import Variant
@@ -303,6 +304,10 @@ class FarmerView(ViewPart):
 
     def seen(self) -> int:
         return self.in_kitty
+
+    def places(self, view: View, words: Speaker) -> list[tuple[str, int]]:
+        said = f"The kitty (from {words.seat(self.farmer)}'s farmer's hand)"
+        return [(said, self.in_kitty)] if self.in_kitty else []
 
 
 def _view(s: Table, seat: int) -> FarmerView | None:

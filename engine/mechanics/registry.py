@@ -9,7 +9,7 @@ plug-ins add one with :func:`register` (a context manager that undoes it).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -40,8 +40,8 @@ if TYPE_CHECKING:
     from engine.mechanics.dealer_draw import Drawing
     from engine.rules.variant import Variant
 
-__all__ = ["MECHANICS", "first_dealer", "flow_words", "mechanic", "mechanics", "register",
-           "trumpless_contracts", "verb_for"]
+__all__ = ["MECHANICS", "first_dealer", "flow_words", "mechanic", "mechanics", "offer_order",
+           "register", "trumpless_contracts", "verb_for"]
 
 MECHANICS: tuple[Mechanic, ...] = (
     deal.MECHANIC,
@@ -108,6 +108,23 @@ def verb_for(kind: str, phase: str = "", *, dealer: bool = False) -> str | None:
 def flow_words(variant: Variant) -> list[Words]:
     """The words of each mechanic of ``variant``'s flow, in flow order."""
     return [_ALL[key].words for key in variant.flow]
+
+
+def offer_order(variant: Variant, phase: str, names: Sequence[str]) -> list[str]:
+    """The legal actions' names in the order a player reads them: the running mechanic's
+    (``Words.order``: a bid table's rank order), else as given (the engine's id order); the
+    terminal numbers its options and the browser draws its buttons in this order.
+
+    >>> from engine import load_variant
+    >>> v = load_variant("five-hundred")
+    >>> offer_order(v, "auction", ["pass", "bid:misere", "bid:6C", "bid:6S"])
+    ['pass', 'bid:6S', 'bid:6C', 'bid:misere']
+    """
+    found = _ALL.get(phase)
+    key = found.words.order if found is not None else None
+    if key is None:
+        return list(names)
+    return sorted(names, key=lambda name: key(variant, name))
 
 
 def trumpless_contracts(variant: Variant) -> tuple[int, ...]:

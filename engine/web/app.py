@@ -33,6 +33,7 @@ from engine.web.forms import MAX_FORM
 from engine.web.forms import read_form as _form
 from engine.web.game import WebGame
 from engine.web.guard import ASGI, with_session
+from engine.web.host_key import holds_key, with_host_key
 from engine.web.html import STATIC_FILES
 from engine.web.pages import (
     confirm_page,
@@ -60,9 +61,11 @@ __all__ = ["create_app"]
 _STATIC = {name: (STATIC_FILES[name], kind)
            for name, kind in (("table.css", "text/css"), ("table.js", "text/javascript"),
                               ("favicon.svg", "image/svg+xml"))}
-def create_app(store: SessionStore | None = None, tables: TableStore | None = None) -> ASGI:
+def create_app(store: SessionStore | None = None, tables: TableStore | None = None, *,
+               host_key: str | None = None) -> ASGI:
     """The app, with its own session store and store of shared tables (fresh ones unless
-    given)."""
+    given); with a ``host_key``, only a browser holding it makes tables
+    (:mod:`engine.web.host_key`)."""
     sessions = store if store is not None else SessionStore()
     routes = [
         Route("/", _index), Route("/play/{name}", _play),
@@ -80,7 +83,8 @@ def create_app(store: SessionStore | None = None, tables: TableStore | None = No
     app = Starlette(routes=routes, exception_handlers={
         HTTPException: _http_error, Exception: _server_error})
     app.state.tables = tables if tables is not None else TableStore()
-    return with_session(app, sessions)
+    app.state.host_key = host_key
+    return with_session(with_host_key(app, host_key), sessions)
 
 
 # -- helpers -------------------------------------------------------------------------------
@@ -158,7 +162,8 @@ async def _index(request: Request) -> Response:
     game = session.game if session else None
     families = [(root, [known.shipped(name) for name in members])
                 for root, members in known.families()]
-    return _html(index_page(families, playing=game.title if game else ""))
+    return _html(index_page(families, playing=game.title if game else "",
+                            host_only=not holds_key(request)))
 
 
 async def _play(request: Request) -> Response:

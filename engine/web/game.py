@@ -79,8 +79,11 @@ class WebGame:
     hint_why: str = ""
     hint_numbers: str = ""
     last_trick: tuple[tuple[int, int], ...] = ()
-    """The last trick completed, as (seat, card) in play order: the bots may have played
-    on since, and the table still shows it."""
+    """The last trick completed in the hand in progress, as (seat, card) in play order: the
+    bots may have played on since, and the table still shows it."""
+    gathered: tuple[tuple[int, int], ...] = ()
+    """The last trick of the hand before, gathered at the deal (no card of it lies on the
+    table: the next hand's may be the same cards); the result panel says it in words."""
     match: Match | None = None
     """The match this game is one of (``game.match``); None: a game alone."""
     tricks_done: int = 0
@@ -219,7 +222,7 @@ class WebGame:
                 for s, name in enumerate(self.bot_names) if name is not None}
         for game in (self, *self.peers):
             game.state, game.bots = state, bots
-            game.last_trick, game.hint, game.results_seen = (), "", 0
+            game.last_trick, game.gathered, game.hint, game.results_seen = (), (), "", 0
             game.log.append(f"The next game: the seed is told when it is over (its SHA-256 "
                             f"begins {seed_commitment(state.seed)[:16]}).")
             game.log.append(game_heading(self.match, game.narrator))
@@ -260,6 +263,7 @@ class WebGame:
         self.log.append(n.action_line(events[0]))
         self.log.extend(n.after(events))
         if any(isinstance(e, Dealt) for e in events) and not s.is_terminal():
+            self.gathered, self.last_trick = self.last_trick, ()
             self.log.append(n.hand_header(s))
         if s.is_terminal():
             self.log.append(self.ending())

@@ -44,7 +44,12 @@ def esc(text: object) -> str:
 
 def card_html(card: int, *, tag: str = "span", attrs: str = "", named: bool = True) -> str:
     """One card as a styled glyph (``J♥`` in red); ``tag`` and ``attrs`` make it a button.
-    ``named`` adds ``data-card`` (a card on the table, not one named in a button's label)."""
+    ``named``: a card on the table (class ``card``, with ``data-card``); else a card named in
+    a button's label or a hint (class ``glyph``), which is no card shown.
+
+    >>> card_html(C.card("JH"), named=False)
+    '<span class="glyph red">J♥</span>'
+    """
     code = C.card_name(card)
     if card == C.JOKER or code == "JK":
         kind, face = "joker", "Joker"
@@ -54,4 +59,4 @@ def card_html(card: int, *, tag: str = "span", attrs: str = "", named: bool = Tr
         kind = "red" if C.suit_of(card) in _RED else "black"
         face = C.pretty(card)
     extra = (f' data-card="{code}"' if named else "") + (f" {attrs}" if attrs else "")
-    return f'<{tag} class="card {kind}"{extra}>{esc(face)}</{tag}>'
+    return f'<{tag} class="{"card" if named else "glyph"} {kind}"{extra}>{esc(face)}</{tag}>'

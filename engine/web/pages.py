@@ -25,17 +25,18 @@ __all__ = ["confirm_page", "error_page", "index_page", "replay_page", "rules_pag
 
 
 def index_page(families: Sequence[tuple[str, Sequence[Variant]]], *, playing: str = "",
-               notice: str = "") -> str:
+               notice: str = "", host_only: bool = False) -> str:
     """Every shipped variant by family (``standard``'s first), with links to play it and to
-    its rules; the form to sit down with friends; the forms to check a variant file and to
-    resume or replay a record."""
+    its rules; the form to sit down with friends (``host_only``: this browser lacks the host
+    key, which it says); the forms to check a variant file and to resume or replay a
+    record."""
     groups = [{"name": root, "variants": [{"name": v.name, "description": v.description,
                                            "players": v.players} for v in members],
                "heading": (f"{root} and the variants built on it" if len(members) > 1
                            else root) + f" ({members[0].players} players)"}
               for root, members in families]
     return render("index.html", families=groups, playing=playing, notice=notice, text="",
-                  filename="")
+                  filename="", host_only=host_only)
 
 
 def variant_page(text: str, filename: str, checked: VariantCheck) -> str:

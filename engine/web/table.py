@@ -24,7 +24,7 @@ from engine.bots import BEST_BOT
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.events import CardPlayed
-from engine.mechanics.registry import mechanic
+from engine.mechanics.registry import mechanic, offer_order
 from engine.play.view import View
 from engine.rules.variant import SidesKind
 from engine.text.narrate import hand_hidden, sorted_hand, trump_text
@@ -78,10 +78,11 @@ def _card(card: int, *, bowers: tuple[int, int] = (-1, -1)) -> dict[str, str]:
     return {"code": code, "face": face, "kind": kind, "bower": bower}
 
 
-def table_html(game: WebGame, *, shared: SharedTable | None = None) -> str:
+def table_html(game: WebGame, *, shared: SharedTable | None = None,
+               may_create: bool = True) -> str:
     """The ``#table`` element for ``game`` as its seat sees it; at a ``shared`` table, with
     the table's version and where to listen for the next one, and the invite links on the
-    creator's page."""
+    creator's page (``may_create``: this browser may make the next table, to play again)."""
     s = game.state
     view = s.view(game.seat)
     base = f"/t/{shared.id}" if shared is not None else ""
@@ -93,7 +94,8 @@ def table_html(game: WebGame, *, shared: SharedTable | None = None) -> str:
         header=_header(game, view, base), invites=_invites(game, shared),
         seats=[_seat(game, view, seat, teams) for seat in _others(view)],
         extras=_extras(game, view), centre=_centre(game, view),
-        mine=_mine(game, view, base, shared, teams=teams, bowers=bowers), side=_side(game, view),
+        mine=_mine(game, view, base, shared, teams=teams, bowers=bowers,
+                   may_create=may_create), side=_side(game, view),
         trump=trump_text(view.trump_suit) if view.trump_suit else "")
 
 
@@ -176,7 +178,8 @@ def _marks(view: View, seat: int) -> list[str]:
 
 def _centre(game: WebGame, view: View) -> dict[str, Any]:
     """The upcard and the trick in progress, each card in front of who played it, the card
-    winning so far marked; the last trick."""
+    winning so far marked; the last trick; the cards the seat sees beside the hands, by place
+    (a pile face up, a hand it looked at: ``ViewPart.places``)."""
     n = game.narrator
     best = -1
     if len(view.trick) > 1:  # the seat winning it so far, as the latest card's event says
@@ -189,13 +192,16 @@ def _centre(game: WebGame, view: View) -> dict[str, Any]:
     last = [{"card": _card(card), "who": n.names[seat],
              "play": f"t{game.tricks_done}-{seat}-{C.card_name(card)}"}
             for seat, card in game.last_trick]
+    places = [{"name": name, "cards": [_card(c) for c in sorted_hand(cards, view.trump,
+                                                                     view.tables)]}
+              for part in view.parts.values() for name, cards in part.places(view, n)]
     return {"upcard": _card(view.upcard) if view.upcard >= 0 else None, "trick": trick,
-            "last": last}
+            "last": last, "places": places}
 
 
 def _mine(game: WebGame, view: View, base: str, shared: SharedTable | None, *,
           teams: tuple[tuple[int, ...], ...] | None,
-          bowers: tuple[int, int]) -> dict[str, Any]:
+          bowers: tuple[int, int], may_create: bool = True) -> dict[str, Any]:
     """The seat's hand and every legal action, in one form that posts the chosen one."""
     legal = [] if game.result_pending else list(view.legal)  # the result panel first
     cards_acting: dict[str, str] = {}
@@ -214,8 +220,9 @@ def _mine(game: WebGame, view: View, base: str, shared: SharedTable | None, *,
         hand.append({**drawn_card, "action": name, "label": action_label(game, name) if name
                      else "", "hinted": bool(name) and game.hint == name})
     buttons = [{"action": name, "label": Markup(action_label(game, name, html=True)),
-                "hinted": game.hint == name, "plain": False} for name in legal
-               if name not in drawn]
+                "hinted": game.hint == name, "plain": False}
+               for name in offer_order(game.state.variant, game.state.phase, legal)
+               if name not in drawn]  # a bid table's bids by rank, as at the terminal
     if game.next_game_due:
         buttons.append({"action": NEXT_GAME, "label": "Next game of the match",
                         "hinted": False, "plain": True})  # no action of the game
@@ -227,7 +234,7 @@ def _mine(game: WebGame, view: View, base: str, shared: SharedTable | None, *,
             "hint": Markup(action_label(game, game.hint, html=True)) if game.hint
             else "", "hint_why": game.hint_why, "hint_bot": BEST_BOT,
             "hint_numbers": game.hint_numbers,
-            "result": result_of(game, shared),
+            "result": result_of(game, shared, may_create=may_create),
             "marks": _marks(view, view.seat), "turn": view.current_player == view.seat,
             "tricks": view.tricks_won[view.seat]}
 

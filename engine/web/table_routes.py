@@ -2,7 +2,8 @@
 
 ``POST /tables`` (``variant``: a shipped name, or ``source=checked`` for the variant file this
 browser checked last; ``people``: the seats kept for people, the creator's first) makes a table
-and sends its creator to ``/t/TABLE``. Each seat's page is ``/t/TABLE``, read for the seat
+and sends its creator to ``/t/TABLE`` (on a server open to the network, for the host only:
+:mod:`engine.web.host_key`). Each seat's page is ``/t/TABLE``, read for the seat
 whose token the request's cookie holds (the cookie ``euchrekit_seat``, scoped to the table's
 path, so it goes to no other table); without a token of this table the page is refused (403),
 as is every request of the table. ``/t/TABLE/join/SEAT?key=KEY`` takes a seat or brings its
@@ -37,6 +38,7 @@ from engine.web import shipped as known
 from engine.web.forms import MAX_FORM, read_form
 from engine.web.game import WebGame
 from engine.web.guard import attachment
+from engine.web.host_key import holds_key, refusal, remember
 from engine.web.pages import rules_page
 from engine.web.sessions import Session
 from engine.web.table import table_html
@@ -98,6 +100,8 @@ def _to_page(table: SharedTable, token: str | None = None,
 
 async def _create(request: Request) -> Response:
     form = await read_form(request, MAX_FORM)
+    if not holds_key(request, form):  # a server open to the network makes tables for its host
+        raise HTTPException(403, refusal(request, form))
     if form.get("source") == "checked":
         session: Session | None = request.state.session
         if session is None or session.custom is None:
@@ -118,13 +122,16 @@ async def _create(request: Request) -> Response:
         table = store.create(variant, people=people, title=title, shipped=shipped, seed=seed)
     except TablesFull as exc:
         raise HTTPException(503, f"{exc}: try again later") from None
-    return _to_page(table, table.tokens[people[0]], store)
+    response = _to_page(table, table.tokens[people[0]], store)
+    remember(request, response)
+    return response
 
 
 async def _page(request: Request) -> Response:
     table, seat = _seated(request)
     game = table.games[seat]
-    return HTMLResponse(page(game.title, table_html(game, shared=table)),
+    return HTMLResponse(page(game.title, table_html(game, shared=table,
+                                                    may_create=holds_key(request))),
                         headers={"cache-control": "no-store"})
 
 

@@ -354,11 +354,11 @@ def test_the_last_trick_stays_on_the_table_after_the_bots_play_on(
     # The hand keeps the cards played in order: with every seat in, trick k is the k-th run
     # of as many cards as seats play.
     active = state.variant.players - len(state.view(0).sitting_out)
-    expected = [C.pretty(c) for _, c in state.hand.played[(done - 1) * active:done * active]]
+    expected = [(C.card_name(c), C.pretty(c))
+                for _, c in state.hand.played[(done - 1) * active:done * active]]
     section = re.search(r'<div class="last".*?</div>', page.text)
-    assert section
-    shown = re.findall(r'class="card [a-z]+">([^<]+)<', section[0])
-    assert shown == expected
+    assert section  # each card face up, with its code (issue 25, "The page's contract")
+    assert re.findall(r'class="card [a-z]+" data-card="([^"]+)">([^<]+)<', section[0]) == expected
 
 
 def _standard_winner(trick: list[str], trump: str) -> int:
