@@ -64,6 +64,10 @@ class BatchHand:
     """The seats the ``greedy`` bot plays (None: every seat is ``random``)."""
     heuristic: HeuristicSeats | None = None
     """The seats the ``heuristic`` bot plays, and its tables (None: no seat)."""
+    deal_keys: npt.NDArray[np.uint64] | None = None
+    """Per row, the key its shuffle is drawn from (``compare``'s paired deals: the same game
+    and hand deal the same cards under both variants); None: the shuffle draws from
+    :attr:`rng`."""
     hands: npt.NDArray[np.uint64] = field(init=False)
     upcard: Ints = field(init=False)
     maker: Ints = field(init=False)
