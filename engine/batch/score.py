@@ -142,7 +142,8 @@ class Score:
                 seat_env["tricks"] = np.where(on_makers, makers_tricks, defenders_tricks)
                 seat_env["is_alone"] = np.where(on_makers, bh.alone & (seat == maker),
                                                 seat == bh.defender_alone)
-                seat_env["out"] = seat == bh.out
+                seat_env["out"] = (seat == bh.out) if bh.out2 is None else \
+                    (seat == bh.out) | (seat == bh.out2)
                 points = np.where(on_makers, self.makers[index](seat_env),
                                   self.defenders[index](seat_env))
                 deltas[:, seat] += np.where(chosen, points, 0)

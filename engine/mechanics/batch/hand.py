@@ -76,6 +76,9 @@ class BatchHand:
     """Trump is the upcard's suit, ordered up in round 1: the dealer takes the upcard."""
     out: Ints = field(init=False)
     """The seat sitting out (a lone player's partner), or :data:`NONE`."""
+    out2: Ints | None = field(init=False, default=None)
+    """A second seat sitting out (a lone defender's partner in partnerships), or
+    :data:`NONE`; None where no variant's hand can have one (every kernel may skip it)."""
     alone: npt.NDArray[np.bool_] = field(init=False)
     """The maker plays alone."""
     defender_alone: Ints = field(init=False)
