@@ -95,11 +95,13 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
         _sum(tally, (Total.POINTS, side), deltas[:, side[0]], wide=wide)
     made, tricks, alone = bh.made[ok], bh.tricks[ok], bh.alone[ok]
     partners = len(tally.sides[0]) > 1
-    if partners:  # partnerships 0+2 and 1+3 (the only ones): a seat's side is its parity
+    if partners:  # sides in alternate seats (0+2 and 1+3, or of three): a seat's parity
         odd = (dealer & 1).astype(bool)
         dealers = np.where(odd, deltas[:, 1], deltas[:, 0])
         others = np.where(odd, deltas[:, 0], deltas[:, 1])
         even_side, odd_side = tricks[:, 0] + tricks[:, 2], tricks[:, 1] + tricks[:, 3]
+        if p == 6:
+            even_side, odd_side = even_side + tricks[:, 4], odd_side + tricks[:, 5]
         makers = np.where((maker & 1).astype(bool), odd_side, even_side)
         march = makers == even_side + odd_side
     else:  # every seat its own fixed side

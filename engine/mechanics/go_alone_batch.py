@@ -87,6 +87,8 @@ class GoAlone:
         bh.alone = alone
         if self.teams:
             bh.out = np.where(alone, (bh.maker + 2) % bh.players, NONE)
+            if bh.players == 6:  # both partners sit out
+                bh.out2 = np.where(alone, (bh.maker + 4) % bh.players, NONE)
         if self.rules.defender:
             self._defenders(bh, made & alone if self.rules.defender_needs_lone_maker else made)
 
