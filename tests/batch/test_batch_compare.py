@@ -123,3 +123,11 @@ def test_compare_engine_batch_at_the_command_line_and_its_fallback() -> None:
     assert "batch mode: railroad: mechanic `deal` as configured" in run.stderr
     assert "playing the scalar engine" in run.stderr
     assert "railroad against standard" in run.stdout
+
+
+def test_the_report_is_the_same_for_any_number_of_workers() -> None:
+    # the running sums are whole numbers merged in any order: two workers give one's report
+    a, b = load_variant("standard"), load_variant("stick-the-dealer")
+    one, two = (compare_batch(a, b, seed=9, games=1200, batch_size=100, bots_a=RANDOM,
+                              bots_b=RANDOM, workers=k) for k in (1, 2))
+    assert one.to_json() == two.to_json()
