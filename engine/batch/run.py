@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.batch.forms import Kernel, batch_form, score_bound
+from engine.batch.pairs import PairedRun
 from engine.batch.tally import add_games, add_hands, wide_sums
 from engine.bots import heuristic_numbers as N
 from engine.bots.greedy import ALONE_AT, ORDER_AT
@@ -72,6 +73,8 @@ class _Slots:
     rng: np.random.Generator
     size: int
     games: int
+    paired: PairedRun | None = None
+    """A comparison's batch: first dealers from the game's number (:mod:`engine.batch.pairs`)."""
     slot_game: Ints = field(init=False)
     scores: Ints = field(init=False)
     dealer: Ints = field(init=False)
@@ -88,13 +91,19 @@ class _Slots:
         self.slot_game = np.arange(slots)
         self.next_game = slots
         self.scores = np.full((slots, p), self.variant.game.start, dtype=np.int64)
-        self.dealer = self.rng.integers(0, p, size=slots)
+        self.dealer = self._first_dealers(self.slot_game, slots)
         self.hands_played = np.zeros(slots, dtype=np.int64)
         self.scored = np.zeros(slots, dtype=np.int64)
         self.going = np.ones(slots, dtype=bool)
         self.winners = np.zeros((self.games, p), dtype=bool)
         self.scored_of = np.zeros(self.games, dtype=np.int64)
         self.stopped = np.zeros(self.games, dtype=bool)
+
+    def _first_dealers(self, games: Ints, count: int) -> Ints:
+        if self.paired is not None:
+            return self.paired.first_dealer(games)
+        dealers: Ints = self.rng.integers(0, self.variant.players, size=count)
+        return dealers
 
     def finish(self, rows: Ints, done: npt.NDArray[np.bool_], won: npt.NDArray[np.bool_],
                limit: npt.NDArray[np.bool_]) -> None:
@@ -107,7 +116,7 @@ class _Slots:
         self.slot_game[new] = np.arange(self.next_game, self.next_game + take)
         self.next_game += take
         self.scores[new] = self.variant.game.start
-        self.dealer[new] = self.rng.integers(0, self.variant.players, size=take)
+        self.dealer[new] = self._first_dealers(self.slot_game[new], take)
         self.hands_played[new] = 0
         self.scored[new] = 0
         self.going[idle] = False
@@ -115,12 +124,14 @@ class _Slots:
 
 def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int, size: int,
                games: int, logged: int = 0, bots: Sequence[BotSpec] = (),
-               hands: int | None = None) -> tuple[Tally, list[GameLog]]:
+               hands: int | None = None, paired: PairedRun | None = None
+               ) -> tuple[Tally, list[GameLog]]:
     """Play batch ``index`` of the run ``seed``: ``games`` games on ``size`` slots (rows); a
     slot whose game ends takes the next game, so that every hand is played by full rows
     until the last games (``hands``: stop after so many hands, to measure a batch). Keep the
     logs of the first ``logged`` games. ``bots``: one name per
-    seat, ``random`` (the default), ``greedy`` or ``heuristic``."""
+    seat, ``random`` (the default), ``greedy`` or ``heuristic``. ``paired``: a comparison's
+    batch, dealt by game and hand and counted per game (:mod:`engine.batch.pairs`)."""
     names = [spec.name for spec in bots]
     greedy = GreedySeats(seats=np.array([name == "greedy" for name in names]),
                          order_at=ORDER_AT, alone_at=ALONE_AT) if "greedy" in names else None
@@ -133,7 +144,7 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
     p, game = variant.players, variant.game
     extras = len(variant.deal.extra_hands)
     labels = tuple(row.label for row in variant.scoring.rows)
-    st = _Slots(variant, rng, size, games)
+    st = _Slots(variant, rng, size, games, paired)
     wide = wide_sums(score_bound(variant), min(size, games))  # exact sums of large scores
     logs: list[tuple[list[Deal], list[int]]] = [([], []) for _ in range(logged)]
     final: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
@@ -145,7 +156,9 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
         at: slice | Ints = slice(None) if rows.size == st.going.size else rows
         kept = np.flatnonzero(st.slot_game[at] < logged) if logged else None
         bh = BatchHand(rng=rng, dealer=st.dealer[at].copy(), players=p, extras=extras,
-                       logged=kept, greedy=greedy, heuristic=heuristic)
+                       logged=kept, greedy=greedy, heuristic=heuristic,
+                       deal_keys=None if paired is None else
+                       paired.deal_keys(st.slot_game[at], st.hands_played[at]))
         for kernel in kernels:
             kernel.run(bh)
         after = st.scores[at] + bh.deltas
@@ -153,6 +166,8 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
         st.hands_played[at] += 1
         st.scored[at] += ~bh.thrown_in
         add_hands(tally, bh, after, st.scored[at], labels, wide=wide)
+        if paired is not None:
+            paired.add_hand(bh, st.slot_game[at])
         if kept is not None:
             _keep_logs(bh, [logs[g] for g in st.slot_game[rows[kept]]])
         over, won = _game_over(variant, after)
@@ -168,6 +183,8 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
                     tuple(after[r].tolist()), tuple(np.flatnonzero(won[r]).tolist()))
             st.finish(rows, done, won, limit)
     add_games(tally, winners=st.winners, scored=st.scored_of, stopped=st.stopped)
+    if paired is not None:
+        paired.finish(st.winners, st.stopped)
     out = [GameLog(index=g, deals=tuple(deals), actions=tuple(actions), scores=final[g][0],
                    winners=final[g][1])
            for g, (deals, actions) in enumerate(logs)]

@@ -24,8 +24,8 @@ _SEAT_NAMES = frozenset({"tricks", "is_alone", "out"})
 
 
 class Score:
-    """The scoring table (partnerships of four, the maker against the rest, or every player
-    for himself), for B games at once.
+    """The scoring table (two sides in alternate seats of four or six, the maker against the
+    rest, or every player for himself), for B games at once.
 
     When no award differs from seat to seat (no ``tricks``, ``is_alone`` or ``out``) and there
     are no bids, the table is evaluated once over every outcome and each hand looks its
@@ -36,10 +36,13 @@ class Score:
         space = variant.scoring.space
         if space.no_maker or space.exposed:
             return "hands without a maker or exposed lone hands have no batch form yet"
+        p = variant.players
         if variant.sides.kind is SidesKind.TEAMS and (
-                variant.players != 4 or variant.sides.teams != ((0, 2), (1, 3))):
-            return ("only partnerships of four (0+2 against 1+3), the maker against the rest "
-                    "and every player for himself have a batch form yet")
+                p not in (4, 6) or variant.sides.teams != (tuple(range(0, p, 2)),
+                                                           tuple(range(1, p, 2)))):
+            return ("only two sides in alternate seats of four or six players (0+2 against "
+                    "1+3, 0+2+4 against 1+3+5), the maker against the rest and every player "
+                    "for himself have a batch form yet")
         try:
             Score(variant)
         except NotVectorisable as error:
@@ -105,18 +108,28 @@ class Score:
         makers_tricks = bh.tricks[rows, maker]
         if self.partners:
             makers_tricks = makers_tricks + bh.tricks[rows, partner]
+            for k in range(4, p, 2):  # six players: the third of the side
+                makers_tricks = makers_tricks + bh.tricks[rows, (maker + k) % p]
         alone, defender_alone = bh.alone, bh.defender_alone >= 0
         if self.table is not None:
             outcome = makers_tricks * 4 + alone * 2 + defender_alone
             label, makers, defenders = (column[outcome] for column in self.table)
             makers, defenders = makers * scored, defenders * scored
             bh.label = np.where(scored, label, NONE)
-            bh.deltas = np.stack([np.where((seat == maker) | (seat == partner), makers, defenders)
-                                  for seat in range(p)], axis=1)
+            bh.deltas = np.stack([np.where(self._on_makers(seat, maker, partner, p), makers,
+                                           defenders) for seat in range(p)], axis=1)
         else:
             self._per_seat(bh, makers_tricks, maker, partner)
         # made: the maker gained points, as a hand record's ``made``
         bh.made = scored & (bh.deltas[rows, maker] > 0)
+
+    @staticmethod
+    def _on_makers(seat: int, maker: Ints, partner: Ints, p: int) -> npt.NDArray[np.bool_]:
+        """Per row: ``seat`` is on the maker's side (``partner``: the seat across; six
+        players: the seats of the maker's parity)."""
+        on: npt.NDArray[np.bool_] = np.equal(maker & 1, seat & 1) if p == 6 else \
+            np.logical_or(np.equal(maker, seat), np.equal(partner, seat))
+        return on
 
     def _per_seat(self, bh: BatchHand, makers_tricks: Ints, maker: Ints, partner: Ints) -> None:
         """The awards seat by seat (an award that reads ``tricks``, ``is_alone`` or ``out``)."""
@@ -135,14 +148,15 @@ class Score:
             if not chosen.any():
                 continue
             for seat in range(p):
-                on_makers = (seat == maker) | (seat == partner)
+                on_makers = self._on_makers(seat, maker, partner, p)
                 seat_env = dict(env)
                 defenders_tricks = bh.tricks[:, seat] if self.individual else \
                     self.hand_size - makers_tricks
                 seat_env["tricks"] = np.where(on_makers, makers_tricks, defenders_tricks)
                 seat_env["is_alone"] = np.where(on_makers, bh.alone & (seat == maker),
                                                 seat == bh.defender_alone)
-                seat_env["out"] = seat == bh.out
+                seat_env["out"] = (seat == bh.out) if bh.out2 is None else \
+                    (seat == bh.out) | (seat == bh.out2)
                 points = np.where(on_makers, self.makers[index](seat_env),
                                   self.defenders[index](seat_env))
                 deltas[:, seat] += np.where(chosen, points, 0)

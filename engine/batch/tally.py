@@ -95,11 +95,13 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
         _sum(tally, (Total.POINTS, side), deltas[:, side[0]], wide=wide)
     made, tricks, alone = bh.made[ok], bh.tricks[ok], bh.alone[ok]
     partners = len(tally.sides[0]) > 1
-    if partners:  # partnerships 0+2 and 1+3 (the only ones): a seat's side is its parity
+    if partners:  # sides in alternate seats (0+2 and 1+3, or of three): a seat's parity
         odd = (dealer & 1).astype(bool)
         dealers = np.where(odd, deltas[:, 1], deltas[:, 0])
         others = np.where(odd, deltas[:, 0], deltas[:, 1])
         even_side, odd_side = tricks[:, 0] + tricks[:, 2], tricks[:, 1] + tricks[:, 3]
+        if p == 6:
+            even_side, odd_side = even_side + tricks[:, 4], odd_side + tricks[:, 5]
         makers = np.where((maker & 1).astype(bool), odd_side, even_side)
         march = makers == even_side + odd_side
     else:  # every seat its own fixed side
@@ -125,8 +127,9 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
         _count(tally, (what, None), which.sum())
     if alone.any():
         tally.n[Count.ALONE_MARCH, None] += int((alone & march).sum())
+    _lone_defenders(tally, bh, ok, made)
     if not partners:
-        _lone_defenders_and_merges(tally, bh, ok, made)
+        _merges_swaps_and_bids(tally, bh, ok, made)
     number, after = scored_index[ok], scores[ok]
     at_hand = np.bincount(number)
     present = np.flatnonzero(at_hand).tolist()
@@ -139,15 +142,20 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
             tally.sq[Total.SCORE, (k, side)] += total_sq
 
 
-def _lone_defenders_and_merges(tally: Tally, bh: BatchHand, ok: npt.NDArray[np.bool_],
-                               made: npt.NDArray[np.bool_]) -> None:
-    """Lone defenders (and how often they set the maker) and merged dummies."""
+def _lone_defenders(tally: Tally, bh: BatchHand, ok: npt.NDArray[np.bool_],
+                    made: npt.NDArray[np.bool_]) -> None:
+    """Lone defenders, and how often they set the maker."""
     loner = bh.defender_alone[ok]
     lone = loner >= 0
     if lone.any():
         _count(tally, (Count.DEFENDER_ALONE, None), lone.sum())
         _by_seat(tally, Count.DEFENDER_ALONE, loner[lone], bh.players)
         tally.n[Count.DEFENDER_ALONE_WON, None] += int((lone & ~made).sum())
+
+
+def _merges_swaps_and_bids(tally: Tally, bh: BatchHand, ok: npt.NDArray[np.bool_],
+                           made: npt.NDArray[np.bool_]) -> None:
+    """Merged dummies, swaps of the extra hand and the auction's bids."""
     _count(tally, (Count.FIGURE, ("dummy_merges", None)), bh.merged[ok].sum())
     swapped = bh.swapped[ok]
     if (swapped >= 0).any():

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from engine.bots import parse_bots
 from engine.cli.progress import ProgressBar
-from engine.cli.simulate_command import add_run_options, capped_workers
+from engine.cli.simulate_command import add_run_options, capped_workers, positive
+from engine.core.bot_spec import BotSpec
 from engine.core.errors import EuchreError
 from engine.core.printable import printable
 from engine.rules.loader import load_variant
+from engine.rules.variant import Variant
 from engine.sim import plot
 from engine.sim.compare import Comparison, compare, plain_line, report_json
 from engine.sim.confidence import shown
@@ -36,6 +39,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "earlier plot")
     p.add_argument("--force", action="store_true",
                    help="with --plot: replace an existing file even if it is not a plot")
+    p.add_argument("--engine", choices=("scalar", "batch"), default="scalar",
+                   help="scalar (default): the interpreter, one game at a time; batch: numpy "
+                   "kernels playing --batch-size games of each variant in lockstep, game i of "
+                   "both on the same deals (random, greedy and heuristic have batch forms; "
+                   "needs euchrekit[batch]); a variant or bot without a batch form is named and "
+                   "the scalar engine plays both")
+    p.add_argument("--batch-size", type=positive, default=None, metavar="B",
+                   help="games per batch with --engine batch (default 10,000); the report is "
+                   "the same for a seed and a batch size")
     p.set_defaults(run=_compare)
 
 
@@ -50,10 +62,15 @@ def _compare(args: argparse.Namespace) -> int:
     bots_b = parse_bots(args.bots, b.players)
     args.workers = capped_workers(args.workers)
     name_a, name_b = printable(a.name), printable(b.name)
+    if args.engine == "scalar" and args.batch_size is not None:
+        print("euchre compare: error: --batch-size needs --engine batch", file=sys.stderr)
+        return 2
+    run = _batch_runner(args, a, b, bots_a, bots_b) if args.engine == "batch" else None
     bar = ProgressBar(2 * args.games, enabled=not args.quiet)
     try:
-        report = compare(a, b, seed=args.seed, games=args.games, bots_a=bots_a, bots_b=bots_b,
-                         workers=args.workers, progress=bar)
+        report = (run(bar) if run is not None else
+                  compare(a, b, seed=args.seed, games=args.games, bots_a=bots_a,
+                          bots_b=bots_b, workers=args.workers, progress=bar))
     finally:
         bar.close()
     if args.json:
@@ -65,6 +82,31 @@ def _compare(args: argparse.Namespace) -> int:
         plot.plot_comparison(report, plot_path, f"{name_b} against {name_a}: {args.games:,} "
                              f"games each, seed {args.seed}")
     return 0
+
+
+def _batch_runner(args: argparse.Namespace, a: Variant, b: Variant, bots_a: tuple[BotSpec, ...],
+                  bots_b: tuple[BotSpec, ...]) -> Callable[[ProgressBar], Comparison] | None:
+    """The batch comparison to run, or None (after a message naming why on stderr) when a
+    variant or a bot has no batch form and the scalar engine must play both."""
+    try:
+        from engine.batch import forms  # noqa: PLC0415 - the batch extra is optional
+        from engine.batch.compare import compare_batch  # noqa: PLC0415
+        from engine.batch.simulate import DEFAULT_BATCH  # noqa: PLC0415
+    except ImportError:
+        print("euchre: batch mode needs numpy (pip install 'euchrekit[batch]'); playing the "
+              "scalar engine", file=sys.stderr)
+        return None
+    for variant, bots in ((a, bots_a), (b, bots_b)):
+        reason = forms.missing(variant) or forms.missing_bot(bots, variant)
+        if reason is not None:
+            print(f"euchre: batch mode: {reason}; playing the scalar engine", file=sys.stderr)
+            return None
+    size = args.batch_size if args.batch_size is not None else DEFAULT_BATCH
+
+    def run(bar: ProgressBar) -> Comparison:
+        return compare_batch(a, b, seed=args.seed, games=args.games, bots_a=bots_a,
+                             bots_b=bots_b, batch_size=size, workers=args.workers, progress=bar)
+    return run
 
 
 def _print_text(args: argparse.Namespace, report: Comparison, name_a: str, name_b: str

@@ -11,7 +11,7 @@ import numpy.typing as npt
 
 from engine.core import cards as C
 from engine.mechanics.batch.hand import BatchHand
-from engine.mechanics.batch.tables import ONE
+from engine.mechanics.batch.tables import ONE, keyed_uniform
 from engine.rules.variant import Variant
 
 __all__ = ["Deal"]
@@ -46,14 +46,16 @@ class Deal:
         self.positions = variant.deal.positions
         """The seats, then the extra hands (a dummy, the ghost), as the scalar deal's."""
 
-    def shuffle(self, rng: np.random.Generator, n: int, dealt: int) -> npt.NDArray[np.int8]:
+    def shuffle(self, rng: np.random.Generator, n: int, dealt: int,
+                keys: npt.NDArray[np.uint64] | None = None) -> npt.NDArray[np.int8]:
         """``(dealt, n)``: the deck positions of the first ``dealt`` cards of a uniform
-        shuffle of each row's deck (partial Fisher-Yates, one column per row)."""
+        shuffle of each row's deck (partial Fisher-Yates, one column per row), drawn from
+        ``rng``, or from each row's key (``keys``: :func:`keyed_uniform`)."""
         size = self.deck.size
         order = np.repeat(np.arange(size, dtype=np.int8)[:, None], n, axis=1)
         flat = order.reshape(-1)
         rows = np.arange(n)
-        draws = rng.random((dealt, n))
+        draws = rng.random((dealt, n)) if keys is None else keyed_uniform(keys, dealt)
         for i in range(min(dealt, size - 1)):
             where = (draws[i] * (size - i)).astype(np.int64)  # i + a uniform 0 .. size-i-1
             where += i
@@ -67,7 +69,7 @@ class Deal:
     def run(self, bh: BatchHand) -> None:
         n, p, h = bh.n, self.positions, self.hand_size
         dealt = p * h + (1 if self.upcard else 0)
-        order = self.shuffle(bh.rng, n, dealt)
+        order = self.shuffle(bh.rng, n, dealt, bh.deal_keys)
         cards = self.bits[order[:p * h]].reshape(p, h, n)
         bh.hands = np.bitwise_or.reduce(cards, axis=1).T.copy()
         if self.upcard:

@@ -44,6 +44,8 @@ class DealerPickup:
     def run(self, bh: BatchHand) -> None:
         rows = np.arange(bh.n)
         takes = bh.ordered & (bh.dealer != bh.out)
+        if bh.out2 is not None:  # the dealer a lone defender's partner: he sits out too
+            takes &= bh.dealer != bh.out2
         up = np.where(takes, ONE << np.maximum(bh.upcard, 0).astype(np.uint64), np.uint64(0))
         held = bh.hands[rows, bh.dealer]
         discards = takes & (bh.maker != bh.dealer) if self.merge_follows else takes

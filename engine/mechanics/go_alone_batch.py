@@ -24,9 +24,10 @@ _HOW_MADE = frozenset({"ordered_up", "dealer", "ordered_partner"})
 class GoAlone:
     """``go_alone``: the maker says ``alone`` or ``pass`` (one chance in two); a lone maker's
     partner sits out (a lone Cutthroat maker gives up the dummy instead: ``dummy_merge``).
-    Where a defender may go alone (the maker against the rest), the defenders are asked in
-    turn, clockwise from the maker's left or from eldest; the first to say ``alone`` plays
-    alone and the other defender sits out (CTD-A8)."""
+    Where a defender may go alone (the maker against the rest of three, or partnerships of
+    two), the defenders are asked in turn, clockwise from the maker's left or from eldest; the
+    first to say ``alone`` plays alone and the other defender (his partner) sits out (CTD-A8):
+    in partnerships beside the lone maker's partner (:attr:`BatchHand.out2`)."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
@@ -37,9 +38,11 @@ class GoAlone:
             return "a lone hand forced by the maker's cards has no batch form yet"
         if r.partner:
             return "a lone hand taken over by the maker's partner has no batch form yet"
-        if r.defender and (variant.sides.kind is not SidesKind.MAKER_VS_REST
-                           or variant.players != 3):
-            return "lone defenders other than one of three players' two have no batch form yet"
+        three = variant.sides.kind is SidesKind.MAKER_VS_REST and variant.players == 3
+        fours = variant.sides.kind is SidesKind.TEAMS and variant.players == 4
+        if r.defender and not (three or fours):
+            return ("lone defenders other than one of three players' two or of two "
+                    "partnerships of two have no batch form yet")
         return None
 
     def __init__(self, variant: Variant) -> None:
@@ -84,6 +87,8 @@ class GoAlone:
         bh.alone = alone
         if self.teams:
             bh.out = np.where(alone, (bh.maker + 2) % bh.players, NONE)
+            if bh.players == 6:  # both partners sit out
+                bh.out2 = np.where(alone, (bh.maker + 4) % bh.players, NONE)
         if self.rules.defender:
             self._defenders(bh, made & alone if self.rules.defender_needs_lone_maker else made)
 
@@ -94,14 +99,14 @@ class GoAlone:
         return bh.heuristic.tables.strength(bh.hand_of(seat), bh.trump)
 
     def _defenders(self, bh: BatchHand, asked: npt.NDArray[np.bool_]) -> None:
-        """Each defender in turn (every seat but the maker's, from the maker's left or from
-        eldest) until one says ``alone``; the others sit out (three players: one other)."""
+        """Each defender in turn (every seat off the maker's side, from the maker's left or
+        from eldest) until one says ``alone``; the other defender sits out."""
         p = bh.players
         start = bh.maker if self.rules.defender_order is DefenderOrder.MAKER_LEFT else bh.dealer
         loner = np.full(bh.n, NONE, dtype=np.int64)
         for k in range(1, p + 1):
             seat = (start + k) % p
-            asking = asked & (seat != bh.maker) & (loner < 0)
+            asking = asked & ~self.side[np.maximum(bh.maker, 0), seat] & (loner < 0)
             says = asking & (bh.uniform(2) == 1)
             greedy = bh.greedy_at(seat)
             if greedy is not None:  # the greedy bot's rule: four trumps or more
@@ -115,4 +120,7 @@ class GoAlone:
             bh.act(asking, np.where(says, A.ALONE, A.PASS))
             loner = np.where(says, seat, loner)
         bh.defender_alone = loner
-        bh.out = np.where(loner >= 0, 3 - bh.maker - loner, bh.out)  # the third seat
+        if self.teams:  # his partner sits out, beside the lone maker's
+            bh.out2 = np.where(loner >= 0, (loner + 2) % p, NONE)
+        else:
+            bh.out = np.where(loner >= 0, 3 - bh.maker - loner, bh.out)  # the third seat

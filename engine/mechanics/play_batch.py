@@ -67,14 +67,9 @@ class Play:
     def run(self, bh: BatchHand) -> None:
         n, p, h = bh.n, bh.players, self.tricks
         games = np.arange(n)
-        trump, out = bh.trump, bh.out
+        trump = bh.trump
         leader = self._first_leader(bh)
-        # A seat that does not play (a lone maker's partner; every seat of a thrown-in hand)
-        # holds only the blank card, which follows no suit, has no power and is never taken
-        # from the hand, so no step has to mask the seat out.
-        seats = bh.hands[:, :p].T.copy()
-        seats[out[out >= 0], games[out >= 0]] = BLANK
-        seats[:, bh.maker < 0] = BLANK
+        seats = self._seats(bh, games)
         # The hands by place in the trick (row q: the seat q places after the leader),
         # turned each trick so that the winner's is row 0: a step reads and writes one row.
         held = self._turn(seats, leader, games)
@@ -128,9 +123,21 @@ class Play:
             bh.tricks[:, seat] += (taken >> (_TRICK_BITS * seat)) & ((1 << _TRICK_BITS) - 1)
         bh.hands.fill(0)
 
+    def _seats(self, bh: BatchHand, games: Ints) -> U64:
+        """The hands, one row a seat. A seat that does not play (a lone maker's partner, a
+        lone defender's; every seat of a thrown-in hand) holds only the blank card, which
+        follows no suit, has no power and is never taken from the hand, so no step has to
+        mask the seat out."""
+        seats: U64 = bh.hands[:, :self.players].T.copy()
+        for out in (bh.out,) if bh.out2 is None else (bh.out, bh.out2):
+            seats[out[out >= 0], games[out >= 0]] = BLANK
+        seats[:, bh.maker < 0] = BLANK
+        return seats
+
     def _first_leader(self, bh: BatchHand) -> Ints:
         """Eldest (STD-A2), the maker, or left of the loner (CTD-A6: the lone maker, else the
-        lone defender, else eldest), skipping the seat that sits out."""
+        lone defender, else eldest), skipping the seats that sit out (two sit out side by
+        side against a lone defender in partnerships)."""
         rule, made = self.first_lead, bh.maker >= 0
         if rule is FirstLead.MAKER:
             leader = np.where(made, bh.maker, self._wrap(bh.dealer + 1))
@@ -140,7 +147,13 @@ class Play:
                 loner = np.where(bh.defender_alone >= 0, bh.defender_alone, bh.dealer)
                 before = np.where(bh.alone, bh.maker, loner)
             leader = self._wrap(before + 1)
-        return np.where(leader == bh.out, self._wrap(leader + 1), leader)
+        leader = np.where(leader == bh.out, self._wrap(leader + 1), leader)
+        if bh.out2 is None:
+            return leader
+        for _ in range(2):  # the two seats out, in either order
+            leader = np.where((leader == bh.out) | (leader == bh.out2),
+                              self._wrap(leader + 1), leader)
+        return leader
 
     def _wrap(self, seats: Ints) -> Ints:
         """``seats`` modulo the number of players (in place)."""
@@ -188,6 +201,8 @@ class _Reader:
         self.trump = bh.trump
         self.maker = np.maximum(bh.maker, 0)
         self.active = bh.players - (bh.out >= 0)
+        if bh.out2 is not None:
+            self.active = self.active - (bh.out2 >= 0)
         self.gone = np.zeros(n, dtype=np.uint64)
         """Every card played this hand (the heuristic reads what is out)."""
         self.played = np.zeros(n, dtype=np.int64)

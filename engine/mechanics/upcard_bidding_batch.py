@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.core import actions as A
+from engine.core import cards as C
 from engine.mechanics.batch.greedy import counts_by_suit, trumps
 from engine.mechanics.batch.hand import BatchHand, Ints, rules_of
 from engine.mechanics.batch.tables import ONE, SUITS
@@ -25,15 +26,23 @@ __all__ = ["UpcardBidding"]
 class UpcardBidding:
     """``upcard_bidding``: round 1 each seat from eldest passes or orders up (one chance in
     two); round 2 each passes or names a suit (the turned-down one excluded where the
-    variant says); with stick the dealer the dealer may not pass in the last round."""
+    variant says) or, where the variant allows it, no-trump (STD-A12); with stick the dealer
+    the dealer may not pass in the last round."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
         r = rules_of(variant, UpcardBiddingRules)
-        if r.rounds != 2 or r.must_order_when is not None or r.no_trump:
-            return "one-round bidding, forced orders and no-trump calls have no batch form yet"
+        if r.rounds != 2 or r.must_order_when is not None:
+            return "one-round bidding and forced orders have no batch form yet"
         if r.all_pass is not AllPass.THROW_IN:
             return "`all_pass` other than throw_in has no batch form yet"
+        return None
+
+    @staticmethod
+    def check_heuristic(variant: Variant) -> str | None:
+        """Why the ``heuristic`` bot has no batch form here, or None."""
+        if rules_of(variant, UpcardBiddingRules).no_trump:
+            return "no-trump calls have no batch heuristic yet (its trumpless estimate and play)"
         return None
 
     def __init__(self, variant: Variant) -> None:
@@ -66,8 +75,11 @@ class UpcardBidding:
             stuck = self.rules.stick_the_dealer and i == p
             excluded = exclude and not (stuck and self.rules.stuck_dealer_may_name_turned_down)
             suits = 3 if excluded else 4
-            pick = bh.uniform(suits if stuck else suits + 1) - (0 if stuck else 1)
+            options = suits + 1 if self.rules.no_trump else suits  # no-trump: the last call
+            pick = bh.uniform(options if stuck else options + 1) - (0 if stuck else 1)
             suit = pick + (pick >= turned) if excluded else pick
+            if self.rules.no_trump:
+                suit = np.where(pick == suits, C.NO_TRUMP, suit)
             greedy = bh.greedy_at(seat)
             if greedy is not None:
                 counts = counts_by_suit(bh.hand_of(seat))

@@ -64,6 +64,10 @@ class BatchHand:
     """The seats the ``greedy`` bot plays (None: every seat is ``random``)."""
     heuristic: HeuristicSeats | None = None
     """The seats the ``heuristic`` bot plays, and its tables (None: no seat)."""
+    deal_keys: npt.NDArray[np.uint64] | None = None
+    """Per row, the key its shuffle is drawn from (``compare``'s paired deals: the same game
+    and hand deal the same cards under both variants); None: the shuffle draws from
+    :attr:`rng`."""
     hands: npt.NDArray[np.uint64] = field(init=False)
     upcard: Ints = field(init=False)
     maker: Ints = field(init=False)
@@ -72,6 +76,9 @@ class BatchHand:
     """Trump is the upcard's suit, ordered up in round 1: the dealer takes the upcard."""
     out: Ints = field(init=False)
     """The seat sitting out (a lone player's partner), or :data:`NONE`."""
+    out2: Ints | None = field(init=False, default=None)
+    """A second seat sitting out (a lone defender's partner in partnerships), or
+    :data:`NONE`; None where no variant's hand can have one (every kernel may skip it)."""
     alone: npt.NDArray[np.bool_] = field(init=False)
     """The maker plays alone."""
     defender_alone: Ints = field(init=False)

@@ -24,7 +24,7 @@ import numpy.typing as npt
 from engine.core import cards as C
 
 __all__ = ["EFFECTIVE", "ONE", "POWER", "SUITS", "SUIT_MASK", "U64", "choose_bit",
-           "low_bit_index", "pick_bits"]
+           "keyed_uniform", "low_bit_index", "mix64", "pick_bits"]
 
 U64 = npt.NDArray[np.uint64]
 ONE = np.uint64(1)
@@ -68,3 +68,29 @@ def choose_bit(masks: U64, rng: np.random.Generator) -> U64:
     count = np.bitwise_count(masks).astype(np.int64)
     k = (rng.random(masks.shape[0]) * count).astype(np.int64)
     return pick_bits(masks, k)
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+def mix64(z: U64) -> U64:
+    """SplitMix64's finaliser, per element (``uint64`` arithmetic wraps): a counter-based
+    generator's step, so that a draw depends on its key alone, not on what was drawn before.
+
+    >>> mix64(np.array([0, 1], dtype=np.uint64)).tolist() != [0, 1]
+    True
+    """
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    out: U64 = z ^ (z >> np.uint64(31))
+    return out
+
+
+def keyed_uniform(keys: U64, count: int) -> npt.NDArray[np.float64]:
+    """``(count, n)`` uniform floats in [0, 1): column ``r`` drawn from ``keys[r]`` alone
+    (SplitMix64 on ``key + (i + 1) * golden``, the top 53 bits): rows with the same key draw
+    the same numbers whatever else the batch draws (paired deals of ``compare``)."""
+    steps = (np.arange(1, count + 1, dtype=np.uint64) * _GOLDEN)[:, None]
+    bits = mix64(keys[None, :] + steps) >> np.uint64(11)
+    out: npt.NDArray[np.float64] = bits.astype(np.float64) * (1.0 / (1 << 53))
+    return out

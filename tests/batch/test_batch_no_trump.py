@@ -1,0 +1,103 @@
+"""``no-trump`` in batch mode (random and greedy bots): round 2 may also name no-trump.
+
+The scalar interpreter is the independent source: ``--verify`` replays batch games through it
+(every action legal, the same scores; greedy seats the scalar greedy bot's actions), and its
+random games are set against batch games at fixed seeds, two-sided tests at the 0.1% level
+(normal 3.29; chi-square with 3 degrees of freedom 16.27, standard tables).
+
+The share of hands played at no-trump, worked by hand for random bots: a hand reaches round 2
+when all four pass round 1 (1/16); there each seat in turn passes with chance 1/5 (pass, three
+suits, no-trump: the turned-down suit excluded), so the hand is made in round 2 with chance
+1 - (1/5)^4 and at no-trump with one chance in four of that: 1/16 * (1 - 1/625) / 4 = 1.56%
+of all deals (thrown-in deals included). 3,000 batch games give about 28,000 deals: 440 at
+no-trump, a standard error of 0.074 points. The check is on the batch share itself against
+the hand computation, at 3.29 standard errors: a form that never names no-trump (0%), or that
+offers the turned-down suit too (six options: 1/16 * (1 - 1/1296) / 5 = 1.25%, 4.2 standard
+errors away), fails it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)")
+
+from engine import load_variant
+from engine.batch.forms import missing, missing_bot
+from engine.batch.run import compile_kernels, play_batch
+from engine.batch.simulate import simulate_batch
+from engine.core import actions as A
+from engine.core import cards as C
+from engine.core.bot_spec import BotSpec
+from engine.sim.simulate import simulate
+from engine.sim.stats import Count, Tally
+
+CHI2_3DF_0_001 = 16.27
+Z_0_001 = 3.29
+LABELS = ("made", "march", "lone_march", "euchre")
+RANDOM = [BotSpec.parse("random")] * 4
+NO_TRUMP_SHARE = 1 / 16 * (1 - 1 / 625) / 4
+pytestmark = pytest.mark.xdist_group("batch-no-trump")
+
+
+@pytest.fixture(scope="module")
+def scalar() -> Tally:
+    return simulate(load_variant("no-trump"), seed=7, games=1000, bots=RANDOM)
+
+
+@pytest.fixture(scope="module")
+def batch() -> Tally:
+    return simulate_batch(load_variant("no-trump"), seed=7, games=10_000, batch_size=5000).tally
+
+
+def test_no_trump_runs_in_batch_with_random_and_greedy_not_the_heuristic() -> None:
+    v = load_variant("no-trump")
+    assert missing(v) is None
+    assert missing_bot(RANDOM, v) is None
+    reason = missing_bot([BotSpec.parse("heuristic")] * 4, v)
+    assert reason is not None and "no-trump calls have no batch heuristic" in reason
+
+
+@pytest.mark.parametrize("bots", ["random", "greedy,random"])
+def test_no_trump_replays_through_the_scalar_engine(bots: str) -> None:
+    v = load_variant("no-trump")
+    names = (bots.split(",") * 4)[:4]
+    run = simulate_batch(v, seed=5, games=300, batch_size=100, verify=300,
+                         bots=[BotSpec.parse(name) for name in names])
+    assert run.problems == []
+    calls = sum(log.actions.count(A.CALL + C.NO_TRUMP) for log in run.logs)
+    assert calls > 0 if bots == "random" else True
+
+
+def test_the_batch_no_trump_share_is_the_hand_computation() -> None:
+    v = load_variant("no-trump")
+    _, logs = play_batch(v, compile_kernels(v), seed=3, index=0, size=1000, games=3000,
+                         logged=3000)
+    deals = sum(len(log.deals) for log in logs)
+    at_no_trump = sum(log.actions.count(A.CALL + C.NO_TRUMP) for log in logs)
+    se = math.sqrt(NO_TRUMP_SHARE * (1 - NO_TRUMP_SHARE) / deals)
+    assert abs(at_no_trump / deals - NO_TRUMP_SHARE) < Z_0_001 * se, (at_no_trump, deals)
+
+
+def chi_square(a: Tally, b: Tally) -> float:
+    """Pearson's chi-square of homogeneity of the scoring rows' shares of hands."""
+    rows = np.array([[t.n[Count.LABEL, label] for label in LABELS] for t in (a, b)], float)
+    expected = rows.sum(axis=1, keepdims=True) * rows.sum(axis=0) / rows.sum()
+    return float(((rows - expected) ** 2 / expected).sum())
+
+
+def test_no_trump_scoring_row_shares_match_the_scalar_engine(scalar: Tally,
+                                                             batch: Tally) -> None:
+    assert chi_square(scalar, batch) < CHI2_3DF_0_001
+
+
+@pytest.mark.parametrize("what", [Count.ALONE, Count.MADE, Count.REDEALS])
+def test_no_trump_rates_match_the_scalar_engine(scalar: Tally, batch: Tally,
+                                                what: Count) -> None:
+    a, b = (scalar.n[what, None], scalar.hands), (batch.n[what, None], batch.hands)
+    pooled = (a[0] + b[0]) / (a[1] + b[1])
+    se = math.sqrt(pooled * (1 - pooled) * (1 / a[1] + 1 / b[1]))
+    assert abs(a[0] / a[1] - b[0] / b[1]) < Z_0_001 * se
