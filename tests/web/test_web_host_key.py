@@ -94,6 +94,9 @@ def test_serve_prints_the_hosts_link_beyond_loopback_only(
 
     made: list[Any] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets: made.append(self.config))
+    # uvicorn.Config points its loggers at the sys.stderr of the moment: here capsys's, closed
+    # after this test, which broke every later test of the worker.
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     assert main(["serve", "--port", "0"]) == 0
     out = capsys.readouterr().out
     assert re.search(r"http://127\.0\.0\.1:\d+/ \(Ctrl-C", out) and "key=" not in out
