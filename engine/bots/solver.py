@@ -29,6 +29,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from engine.bots.solver_count import TrickCounter, steps_of
 from engine.core import cards as C
 from engine.core.play_position import PlayPosition
 
@@ -88,6 +89,16 @@ class Solver:
                       for r in range(size)] for k in range(size)]
         self.table: dict[int, tuple[float, float]] = {}
         self.nodes = 0
+        self.memo: dict[int, list[int]] = {}
+        """:meth:`classes` of (a hand, the cards live)."""
+        self.lead_memo: dict[int, list[int]] = {}
+        self.suit_memo: dict[int, list[int]] = {}
+        self.top_mask = self.suit_mask[min(t.trump, 4)]
+        """The trumps (the jokers at no-trump): the cards that win a trick of any suit."""
+        steps = steps_of(self.values)
+        self.counter = TrickCounter(self, steps) if steps is not None else None
+        """The fast path on the makers' tricks (:mod:`engine.bots.solver_count`), where the
+        values never fall as the makers take more tricks."""
 
     # -- the public interface ----------------------------------------------------------------
 
@@ -154,6 +165,8 @@ class Solver:
                 rem &= ~(1 << card)
                 if suit >= 0:
                     named = suit
+        if self.counter is not None:
+            return self.counter.value(trick, rem, named)
         if not trick:
             return self._trick(d.leader, rem, 0, -_INF, _INF)
         lead = trick[0][1]
@@ -222,6 +235,10 @@ class Solver:
         return value
 
     def _last_trick(self, leader: int, rem: int, mk: int) -> float:
+        return self.values[mk + self.last_trick_winner(leader, rem)]
+
+    def last_trick_winner(self, leader: int, rem: int) -> int:
+        """1 if the makers take the last trick (one card left in each hand), else 0."""
         hands = self.hands
         lead = (hands[leader] & rem).bit_length() - 1
         row = self.power[self.effective[lead]]
@@ -233,43 +250,72 @@ class Solver:
                 best_seat, best_power = seat, row[c]
             seat = self.next_seat[seat]
         self.nodes += self.n
-        return self.values[mk + (self.makers >> best_seat & 1)]
+        return self.makers >> best_seat & 1
 
-    def _classes(self, hand: int, live: int) -> list[int]:
+    def lead_moves(self, hand: int, rem: int) -> list[int]:
+        """:meth:`classes` of a leader's ``hand``, highest in trick power first."""
+        key = hand << 96 | rem
+        found = self.lead_memo.get(key)
+        if found is None:
+            effective, power = self.effective, self.power
+            found = sorted(self.classes(hand, rem), key=lambda c: -power[effective[c]][c])
+            self.lead_memo[key] = found
+        return found
+
+    def classes(self, hand: int, live: int) -> list[int]:
         """One card of each class of touching cards of ``hand`` (``live``: every card not
-        yet played, the trick's included)."""
+        yet played, the trick's included), suit by suit, each suit's lowest in trick power
+        first."""
+        key = hand << 96 | live
+        found = self.memo.get(key)
+        if found is None:
+            found = []
+            suit_memo = self.suit_memo
+            for mask in self.suit_mask:
+                mine = hand & mask
+                if mine:
+                    key_suit = mine << 96 | live & mask
+                    runs = suit_memo.get(key_suit)
+                    if runs is None:
+                        runs = suit_memo[key_suit] = self._runs(mine, live & mask)
+                    found += runs
+            self.memo[key] = found
+        return found
+
+    def suit_classes(self, hand: int, live: int) -> list[int]:
+        """:meth:`classes` of a ``hand`` of one effective suit, ``live`` of that suit."""
+        key = hand << 96 | live
+        found = self.suit_memo.get(key)
+        if found is None:
+            found = self.suit_memo[key] = self._runs(hand, live)
+        return found
+
+    def _runs(self, hand: int, live: int) -> list[int]:
+        """:meth:`classes` of a ``hand`` of one effective suit, lowest first."""
         out: list[int] = []
-        effective = self.effective
-        order = self.order
         tied = self.tied
-        done = 0
-        for c in C.cards_of(hand):
-            suit = effective[c]
-            if done >> suit & 1:
+        mine = False
+        for d in self.order[self.effective[(hand & -hand).bit_length() - 1]]:
+            if not live >> d & 1:
                 continue
-            done |= 1 << suit
-            mine = False
-            for d in order[suit]:
-                if not live >> d & 1:
-                    continue
-                if tied >> d & 1:
-                    if hand >> d & 1:
-                        out.append(d)
-                    mine = False
-                elif hand >> d & 1:
-                    if not mine:
-                        out.append(d)
-                        mine = True
-                else:
-                    mine = False
+            if tied >> d & 1:
+                if hand >> d & 1:
+                    out.append(d)
+                mine = False
+            elif hand >> d & 1:
+                if not mine:
+                    out.append(d)
+                    mine = True
+            else:
+                mine = False
+        out.reverse()
         return out
 
     def _lead(self, leader: int, rem: int, mk: int, alpha: float, beta: float) -> float:
         maximise = self.for_makers >> leader & 1
         best = -_INF if maximise else _INF
         effective, power = self.effective, self.power
-        moves = self._classes(self.hands[leader] & rem, rem)
-        moves.sort(key=lambda c: -power[effective[c]][c])
+        moves = self.lead_moves(self.hands[leader] & rem, rem)
         nxt = self.next_seat[leader]
         for c in moves:
             self.nodes += 1
@@ -302,15 +348,15 @@ class Solver:
         """The value with ``pos`` cards of the trick laid (``tm``), ``seat`` to play."""
         hand = self.hands[seat] & rem
         suited = hand & self.suit_mask[follow]
-        moves = self._classes(suited or hand, rem | tm)
+        moves = self.classes(suited or hand, rem | tm)
         makers = self.makers
         maximise = self.for_makers >> seat & 1
         if len(moves) > 1:  # winning cards lowest first, else the lowest first
             ours = (makers >> best_seat & 1) == (makers >> seat & 1)
             if ours:
-                moves.sort(key=lambda c: (row[c] > best_power, row[c]))
+                moves = sorted(moves, key=lambda c: (row[c] > best_power, row[c]))
             else:
-                moves.sort(key=lambda c: (row[c] <= best_power, row[c]))
+                moves = sorted(moves, key=lambda c: (row[c] <= best_power, row[c]))
         last = pos + 1 == self.n
         nxt = self.next_seat[seat]
         best = -_INF if maximise else _INF
