@@ -55,14 +55,19 @@ class Solver:
         self.suit_mask = t.suit_mask
         self.power = t.power
         self.values = list(values)
-        self.hands = list(deal.hands)
         self.next_seat = deal.next_seat
         self.makers = deal.makers
         self.for_makers = deal.for_makers
         self.n = deal.active
+        self.hands = [0] * len(deal.hands)
+        """The hands of the seats that play (a seat sitting out keeps no card here)."""
+        seat = deal.trick[0][0] if deal.trick else deal.leader
+        for _ in range(self.n):
+            self.hands[seat] = deal.hands[seat]
+            seat = self.next_seat[seat]
         self.jokers = C.JOKERS if deal.joker_names and t.trump >= C.NO_TRUMP else 0
         universe = 0
-        for hand in deal.hands:
+        for hand in self.hands:
             universe |= hand
         for _, c in deal.trick:
             universe |= 1 << c
@@ -94,6 +99,7 @@ class Solver:
         self.lead_memo: dict[int, list[int]] = {}
         self.suit_memo: dict[int, list[int]] = {}
         self.top_mask = self.suit_mask[min(t.trump, 4)]
+        self.top_order = self.order[min(t.trump, 4)]
         """The trumps (the jokers at no-trump): the cards that win a trick of any suit."""
         steps = steps_of(self.values)
         self.counter = TrickCounter(self, steps) if steps is not None else None
@@ -281,6 +287,29 @@ class Solver:
                     found += runs
             self.memo[key] = found
         return found
+
+    def top_run(self, rem: int) -> tuple[int, int]:
+        """The highest trumps of ``rem`` held by one player, each a trick for his side
+        whenever he plays it: (1 for the makers, 0 for the others, how many), or (-1, 0)
+        where there is none (or a copy of equal power is left)."""
+        holder = -1
+        run = 0
+        tied = self.tied
+        for c in self.top_order:
+            if rem >> c & 1:
+                if tied >> c & 1:
+                    break
+                if holder < 0:
+                    for seat, hand in enumerate(self.hands):
+                        if hand >> c & 1:
+                            holder = seat
+                            break
+                elif not self.hands[holder] >> c & 1:
+                    break
+                run += 1
+        if holder < 0:
+            return -1, 0
+        return self.makers >> holder & 1, run
 
     def suit_classes(self, hand: int, live: int) -> list[int]:
         """:meth:`classes` of a ``hand`` of one effective suit, ``live`` of that suit."""

@@ -103,6 +103,13 @@ class TrickCounter:
             won = s.last_trick_winner(leader, rem)
             self.table[key] = (won, won)
             return won >= target
+        side, sure = s.top_run(rem)  # the highest trumps left, in one hand: a trick each
+        if side == 1 and sure >= target:
+            self.table[key] = (sure, upper)
+            return True
+        if side == 0 and left - sure < target:
+            self.table[key] = (lower, left - sure)
+            return False
         result = self._lead(leader, rem, target)
         if result:
             lower = target
