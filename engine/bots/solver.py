@@ -94,8 +94,6 @@ class Solver:
                       for r in range(size)] for k in range(size)]
         self.table: dict[int, tuple[float, float]] = {}
         self.nodes = 0
-        self.memo: dict[int, list[int]] = {}
-        """:meth:`classes` of (a hand, the cards live)."""
         self.lead_memo: dict[int, list[int]] = {}
         self.suit_memo: dict[int, list[int]] = {}
         self.top_mask = self.suit_mask[min(t.trump, 4)]
@@ -272,20 +270,16 @@ class Solver:
         """One card of each class of touching cards of ``hand`` (``live``: every card not
         yet played, the trick's included), suit by suit, each suit's lowest in trick power
         first."""
-        key = hand << 96 | live
-        found = self.memo.get(key)
-        if found is None:
-            found = []
-            suit_memo = self.suit_memo
-            for mask in self.suit_mask:
-                mine = hand & mask
-                if mine:
-                    key_suit = mine << 96 | live & mask
-                    runs = suit_memo.get(key_suit)
-                    if runs is None:
-                        runs = suit_memo[key_suit] = self._runs(mine, live & mask)
-                    found += runs
-            self.memo[key] = found
+        found: list[int] = []
+        suit_memo = self.suit_memo
+        for mask in self.suit_mask:
+            mine = hand & mask
+            if mine:
+                key = mine << 96 | live & mask
+                runs = suit_memo.get(key)
+                if runs is None:
+                    runs = suit_memo[key] = self._runs(mine, live & mask)
+                found += runs
         return found
 
     def top_run(self, rem: int) -> tuple[int, int]:
