@@ -98,6 +98,7 @@ class Solver:
         self.suit_memo: dict[int, list[int]] = {}
         self.top_mask = self.suit_mask[min(t.trump, 4)]
         self.top_order = self.order[min(t.trump, 4)]
+        self.top_memo: dict[int, tuple[int, int]] = {}
         """The trumps (the jokers at no-trump): the cards that win a trick of any suit."""
         steps = steps_of(self.values)
         self.counter = TrickCounter(self, steps) if steps is not None else None
@@ -286,6 +287,13 @@ class Solver:
         """The highest trumps of ``rem`` held by one player, each a trick for his side
         whenever he plays it: (1 for the makers, 0 for the others, how many), or (-1, 0)
         where there is none (or a copy of equal power is left)."""
+        top = rem & self.top_mask
+        found = self.top_memo.get(top)
+        if found is None:
+            found = self.top_memo[top] = self._top_run(top)
+        return found
+
+    def _top_run(self, rem: int) -> tuple[int, int]:
         holder = -1
         run = 0
         tied = self.tied

@@ -89,6 +89,8 @@ class TrickCounter:
         left = (s.hands[leader] & rem).bit_count()
         if target > left:
             return False
+        if left == 1:  # ``target`` is 1
+            return s.last_trick_winner(leader, rem) == 1
         key = rem << 4 | leader
         found = self.table.get(key)
         if found is None:
@@ -99,10 +101,6 @@ class TrickCounter:
                 return True
             if upper < target:
                 return False
-        if left == 1:
-            won = s.last_trick_winner(leader, rem)
-            self.table[key] = (won, won)
-            return won >= target
         side, sure = s.top_run(rem)  # the highest trumps left, in one hand: a trick each
         if side == 1 and sure >= target:
             self.table[key] = (sure, upper)
