@@ -173,10 +173,7 @@ class TrickCounter:
             after = hand.bit_count() - 1
             for c in moves:
                 s.nodes += 1
-                if row[c] > best_power:
-                    b_seat = seat
-                else:
-                    b_seat = best_seat
+                b_seat = seat if row[c] > best_power else best_seat
                 t = target - (makers >> b_seat & 1)
                 if t <= 0:
                     value = True

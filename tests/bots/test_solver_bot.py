@@ -82,7 +82,8 @@ def test_a_seat_that_passed_is_less_likely_to_hold_a_strong_hand() -> None:
     assert strong < weak / 4
 
 
-def test_no_lone_hand_on_a_marginal_hand_and_one_on_a_sure_march() -> None:
+@pytest.mark.parametrize("solve_bids", [False, True])
+def test_no_lone_hand_on_a_marginal_hand_and_one_on_a_sure_march(solve_bids: bool) -> None:
     # standard, seat 0 ordered the 9H up to the dealer. With JH AH KH and two low side cards
     # (9S TC) a lone hand needs all five tricks to gain (4 points against 2 with the partner)
     # and cannot take them without the left bower and a side winner, while the partner's help
@@ -96,9 +97,12 @@ def test_no_lone_hand_on_a_marginal_hand_and_one_on_a_sure_march() -> None:
                  [["JH", "JD", "AH", "KH", "AS"], ["9C", "TC", "QC", "9S", "TS"],
                   ["AC", "KC", "QS", "KS", "JS"], ["TH", "QH", "AD", "KD", "QD"]],
                  "order_up")
+    # Both ways of deciding it: by the search (the default) and by the worlds solved.
     for seed in range(3):
-        assert marginal.action_name(SolverBot(marginal.variant, 0, seed).act(marginal)) == "pass"
-        assert sure.action_name(SolverBot(sure.variant, 0, seed).act(sure)) == "alone"
+        bot = SolverBot(marginal.variant, 0, seed, solve_bids=solve_bids)
+        assert marginal.action_name(bot.act(marginal)) == "pass"
+        bot = SolverBot(sure.variant, 0, seed, solve_bids=solve_bids)
+        assert sure.action_name(bot.act(sure)) == "alone"
 
 
 def test_no_trump_wasted_on_the_partners_winning_trick() -> None:
