@@ -21,7 +21,10 @@ of a trick is keyed by one int (the cards left, the leader, the makers' tricks s
 transposition table of bounds. Moves are ordered (a follower tries its lowest winning card
 first, a seat whose side wins the trick its lowest card) and cards of one suit with no card
 of another hand between them in trick power are one move (touching cards are equivalent; a
-card equal to another, a double deck's copy, is a move of its own).
+card equal to another, a double deck's copy, is a move of its own;
+:mod:`engine.bots.solver_cards`). Where the values never fall as the makers take more tricks
+(every scoring table but a misère's) the search is of the makers' tricks instead
+(:mod:`engine.bots.solver_count`): null-window questions on the table's steps alone.
 """
 
 from __future__ import annotations
