@@ -21,14 +21,18 @@ of a trick is keyed by one int (the cards left, the leader, the makers' tricks s
 transposition table of bounds. Moves are ordered (a follower tries its lowest winning card
 first, a seat whose side wins the trick its lowest card) and cards of one suit with no card
 of another hand between them in trick power are one move (touching cards are equivalent; a
-card equal to another, a double deck's copy, is a move of its own).
+card equal to another, a double deck's copy, is a move of its own;
+:mod:`engine.bots.solver_cards`). Where the values never fall as the makers take more tricks
+(every scoring table but a misère's) the search is of the makers' tricks instead
+(:mod:`engine.bots.solver_count`): null-window questions on the table's steps alone.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
+from engine.bots.solver_cards import DealCards
+from engine.bots.solver_count import TrickCounter, steps_of
 from engine.core import cards as C
 from engine.core.play_position import PlayPosition
 
@@ -42,52 +46,24 @@ Deal = PlayPosition
 (:class:`~engine.core.play_position.PlayPosition`)."""
 
 
-class Solver:
+class Solver(DealCards):
     """Alpha-beta over the tricks left of one :class:`Deal` (see the module docstring).
 
     ``nodes`` counts the cards tried (for measuring)."""
 
     def __init__(self, deal: Deal, values: Sequence[float]) -> None:
-        self.deal = deal
-        t = deal.tables
-        self.effective = t.effective
-        self.suit_mask = t.suit_mask
-        self.power = t.power
+        super().__init__(deal)
         self.values = list(values)
-        self.hands = list(deal.hands)
-        self.next_seat = deal.next_seat
-        self.makers = deal.makers
-        self.for_makers = deal.for_makers
-        self.n = deal.active
-        self.jokers = C.JOKERS if deal.joker_names and t.trump >= C.NO_TRUMP else 0
-        universe = 0
-        for hand in deal.hands:
-            universe |= hand
-        for _, c in deal.trick:
-            universe |= 1 << c
-        self.universe = universe
-        self.order: list[list[int]] = []
-        """Per effective suit, its cards in this deal by trick power, highest first."""
-        for suit in range(5):
-            row = self.power[suit]
-            cards = list(C.cards_of(universe & self.suit_mask[suit]))
-            cards.sort(key=lambda c, row=row: -row[c])  # type: ignore[misc]
-            self.order.append(cards)
-        self.tied = 0
-        """The cards of equal power to another of the deal (a double deck's copies): the
-        first played of two wins (DECK-A3), so each is a class of its own."""
-        for suit, cards in enumerate(self.order):
-            row = self.power[suit]
-            for a, b in itertools.pairwise(cards):
-                if row[a] == row[b]:
-                    self.tied |= 1 << a | 1 << b
         size = len(self.values)
         self.low = [[min(self.values[k:k + r + 1]) if k + r < size else 0.0
                      for r in range(size)] for k in range(size)]
         self.high = [[max(self.values[k:k + r + 1]) if k + r < size else 0.0
                       for r in range(size)] for k in range(size)]
         self.table: dict[int, tuple[float, float]] = {}
-        self.nodes = 0
+        steps = steps_of(self.values)
+        self.counter = TrickCounter(self, steps) if steps is not None else None
+        """The fast path on the makers' tricks (:mod:`engine.bots.solver_count`), where the
+        values never fall as the makers take more tricks."""
 
     # -- the public interface ----------------------------------------------------------------
 
@@ -154,6 +130,8 @@ class Solver:
                 rem &= ~(1 << card)
                 if suit >= 0:
                     named = suit
+        if self.counter is not None:
+            return self.counter.value(trick, rem, named)
         if not trick:
             return self._trick(d.leader, rem, 0, -_INF, _INF)
         lead = trick[0][1]
@@ -222,54 +200,13 @@ class Solver:
         return value
 
     def _last_trick(self, leader: int, rem: int, mk: int) -> float:
-        hands = self.hands
-        lead = (hands[leader] & rem).bit_length() - 1
-        row = self.power[self.effective[lead]]
-        best_seat, best_power = leader, row[lead]
-        seat = self.next_seat[leader]
-        while seat != leader:
-            c = (hands[seat] & rem).bit_length() - 1
-            if row[c] > best_power:
-                best_seat, best_power = seat, row[c]
-            seat = self.next_seat[seat]
-        self.nodes += self.n
-        return self.values[mk + (self.makers >> best_seat & 1)]
-
-    def _classes(self, hand: int, live: int) -> list[int]:
-        """One card of each class of touching cards of ``hand`` (``live``: every card not
-        yet played, the trick's included)."""
-        out: list[int] = []
-        effective = self.effective
-        order = self.order
-        tied = self.tied
-        done = 0
-        for c in C.cards_of(hand):
-            suit = effective[c]
-            if done >> suit & 1:
-                continue
-            done |= 1 << suit
-            mine = False
-            for d in order[suit]:
-                if not live >> d & 1:
-                    continue
-                if tied >> d & 1:
-                    if hand >> d & 1:
-                        out.append(d)
-                    mine = False
-                elif hand >> d & 1:
-                    if not mine:
-                        out.append(d)
-                        mine = True
-                else:
-                    mine = False
-        return out
+        return self.values[mk + self.last_trick_winner(leader, rem)]
 
     def _lead(self, leader: int, rem: int, mk: int, alpha: float, beta: float) -> float:
         maximise = self.for_makers >> leader & 1
         best = -_INF if maximise else _INF
         effective, power = self.effective, self.power
-        moves = self._classes(self.hands[leader] & rem, rem)
-        moves.sort(key=lambda c: -power[effective[c]][c])
+        moves = self.lead_moves(self.hands[leader] & rem, rem)
         nxt = self.next_seat[leader]
         for c in moves:
             self.nodes += 1
@@ -302,15 +239,15 @@ class Solver:
         """The value with ``pos`` cards of the trick laid (``tm``), ``seat`` to play."""
         hand = self.hands[seat] & rem
         suited = hand & self.suit_mask[follow]
-        moves = self._classes(suited or hand, rem | tm)
+        moves = self.classes(suited or hand, rem | tm)
         makers = self.makers
         maximise = self.for_makers >> seat & 1
         if len(moves) > 1:  # winning cards lowest first, else the lowest first
             ours = (makers >> best_seat & 1) == (makers >> seat & 1)
             if ours:
-                moves.sort(key=lambda c: (row[c] > best_power, row[c]))
+                moves = sorted(moves, key=lambda c: (row[c] > best_power, row[c]))
             else:
-                moves.sort(key=lambda c: (row[c] <= best_power, row[c]))
+                moves = sorted(moves, key=lambda c: (row[c] <= best_power, row[c]))
         last = pos + 1 == self.n
         nxt = self.next_seat[seat]
         best = -_INF if maximise else _INF

@@ -82,7 +82,8 @@ def test_a_seat_that_passed_is_less_likely_to_hold_a_strong_hand() -> None:
     assert strong < weak / 4
 
 
-def test_no_lone_hand_on_a_marginal_hand_and_one_on_a_sure_march() -> None:
+@pytest.mark.parametrize("solve_bids", [False, True])
+def test_no_lone_hand_on_a_marginal_hand_and_one_on_a_sure_march(solve_bids: bool) -> None:
     # standard, seat 0 ordered the 9H up to the dealer. With JH AH KH and two low side cards
     # (9S TC) a lone hand needs all five tricks to gain (4 points against 2 with the partner)
     # and cannot take them without the left bower and a side winner, while the partner's help
@@ -96,9 +97,12 @@ def test_no_lone_hand_on_a_marginal_hand_and_one_on_a_sure_march() -> None:
                  [["JH", "JD", "AH", "KH", "AS"], ["9C", "TC", "QC", "9S", "TS"],
                   ["AC", "KC", "QS", "KS", "JS"], ["TH", "QH", "AD", "KD", "QD"]],
                  "order_up")
+    # Both ways of deciding it: by the search (the default) and by the worlds solved.
     for seed in range(3):
-        assert marginal.action_name(SolverBot(marginal.variant, 0, seed).act(marginal)) == "pass"
-        assert sure.action_name(SolverBot(sure.variant, 0, seed).act(sure)) == "alone"
+        bot = SolverBot(marginal.variant, 0, seed, solve_bids=solve_bids)
+        assert marginal.action_name(bot.act(marginal)) == "pass"
+        bot = SolverBot(sure.variant, 0, seed, solve_bids=solve_bids)
+        assert sure.action_name(bot.act(sure)) == "alone"
 
 
 def test_no_trump_wasted_on_the_partners_winning_trick() -> None:
@@ -114,3 +118,23 @@ def test_no_trump_wasted_on_the_partners_winning_trick() -> None:
     for seed in range(3):
         card = state.action_name(SolverBot(state.variant, 3, seed).act(state))
         assert card in ("play:9C", "play:TC"), card
+
+
+def test_no_trump_led_to_a_stuck_dealer() -> None:
+    # stick-the-dealer: the JS was turned down, everyone passed twice and the dealer (seat 3)
+    # was stuck: he named clubs with JC KC and three cards of other suits; his partner holds
+    # TC QC. Seat 0 leads with AC (his only trump), TD, KH AH, QS; his partner holds the 9C.
+    # Strategy: a defender does not lead trump into the makers: the AC draws his partner's
+    # only trump (the 9C must follow) and the makers' four trumps take the rest of the hand,
+    # while a heart lead (KH, then AH) takes tricks in the suit the stuck dealer could not
+    # name and keeps AC and 9C to ruff or overtake the makers' trumps: the defenders euchre
+    # the dealer (by the exact play of this deal: leading AC, TD or QS lets the makers take
+    # three tricks; KH or AH euchres them). The bot must lead a heart.
+    state = _deal("stick-the-dealer", 3, "JS",
+                  [["AC", "TD", "KH", "AH", "QS"], ["TC", "QC", "9D", "9H", "TS"],
+                   ["9C", "KD", "AD", "9S", "AS"], ["JC", "KC", "QD", "JH", "QH"]],
+                  *["pass"] * 7, "call:C", "pass")
+    assert state.phase == "play" and state.current_player == 0
+    for seed in range(3):
+        card = state.action_name(SolverBot(state.variant, 0, seed).act(state))
+        assert card in ("play:KH", "play:AH"), card
