@@ -39,10 +39,11 @@ browser."""
 def make_bot(spec: BotSpec, variant: Variant, seat: int, seed: int) -> Bot:
     """The bot ``spec`` names, for one seat (``search:N``: a search bot with N simulations,
     ``solver:N`` a solver bot with N worlds)."""
+    budget = None if spec.milliseconds is None else spec.milliseconds / 1000
+    if spec.name == SearchBot.name and (spec.simulations or budget):
+        return SearchBot(variant, seat, seed, simulations=spec.simulations or 1, budget=budget)
     if spec.simulations is not None and spec.name == SolverBot.name:
         return SolverBot(variant, seat, seed, worlds=spec.simulations)
-    if spec.simulations is not None:
-        return SearchBot(variant, seat, seed, simulations=spec.simulations)
     return BOTS[spec.name](variant, seat, seed)
 
 

@@ -7,7 +7,8 @@ Each bot has its own RNG seeded by the simulator from the game's seed, so games 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -15,7 +16,28 @@ if TYPE_CHECKING:
     from engine.play.view import View
     from engine.rules.variant import Variant
 
-__all__ = ["Bot"]
+__all__ = ["Bot", "worlds_until"]
+
+
+def worlds_until(count: int, budget: float | None) -> Iterator[int]:
+    """The worlds a sampling bot evaluates, numbered from 1: ``count`` of them, or, with a
+    ``budget`` in seconds (``search:200ms``), as many as start before it is spent (at least
+    one; wall-clock time, as a player waits it).
+
+    >>> list(worlds_until(3, None))
+    [1, 2, 3]
+    >>> list(worlds_until(3, 0.0))
+    [1]
+    """
+    if budget is None:
+        yield from range(1, count + 1)
+        return
+    deadline = time.perf_counter() + budget
+    worlds = 1
+    yield worlds
+    while time.perf_counter() < deadline:
+        worlds += 1
+        yield worlds
 
 
 class Bot:

@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine.bots.base import Bot
+from engine.bots.base import Bot, worlds_until
 from engine.bots.determinize import determinize
 from engine.bots.heuristic import HeuristicBot
 from engine.rules.game_end import Goal
@@ -46,11 +46,14 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, variant: Variant, seat: int, seed: int, *,
-                 simulations: int = DEFAULT_SIMULATIONS) -> None:
+                 simulations: int = DEFAULT_SIMULATIONS, budget: float | None = None) -> None:
         super().__init__(variant, seat, seed)
         if simulations < 1:
             raise ValueError("a search needs at least one simulation per decision")
         self.simulations = simulations
+        self.budget = budget
+        """Seconds per decision (``search:200ms``): worlds are sampled until they are spent,
+        at least one; None: ``simulations`` fixes the worlds (reproducible from the seed)."""
         self.fallback = HeuristicBot(variant, seat, seed)
         """Decides when only a view is given (:meth:`choose`)."""
         self.rollout_bots = [HeuristicBot(variant, s, seed) for s in range(variant.players)]
@@ -87,7 +90,7 @@ class SearchBot(Bot):
             bot.rng.seed(rng.getrandbits(64))
         totals = [0.0] * len(legal)
         wins = [0] * len(legal)
-        for _ in range(worlds):
+        for worlds in worlds_until(worlds, self.budget):
             world = determinize(state, self.seat, rng)
             results = [self._rollout(world, action) for action in legal]
             top = max(results)
