@@ -38,12 +38,12 @@ browser."""
 
 def make_bot(spec: BotSpec, variant: Variant, seat: int, seed: int) -> Bot:
     """The bot ``spec`` names, for one seat (``search:N``: a search bot with N simulations,
-    ``solver:N`` a solver bot with N worlds)."""
+    ``solver:N`` a solver bot with N worlds, ``search:200ms`` one that samples for 0.2 s)."""
     budget = None if spec.milliseconds is None else spec.milliseconds / 1000
     if spec.name == SearchBot.name and (spec.simulations or budget):
         return SearchBot(variant, seat, seed, simulations=spec.simulations or 1, budget=budget)
-    if spec.simulations is not None and spec.name == SolverBot.name:
-        return SolverBot(variant, seat, seed, worlds=spec.simulations)
+    if spec.name == SolverBot.name and (spec.simulations or budget):
+        return SolverBot(variant, seat, seed, worlds=spec.simulations or 1, budget=budget)
     return BOTS[spec.name](variant, seat, seed)
 
 

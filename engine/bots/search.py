@@ -84,13 +84,15 @@ class SearchBot(Bot):
     def evaluate(self, state: State, legal: list[int]) -> tuple[list[float], list[int], int]:
         """Each legal action's total result over the sampled worlds, the number of worlds
         in which it did best (ties to each), and the number of worlds."""
-        worlds = max(1, self.simulations // len(legal))
+        count = max(1, self.simulations // len(legal))
         rng = random.Random(self.rng.getrandbits(64))
         for bot in self.rollout_bots:
             bot.rng.seed(rng.getrandbits(64))
         totals = [0.0] * len(legal)
         wins = [0] * len(legal)
-        for worlds in worlds_until(worlds, self.budget):
+        worlds = 0
+        for _ in worlds_until(count, self.budget):
+            worlds += 1
             world = determinize(state, self.seat, rng)
             results = [self._rollout(world, action) for action in legal]
             top = max(results)

@@ -34,7 +34,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from engine.bots.base import Bot
+from engine.bots.base import Bot, worlds_until
 from engine.bots.determinize import determinize
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.search import SearchBot
@@ -71,15 +71,19 @@ class SolverBot(Bot):
     name = "solver"
 
     def __init__(self, variant: Variant, seat: int, seed: int, *,
-                 worlds: int = DEFAULT_WORLDS, solve_bids: bool = False) -> None:
+                 worlds: int = DEFAULT_WORLDS, solve_bids: bool = False,
+                 budget: float | None = None) -> None:
         super().__init__(variant, seat, seed)
         if worlds < 1:
             raise ValueError("a solver bot needs at least one world per decision")
         self.worlds = worlds
+        self.budget = budget
+        """Seconds per decision (``solver:200ms``): worlds are solved until they are spent,
+        at least one; None: ``worlds`` fixes them (reproducible from the seed)."""
         self.solve_bids = solve_bids
         """Decide the bids, lone hands and discards by trying each in every world with the
         play solved; by default (False) they are the search's (module docstring)."""
-        self.fallback = SearchBot(variant, seat, seed, simulations=4 * worlds)
+        self.fallback = SearchBot(variant, seat, seed, simulations=4 * worlds, budget=budget)
         self.policy = [HeuristicBot(variant, s, seed) for s in range(variant.players)]
         """The seats of a world between a decision and the first card."""
         self.estimate = self.policy[seat]
@@ -105,7 +109,9 @@ class SolverBot(Bot):
             bot.rng.seed(rng.getrandbits(64))
         totals = [0.0] * len(legal)
         weights = 0.0
-        for _ in range(self.worlds):
+        worlds = 0
+        for _ in worlds_until(self.worlds, self.budget):
+            worlds += 1
             world = determinize(state, self.seat, rng)
             results = self._results(world, legal)
             if results is None:
@@ -117,7 +123,7 @@ class SolverBot(Bot):
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         mean = totals[best] / weights if weights else 0.0
         return legal[best], (f"{mean:+.2f} points a hand against the table's mean, exact "
-                             f"play in {self.worlds} sampled deals weighted by the bidding")
+                             f"play in {worlds} sampled deals weighted by the bidding")
 
     # -- the worlds ----------------------------------------------------------------------------
 

@@ -77,8 +77,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=int, help="deal seed (default: a random one, printed)")
     p.add_argument("--bots",
                    help="one bot for every other seat, or one per seat, comma-separated "
-                   "(random, heuristic, search or search:N, solver or solver:N, greedy; default "
-                   "heuristic)")
+                   "(random, heuristic, search or search:N, solver or solver:N, a time budget "
+                   "such as search:200ms, greedy; default heuristic)")
     p.add_argument("--save", metavar="FILE", help="write the game record here after every "
                    "action (an existing file only if it is a record of this game)")
     p.add_argument("--force", action="store_true",

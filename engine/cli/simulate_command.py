@@ -56,8 +56,8 @@ def add_run_options(p: argparse.ArgumentParser, *, games: int = 1000,
     p.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     p.add_argument("--bots", default="heuristic",
                    help="one bot for every seat, or one per seat in seat order, comma-separated "
-                   "(random, heuristic, search or search:N, solver or solver:N, greedy; default "
-                   "heuristic)")
+                   "(random, heuristic, search or search:N, solver or solver:N, a time budget "
+                   "such as search:200ms, greedy; default heuristic)")
     p.add_argument("--workers", type=positive, default=1,
                    help=f"local processes (default 1, at most {WORKERS_PER_CPU} per CPU); "
                    "results are identical for every count")
