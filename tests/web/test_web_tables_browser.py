@@ -41,6 +41,9 @@ from engine.web.tables import TableStore  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 pytestmark = pytest.mark.xdist_group("browser")
+SEEDS = {"standard": 1, "cutthroat": 7}
+"""The tables' deal seeds: whole games of 5 and 4 hands with the test's seeded choices (a
+random deal made the test last 15 to 65 s)."""
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage"]
@@ -214,6 +217,12 @@ def _sit_down(base: str, tables: TableStore, creator: WebDriver, friend: WebDriv
     for driver in (creator, friend):  # the bots' cards at once: the test reads every page
         driver.get(base + "/")
         driver.execute_script("localStorage.setItem('euchrekit-delay', '0');")
+    # The table's deal seed, posted as the form's `seed` (POST /tables takes one): the same
+    # game each run, so the test's length does not vary with a random deal.
+    creator.execute_script(
+        "document.getElementById('friends-form').insertAdjacentHTML('beforeend', "
+        "'<input type=\"hidden\" name=\"seed\" value=\"' + arguments[0] + '\">');",
+        str(SEEDS[variant]))
     Select(creator.find_element(By.ID, "friends-variant")).select_by_value(variant)
     field = creator.find_element(By.ID, "friends-people")
     field.clear()
