@@ -37,8 +37,7 @@ from engine.sim.compare import (
     Comparison,
     PairTally,
     common_keys,
-    figure,
-    metrics_for,
+    comparison,
     paired_possible,
 )
 from engine.sim.dispatch import run_jobs
@@ -117,9 +116,5 @@ def compare_batch(
             progress(2 * job.a.games)
 
     run_jobs(_run_pair, jobs, done, workers=workers, window=2)
-    figures = tuple(figure(metric, tally.sums[metric.key], games, paired=paired)
-                    for metric in metrics_for(a) if metric.key in tally.sums)
-    return Comparison(a=a.name, b=b.name, games=games, seed=seed, paired=paired,
-                      bots_a=tuple(str(spec) for spec in bots_a),
-                      bots_b=tuple(str(spec) for spec in bots_b),
-                      stopped_a=tally.stopped_a, stopped_b=tally.stopped_b, figures=figures)
+    return comparison(a, b, tally, seed=seed, games=games, paired=paired, bots_a=bots_a,
+                      bots_b=bots_b)

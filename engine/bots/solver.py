@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.bots.solver_cards import DealCards
+from engine.bots.solver_cards import DealCards, trick_so_far
 from engine.bots.solver_count import TrickCounter, steps_of
 from engine.core import cards as C
 from engine.core.play_position import PlayPosition
@@ -147,12 +147,7 @@ class Solver(DealCards):
         lead = trick[0][1]
         follow = named if self.jokers >> lead & 1 else self.effective[lead]
         row = self.power[self.effective[lead]]
-        best_seat, best_power = trick[0][0], row[lead]
-        tm = 0
-        for seat, c in trick:
-            tm |= 1 << c
-            if row[c] > best_power:
-                best_seat, best_power = seat, row[c]
+        best_seat, best_power, tm = trick_so_far(trick, row)
         if len(trick) == self.n:
             return self._trick(best_seat, rem, self.makers >> best_seat & 1, -_INF, _INF)
         seat = self.next_seat[trick[-1][0]]

@@ -7,11 +7,25 @@ winner, and the highest trumps left in one hand (a trick each, whenever they are
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from engine.core import cards as C
 from engine.core.play_position import PlayPosition as Deal
 
-__all__ = ["DealCards"]
+__all__ = ["DealCards", "trick_so_far"]
+
+
+def trick_so_far(trick: Sequence[tuple[int, int]], row: Sequence[int]) -> tuple[int, int, int]:
+    """Who wins the trick in progress so far (its seat and card's power in ``row``, the power
+    table of the suit led) and the mask of its cards: where both searches start from a
+    trick under way."""
+    best_seat, best_power = trick[0][0], row[trick[0][1]]
+    played = 0
+    for seat, c in trick:
+        played |= 1 << c
+        if row[c] > best_power:
+            best_seat, best_power = seat, row[c]
+    return best_seat, best_power, played
 
 
 class DealCards:

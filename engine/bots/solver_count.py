@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from engine.bots.solver_cards import trick_so_far
+
 if TYPE_CHECKING:
     from engine.bots.solver import Solver
 
@@ -68,12 +70,7 @@ class TrickCounter:
             return any(found) if s.for_makers >> trick[0][0] & 1 else all(found)
         follow = named if s.jokers >> lead & 1 else s.effective[lead]
         row = s.power[s.effective[lead]]
-        best_seat, best_power = trick[0][0], row[lead]
-        tm = 0
-        for seat, c in trick:
-            tm |= 1 << c
-            if row[c] > best_power:
-                best_seat, best_power = seat, row[c]
+        best_seat, best_power, tm = trick_so_far(trick, row)
         if len(trick) == s.n:
             return self.at_least(best_seat, rem, target - (s.makers >> best_seat & 1))
         seat = s.next_seat[trick[-1][0]]

@@ -327,6 +327,15 @@ def compare(
     paired = paired_possible(a, b) and list(bots_a) == list(bots_b)
     tally = _tally(a, b, seed=seed, games=games, bots_a=bots_a, bots_b=bots_b,
                    workers=workers, progress=progress)
+    return comparison(a, b, tally, seed=seed, games=games, paired=paired, bots_a=bots_a,
+                      bots_b=bots_b)
+
+
+def comparison(a: Variant, b: Variant, tally: PairTally, *, seed: int, games: int,
+               paired: bool, bots_a: Sequence[BotSpec], bots_b: Sequence[BotSpec]
+               ) -> Comparison:
+    """The report of ``tally``'s running sums: every common figure with ``b - a`` (the scalar
+    compare's and the batch compare's, :mod:`engine.batch.compare`)."""
     figures = tuple(figure(metric, tally.sums[metric.key], games, paired=paired)
                     for metric in metrics_for(a) if metric.key in tally.sums)
     return Comparison(a=a.name, b=b.name, games=games, seed=seed, paired=paired,
