@@ -116,6 +116,10 @@ async def _create(request: Request) -> Response:
     except ValueError as exc:
         raise HTTPException(400, str(exc)) from None
     text = form.get("seed")
+    if text and len(people) > 1:  # the seed deals every hand: its chooser would know them all
+        raise HTTPException(400, "a table for several people is dealt from the server's own "
+                                 "seed (a chosen one would tell its chooser every hand): "
+                                 "leave the seed out")
     seed = known.seed(text)[0] if text else None
     store = _tables(request)
     try:

@@ -171,7 +171,8 @@ class TableStore:
     def __init__(self, *, limit: int = MAX_TABLES, idle: float = TABLE_IDLE_SECONDS,
                  keep: float = TABLE_KEEP_SECONDS, streams_per_seat: int = MAX_STREAMS_PER_SEAT,
                  stream_limit: int = MAX_STREAMS, stream_seconds: float = STREAM_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 seeds: Callable[[], int] = lambda: secrets.randbelow(2**63)) -> None:
         self._tables: OrderedDict[str, SharedTable] = OrderedDict()
         self.limit = limit
         self.idle = idle
@@ -181,6 +182,8 @@ class TableStore:
         self.stream_seconds = stream_seconds
         self.open_streams = 0
         self.clock = clock
+        self.seeds = seeds
+        """The deal seeds of tables whose creator chose none (a test may fix them)."""
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -210,7 +213,7 @@ class TableStore:
             if len(self._tables) >= self.limit:
                 self._make_room(now)
             table_id = secrets.token_urlsafe(12)
-            state = State(variant, seed=secrets.randbelow(2**63) if seed is None else seed)
+            state = State(variant, seed=self.seeds() if seed is None else seed)
             names = [None if s in people else DEFAULT_BOT for s in range(variant.players)]
             games: dict[int, WebGame] = {}
             for seat in people:  # one match for all (the first seat's: None for a game alone)

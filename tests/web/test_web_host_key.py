@@ -18,15 +18,17 @@ from starlette.testclient import TestClient  # the conftest imported it first, q
 from engine.cli import main
 from engine.web.app import create_app
 from engine.web.host_key import HOST_COOKIE
+from engine.web.tables import TableStore
 
 KEY = "k3y-0f-th3-h0st-" + "x" * 27
-TABLE = {"variant": "standard", "people": "2,0", "seed": "5"}
+TABLE = {"variant": "standard", "people": "2,0"}
 
 
 @pytest.fixture
 def guarded() -> Any:
-    """The app of a server open to the network, with the host key KEY."""
-    return create_app(host_key=KEY)
+    """The app of a server open to the network, with the host key KEY (its tables dealt from
+    seed 5)."""
+    return create_app(tables=TableStore(seeds=lambda: 5), host_key=KEY)
 
 
 def test_on_loopback_anyone_makes_a_table_with_variant_and_people(

@@ -39,14 +39,14 @@ class Clock:
 
 
 def _app(**limits: Any) -> tuple[Any, TableStore]:
-    tables = TableStore(stream_seconds=0.3, **limits)
+    """The app and its store of tables, every table dealt from seed 5 (the server's choice: a
+    table for several people takes no seed from its creator)."""
+    tables = TableStore(stream_seconds=0.3, seeds=lambda: 5, **limits)
     return create_app(tables=tables), tables
 
 
-def _create(client: TestClient, variant: str = "standard", people: str = "0,2",
-            seed: int = 5) -> Any:
-    response = client.post("/tables", data={"variant": variant, "people": people,
-                                            "seed": str(seed)})
+def _create(client: TestClient, variant: str = "standard", people: str = "0,2") -> Any:
+    response = client.post("/tables", data={"variant": variant, "people": people})
     assert response.status_code == 200, response.text[:400]
     return response
 
@@ -233,6 +233,22 @@ def test_a_bad_people_field_is_refused_with_the_reason(
     assert len(tables) == 0
     unknown = new_client(app).post("/tables", data={"variant": "../x", "people": "0"})
     assert unknown.status_code == 404
+
+
+def test_a_table_for_several_people_takes_no_seed_from_its_creator(
+        new_client: Callable[..., TestClient]) -> None:
+    # The seed deals every hand: a creator who chose it would know his friend's cards.
+    app, tables = _app()
+    client = new_client(app)
+    refused = client.post("/tables", data={"variant": "standard", "people": "0,2",
+                                           "seed": "9"})
+    assert refused.status_code == 400 and "leave the seed out" in refused.text
+    assert len(tables) == 0
+    # Alone with bots he may choose it, as for a game against bots (/play).
+    alone = client.post("/tables", data={"variant": "standard", "people": "0", "seed": "9"})
+    assert alone.status_code == 200
+    (table,) = tables._tables.values()
+    assert table.state.seed == 9
 
 
 def test_tables_are_limited_and_an_idle_table_is_forgotten(

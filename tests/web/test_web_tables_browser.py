@@ -217,12 +217,9 @@ def _sit_down(base: str, tables: TableStore, creator: WebDriver, friend: WebDriv
     for driver in (creator, friend):  # the bots' cards at once: the test reads every page
         driver.get(base + "/")
         driver.execute_script("localStorage.setItem('euchrekit-delay', '0');")
-    # The table's deal seed, posted as the form's `seed` (POST /tables takes one): the same
-    # game each run, so the test's length does not vary with a random deal.
-    creator.execute_script(
-        "document.getElementById('friends-form').insertAdjacentHTML('beforeend', "
-        "'<input type=\"hidden\" name=\"seed\" value=\"' + arguments[0] + '\">');",
-        str(SEEDS[variant]))
+    # The server deals the table from a fixed seed (a table for several people takes none
+    # from its creator): the same game each run, so the test's length does not vary.
+    tables.seeds = lambda: SEEDS[variant]
     Select(creator.find_element(By.ID, "friends-variant")).select_by_value(variant)
     field = creator.find_element(By.ID, "friends-people")
     field.clear()
