@@ -322,21 +322,24 @@ class ScoringTable:
         """Map every outcome to the one row that applies; raise :class:`TableGap` or
         :class:`TableOverlap` when that fails."""
         row_of: dict[Outcome, int] = {}
+        envs: dict[Outcome, dict[str, Value]] = {}
         for outcome in space.outcomes():
-            env = space.env(outcome)
+            env = envs[outcome] = space.env(outcome)
             matching = [row.index for row in rows if row.when.evaluate(env) is True]
             if not matching:
                 raise TableGap(outcome)
             if len(matching) > 1:
                 raise TableOverlap(outcome, matching[0], matching[1])
             row_of[outcome] = matching[0]
-        points = {
-            (outcome, makers, tricks, alone, out): _evaluate_award(
-                rows[index], space, outcome, makers=makers, tricks=tricks, alone=alone, out=out)
-            for outcome, index in row_of.items()
-            for makers, tricks, alone, out in product((True, False), range(space.hand_size + 1),
-                                                      (False, True), (False, True))
-        }
+        points: dict[tuple[Outcome, bool, int, bool, bool], int] = {}
+        seats = tuple(product(range(space.hand_size + 1), (False, True), (False, True)))
+        for (outcome, index), makers in product(row_of.items(), (True, False)):
+            award = rows[index].makers if makers else rows[index].defenders
+            same = award.names.isdisjoint(AWARD_NAMES)  # the same for every seat: once
+            value = _evaluate_award(award, envs[outcome], 0, False, False) if same else 0
+            points.update(((outcome, makers, *seat),
+                           value if same else _evaluate_award(award, envs[outcome], *seat))
+                          for seat in seats)
         return cls(rows=rows, space=space, row_of=row_of, points=points)
 
     def row_for(self, outcome: Outcome) -> ScoreRow:
@@ -363,15 +366,10 @@ def dead_rows(rows: tuple[ScoreRow, ...], space: OutcomeSpace) -> list[ScoreRow]
     return [row for row in rows if not any(row.when.evaluate(env) is True for env in envs)]
 
 
-def _evaluate_award(
-    row: ScoreRow, space: OutcomeSpace, outcome: Outcome, *, makers: bool, tricks: int,
-    alone: bool, out: bool,
-) -> int:
-    env = space.env(outcome)
-    env["tricks"] = tricks
-    env["is_alone"] = alone
-    env["out"] = out
-    value = (row.makers if makers else row.defenders).evaluate(env)
+def _evaluate_award(award: CompiledExpression, outcome_env: dict[str, Value], tricks: int,
+                    alone: bool, out: bool) -> int:
+    """One award, from the outcome's names (``outcome_env``, not changed) and the seat's."""
+    value = award.evaluate({**outcome_env, "tricks": tricks, "is_alone": alone, "out": out})
     assert isinstance(value, int)
     return value
 

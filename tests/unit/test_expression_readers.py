@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import typing
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from engine.batch import scoring as batch_scoring
 from engine.batch.forms import missing
 from engine.batch.score import Score
 from engine.rules import (
+    compiled,
     expressions,
     expressions_check,
     expressions_compile,
@@ -75,6 +77,8 @@ def parses(monkeypatch: pytest.MonkeyPatch) -> _Parses:
     # The shipped expressions' trees made before (engine/rules/known_expressions.py) would
     # spare lark these parses: every text goes to lark here, so that each parse is seen.
     monkeypatch.setattr(expressions_parse, "KNOWN_TREES", {})
+    # Nor may a variant compiled earlier in the run be handed back (engine/rules/compiled.py).
+    monkeypatch.setattr(compiled, "_KEPT", OrderedDict())
     return counted
 
 

@@ -12,6 +12,7 @@ import dataclasses
 import json
 import os
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from engine import VariantError, VariantErrors, check_variant, load_variant, shi
 from engine.core.errors import Location
 from engine.mechanics.go_alone import GoAloneRules
 from engine.mechanics.upcard_bidding import UpcardBiddingRules
+from engine.rules import compiled
 from engine.rules.compiler import compile_variant
 from engine.rules.loader import MAX_EXTENDS_DEPTH, MAX_EXTENDS_FILES, resolve, resolved_variant
 from engine.rules.schema_check import schema
@@ -448,9 +450,11 @@ def test_check_variant_of_a_valid_variant_is_empty_and_load_raises_nothing() -> 
 # -- nothing shared is mutated ---------------------------------------------------------------
 
 
-def test_loading_the_same_variant_twice_gives_equal_results() -> None:
+def test_loading_the_same_variant_twice_gives_equal_results(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     first = load_variant("two-handed")
     load_variant("standard")
+    monkeypatch.setattr(compiled, "_KEPT", OrderedDict())  # compiled again, not handed back
     second = load_variant("two-handed")
     assert first is not second  # variants compare by identity; compare their parts
     for part in dataclasses.fields(first):
