@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import typing
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -78,7 +77,7 @@ def parses(monkeypatch: pytest.MonkeyPatch) -> _Parses:
     # spare lark these parses: every text goes to lark here, so that each parse is seen.
     monkeypatch.setattr(expressions_parse, "KNOWN_TREES", {})
     # Nor may a variant compiled earlier in the run be handed back (engine/rules/compiled.py).
-    monkeypatch.setattr(compiled, "_KEPT", OrderedDict())
+    compiled.forget()
     return counted
 
 
