@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import VariantErrors, check_variant, load_variant
+from engine.rules import compiled
 
 Write = Callable[[str, str], Path]
 
@@ -56,3 +57,14 @@ def test_a_file_with_errors_reports_them_at_every_load(write: Write) -> None:
     path = write("bad.yaml", "extends: standard\ndescription: Bad.\ngame: {target: 0}\n")
     first = [str(error) for error in check_variant(path)]
     assert first and first == [str(error) for error in check_variant(path)]
+
+
+def test_a_server_checking_many_uploads_keeps_only_a_few(write: Write) -> None:
+    # 3 MB is what the largest shipped variant (Five Hundred's bid table) takes compiled: a
+    # server that kept every upload it checked would grow without bound.
+    for target in range(11, 11 + 3 * compiled.KEPT):
+        load_variant(write(f"upload-{target}.yaml",
+                           f"extends: standard\ndescription: Up.\ngame: {{target: {target}}}\n"))
+    assert len(compiled._KEPT) == compiled.KEPT
+    assert {v.game.target for v in compiled._KEPT.values()} == set(
+        range(11 + 2 * compiled.KEPT, 11 + 3 * compiled.KEPT))  # the last ones loaded
