@@ -97,7 +97,7 @@ def test_escape_sequences_in_a_variant_file_never_reach_the_table(play: Run, wri
     assert not {"\x1b", "\u202e", "\x00"} & set(result.out)
 
 
-# -- issue 22: the browser table, attacked over HTTP (Starlette's TestClient) ------------------
+# -- issue 22: the browser table, attacked over HTTP (in-process, engine/testing/web_client.py)
 #
 # The attacker here is another site the player visits (forged Origin, image tags, links), a
 # client on the same machine without cookies, and the player himself looking for the bots'
@@ -108,13 +108,8 @@ def test_escape_sequences_in_a_variant_file_never_reach_the_table(play: Run, wri
 def web() -> Any:
     """``(make_client, store)``: clients (each its own cookie jar) of one fresh app."""
     pytest.importorskip("starlette", reason="the browser table needs the web extra")
-    pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
-    import warnings  # noqa: PLC0415 - as tests/web/conftest.py, quietly
-
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
-        from starlette.testclient import TestClient  # noqa: PLC0415
-
+    pytest.importorskip("httpx", reason="the HTTP tests' client is httpx's (the test extra)")
+    from engine.testing.web_client import WebClient  # noqa: PLC0415
     from engine.web.app import create_app  # noqa: PLC0415
     from engine.web.sessions import SessionStore  # noqa: PLC0415
 
@@ -123,7 +118,7 @@ def web() -> Any:
     made: list[Any] = []
 
     def make() -> Any:
-        client = TestClient(app, follow_redirects=True)
+        client = WebClient(app)
         made.append(client)
         return client
 
@@ -414,13 +409,12 @@ def test_a_session_keeps_no_more_bytes_than_its_bound(web: Any) -> None:
     assert len(compact.encode()) - 10 <= session.kept_bytes() <= len(compact.encode()) + 1000
     assert store.kept_bytes() <= len(store) * MAX_SESSION_BYTES
     # A store whose sessions may keep less refuses the record with 413, keeping nothing.
-    from starlette.testclient import TestClient  # noqa: PLC0415 - the fixture imported it
-
+    from engine.testing.web_client import WebClient  # noqa: PLC0415 - the fixture imported it
     from engine.web.app import create_app  # noqa: PLC0415
     from engine.web.sessions import SessionStore  # noqa: PLC0415
 
     small = SessionStore(session_bytes=len(compact) // 2)
-    with TestClient(create_app(small)) as other:
+    with WebClient(create_app(small)) as other:
         refused = other.post("/record", data={"text": padded, "mode": "replay"})
         assert refused.status_code == 413 and "keeps at most" in refused.text
         assert small.kept_bytes() == 0

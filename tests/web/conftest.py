@@ -1,7 +1,8 @@
 """Fixtures of the browser table's tests: an in-process client, a page reader, a live server.
 
-The HTTP tests drive the app through Starlette's TestClient; the browser tests through a real
-server (uvicorn, in a thread of this process, on a free loopback port) and Debian's Chromium.
+The HTTP tests drive the app in this thread (engine/testing/web_client.py); the browser tests
+through a real server (uvicorn, in a thread of this process, on a free loopback port) and
+Debian's Chromium.
 Without the ``web`` extra these tests are skipped with the reason (``make test`` requires it,
 so there a missing extra fails the run instead: tests/conftest.py).
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import threading
 import time
-import warnings
 from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from typing import Any
@@ -19,17 +19,12 @@ import pytest
 
 pytest.importorskip("starlette", reason="the browser table needs the web extra "
                     "(pip install -e '.[web]')")
-pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx (the test extra)")
-
-with warnings.catch_warnings():
-    # Starlette 1.x suggests httpx2 for its TestClient; httpx, which it still supports, is
-    # the well-kept one on PyPI today.
-    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
-    from starlette.testclient import TestClient
+pytest.importorskip("httpx", reason="the HTTP tests' client is httpx's (the test extra)")
 
 import uvicorn
 
 from engine.cli.serve_command import listen
+from engine.testing.web_client import WebClient
 from engine.web.app import create_app
 from engine.web.sessions import SessionStore
 
@@ -83,19 +78,19 @@ def store() -> SessionStore:
 
 
 @pytest.fixture
-def client(store: SessionStore) -> Iterator[TestClient]:
+def client(store: SessionStore) -> Iterator[WebClient]:
     """A browser of its own against a fresh app (its own cookie jar)."""
-    with TestClient(create_app(store)) as c:
+    with WebClient(create_app(store)) as c:
         yield c
 
 
 @pytest.fixture
-def new_client() -> Iterator[Callable[..., TestClient]]:
+def new_client() -> Iterator[Callable[..., WebClient]]:
     """``new_client(app)``: another browser, with its own cookie jar, of the same app."""
-    made: list[TestClient] = []
+    made: list[WebClient] = []
 
-    def make(app: Any) -> TestClient:
-        c = TestClient(app)
+    def make(app: Any) -> WebClient:
+        c = WebClient(app)
         made.append(c)
         return c
 

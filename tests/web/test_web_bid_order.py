@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from starlette.testclient import TestClient  # the conftest imported it first, quietly
+
+from engine.testing.web_client import WebClient
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
 
@@ -48,7 +49,7 @@ def test_the_rank_order_read_from_the_file_is_the_hand_computed_one() -> None:
 
 
 def test_the_page_offers_five_hundreds_bids_in_the_tables_rank_order(
-        client: TestClient, read: Callable[[str], Any]) -> None:
+        client: WebClient, read: Callable[[str], Any]) -> None:
     # Seed 3: East deals, so South (the person at four players) bids first, over no bid.
     page = read(client.get("/play/five-hundred?seed=3").text)
     assert page.table["data-phase"] == "auction" and page.table["data-current"] == "2"
@@ -73,7 +74,7 @@ def test_the_terminal_numbers_five_hundreds_bids_in_the_tables_rank_order(
 
 
 def test_with_trump_in_the_bid_the_special_bid_comes_after_every_number(
-        client: TestClient, read: Callable[[str], Any]) -> None:
+        client: WebClient, read: Callable[[str], Any]) -> None:
     # bid-euchre-trump-in-bid: each number names its trump (bid:4H), and shooting the moon
     # beats every number (`euchre rules bid-euchre-trump-in-bid`, "The auction"); its action
     # id is below those of the numbers that name trump, so the id order put it first.

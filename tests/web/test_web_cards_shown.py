@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient  # the conftest imported it first, quietly
 
 from engine.core import cards as C
+from engine.testing.web_client import WebClient
 from engine.web.app import create_app
 from engine.web.tables import TableStore
 
@@ -110,7 +110,7 @@ PREFER = ("look", "swap", "exchange")
     ("ghost-hand-continuous", True, 11), ("farmers-hand", True, 193),  # South may exchange
     ("two-handed-widows.yaml", True, 0), ("two-handed-tableau.yaml", False, 0)])
 def test_every_card_shown_is_a_data_card_and_none_is_hidden(
-        new_client: Callable[[Any], TestClient], source: str, place: bool, seed: int) -> None:
+        new_client: Callable[[Any], WebClient], source: str, place: bool, seed: int) -> None:
     # A table for one person (seat 0) and bots: a table takes a seed for a file of one's
     # own too, so every game here is the same each run.
     tables = TableStore()

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient  # the conftest imported it first, quietly
 
 from engine.cli import main
+from engine.testing.web_client import WebClient
 from engine.web.app import create_app
 from engine.web.host_key import HOST_COOKIE
 from engine.web.tables import TableStore
@@ -32,14 +32,14 @@ def guarded() -> Any:
 
 
 def test_on_loopback_anyone_makes_a_table_with_variant_and_people(
-        client: TestClient, read: Callable[[str], Any]) -> None:
+        client: WebClient, read: Callable[[str], Any]) -> None:
     made = client.post("/tables", data={"variant": "standard", "people": "0,1"})
     assert made.status_code == 200 and read(made.text).table["data-seat"] == "0"
     assert 'id="host-only"' not in client.get("/").text
 
 
 def test_no_key_or_a_wrong_key_is_refused_with_a_page_that_says_why(
-        guarded: Any, new_client: Callable[[Any], TestClient]) -> None:
+        guarded: Any, new_client: Callable[[Any], WebClient]) -> None:
     stranger = new_client(guarded)
     # The index says only the host makes tables here, and how he does.
     assert 'id="host-only"' in stranger.get("/").text
@@ -58,7 +58,7 @@ def test_no_key_or_a_wrong_key_is_refused_with_a_page_that_says_why(
 
 
 def test_the_hosts_link_keeps_the_key_in_a_cookie_and_he_makes_tables(
-        guarded: Any, new_client: Callable[[Any], TestClient],
+        guarded: Any, new_client: Callable[[Any], WebClient],
         read: Callable[[str], Any]) -> None:
     host = new_client(guarded)
     opened = host.get(f"/?key={KEY}", follow_redirects=False)
@@ -75,7 +75,7 @@ def test_the_hosts_link_keeps_the_key_in_a_cookie_and_he_makes_tables(
 
 
 def test_the_invited_friend_needs_no_host_key(
-        guarded: Any, new_client: Callable[[Any], TestClient],
+        guarded: Any, new_client: Callable[[Any], WebClient],
         read: Callable[[str], Any]) -> None:
     host, friend = new_client(guarded), new_client(guarded)
     made = host.post("/tables", data={**TABLE, "key": KEY})
@@ -108,13 +108,13 @@ def test_serve_prints_the_hosts_link_beyond_loopback_only(
     assert key and "no TLS" in out and "invite link" in out
     # The app it serves makes tables for that key, and for no other.
     app = made[-1].app
-    with TestClient(app) as c:
+    with WebClient(app) as c:
         assert c.post("/tables", data=TABLE).status_code == 403
         assert c.post("/tables", data={**TABLE, "key": key[1]}).status_code == 200
 
 
 def test_at_the_end_only_the_host_is_offered_a_new_table(
-        guarded: Any, new_client: Callable[[Any], TestClient],
+        guarded: Any, new_client: Callable[[Any], WebClient],
         read: Callable[[str], Any]) -> None:
     host, friend = new_client(guarded), new_client(guarded)
     made = host.post("/tables", data={**TABLE, "key": KEY})

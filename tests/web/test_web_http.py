@@ -1,4 +1,4 @@
-"""The browser table over HTTP (Starlette's TestClient): the contract for automated players,
+"""The browser table over HTTP (Starlette's WebClient): the contract for automated players,
 and the safety rules (issue 13, "Browser": each game belongs to one session, bad requests get
 4xx with a message and never a traceback, no request path reaches the file system, uploads
 have the limits of `validate`).
@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient  # the conftest imported it first, quietly
 
 from engine import load_variant, new_game
 from engine.bots import BEST_BOT
@@ -24,23 +23,24 @@ from engine.core import cards as C
 from engine.mechanics.play_exposed import ExposedView
 from engine.play.records import GameRecord, record_of, replay
 from engine.rules.loader import shipped_names
+from engine.testing.web_client import WebClient
 from engine.web.app import create_app
 from engine.web.sessions import COOKIE, KEEP_SECONDS, SessionStore
 
 BROKEN = Path(__file__).resolve().parents[1] / "broken"
 
 
-def _start(client: TestClient, name: str = "standard", seed: int = 3) -> Any:
+def _start(client: WebClient, name: str = "standard", seed: int = 3) -> Any:
     response = client.get(f"/play/{name}?seed={seed}")
     assert response.status_code == 200, response.text
     return response
 
 
-def _act(client: TestClient, page: Any, action: str) -> Any:
+def _act(client: WebClient, page: Any, action: str) -> Any:
     return client.post("/act", data={"action": action, "at": page.at})
 
 
-def test_play_opens_a_table_with_the_contract_attributes(client: TestClient, read: Any) -> None:
+def test_play_opens_a_table_with_the_contract_attributes(client: WebClient, read: Any) -> None:
     page = read(_start(client).text)
     assert page.table["data-variant"] == "standard"
     assert page.table["data-hand"] == "1"
@@ -52,7 +52,7 @@ def test_play_opens_a_table_with_the_contract_attributes(client: TestClient, rea
 
 
 def test_the_table_shows_the_human_his_own_cards_and_the_upcard_only(
-        client: TestClient, store: SessionStore, read: Any) -> None:
+        client: WebClient, store: SessionStore, read: Any) -> None:
     page = read(_start(client).text)
     app_game = _only_game(client, store)
     hands = app_game.state.hand.hands
@@ -66,7 +66,7 @@ def test_the_table_shows_the_human_his_own_cards_and_the_upcard_only(
         assert not set(C.names(hands[seat])) & set(page.cards)
 
 
-def _only_game(client: TestClient, store: SessionStore) -> Any:
+def _only_game(client: WebClient, store: SessionStore) -> Any:
     """The game of ``client``'s session, read from the app's store."""
     session = store.find(client.cookies.get(COOKIE))
     assert session is not None
@@ -75,7 +75,7 @@ def _only_game(client: TestClient, store: SessionStore) -> Any:
 
 @pytest.mark.parametrize("name", shipped_names())
 def test_a_whole_game_is_played_through_the_data_action_elements(
-        client: TestClient, store: SessionStore, read: Any, name: str) -> None:
+        client: WebClient, store: SessionStore, read: Any, name: str) -> None:
     """Every mechanic of every shipped variant plays from the generic table: choosing a
     seeded random data-action on every page ends the game, and the data-action elements are
     exactly the legal actions the engine lists, each once, except after each hand: then the
@@ -117,7 +117,7 @@ def _hidden_cards(state: Any, seat: int) -> set[str]:
     return {code for mask in others for code in C.names(mask)} - in_sight
 
 
-def test_bad_names_get_404_and_reach_no_file(client: TestClient) -> None:
+def test_bad_names_get_404_and_reach_no_file(client: WebClient) -> None:
     _start(client)
     for path in ["/play/nosuch", "/play/..%2F..%2Fpyproject", "/play/standard.yaml",
                  "/rules/..%2Fpyproject.toml", "/rules/%2Fetc%2Fpasswd", "/static/app.py",
@@ -128,7 +128,7 @@ def test_bad_names_get_404_and_reach_no_file(client: TestClient) -> None:
         assert 'id="error"' in response.text or "no such" in response.text
 
 
-def test_an_illegal_action_is_400_with_the_reason(client: TestClient, read: Any) -> None:
+def test_an_illegal_action_is_400_with_the_reason(client: WebClient, read: Any) -> None:
     page = read(_start(client).text)
     response = _act(client, page, "play:AS")  # bidding: no card may be played yet
     assert response.status_code == 400
@@ -141,7 +141,7 @@ def test_an_illegal_action_is_400_with_the_reason(client: TestClient, read: Any)
     assert _act(client, page, "pass").status_code == 200  # the game itself was not changed
 
 
-def test_a_garbage_session_cookie_gets_a_new_session(client: TestClient) -> None:
+def test_a_garbage_session_cookie_gets_a_new_session(client: WebClient) -> None:
     client.cookies.set(COOKIE, "garbage'<script>")
     response = client.get("/table")
     assert response.status_code == 200
@@ -157,7 +157,7 @@ def test_a_garbage_session_cookie_gets_a_new_session(client: TestClient) -> None
 
 
 def test_two_sessions_cannot_see_or_change_each_others_games(
-        new_client: Callable[[Any], TestClient], read: Any) -> None:
+        new_client: Callable[[Any], WebClient], read: Any) -> None:
     store = SessionStore()
     app = create_app(store)
     alice, bob = new_client(app), new_client(app)
@@ -174,7 +174,7 @@ def test_two_sessions_cannot_see_or_change_each_others_games(
     assert _only_game(bob, store).state.seed == 4
 
 
-def test_an_oversize_upload_is_refused(client: TestClient, read: Any) -> None:
+def test_an_oversize_upload_is_refused(client: WebClient, read: Any) -> None:
     huge = "description: x\n" + "# " + "x" * (1024 * 1024) + "\n"
     response = client.post("/variant", data={"text": huge, "filename": "big.yaml"})
     assert response.status_code == 413
@@ -193,7 +193,7 @@ def test_an_oversize_upload_is_refused(client: TestClient, read: Any) -> None:
 @pytest.mark.parametrize("name", ["schema-wrong-type", "syntax-error", "duplicate-key",
                                   "overlapping-table", "unknown-name"])
 def test_a_broken_file_shows_its_errors_at_their_line_and_column(
-        client: TestClient, read: Any, name: str) -> None:
+        client: WebClient, read: Any, name: str) -> None:
     text = (BROKEN / f"{name}.yaml").read_text(encoding="utf-8")
     # Each broken file says where its first error is: `# expect: LINE:COL | message`.
     expect = re.match(r"# expect: (\d+):(\d+) \| (.*)", text)
@@ -207,7 +207,7 @@ def test_a_broken_file_shows_its_errors_at_their_line_and_column(
     assert expect[3].strip()[:20] in response.text.replace("&#x27;", "'").replace("&quot;", '"')
 
 
-def test_an_uploaded_file_may_not_name_a_path_in_extends(client: TestClient, read: Any) -> None:
+def test_an_uploaded_file_may_not_name_a_path_in_extends(client: WebClient, read: Any) -> None:
     text = "extends: ../../pyproject.yaml\ndescription: reads a file of the server\n"
     response = client.post("/variant", data={"text": text, "filename": "sneaky.yaml"})
     assert response.status_code == 400
@@ -216,7 +216,7 @@ def test_an_uploaded_file_may_not_name_a_path_in_extends(client: TestClient, rea
     assert "names a shipped variant" in response.text
 
 
-def test_a_valid_file_is_played_under_its_own_name(client: TestClient, read: Any) -> None:
+def test_a_valid_file_is_played_under_its_own_name(client: WebClient, read: Any) -> None:
     text = "extends: cutthroat\ndescription: Cutthroat to 5.\ngame: {target: 5}\n"
     response = client.post("/variant", data={"text": text, "filename": "my house.yaml"})
     assert response.status_code == 200
@@ -228,7 +228,7 @@ def test_a_valid_file_is_played_under_its_own_name(client: TestClient, read: Any
 
 
 def test_a_downloaded_record_replays_and_resumes_in_another_session(
-        client: TestClient, new_client: Callable[[Any], TestClient], read: Any) -> None:
+        client: WebClient, new_client: Callable[[Any], WebClient], read: Any) -> None:
     page = read(_start(client, "ghost-hand", seed=8).text)
     rng = random.Random(8)
     while not page.over:  # the record holds the seed: it is saved once the game is over
@@ -262,14 +262,14 @@ def test_a_downloaded_record_replays_and_resumes_in_another_session(
     assert 'class="newgame"' in resumed.text
 
 
-def test_the_hint_marks_one_legal_action(client: TestClient, read: Any) -> None:
+def test_the_hint_marks_one_legal_action(client: WebClient, read: Any) -> None:
     page = read(_start(client).text)
     hinted = read(client.post("/hint", data={"at": page.at}).text)
     assert len(hinted.hinted) == 1 and hinted.hinted[0] in page.actions
     assert f"Hint: the {BEST_BOT} bot would choose" in hinted.text
 
 
-def test_every_shipped_rule_book_is_one_click_away(client: TestClient) -> None:
+def test_every_shipped_rule_book_is_one_click_away(client: WebClient) -> None:
     index = client.get("/").text
     for name in shipped_names():
         assert f'href="/play/{name}"' in index and f'href="/rules/{name}"' in index
@@ -294,7 +294,7 @@ def test_serve_refuses_a_bad_port_and_a_port_in_use(
 
 
 def test_a_game_played_lately_is_never_pushed_out_by_a_new_session(
-        new_client: Callable[[Any], TestClient]) -> None:
+        new_client: Callable[[Any], WebClient]) -> None:
     """The store's policy (README, "Playing in a browser"): beyond its cap a new session
     pushes out a session without a game first, then a finished game, then a game idle for
     KEEP_SECONDS; a game played more lately never, and the new game is refused (503)."""
@@ -323,7 +323,7 @@ def test_serve_has_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("usage: euchre serve") and "127.0.0.1" in out
 
 
-def test_hostile_requests_get_4xx_with_a_message(client: TestClient) -> None:
+def test_hostile_requests_get_4xx_with_a_message(client: WebClient) -> None:
     cases = [
         client.post("/record", data={"text": "[" * 200_000, "mode": "replay"}),  # deep JSON
         client.post("/record", data={"text": '{"format": "euchrekit-record"}', "mode": "x"}),
@@ -343,7 +343,7 @@ def test_hostile_requests_get_4xx_with_a_message(client: TestClient) -> None:
 
 
 def test_the_last_trick_stays_on_the_table_after_the_bots_play_on(
-        client: TestClient, store: SessionStore, read: Any) -> None:
+        client: WebClient, store: SessionStore, read: Any) -> None:
     page = read(_start(client, seed=7).text)
     while True:
         state = _only_game(client, store).state
@@ -384,7 +384,7 @@ def _standard_winner(trick: list[str], trump: str) -> int:
 
 
 def test_the_card_winning_the_trick_so_far_is_marked(
-        client: TestClient, store: SessionStore, read: Any) -> None:
+        client: WebClient, store: SessionStore, read: Any) -> None:
     page = read(_start(client, seed=7).text)
     marked = 0
     for _ in range(200):
@@ -405,7 +405,7 @@ def test_the_card_winning_the_trick_so_far_is_marked(
     assert marked >= 3
 
 
-def test_the_hint_says_why_in_a_few_words(client: TestClient, read: Any) -> None:
+def test_the_hint_says_why_in_a_few_words(client: WebClient, read: Any) -> None:
     page = read(_start(client, seed=3).text)
     hinted = read(client.post("/hint", data={"at": page.at}).text)
     # the best bot gives its reason with its choice (Bot.advise)
@@ -413,7 +413,7 @@ def test_the_hint_says_why_in_a_few_words(client: TestClient, read: Any) -> None
     assert line and "would choose" in line[1] and ": " in line[1].split("would choose")[1]
 
 
-def test_the_favicon_is_served_and_every_page_names_it(client: TestClient) -> None:
+def test_the_favicon_is_served_and_every_page_names_it(client: WebClient) -> None:
     """Issue 22, item 17: a browser asks for /favicon.ico on every page; it must not 404."""
     icon = client.get("/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
@@ -426,7 +426,7 @@ def test_the_favicon_is_served_and_every_page_names_it(client: TestClient) -> No
 
 
 def test_the_hint_is_advice_in_words_with_the_numbers_behind_why(
-        client: TestClient, read: Any) -> None:
+        client: WebClient, read: Any) -> None:
     """Issue 25, "Hints in words": the hint says what the best bot would do and a reason a
     player understands; its figures (a share of sampled deals) only behind "why?"."""
     page = read(_start(client, seed=3).text)
@@ -440,7 +440,7 @@ def test_the_hint_is_advice_in_words_with_the_numbers_behind_why(
 
 
 def test_a_pasted_file_plays_under_its_own_name_with_new_game(
-        client: TestClient, store: SessionStore, read: Any) -> None:
+        client: WebClient, store: SessionStore, read: Any) -> None:
     """Issue 25, "The pages": a file pasted without a file name is named after the variant it
     builds on (not "pasted"), and its table offers New game, which deals again by its rules."""
     text = "extends: cutthroat\ndescription: Cutthroat to 5.\ngame: {target: 5}\n"
@@ -455,7 +455,7 @@ def test_a_pasted_file_plays_under_its_own_name_with_new_game(
     assert second is not first and second.state.variant is first.state.variant  # a new deal
 
 
-def test_the_index_puts_standard_first_and_groups_the_families(client: TestClient) -> None:
+def test_the_index_puts_standard_first_and_groups_the_families(client: WebClient) -> None:
     text = client.get("/").text
     families = re.findall(r'<section class="family" id="family-([a-z-]+)">', text)
     # The shipped files' `extends:` lines (variants/*.yaml) make these families: standard's
@@ -469,7 +469,7 @@ def test_the_index_puts_standard_first_and_groups_the_families(client: TestClien
     assert 'id="friends-form"' in text and "seat 0" not in text.lower().replace("seat 0 ", "")
 
 
-def test_the_rule_book_is_a_web_page_with_one_title(client: TestClient) -> None:
+def test_the_rule_book_is_a_web_page_with_one_title(client: WebClient) -> None:
     text = client.get("/rules/standard").text
     assert "<pre" not in text and text.count("<h1>") == 1
     assert text.count("The rules of standard") == 1  # the page's heading, not doubled
@@ -480,7 +480,7 @@ def test_the_rule_book_is_a_web_page_with_one_title(client: TestClient) -> None:
     assert '<details class="other"><summary>Other choice</summary>' in text
 
 
-def test_buttons_speak_a_players_words(client: TestClient, store: SessionStore,
+def test_buttons_speak_a_players_words(client: WebClient, store: SessionStore,
                                        read: Any) -> None:
     """Issue 25, "Words for players": no action code or internal label on a button (no
     `order_up`, `call:H`, `pass / alone`); a defender asked to go alone is asked to defend

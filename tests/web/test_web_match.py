@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient
 
 from engine.core.errors import IllegalActionError
 from engine.play.match import game_seed
 from engine.play.records import match_of, replay
 from engine.rules.loader import load_variant
+from engine.testing.web_client import WebClient
 from engine.web.game import NEXT_GAME, WebGame
 from engine.web.sessions import COOKIE, SessionStore
 from engine.web.table import table_html
@@ -64,7 +64,7 @@ def test_next_game_is_refused_while_a_game_is_in_progress() -> None:
         game.play(NEXT_GAME)
 
 
-def test_the_next_game_of_railroad_over_http(client: TestClient, store: SessionStore,
+def test_the_next_game_of_railroad_over_http(client: WebClient, store: SessionStore,
                                              read: Any) -> None:
     response = client.get("/play/railroad?seed=3")
     page = read(response.text)

@@ -1,4 +1,4 @@
-"""Tables for several people over HTTP (Starlette's TestClient), issue 25, "Tables for several
+"""Tables for several people over HTTP (Starlette's WebClient), issue 25, "Tables for several
 people" and "The page's contract": ``POST /tables`` keeps seats for people, the creator's page
 has an invite link per other kept seat (``data-invite-seat``), the first browser to open it
 takes the seat (a token in a cookie) and nobody else can; a forged token, or one of another
@@ -17,10 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from starlette.testclient import TestClient  # the conftest imported it first, quietly
 
 from engine.core import cards as C
 from engine.mechanics.play_exposed import ExposedView
+from engine.testing.web_client import WebClient
 from engine.web.app import create_app
 from engine.web.table_routes import SEAT_COOKIE
 from engine.web.tables import TableStore
@@ -45,7 +45,7 @@ def _app(**limits: Any) -> tuple[Any, TableStore]:
     return create_app(tables=tables), tables
 
 
-def _create(client: TestClient, variant: str = "standard", people: str = "0,2") -> Any:
+def _create(client: WebClient, variant: str = "standard", people: str = "0,2") -> Any:
     response = client.post("/tables", data={"variant": variant, "people": people})
     assert response.status_code == 200, response.text[:400]
     return response
@@ -71,7 +71,7 @@ def _hidden_cards(state: Any, seat: int) -> set[str]:
 
 @pytest.mark.parametrize(("variant", "people"), [("standard", "0,2"), ("cutthroat", "1,0")])
 def test_two_people_at_one_table_play_a_whole_game_each_seeing_only_his_own_cards(
-        read: Read, new_client: Callable[..., TestClient], variant: str, people: str) -> None:
+        read: Read, new_client: Callable[..., WebClient], variant: str, people: str) -> None:
     app, tables = _app()
     creator, friend = new_client(app), new_client(app)
     first, second = (int(s) for s in people.split(","))
@@ -126,7 +126,7 @@ def test_two_people_at_one_table_play_a_whole_game_each_seeing_only_his_own_card
 
 
 def test_a_forged_token_or_another_tables_token_is_refused(
-        read: Read, new_client: Callable[..., TestClient]) -> None:
+        read: Read, new_client: Callable[..., WebClient]) -> None:
     app, tables = _app()
     alice, bob = new_client(app), new_client(app)
     mine = read(_create(alice).text).table["data-table"]
@@ -154,7 +154,7 @@ def test_a_forged_token_or_another_tables_token_is_refused(
 
 
 def test_a_seat_is_taken_once_and_its_holder_comes_back_by_the_same_link(
-        read: Read, new_client: Callable[..., TestClient]) -> None:
+        read: Read, new_client: Callable[..., WebClient]) -> None:
     app, tables = _app()
     creator, friend, late = new_client(app), new_client(app), new_client(app)
     page = read(_create(creator, people="0,1,3").text)
@@ -192,9 +192,9 @@ def test_a_seat_is_taken_once_and_its_holder_comes_back_by_the_same_link(
 
 
 def test_of_two_posts_at_once_for_one_seat_only_one_counts(
-        read: Read, new_client: Callable[..., TestClient]) -> None:
+        read: Read, new_client: Callable[..., WebClient]) -> None:
     """Two tabs of one seat post the same page's action at the same moment, each request in
-    a thread of its own (each TestClient runs the app in its own event loop thread)."""
+    a thread of its own (each WebClient runs the app in its own event loop thread)."""
     app, tables = _app()
     creator = new_client(app)
     page = read(_create(creator, people="0").text)
@@ -205,7 +205,7 @@ def test_of_two_posts_at_once_for_one_seat_only_one_counts(
     start = threading.Barrier(2)
     codes: list[int] = []
 
-    def post(tab: TestClient) -> None:
+    def post(tab: WebClient) -> None:
         start.wait()
         response = tab.post(f"/t/{table.id}/act", headers=cookie, follow_redirects=False,
                             data={"action": page.actions[0], "at": page.at})
@@ -225,7 +225,7 @@ def test_of_two_posts_at_once_for_one_seat_only_one_counts(
 
 @pytest.mark.parametrize("people", ["0,0", "4", "", "0;2", "-1", "0," * 20])
 def test_a_bad_people_field_is_refused_with_the_reason(
-        new_client: Callable[..., TestClient], people: str) -> None:
+        new_client: Callable[..., WebClient], people: str) -> None:
     app, tables = _app()
     response = new_client(app).post("/tables", data={"variant": "standard", "people": people})
     assert response.status_code in (400, 413), response.text[:300]
@@ -236,7 +236,7 @@ def test_a_bad_people_field_is_refused_with_the_reason(
 
 
 def test_a_table_for_several_people_takes_no_seed_from_its_creator(
-        new_client: Callable[..., TestClient]) -> None:
+        new_client: Callable[..., WebClient]) -> None:
     # The seed deals every hand: a creator who chose it would know his friend's cards.
     app, tables = _app()
     client = new_client(app)
@@ -252,7 +252,7 @@ def test_a_table_for_several_people_takes_no_seed_from_its_creator(
 
 
 def test_tables_are_limited_and_an_idle_table_is_forgotten(
-        read: Read, new_client: Callable[..., TestClient]) -> None:
+        read: Read, new_client: Callable[..., WebClient]) -> None:
     clock = Clock()
     app, tables = _app(limit=1, idle=3600.0, keep=600.0, clock=clock)
     alice, bob = new_client(app), new_client(app)
@@ -268,7 +268,7 @@ def test_tables_are_limited_and_an_idle_table_is_forgotten(
 
 
 def test_the_page_listens_for_changes_and_listeners_are_limited(
-        read: Read, new_client: Callable[..., TestClient]) -> None:
+        read: Read, new_client: Callable[..., WebClient]) -> None:
     app, tables = _app(streams_per_seat=1)
     alice = new_client(app)
     page = read(_create(alice, people="0").text)
@@ -301,7 +301,7 @@ def test_the_page_listens_for_changes_and_listeners_are_limited(
 
 
 def test_a_checked_variant_file_is_played_with_friends(
-        read: Read, new_client: Callable[..., TestClient]) -> None:
+        read: Read, new_client: Callable[..., WebClient]) -> None:
     app, tables = _app()
     creator, friend = new_client(app), new_client(app)
     refused = creator.post("/tables", data={"source": "checked", "people": "0,1"})
