@@ -1,4 +1,5 @@
-"""A browser of its own against the ASGI app, in the test's own thread (the HTTP tests).
+"""A browser of its own against the ASGI app, in the test's own thread, and a reader of the
+pages it gets (the HTTP tests).
 
 Starlette's ``TestClient`` runs the app in a second thread and hands every part of every
 request and response across to it; the HTTP tests make thousands of requests, and that hand-
@@ -14,6 +15,8 @@ lifespan events, so there are none to run.
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 from typing import Any
 
 import httpx
@@ -51,3 +54,25 @@ class _InThread(httpx.BaseTransport):
         response, body = self._loop.run_until_complete(send())
         return httpx.Response(response.status_code, headers=response.headers, content=body,
                               request=request)
+
+
+_HIDDEN = re.compile(r"<!--.*?-->|(<(script|style)\b[^>]*>).*?(</\2\s*>)", re.S | re.I)
+"""Comments, and the text inside a script or a style: no tags there (as html.parser reads)."""
+_START = re.compile(r"<([a-zA-Z][-.:\w]*)((?:\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|"
+                    r"[^\s\"'=<>`]+))?)*)\s*/?>")
+_ATTR = re.compile(r"([^\s\"'>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
+
+
+def start_tags(text: str) -> list[tuple[str, dict[str, str]]]:
+    """Each start tag of an HTML page, in order, with its attributes (names in lower case,
+    values unescaped, a bare attribute's value empty): what ``html.parser`` reports, read
+    with regular expressions, which are some ten times faster on the thousands of pages the
+    HTTP tests read (tests/web/test_web_client.py holds the two to the same answers)."""
+    text = _HIDDEN.sub(lambda m: (m[1] or "") + (m[3] or ""), text)
+    tags = []
+    for tag in _START.finditer(text):
+        attrs = {}
+        for name, double, single, bare in _ATTR.findall(tag[2]):
+            attrs[name.lower()] = html.unescape(double or single or bare)  # the last one, too
+        tags.append((tag[1].lower(), attrs))
+    return tags

@@ -12,7 +12,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -24,17 +23,16 @@ pytest.importorskip("httpx", reason="the HTTP tests' client is httpx's (the test
 import uvicorn
 
 from engine.cli.serve_command import listen
-from engine.testing.web_client import WebClient
+from engine.testing.web_client import WebClient, start_tags
 from engine.web.app import create_app
 from engine.web.sessions import SessionStore
 
 
-class Page(HTMLParser):
+class Page:
     """What the tests read from a page: the table's attributes, every ``data-action`` in
     document order, every card shown (``data-card``), and the problems of a variant check."""
 
     def __init__(self, text: str) -> None:
-        super().__init__()
         self.table: dict[str, str] = {}
         self.actions: list[str] = []
         self.cards: list[str] = []
@@ -42,10 +40,10 @@ class Page(HTMLParser):
         self.hinted: list[str] = []
         self.ids: set[str] = set()
         self.text = text
-        self.feed(text)
+        for _, attrs in start_tags(text):
+            self.handle(attrs)
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
+    def handle(self, a: dict[str, str]) -> None:
         if "id" in a:
             self.ids.add(a["id"])
         if a.get("id") == "table":
