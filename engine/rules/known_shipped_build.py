@@ -14,6 +14,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from engine.rules import compiled
 from engine.rules.expressions_parse import parse_with_lark, recording
 from engine.rules.expressions_tree import Node
 from engine.rules.loader import resolve, shipped_names, variant_from_data
@@ -36,7 +37,9 @@ def shipped_instances() -> list[tuple[str, Any]]:
 
 def shipped_facts() -> tuple[list[tuple[str, Any]], list[str]]:
     """:func:`shipped_instances`, and the text of every expression the shipped variants
-    write (sorted), from one compile of each."""
+    write (sorted), from one compile of each (afresh: a compile kept from before would
+    compile nothing, and record no expression)."""
+    compiled.forget()
     with recording() as expressions:
         instances = _instances()
     return instances, sorted(expressions)
