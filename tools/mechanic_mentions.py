@@ -33,6 +33,7 @@ import sys
 import tokenize
 from collections import defaultdict
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
@@ -75,63 +76,76 @@ def mechanic_names() -> list[tuple[str, set[str], set[str]]]:
     return found
 
 
-def _docstring_lines(tree: ast.AST) -> set[int]:
+def _docstring_lines(nodes: list[ast.AST]) -> set[int]:
+    """The lines of the docstrings among ``nodes`` (every node of a file)."""
     lines: set[int] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         body = getattr(node, "body", None)
         if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(
                 body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
             lines.update(range(body[0].lineno, (body[0].end_lineno or body[0].lineno) + 1))
-    for node in ast.walk(tree):  # attribute docstrings: a bare string after an assignment
+    for node in nodes:  # attribute docstrings: a bare string after an assignment
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(
                 node.value.value, str):
             lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
     return lines
 
 
+class _Index(NamedTuple):
+    """What the scan needs of one file, read once per run: its imports (line, the modules and
+    names imported), the lines of each string literal outside its docstrings and of each name,
+    and the text of its comments and docstrings."""
+
+    imports: tuple[tuple[int, list[str]], ...]
+    strings: dict[str, set[int]]
+    names: dict[str, set[int]]
+    docs: str
+
+
 @functools.cache
-def _parsed(path: Path) -> tuple[tuple[tuple[int, list[str]], ...],
-                                 tuple[tokenize.TokenInfo, ...], frozenset[int]]:
-    """A file's imports (line, the modules and names imported), its tokens and its
-    docstrings' lines, read once per run."""
+def _parsed(path: Path) -> _Index:
     source = path.read_text(encoding="utf-8")
-    tree = ast.parse(source)
+    nodes = list(ast.walk(ast.parse(source)))
     imports = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.ImportFrom) and node.module:
             imports.append((node.lineno, [node.module,
                                           *(f"{node.module}.{a.name}" for a in node.names)]))
         elif isinstance(node, ast.Import):
             imports.append((node.lineno, [a.name for a in node.names]))
-    tokens = tuple(tokenize.generate_tokens(io.StringIO(source).readline))
-    return tuple(imports), tokens, frozenset(_docstring_lines(tree))
+    doc_lines = _docstring_lines(nodes)
+    strings: dict[str, set[int]] = defaultdict(set)
+    names: dict[str, set[int]] = defaultdict(set)
+    docs = []
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        line = token.start[0]
+        if token.type == tokenize.STRING and line not in doc_lines:
+            strings[token.string.lstrip("rbuRBU")].add(line)
+        elif token.type == tokenize.NAME:
+            names[token.string].add(line)
+        if token.type == tokenize.COMMENT or (token.type == tokenize.STRING
+                                              and line in doc_lines):
+            docs.append(token.string)
+    return _Index(tuple(imports), dict(strings), dict(names), "\n".join(docs))
 
 
 def mentions(path: Path, key: str, modules: set[str], classes: set[str]
              ) -> tuple[dict[str, set[int]], bool]:
     """The code mentions of one mechanic in ``path`` (kind -> lines), and whether its docs
     name it."""
-    imports, tokens, docs = _parsed(path)
+    index = _parsed(path)
     kinds: dict[str, set[int]] = defaultdict(set)
-    for lineno, targets in imports:
+    for lineno, targets in index.imports:
         if any(t.split(".")[:3] in (["engine", "mechanics", m] for m in modules)
                for t in targets):
             kinds["import"].add(lineno)
+    for quoted in (f'"{key}"', f"'{key}'"):
+        kinds["key"] |= index.strings.get(quoted, set())
+    for name in classes:
+        kinds["class"] |= index.names.get(name, set())
     doc_words = re.compile(r"engine\.mechanics\.(" + "|".join(sorted(modules)) + r")\b"
                            + (r"|\b(" + "|".join(sorted(classes)) + r")\b" if classes else ""))
-    named_in_docs = False
-    for token in tokens:
-        line = token.start[0]
-        if token.type == tokenize.STRING and line not in docs:
-            body = token.string.lstrip("rbuRBU")
-            if body in (f'"{key}"', f"'{key}'"):
-                kinds["key"].add(line)
-        elif token.type == tokenize.NAME and token.string in classes:
-            kinds["class"].add(line)
-        if (token.type == tokenize.COMMENT or (token.type == tokenize.STRING and line in docs)
-                ) and doc_words.search(token.string):
-            named_in_docs = True
-    return kinds, named_in_docs
+    return {kind: at for kind, at in kinds.items() if at}, bool(doc_words.search(index.docs))
 
 
 KEPT = {
