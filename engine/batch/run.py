@@ -175,7 +175,8 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
         limit = ~over & (st.hands_played[at] >= game.max_hands)
         for row in np.flatnonzero(limit):
             won[row, list(variant.leaders(after[row].tolist()))] = True
-        st.dealer[at] = (st.dealer[at] + 1) % p
+        passes = 1 if bh.redealt is None else ~bh.redealt  # a redeal: the same dealer
+        st.dealer[at] = (st.dealer[at] + passes) % p
         done = over | limit
         if done.any():
             for r in np.flatnonzero(done & (st.slot_game[at] < logged)).tolist():

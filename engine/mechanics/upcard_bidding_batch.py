@@ -55,7 +55,7 @@ class UpcardBidding:
         maker = bh.maker
         for i in range(1, p + 1):  # round 1: pass or order up
             seat = bh.seat(i)
-            undecided = maker < 0
+            undecided = bh.still_open(maker < 0)
             order = bh.uniform(2) == 1
             greedy = bh.greedy_at(seat)
             if greedy is not None:
@@ -71,7 +71,7 @@ class UpcardBidding:
         exclude = self.rules.exclude_turned_down
         for i in range(1, p + 1):  # round 2: pass or name a suit
             seat = bh.seat(i)
-            undecided = maker < 0
+            undecided = bh.still_open(maker < 0)
             stuck = self.rules.stick_the_dealer and i == p
             excluded = exclude and not (stuck and self.rules.stuck_dealer_may_name_turned_down)
             suits = 3 if excluded else 4
