@@ -219,7 +219,8 @@ class _Reader:
         at = self.smart.seats[seat] & (legal != BLANK)
         if at.any():
             if pos == 0:
-                card = tables.lead(legal, self.trump, tables.makers[self.maker, seat])
+                card = tables.lead(legal, self.trump, tables.makers[self.maker, seat],
+                                   self.gone)
             else:
                 top = np.maximum(best, 0)
                 win_seat = form._wrap(leader + form.place_mask - (top & form.place_mask))

@@ -38,13 +38,6 @@ class UpcardBidding:
             return "`all_pass` other than throw_in has no batch form yet"
         return None
 
-    @staticmethod
-    def check_heuristic(variant: Variant) -> str | None:
-        """Why the ``heuristic`` bot has no batch form here, or None."""
-        if rules_of(variant, UpcardBiddingRules).no_trump:
-            return "no-trump calls have no batch heuristic yet (its trumpless estimate and play)"
-        return None
-
     def __init__(self, variant: Variant) -> None:
         self.rules = rules_of(variant, UpcardBiddingRules)
         self.size = variant.deal.hand_size
@@ -91,7 +84,8 @@ class UpcardBidding:
                 suit = np.where(greedy, best, suit)
             heuristic = bh.heuristic_at(seat)
             if heuristic is not None:
-                calls, named = self._calls(bh, seat, turned if excluded else None, stuck=stuck)
+                calls, named = self._calls(bh, seat, turned if excluded else None, stuck=stuck,
+                                           no_trump=self.rules.no_trump)
                 pick = np.where(heuristic, np.where(calls, 0, -1), pick)
                 suit = np.where(heuristic, named, suit)
             call = undecided & (pick >= 0)
@@ -124,17 +118,18 @@ class UpcardBidding:
         return wants
 
     @staticmethod
-    def _calls(bh: BatchHand, seat: Ints, excluded: Ints | None, *, stuck: bool
-               ) -> tuple[npt.NDArray[np.bool_], Ints]:
+    def _calls(bh: BatchHand, seat: Ints, excluded: Ints | None, *, stuck: bool,
+               no_trump: bool) -> tuple[npt.NDArray[np.bool_], Ints]:
         """The heuristic's round-2 rule: the suit of best estimate (the highest of equals,
-        the turned-down one left out where excluded), named when it reaches the threshold
-        without two weak trumps, or when the dealer is stuck."""
+        the turned-down one left out where excluded; no-trump, where it may be called, last,
+        so that it wins a tie as the scalar ``max`` of (estimate, call) has it), named when
+        it reaches the threshold without two weak trumps, or when the dealer is stuck."""
         assert bh.heuristic is not None
         tables = bh.heuristic.tables
         hand = bh.hand_of(seat)
         best = np.full(bh.n, -np.inf)
         suit = np.zeros(bh.n, dtype=np.int64)
-        for s in range(4):
+        for s in (0, 1, 2, 3, C.NO_TRUMP) if no_trump else range(4):
             est = tables.strength(hand, np.full(bh.n, s))
             better = est >= best
             if excluded is not None:
