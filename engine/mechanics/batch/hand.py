@@ -81,6 +81,10 @@ class BatchHand:
     :data:`NONE`; None where no variant's hand can have one (every kernel may skip it)."""
     alone: npt.NDArray[np.bool_] = field(init=False)
     """The maker plays alone."""
+    partner: Ints | None = field(init=False, default=None)
+    """The maker's called partner (``call_partner``): the holder of the called card, or
+    :data:`NONE` (alone, the card not dealt to another player); None where no variant's hand
+    has one (sides fixed by the variant)."""
     defender_alone: Ints = field(init=False)
     """The seat of a defender who plays alone, or :data:`NONE`."""
     merged: npt.NDArray[np.bool_] = field(init=False)
@@ -138,6 +142,15 @@ class BatchHand:
     def n(self) -> int:
         """Games in the batch (rows)."""
         return int(self.dealer.shape[0])
+
+    def makers_tricks(self, maker: Ints) -> Ints:
+        """Per row, the tricks of ``maker`` and of his called partner (:attr:`partner`)."""
+        rows = np.arange(self.n)
+        tricks: Ints = self.tricks[rows, maker]
+        if self.partner is not None:
+            called = self.partner >= 0
+            tricks = tricks + np.where(called, self.tricks[rows, np.maximum(self.partner, 0)], 0)
+        return tricks
 
     @property
     def thrown_in(self) -> npt.NDArray[np.bool_]:
