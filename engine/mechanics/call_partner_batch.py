@@ -8,8 +8,9 @@ the hand (:attr:`~engine.mechanics.batch.hand.BatchHand.partner`); a card nobody
 or his own, leaves him alone, scored as alone with ``buried: alone`` (CALL-A5). The choices
 are the scalar ``random`` bot's, one uniform draw over the legal actions; the ``greedy`` bot
 goes alone (its lone-hand rule has no ``pass`` here, so it takes the first legal action,
-``alone``, the lowest id). The ``heuristic`` bot has no batch form here: its play reads
-sides that the view reveals only when the called card is played (CALL-A6).
+``alone``, the lowest id); the ``heuristic`` bot the scalar hook's rule (``decide``): alone
+with an estimate of 4.2 or more, else the card it would most like a partner to hold. Its
+play reads the sides as its view shows them (``engine.mechanics.play_batch``).
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ import numpy as np
 
 from engine.core import actions as A
 from engine.core import cards as C
-from engine.mechanics.batch.hand import NONE, BatchHand, rules_of
-from engine.mechanics.batch.tables import ONE, SUIT_MASK, low_bit_index, pick_bits
-from engine.mechanics.call_partner import PARTNER
+from engine.mechanics.batch.hand import NONE, BatchHand, Ints, rules_of
+from engine.mechanics.batch.tables import EFFECTIVE, ONE, SUIT_MASK, U64, low_bit_index, pick_bits
+from engine.mechanics.call_partner import _ALONE_AT, PARTNER
 from engine.mechanics.call_partner_rules import BuriedCard, CalledCard, CallPartnerRules
 from engine.rules.variant import Variant
 
@@ -36,12 +37,6 @@ class CallPartner:
             return "card actions past the first block have no batch form yet"
         return None
 
-    @staticmethod
-    def check_heuristic(variant: Variant) -> str | None:
-        """Why the ``heuristic`` bot has no batch form here, or None."""
-        return ("a called partner has no batch heuristic yet (its play reads sides the view "
-                "reveals only when the called card is played, CALL-A6)")
-
     def __init__(self, variant: Variant) -> None:
         rules = rules_of(variant, CallPartnerRules)
         self.rules = rules
@@ -53,6 +48,7 @@ class CallPartner:
                                  dtype=np.uint64)
         """``callable[trump]``: the cards of the deck the maker may call, his own included."""
         self.alone_scored = rules.buried is BuriedCard.ALONE
+        self.cards = [c for c in variant.deck.cards if c < C.NO_CARD]
 
     def run(self, bh: BatchHand) -> None:
         n, p = bh.n, bh.players
@@ -67,8 +63,14 @@ class CallPartner:
         k = bh.uniform(np.maximum(count + may_alone, 1)) - may_alone  # -1: alone
         if bh.greedy is not None:  # alone, the first legal action
             k = np.where(bh.greedy_at(maker) & may_alone, -1, k)
-        alone = made & (k < 0)
         card = low_bit_index(pick_bits(calls, np.maximum(k, 0)))
+        heuristic = bh.heuristic_at(maker)
+        if heuristic is not None and bh.heuristic is not None:
+            est = bh.heuristic.tables.strength(held, bh.trump)
+            wants = may_alone & ((count == 0) | (est >= _ALONE_AT))
+            k = np.where(heuristic, np.where(wants, -1, 0), k)
+            card = np.where(heuristic, self._wanted(held, calls, bh.trump), card)
+        alone = made & (k < 0)
         bh.act(made, np.where(alone, A.ALONE, PARTNER + card))
         calling = made & ~alone
         bit = ONE << np.where(calling, card, 0).astype(np.uint64)
@@ -80,3 +82,20 @@ class CallPartner:
             alone = alone | secret
         bh.alone = alone
         bh.partner = np.where(partner == maker, NONE, partner)
+        bh.called = np.where(calling, card, NONE)
+
+    def _wanted(self, held: U64, calls: U64, trump: Ints) -> Ints:
+        """The heuristic's call (``call_partner.decide``): the card it would most like a
+        partner to hold, the highest rank, then the suit where it is shortest, then the
+        lowest card (the scalar key: rank, fewer held, lower action id)."""
+        best = np.full(held.shape[0], -1, dtype=np.int64)
+        card = np.zeros(held.shape[0], dtype=np.int64)
+        for c in self.cards:  # ascending: a tie keeps the lower card
+            bit = ONE << np.uint64(c)
+            suit = EFFECTIVE[trump, c]
+            key = C.RANKS[c] * 64 + 63 - np.bitwise_count(held & SUIT_MASK[trump, suit]).astype(
+                np.int64)
+            better = ((calls & bit) != 0) & (key > best)
+            best = np.where(better, key, best)
+            card = np.where(better, c, card)
+        return card

@@ -85,6 +85,9 @@ class BatchHand:
     """The maker's called partner (``call_partner``): the holder of the called card, or
     :data:`NONE` (alone, the card not dealt to another player); None where no variant's hand
     has one (sides fixed by the variant)."""
+    called: Ints | None = field(init=False, default=None)
+    """The card the maker called (``call_partner``), or :data:`NONE`; its holder knows he is
+    the partner at once, every seat once it is played (CALL-A6)."""
     defender_alone: Ints = field(init=False)
     """The seat of a defender who plays alone, or :data:`NONE`."""
     merged: npt.NDArray[np.bool_] = field(init=False)
