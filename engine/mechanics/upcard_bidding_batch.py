@@ -17,7 +17,7 @@ from engine.core import cards as C
 from engine.mechanics.batch.greedy import counts_by_suit, trumps
 from engine.mechanics.batch.hand import BatchHand, Ints, rules_of
 from engine.mechanics.batch.tables import ONE, SUITS
-from engine.mechanics.upcard_bidding import ALL_PASSED, AllPass, UpcardBiddingRules
+from engine.mechanics.upcard_bidding import ALL_PASSED, AllPass, JokerUpcard, UpcardBiddingRules
 from engine.rules.variant import Variant
 
 __all__ = ["UpcardBidding"]
@@ -36,16 +36,21 @@ class UpcardBidding:
             return "one-round bidding and forced orders have no batch form yet"
         if r.all_pass is not AllPass.THROW_IN:
             return "`all_pass` other than throw_in has no batch form yet"
+        if variant.deck.jokers and r.joker_upcard is JokerUpcard.REDEAL:
+            return "a joker turned up thrown in (`joker_upcard: redeal`) has no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
         self.rules = rules_of(variant, UpcardBiddingRules)
         self.size = variant.deal.hand_size
+        self.jokers = variant.deck.jokers > 0
 
     def run(self, bh: BatchHand) -> None:
         p = bh.players
         turned = SUITS[bh.upcard]
         maker = bh.maker
+        if self.jokers:  # a joker turned up (STD-A3)
+            maker, turned = self._joker(bh, turned)
         for i in range(1, p + 1):  # round 1: pass or order up
             seat = bh.seat(i)
             undecided = bh.still_open(maker < 0)
@@ -94,6 +99,24 @@ class UpcardBidding:
             trump = np.where(call, suit, trump)
         bh.maker, bh.trump = maker, trump
         bh.thrown_in_why = ALL_PASSED
+
+    def _joker(self, bh: BatchHand, turned: Ints) -> tuple[Ints, Ints]:
+        """The makers and the suits proposed where the joker is turned up: with
+        ``fixed_suit`` that suit is proposed; with ``dealer_names`` the dealer names trump
+        blind and takes the joker, as if ordered up: a suit uniformly; the ``greedy`` bot,
+        which sees no card, the first of equals (clubs); the ``heuristic`` bot draws too (the
+        scalar one from its own generator: ``--verify`` checks only that a blind call is
+        legal)."""
+        joker = bh.upcard == C.JOKER
+        if self.rules.joker_upcard is JokerUpcard.FIXED_SUIT:
+            return bh.maker, np.where(joker, self.rules.joker_upcard_suit, turned)
+        suit = bh.uniform(4)
+        greedy = bh.greedy_at(bh.dealer)
+        if greedy is not None:
+            suit = np.where(greedy, C.CLUBS, suit)
+        bh.act(joker, A.CALL + suit)
+        maker: Ints = np.where(joker, bh.dealer, bh.maker)
+        return maker, np.where(joker, suit, turned)  # decided: trump, as if ordered up
 
     def _orders(self, bh: BatchHand, seat: Ints, turned: Ints, *, dealer: bool
                 ) -> npt.NDArray[np.bool_]:

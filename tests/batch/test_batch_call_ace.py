@@ -75,7 +75,7 @@ def test_the_heuristic_calls_the_ace_of_its_shortest_suit_worked_by_hand() -> No
     assert [C.card_name(int(c)) for c in chosen] == ["AD", "AC", "AC"]
 
 
-@pytest.mark.parametrize("bots", ["random", "greedy,random,random,greedy,random",
+@pytest.mark.parametrize("bots", ["greedy,random,random,greedy,random",
                                   "heuristic,random,greedy,heuristic,random"])
 def test_call_ace_replays_through_the_scalar_engine(bots: str) -> None:
     v = load_variant("call-ace")
