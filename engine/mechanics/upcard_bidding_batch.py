@@ -47,7 +47,7 @@ class UpcardBidding:
 
     def run(self, bh: BatchHand) -> None:
         p = bh.players
-        turned = SUITS[bh.upcard]
+        turned = printed = SUITS[bh.upcard]
         maker = bh.maker
         if self.jokers:  # a joker turned up (STD-A3)
             maker, turned = self._joker(bh, turned)
@@ -57,7 +57,9 @@ class UpcardBidding:
             order = bh.uniform(2) == 1
             greedy = bh.greedy_at(seat)
             if greedy is not None:
-                wants = trumps(bh.hand_of(seat), turned) >= bh.order_at
+                # the scalar rule counts the upcard's printed suit: for a joker (a suit
+                # proposed, `fixed_suit`) the jokers, none of them in hand: it passes
+                wants = trumps(bh.hand_of(seat), printed) >= bh.order_at
                 order = np.where(greedy, wants, order)
             heuristic = bh.heuristic_at(seat)
             if heuristic is not None:

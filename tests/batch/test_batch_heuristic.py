@@ -35,7 +35,8 @@ BATCH_VARIANTS = ("standard", "standard-28", "standard-32", "stick-the-dealer", 
                   "cutthroat-stick", "cutthroat-lone-defender-points", "cutthroat-must-merge",
                   "ghost-hand",
                   "ghost-hand-moon-24", "canadian-loner", "defend-alone", "standard-six",
-                  "no-trump", "farmers-hand", "call-ace", "standard-joker")
+                  "no-trump", "farmers-hand", "call-ace", "standard-joker",
+                  "railroad-no-laps")
 
 
 def test_the_estimate_is_the_heuristics_count_worked_by_hand() -> None:
