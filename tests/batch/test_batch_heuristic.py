@@ -36,7 +36,7 @@ BATCH_VARIANTS = ("standard", "standard-28", "standard-32", "stick-the-dealer", 
                   "ghost-hand",
                   "ghost-hand-moon-24", "canadian-loner", "defend-alone", "standard-six",
                   "no-trump", "farmers-hand", "call-ace", "standard-joker",
-                  "railroad-no-laps", "ghost-hand-open-swap")
+                  "railroad-no-laps", "ghost-hand-open-swap", "ghost-hand-continuous")
 
 
 def test_the_estimate_is_the_heuristics_count_worked_by_hand() -> None:
