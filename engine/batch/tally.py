@@ -135,8 +135,7 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
     if alone.any():
         tally.n[Count.ALONE_MARCH, None] += int((alone & march).sum())
     _lone_defenders(tally, bh, ok, made)
-    if not partners:
-        _merges_swaps_and_bids(tally, bh, ok, made)
+    _merges_swaps_and_bids(tally, bh, ok, made)  # none but the bids beside partners
     number, after = scored_index[ok], scores[ok]
     at_hand = np.bincount(number)
     present = np.flatnonzero(at_hand).tolist()
