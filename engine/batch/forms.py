@@ -15,8 +15,8 @@ integers hold (:func:`headroom`): the scalar engine counts in Python ints, which
 >>> from engine import load_variant
 >>> missing(load_variant("standard")) is None
 True
->>> print(missing(load_variant("railroad")))
-railroad: mechanic `deal` as configured: double decks and jokers have no batch form yet
+>>> print(missing(load_variant("bid-euchre-double")))
+bid-euchre-double: mechanic `deal` as configured: double decks have no batch form yet
 """
 
 from __future__ import annotations

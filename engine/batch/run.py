@@ -22,6 +22,7 @@ from engine.batch.tally import add_games, add_hands, wide_sums
 from engine.bots import heuristic_numbers as N
 from engine.bots.greedy import ALONE_AT, ORDER_AT
 from engine.bots.heuristic import HeuristicBot
+from engine.core import cards as C
 from engine.core.bot_spec import BotSpec
 from engine.mechanics.batch.hand import BatchHand, GreedySeats, Ints
 from engine.mechanics.batch.heuristic import HeuristicNumbers, HeuristicSeats, HeuristicTables
@@ -61,7 +62,10 @@ def heuristic_numbers(variant: Variant) -> HeuristicNumbers:
         length_bonus=N.LENGTH_BONUS, void_bonus=N.VOID_BONUS, off_ace=N.OFF_ACE,
         off_ace_long=N.OFF_ACE_LONG, off_king_guarded=N.OFF_KING_GUARDED,
         left_power=N.LEFT_POWER, trump_base=N.TRUMP_BASE, threshold=bot.threshold,
-        partner_tricks=bot.partner_tricks, opening_tricks=bot.opening_tricks)
+        partner_tricks=bot.partner_tricks, opening_tricks=bot.opening_tricks,
+        trumpless_orders=tuple(tuple(tuple(suit) for suit in bot.nt_order[t])
+                               for t in (C.NO_TRUMP, C.LOW_NO_TRUMP)),
+        nt_top=N.NT_TOP, nt_long=N.NT_LONG, nt_second=N.NT_SECOND, nt_third=N.NT_THIRD)
 
 
 @dataclass(slots=True)
@@ -175,7 +179,8 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
         limit = ~over & (st.hands_played[at] >= game.max_hands)
         for row in np.flatnonzero(limit):
             won[row, list(variant.leaders(after[row].tolist()))] = True
-        st.dealer[at] = (st.dealer[at] + 1) % p
+        passes = 1 if bh.redealt is None else ~bh.redealt  # a redeal: the same dealer
+        st.dealer[at] = (st.dealer[at] + passes) % p
         done = over | limit
         if done.any():
             for r in np.flatnonzero(done & (st.slot_game[at] < logged)).tolist():

@@ -106,6 +106,9 @@ class Score:
         maker = np.maximum(bh.maker, 0)
         partner = (maker + 2) % p if self.partners else maker
         makers_tricks = bh.tricks[rows, maker]
+        if bh.partner is not None:  # a called partner (never beside partnerships)
+            partner = np.where(bh.partner >= 0, bh.partner, maker)
+            makers_tricks = bh.makers_tricks(maker)
         if self.partners:
             makers_tricks = makers_tricks + bh.tricks[rows, partner]
             for k in range(4, p, 2):  # six players: the third of the side

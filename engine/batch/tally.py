@@ -52,16 +52,21 @@ def _sum(tally: Tally, key: tuple[Total, object], values: Ints, *, wide: bool = 
 
 def _add_thrown_in(tally: Tally, bh: BatchHand, thrown: npt.NDArray[np.bool_]) -> None:
     """The deals thrown in, all and per dealer, and per cause: the one the form that threw them
-    in gave (:attr:`BatchHand.thrown_in_why`)."""
+    in gave (:attr:`BatchHand.thrown_in_why`; a redeal's rows :attr:`BatchHand.redealt_why`)."""
     if not thrown.any():
         return
-    why = bh.thrown_in_why
-    assert why, "a batch form threw a hand in without saying why"
-    _count(tally, (Count.REDEALS, None), thrown.sum())
-    _count(tally, (Count.THROWN_IN, why), thrown.sum())
-    for seat, k in enumerate(np.bincount(bh.dealer[thrown], minlength=bh.players)):
-        _count(tally, (Count.REDEALS, seat), k)
-        _count(tally, (Count.THROWN_IN, (why, seat)), k)
+    causes = [(thrown, bh.thrown_in_why)]
+    if bh.redealt is not None and bh.redealt.any():
+        causes = [(thrown & ~bh.redealt, bh.thrown_in_why), (bh.redealt, bh.redealt_why)]
+    for rows, why in causes:
+        if not rows.any():
+            continue
+        assert why, "a batch form threw a hand in without saying why"
+        _count(tally, (Count.REDEALS, None), rows.sum())
+        _count(tally, (Count.THROWN_IN, why), rows.sum())
+        for seat, k in enumerate(np.bincount(bh.dealer[rows], minlength=bh.players)):
+            _count(tally, (Count.REDEALS, seat), k)
+            _count(tally, (Count.THROWN_IN, (why, seat)), k)
 
 
 def _sums_by_hand(number: Ints, score: Ints, present: list[int], *, wide: bool
@@ -87,6 +92,8 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
     p = bh.players
     thrown = bh.thrown_in
     _add_thrown_in(tally, bh, thrown)
+    for name, k in bh.figures.items():
+        _count(tally, (Count.FIGURE, (name, None)), k)
     ok = ~thrown
     if not ok.any():
         return
@@ -128,8 +135,7 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
     if alone.any():
         tally.n[Count.ALONE_MARCH, None] += int((alone & march).sum())
     _lone_defenders(tally, bh, ok, made)
-    if not partners:
-        _merges_swaps_and_bids(tally, bh, ok, made)
+    _merges_swaps_and_bids(tally, bh, ok, made)  # none but the bids beside partners
     number, after = scored_index[ok], scores[ok]
     at_hand = np.bincount(number)
     present = np.flatnonzero(at_hand).tolist()

@@ -5,8 +5,9 @@ As the scalar phase (``engine.mechanics.auction``) with
 the high bid (the numbers, then the special bids such as ``moon``, which beat every number);
 the highest special bid ends the auction at once. With a blind ``swap`` (GH-A3, GH-A4) a seat
 may first, on its turn and once per deal for the table, take the extra hand for its own, whose
-cards are then dead; it then passes or bids. If all pass the deal is thrown in and passes left
-(GH-A16). The high bidder names trump (``engine.mechanics.name_trump_batch``).
+cards are then dead; it then passes or bids. With ``blind: false`` it may instead ``look`` at
+the extra hand first, then swap or not: the deal's one chance. If all pass the deal is thrown
+in and passes left (GH-A16). The high bidder names trump (``engine.mechanics.name_trump_batch``).
 
 Every choice is the scalar ``random`` bot's: one uniform draw over the legal actions, here
 ``pass``, ``swap`` (while allowed) and each bid above the high bid; after a swap, a second draw
@@ -42,12 +43,12 @@ class Auction:
         if r.table or r.stuck_bid or any(special.only_over for special in r.special_bids):
             return "bid tables, stuck bids and special bids only over others have no batch " \
                    "form yet"
-        if r.turns is not Turns.ONE_EACH or r.all_pass is not AllPass.REDEAL:
-            return "continuous auctions and a forced dealer have no batch form yet"
+        if r.all_pass is not AllPass.REDEAL:
+            return "a forced dealer has no batch form yet"
         if r.trump_in_bid or r.must_bid_when is not None:
             return "bids naming trump and forced bids have no batch form yet"
-        if r.swap is not None and (not r.swap.blind or r.swap.per_deal != 1):
-            return "a swap that looks first has no batch form yet"
+        if r.swap is not None and r.swap.per_deal != 1:
+            return "more than one swap a deal has no batch form yet"
         if any(special.alone for special in r.special_bids) and \
                 variant.sides.kind is SidesKind.TEAMS:
             return "special bids played alone in partnerships have no batch form yet"
@@ -78,6 +79,10 @@ class Auction:
         """The highest level: it ends the auction."""
         self.ghost = (variant.players + variant.deal.extra_hands.index(r.swap.hand)
                       if r.swap is not None else NONE)
+        self.continuous = r.turns is Turns.CONTINUOUS
+        self.open = r.swap is not None and not r.swap.blind
+        """A seat may ``look`` at the extra hand first, then swap or not (GH-A3): the deal's
+        one chance, nobody else may look or swap after it."""
 
     @staticmethod
     def _estimate(bh: BatchHand, seat: Ints) -> npt.NDArray[np.float64]:
@@ -120,42 +125,96 @@ class Auction:
         chosen: Ints = np.where(level > 0, level - high, 0)
         return chosen
 
+    def _open_swap(self, bh: BatchHand, seat: Ints, *, acting: npt.NDArray[np.bool_],
+                   above: Ints, swapped: Ints, looked: npt.NDArray[np.bool_]
+                   ) -> tuple[Ints, Ints, npt.NDArray[np.bool_]]:
+        """A seat's turn where the swap may look first (GH-A3): ``pass``, ``swap``, ``look``
+        (while nobody has swapped or looked) or a bid, uniformly; after a look ``pass``,
+        ``swap`` or a bid; after a swap ``pass`` or a bid. The ``greedy`` bot passes, the
+        ``heuristic`` swaps a hand worth under 1.8 and never looks (its hook has no rule for
+        it). Returns the pick among pass and the bids (0: pass), the swapper, who looked."""
+        rows = np.arange(bh.n)
+        may = acting & (swapped < 0) & ~looked
+        options = 2 * may.astype(np.int64)  # swap and look
+        pick = bh.uniform(1 + options + above)  # 0 pass, 1 swap, 2 look (where allowed), bids
+        greedy = bh.greedy_at(seat)
+        if greedy is not None:
+            pick = np.where(greedy, 0, pick)
+        heuristic = bh.heuristic_at(seat)
+        if heuristic is not None:
+            weak = self._estimate(bh, seat) < _SWAP_UNDER
+            pick = np.where(heuristic, np.where(weak & may, 1, 0), pick)
+        looks = may & (pick == 2)
+        bh.act(looks, A.LOOK)
+        after = bh.uniform(2 + above)  # after a look: 0 pass, 1 swap, bids
+        swaps = (may & (pick == 1)) | (looks & (after == 1))
+        bh.act(swaps, A.SWAP)
+        if swaps.any():
+            bh.hands[rows, seat] = np.where(swaps, bh.hands[:, self.ghost], bh.hands[rows, seat])
+            bh.hands[:, self.ghost] = np.where(swaps, np.uint64(0), bh.hands[:, self.ghost])
+        again = bh.uniform(1 + above)  # after the swap: pass or a bid
+        bid = np.where(looks, np.maximum(after - 1, 0),
+                       np.where(pick > options, pick - options, 0))
+        chosen: Ints = np.where(swaps, again, bid)
+        return chosen, np.where(swaps, seat, swapped), looked | looks
+
+    def _turn(self, bh: BatchHand, seat: Ints, *, acting: npt.NDArray[np.bool_], high: Ints,
+              bidder: Ints, swapped: Ints, looked: npt.NDArray[np.bool_],
+              fresh: npt.NDArray[np.bool_] | None = None
+              ) -> tuple[Ints, Ints, npt.NDArray[np.bool_]]:
+        """One seat's turn for every row where ``acting``: a swap first where allowed
+        (``fresh``: the seat has not bid yet, "before making his bid", GH-A4; None: every
+        seat), then pass (0) or a bid (levels above the high bid). Returns the pick, the
+        swapper and who looked."""
+        rows = np.arange(bh.n)
+        greedy = bh.greedy_at(seat)  # the greedy bot has no auction rule: it passes
+        above = self.top - high  # the bids that beat the high bid
+        if self.open:
+            pick, swapped, looked = self._open_swap(
+                bh, seat, acting=acting if fresh is None else acting & fresh, above=above,
+                swapped=swapped, looked=looked)
+        elif self.ghost >= 0:
+            may_swap = acting & (swapped < 0)
+            if fresh is not None:
+                may_swap &= fresh
+            pick = bh.uniform(1 + may_swap + above)  # 0 pass, 1 swap (where allowed), bids
+            if greedy is not None:
+                pick = np.where(greedy, 0, pick)
+            heuristic = bh.heuristic_at(seat)
+            if heuristic is not None:  # the heuristic swaps a hand worth under 1.8
+                weak = self._estimate(bh, seat) < _SWAP_UNDER
+                pick = np.where(heuristic, np.where(weak, 1, 0), pick)
+            swaps = may_swap & (pick == 1)
+            bh.act(swaps, A.SWAP)
+            if swaps.any():
+                bh.hands[rows, seat] = np.where(swaps, bh.hands[:, self.ghost],
+                                                bh.hands[rows, seat])
+                bh.hands[:, self.ghost] = np.where(swaps, np.uint64(0), bh.hands[:, self.ghost])
+                swapped = np.where(swaps, seat, swapped)
+            again = bh.uniform(1 + above)  # after the swap: pass or a bid
+            pick = np.where(swaps, again, pick - (may_swap & (pick > 1)))
+        else:
+            pick = bh.uniform(1 + above)
+            if greedy is not None:
+                pick = np.where(greedy, 0, pick)
+        heuristic = bh.heuristic_at(seat)
+        if heuristic is not None:
+            pick = np.where(heuristic, self._bid(bh, seat, high, bidder), pick)
+        return pick, swapped, looked
+
     def run(self, bh: BatchHand) -> None:
         n, p = bh.n, bh.players
-        rows = np.arange(n)
         high = np.zeros(n, dtype=np.int64)  # the level of the high bid (0: none yet)
         bidder = np.full(n, NONE, dtype=np.int64)
         swapped = np.full(n, NONE, dtype=np.int64)
-        for k in range(p):
+        looked = np.zeros(n, dtype=bool)
+        if self.continuous:
+            high, bidder, swapped = self._continuous(bh, high, bidder, swapped, looked)
+        for k in range(0 if self.continuous else p):
             seat = (bh.dealer + self.first + k) % p
             acting = high < self.top
-            greedy = bh.greedy_at(seat)  # the greedy bot has no auction rule: it passes
-            above = self.top - high  # the bids that beat the high bid
-            if self.ghost >= 0:
-                may_swap = acting & (swapped < 0)
-                pick = bh.uniform(1 + may_swap + above)  # 0 pass, 1 swap (where allowed), bids
-                if greedy is not None:
-                    pick = np.where(greedy, 0, pick)
-                heuristic = bh.heuristic_at(seat)
-                if heuristic is not None:  # the heuristic swaps a hand worth under 1.8
-                    weak = self._estimate(bh, seat) < _SWAP_UNDER
-                    pick = np.where(heuristic, np.where(weak, 1, 0), pick)
-                swaps = may_swap & (pick == 1)
-                bh.act(swaps, A.SWAP)
-                if swaps.any():
-                    bh.hands[rows, seat] = np.where(swaps, bh.hands[:, self.ghost],
-                                                    bh.hands[rows, seat])
-                    bh.hands[:, self.ghost] = np.where(swaps, np.uint64(0), bh.hands[:, self.ghost])
-                    swapped = np.where(swaps, seat, swapped)
-                again = bh.uniform(1 + above)  # after the swap: pass or a bid
-                pick = np.where(swaps, again, pick - (may_swap & (pick > 1)))
-            else:
-                pick = bh.uniform(1 + above)
-                if greedy is not None:
-                    pick = np.where(greedy, 0, pick)
-            heuristic = bh.heuristic_at(seat)
-            if heuristic is not None:
-                pick = np.where(heuristic, self._bid(bh, seat, high, bidder), pick)
+            pick, swapped, looked = self._turn(bh, seat, acting=acting, high=high,
+                                               bidder=bidder, swapped=swapped, looked=looked)
             level = np.where(pick > 0, high + pick, 0)
             bh.act(acting, self.action[level])
             bids = acting & (pick > 0)
@@ -168,3 +227,40 @@ class Auction:
         bh.swapped = swapped
         bh.special_names = self.names
         bh.thrown_in_why = ALL_PASSED
+
+    def _continuous(self, bh: BatchHand, high: Ints, bidder: Ints, swapped: Ints,
+                    looked: npt.NDArray[np.bool_]) -> tuple[Ints, Ints, Ints]:
+        """``turns: continuous`` (GH-A2): the seats in turn from the first, each passing for
+        good or bidding above the high bid, until all the others have passed after the last
+        bid (or all have passed, or the top bid is made). The turns go round the seats still
+        in, in seat order (a bidder goes to the back of the queue, behind the others still
+        in): at most one pass a seat and one bid a level."""
+        n, p = bh.n, bh.players
+        everyone = (1 << p) - 1
+        active = np.full(n, everyone, dtype=np.int64)  # the seats that have not passed
+        has_bid = np.zeros(n, dtype=np.int64)
+        seat = (bh.dealer + self.first) % p
+        done = np.zeros(n, dtype=bool)
+        for _ in range(p + self.top):
+            acting = ~done
+            if not acting.any():
+                break
+            fresh = (has_bid >> seat) & 1 == 0
+            pick, swapped, looked = self._turn(bh, seat, acting=acting, high=high,
+                                               bidder=bidder, swapped=swapped, looked=looked,
+                                               fresh=fresh)
+            level = np.where(pick > 0, high + pick, 0)
+            bh.act(acting, self.action[level])
+            bids = acting & (pick > 0)
+            high = np.where(bids, level, high)
+            bidder = np.where(bids, seat, bidder)
+            has_bid |= np.where(bids, 1 << seat, 0)
+            active &= ~np.where(acting & (pick == 0), 1 << seat, 0)
+            alone_in = (bidder >= 0) & (active == np.left_shift(1, np.maximum(bidder, 0)))
+            done |= acting & ((active == 0) | (high >= self.top) | alone_in)
+            after = seat.copy()  # the next seat still in, in seat order
+            for j in range(p - 1, 0, -1):
+                other = (seat + j) % p
+                after = np.where((active >> other) & 1 == 1, other, after)
+            seat = np.where(done, seat, after)
+        return high, bidder, swapped

@@ -392,4 +392,5 @@ MECHANIC = Mechanic(
                 sides="called", players=_PLAYERS),
     decide=decide, block=BLOCK, result=ResultHook(part=CallPartnerResult, build=_result),
     part=CallPartnerPart, view=call_view, needs_maker=True, decides_sides=True,
+    batch="engine.mechanics.call_partner_batch:CallPartner",
 )

@@ -29,8 +29,10 @@ class Deal:
 
     @staticmethod
     def check(variant: Variant) -> str | None:
-        if variant.deck.copies != 1 or variant.deck.jokers:
-            return "double decks and jokers have no batch form yet"
+        if variant.deck.copies != 1:
+            return "double decks have no batch form yet"
+        if variant.deck.jokers > 1:
+            return "two jokers have no batch form yet"
         if variant.deck.mask >> C.NO_CARD:
             return "the 2 to 5 (card ids past a 64-bit mask) have no batch form yet"
         if not variant.deck.bowers:

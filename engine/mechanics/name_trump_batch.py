@@ -1,8 +1,9 @@
 """``name_trump`` in batch form: the high bidder names a suit, B games at once.
 
-As the scalar phase (``engine.mechanics.name_trump``) with the four suits as contracts: the
-``random`` bot's uniform suit; the ``greedy`` bot names the suit with the most trumps; the
-``heuristic`` the suit of best estimate (``name_trump.decide``).
+As the scalar phase (``engine.mechanics.name_trump``): the ``random`` bot's uniform contract
+(the four suits, then no-trump and low no-trump where allowed); the ``greedy`` bot names the
+suit with the most trumps (it has no rule for no-trump); the ``heuristic`` the contract of best
+estimate (``name_trump.decide``), trumpless ones by the trumpless estimate.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import numpy as np
 
 from engine.core import actions as A
 from engine.mechanics.batch.greedy import counts_by_suit
-from engine.mechanics.batch.hand import BatchHand, rules_of
+from engine.mechanics.batch.hand import BatchHand, Ints, rules_of
 from engine.mechanics.name_trump import NameTrumpRules, contracts
 from engine.rules.variant import Variant
 
@@ -19,27 +20,42 @@ __all__ = ["NameTrump"]
 
 
 class NameTrump:
-    """``name_trump``: the high bidder names one of the suits, uniformly."""
+    """``name_trump``: the high bidder names one of the contracts (the suits, then no-trump and
+    low no-trump where allowed), uniformly."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
-        if len(contracts(rules_of(variant, NameTrumpRules))) != 4:
-            return "no-trump contracts have no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
-        pass
+        self.contracts = np.array(contracts(rules_of(variant, NameTrumpRules)), dtype=np.int64)
 
     def run(self, bh: BatchHand) -> None:
         made = bh.maker >= 0
-        suit = bh.uniform(4)
-        greedy = bh.greedy_at(np.maximum(bh.maker, 0))
+        maker = np.maximum(bh.maker, 0)
+        suit = self.contracts[bh.uniform(self.contracts.size)]
+        greedy = bh.greedy_at(maker)
         if greedy is not None:  # the suit with the most trumps, the lowest of equals
-            suit = np.where(greedy, counts_by_suit(bh.hand_of(np.maximum(bh.maker, 0)))
-                            .argmax(axis=1), suit)
-        heuristic = bh.heuristic_at(np.maximum(bh.maker, 0))
-        if heuristic is not None and bh.heuristic is not None:  # the suit of best estimate
-            best, _ = bh.heuristic.tables.best_suit(bh.hand_of(np.maximum(bh.maker, 0)))
-            suit = np.where(heuristic, best, suit)
+            suit = np.where(greedy, counts_by_suit(bh.hand_of(maker)).argmax(axis=1), suit)
+        heuristic = bh.heuristic_at(maker)
+        if heuristic is not None and bh.heuristic is not None:  # the contract of best estimate
+            suit = np.where(heuristic, self._best(bh, maker), suit)
         bh.act(made, A.CALL + suit)
         bh.trump = np.where(made, suit, 0)
+
+    def _best(self, bh: BatchHand, maker: Ints) -> Ints:
+        """The heuristic's contract: the best estimate, the last of equals (the scalar
+        ``best_suit``: a trumpless contract wins a tie with a suit)."""
+        assert bh.heuristic is not None
+        tables = bh.heuristic.tables
+        if self.contracts.size == 4:
+            return tables.best_suit(bh.hand_of(maker))[0]
+        hand = bh.hand_of(maker)
+        best = np.full(bh.n, -np.inf)
+        chosen = np.zeros(bh.n, dtype=np.int64)
+        for trump in self.contracts.tolist():
+            est = tables.strength(hand, np.full(bh.n, trump))
+            better = est >= best
+            best = np.where(better, est, best)
+            chosen = np.where(better, trump, chosen)
+        return chosen

@@ -265,4 +265,5 @@ MECHANIC = Mechanic(
                 prompt="Your choice: {offers}", offers=_offers,
                 title="Calling for the partner's best", rules=book_lines(PassCardsRules, book)),
     decide=decide, block=BLOCK, needs_maker=True, contract_settings=("pass_cards.cards",),
+    batch="engine.mechanics.pass_cards_batch:PassCards",
 )

@@ -207,6 +207,37 @@ class _Reader:
         """Every card played this hand (the heuristic reads what is out)."""
         self.played = np.zeros(n, dtype=np.int64)
         self.win_card = np.full(n, BLANK_CARD, dtype=np.int64)
+        self.holder = bh.partner
+        """A called partner (``call_partner``), or None: the variant's sides hold."""
+        if bh.partner is not None and bh.called is not None:
+            self.called_bit = np.where(bh.called >= 0,
+                                       ONE << np.maximum(bh.called, 0).astype(np.uint64),
+                                       np.uint64(0))
+
+    def _makers(self, seat: Ints) -> npt.NDArray[np.bool_]:
+        """Per row, ``seat`` knows he is on the makers' side (the maker; a called partner
+        from his own hand)."""
+        if self.holder is None:
+            on: npt.NDArray[np.bool_] = self.smart.tables.makers[self.maker, seat]
+            return on
+        called: npt.NDArray[np.bool_] = (seat == self.maker) | (seat == self.holder)
+        return called
+
+    def _partner_wins(self, seat: Ints, win_seat: Ints) -> npt.NDArray[np.bool_]:
+        """Per row, ``win_seat`` is on ``seat``'s side as ``seat`` knows it, not ``seat``:
+        with a called partner (CALL-A6) the maker knows him, and the defenders one another,
+        once the called card is played; the partner knows the maker from the call."""
+        if self.holder is None:
+            side: npt.NDArray[np.bool_] = self.smart.tables.side[self.maker, seat, win_seat]
+            side &= win_seat != seat
+            return side
+        holder, maker = self.holder, self.maker
+        shown = (holder >= 0) & ((self.gone & self.called_bit) != 0)
+        makers = (win_seat == maker) | (win_seat == holder)
+        known: npt.NDArray[np.bool_] = np.where(
+            seat == maker, shown & (win_seat == holder),
+            np.where(seat == holder, win_seat == maker, shown & ~makers & (win_seat != seat)))
+        return known
 
     def play(self, bit: U64, *, pos: int, legal: U64, hand: U64, led: Ints, best: Ints,
              leader: Ints) -> U64:
@@ -219,11 +250,11 @@ class _Reader:
         at = self.smart.seats[seat] & (legal != BLANK)
         if at.any():
             if pos == 0:
-                card = tables.lead(legal, self.trump, tables.makers[self.maker, seat])
+                card = tables.lead(legal, self.trump, self._makers(seat), self.gone)
             else:
                 top = np.maximum(best, 0)
                 win_seat = form._wrap(leader + form.place_mask - (top & form.place_mask))
-                partner = tables.side[self.maker, seat, win_seat] & (win_seat != seat)
+                partner = self._partner_wins(seat, win_seat)
                 card = tables.follow(legal, hand, self.trump, led, top >> form.shift,
                                      partner_wins=partner, last=self.played == self.active - 1,
                                      win_card=self.win_card, gone=self.gone)

@@ -330,5 +330,5 @@ MECHANIC = Mechanic(
                 rules=book_lines(RedealRules, book)),
     decide=decide, block=BLOCK,
     stats=StatsHook(figures=(Figure(name="farmer_exchanges", rank=20),), game=_game_counts),
-    part=FarmerPart, view=_view,
+    part=FarmerPart, view=_view, batch="engine.mechanics.redeal_batch:Redeal",
 )

@@ -17,7 +17,7 @@ from engine.core import cards as C
 from engine.mechanics.batch.greedy import counts_by_suit, trumps
 from engine.mechanics.batch.hand import BatchHand, Ints, rules_of
 from engine.mechanics.batch.tables import ONE, SUITS
-from engine.mechanics.upcard_bidding import ALL_PASSED, AllPass, UpcardBiddingRules
+from engine.mechanics.upcard_bidding import ALL_PASSED, AllPass, JokerUpcard, UpcardBiddingRules
 from engine.rules.variant import Variant
 
 __all__ = ["UpcardBidding"]
@@ -36,30 +36,30 @@ class UpcardBidding:
             return "one-round bidding and forced orders have no batch form yet"
         if r.all_pass is not AllPass.THROW_IN:
             return "`all_pass` other than throw_in has no batch form yet"
-        return None
-
-    @staticmethod
-    def check_heuristic(variant: Variant) -> str | None:
-        """Why the ``heuristic`` bot has no batch form here, or None."""
-        if rules_of(variant, UpcardBiddingRules).no_trump:
-            return "no-trump calls have no batch heuristic yet (its trumpless estimate and play)"
+        if variant.deck.jokers and r.joker_upcard is JokerUpcard.REDEAL:
+            return "a joker turned up thrown in (`joker_upcard: redeal`) has no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
         self.rules = rules_of(variant, UpcardBiddingRules)
         self.size = variant.deal.hand_size
+        self.jokers = variant.deck.jokers > 0
 
     def run(self, bh: BatchHand) -> None:
         p = bh.players
-        turned = SUITS[bh.upcard]
+        turned = printed = SUITS[bh.upcard]
         maker = bh.maker
+        if self.jokers:  # a joker turned up (STD-A3)
+            maker, turned = self._joker(bh, turned)
         for i in range(1, p + 1):  # round 1: pass or order up
             seat = bh.seat(i)
-            undecided = maker < 0
+            undecided = bh.still_open(maker < 0)
             order = bh.uniform(2) == 1
             greedy = bh.greedy_at(seat)
             if greedy is not None:
-                wants = trumps(bh.hand_of(seat), turned) >= bh.order_at
+                # the scalar rule counts the upcard's printed suit: for a joker (a suit
+                # proposed, `fixed_suit`) the jokers, none of them in hand: it passes
+                wants = trumps(bh.hand_of(seat), printed) >= bh.order_at
                 order = np.where(greedy, wants, order)
             heuristic = bh.heuristic_at(seat)
             if heuristic is not None:
@@ -71,7 +71,7 @@ class UpcardBidding:
         exclude = self.rules.exclude_turned_down
         for i in range(1, p + 1):  # round 2: pass or name a suit
             seat = bh.seat(i)
-            undecided = maker < 0
+            undecided = bh.still_open(maker < 0)
             stuck = self.rules.stick_the_dealer and i == p
             excluded = exclude and not (stuck and self.rules.stuck_dealer_may_name_turned_down)
             suits = 3 if excluded else 4
@@ -91,7 +91,8 @@ class UpcardBidding:
                 suit = np.where(greedy, best, suit)
             heuristic = bh.heuristic_at(seat)
             if heuristic is not None:
-                calls, named = self._calls(bh, seat, turned if excluded else None, stuck=stuck)
+                calls, named = self._calls(bh, seat, turned if excluded else None, stuck=stuck,
+                                           no_trump=self.rules.no_trump)
                 pick = np.where(heuristic, np.where(calls, 0, -1), pick)
                 suit = np.where(heuristic, named, suit)
             call = undecided & (pick >= 0)
@@ -100,6 +101,24 @@ class UpcardBidding:
             trump = np.where(call, suit, trump)
         bh.maker, bh.trump = maker, trump
         bh.thrown_in_why = ALL_PASSED
+
+    def _joker(self, bh: BatchHand, turned: Ints) -> tuple[Ints, Ints]:
+        """The makers and the suits proposed where the joker is turned up: with
+        ``fixed_suit`` that suit is proposed; with ``dealer_names`` the dealer names trump
+        blind and takes the joker, as if ordered up: a suit uniformly; the ``greedy`` bot,
+        which sees no card, the first of equals (clubs); the ``heuristic`` bot draws too (the
+        scalar one from its own generator: ``--verify`` checks only that a blind call is
+        legal)."""
+        joker = bh.upcard == C.JOKER
+        if self.rules.joker_upcard is JokerUpcard.FIXED_SUIT:
+            return bh.maker, np.where(joker, self.rules.joker_upcard_suit, turned)
+        suit = bh.uniform(4)
+        greedy = bh.greedy_at(bh.dealer)
+        if greedy is not None:
+            suit = np.where(greedy, C.CLUBS, suit)
+        bh.act(joker, A.CALL + suit)
+        maker: Ints = np.where(joker, bh.dealer, bh.maker)
+        return maker, np.where(joker, suit, turned)  # decided: trump, as if ordered up
 
     def _orders(self, bh: BatchHand, seat: Ints, turned: Ints, *, dealer: bool
                 ) -> npt.NDArray[np.bool_]:
@@ -124,17 +143,18 @@ class UpcardBidding:
         return wants
 
     @staticmethod
-    def _calls(bh: BatchHand, seat: Ints, excluded: Ints | None, *, stuck: bool
-               ) -> tuple[npt.NDArray[np.bool_], Ints]:
+    def _calls(bh: BatchHand, seat: Ints, excluded: Ints | None, *, stuck: bool,
+               no_trump: bool) -> tuple[npt.NDArray[np.bool_], Ints]:
         """The heuristic's round-2 rule: the suit of best estimate (the highest of equals,
-        the turned-down one left out where excluded), named when it reaches the threshold
-        without two weak trumps, or when the dealer is stuck."""
+        the turned-down one left out where excluded; no-trump, where it may be called, last,
+        so that it wins a tie as the scalar ``max`` of (estimate, call) has it), named when
+        it reaches the threshold without two weak trumps, or when the dealer is stuck."""
         assert bh.heuristic is not None
         tables = bh.heuristic.tables
         hand = bh.hand_of(seat)
         best = np.full(bh.n, -np.inf)
         suit = np.zeros(bh.n, dtype=np.int64)
-        for s in range(4):
+        for s in (0, 1, 2, 3, C.NO_TRUMP) if no_trump else range(4):
             est = tables.strength(hand, np.full(bh.n, s))
             better = est >= best
             if excluded is not None:

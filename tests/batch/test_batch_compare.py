@@ -120,7 +120,7 @@ def test_compare_engine_batch_at_the_command_line_and_its_fallback() -> None:
     run = subprocess.run([sys.executable, "-m", "engine.cli", "compare", "standard",
                           "railroad", "--engine", "batch", "--games", "2", "--quiet"],
                          capture_output=True, text=True, check=True)
-    assert "batch mode: railroad: mechanic `deal` as configured" in run.stderr
+    assert "batch mode: railroad: match rules" in run.stderr
     assert "playing the scalar engine" in run.stderr
     assert "railroad against standard" in run.stdout
 

@@ -34,7 +34,9 @@ BATCH_VARIANTS = ("standard", "standard-28", "standard-32", "stick-the-dealer", 
                   "renege", "openspiel", "two-handed", "three-handed", "cutthroat",
                   "cutthroat-stick", "cutthroat-lone-defender-points", "cutthroat-must-merge",
                   "ghost-hand",
-                  "ghost-hand-moon-24", "canadian-loner", "defend-alone", "standard-six")
+                  "ghost-hand-moon-24", "canadian-loner", "defend-alone", "standard-six",
+                  "no-trump", "farmers-hand", "call-ace", "standard-joker",
+                  "railroad-no-laps", "ghost-hand-open-swap", "ghost-hand-continuous")
 
 
 def test_the_estimate_is_the_heuristics_count_worked_by_hand() -> None:

@@ -125,7 +125,7 @@ def test_cli_falls_back_to_the_scalar_engine_with_a_message(run_cli: RunCli) -> 
     result = run_cli("simulate", "railroad", "--engine", "batch", "--games", "3", "--quiet",
                      "--json")
     assert result.code == 0
-    assert "mechanic `deal`" in result.err and "playing the scalar engine" in result.err
+    assert "railroad: match rules" in result.err and "playing the scalar engine" in result.err
     assert json.loads(result.out)["games"] == 3
 
 

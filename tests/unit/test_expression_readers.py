@@ -20,6 +20,7 @@ from engine import load_variant
 from engine.batch import scoring as batch_scoring
 from engine.batch.forms import missing
 from engine.batch.score import Score
+from engine.mechanics.batch import vectors as batch_vectors
 from engine.rules import (
     compiled,
     expressions,
@@ -104,7 +105,8 @@ def test_the_batch_vectors_of_standard_come_from_the_compiled_trees(parses: _Par
     assert parses.seen == []
 
 
-CONSUMERS = ["engine/batch/scoring.py", "engine/batch/score.py", "engine/batch/forms.py",
+CONSUMERS = ["engine/batch/scoring.py", "engine/mechanics/batch/vectors.py",
+             "engine/batch/score.py", "engine/batch/forms.py",
              "engine/text/rulebook/conditions.py", "engine/text/rulebook/scoring.py",
              "engine/mechanics/declare.py", "engine/mechanics/redeal.py"]
 
@@ -164,7 +166,8 @@ def test_the_visitor_base_has_a_method_for_every_kind_of_expression_node() -> No
 
 
 @pytest.mark.parametrize("reader", [
-    expressions_check.Checker, expressions_compile._Closures, batch_scoring._Vectors,
+    expressions_check.Checker, expressions_compile._Closures, batch_vectors._Vectors,
+    batch_vectors._HandVectors,
     batch_scoring._Peaks, conditions._Condition, conditions._Noun, conditions._Cases])
 def test_every_reader_of_the_tree_is_a_walk_of_the_one_visitor_base(reader: type) -> None:
     assert issubclass(reader, ExprVisitor)

@@ -81,6 +81,13 @@ class BatchHand:
     :data:`NONE`; None where no variant's hand can have one (every kernel may skip it)."""
     alone: npt.NDArray[np.bool_] = field(init=False)
     """The maker plays alone."""
+    partner: Ints | None = field(init=False, default=None)
+    """The maker's called partner (``call_partner``): the holder of the called card, or
+    :data:`NONE` (alone, the card not dealt to another player); None where no variant's hand
+    has one (sides fixed by the variant)."""
+    called: Ints | None = field(init=False, default=None)
+    """The card the maker called (``call_partner``), or :data:`NONE`; its holder knows he is
+    the partner at once, every seat once it is played (CALL-A6)."""
     defender_alone: Ints = field(init=False)
     """The seat of a defender who plays alone, or :data:`NONE`."""
     merged: npt.NDArray[np.bool_] = field(init=False)
@@ -100,7 +107,17 @@ class BatchHand:
     made: npt.NDArray[np.bool_] = field(init=False)
     thrown_in_why: str = field(init=False, default="")
     """Why a row nobody made is thrown in (``HandResult.thrown_in``), set by the form that
-    throws it in (in the batch forms all passed, the one cause)."""
+    throws it in (the bidding's: all passed); a redeal's rows have their own
+    (:attr:`redealt_why`)."""
+    redealt: npt.NDArray[np.bool_] | None = field(init=False, default=None)
+    """Rows thrown in before the bidding for a redeal by the same dealer (``redeal``,
+    STD-A15): no later phase acts in them, and the deal does not pass; None: no row (no
+    variant's hand without a redeal phase has one, every kernel may skip it)."""
+    redealt_why: str = field(init=False, default="")
+    """Why the :attr:`redealt` rows were thrown in (``HandResult.thrown_in``)."""
+    figures: dict[str, int] = field(init=False, default_factory=dict)
+    """The mechanics' report figures counted this hand, over all rows (``farmer_exchanges``:
+    the name of a :class:`~engine.mechanics.base.Figure`)."""
     log: list[Ints] = field(init=False, default_factory=list)
     deals: list[tuple[int, tuple[int, ...], int, int]] = field(init=False, default_factory=list)
     """The logged rows' deals: (dealer, hand masks, upcard, kitty mask)."""
@@ -129,10 +146,26 @@ class BatchHand:
         """Games in the batch (rows)."""
         return int(self.dealer.shape[0])
 
+    def makers_tricks(self, maker: Ints) -> Ints:
+        """Per row, the tricks of ``maker`` and of his called partner (:attr:`partner`)."""
+        rows = np.arange(self.n)
+        tricks: Ints = self.tricks[rows, maker]
+        if self.partner is not None:
+            called = self.partner >= 0
+            tricks = tricks + np.where(called, self.tricks[rows, np.maximum(self.partner, 0)], 0)
+        return tricks
+
     @property
     def thrown_in(self) -> npt.NDArray[np.bool_]:
         """Rows whose hand nobody made: thrown in, the deal passes left."""
         return self.maker < 0
+
+    def still_open(self, undecided: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """``undecided`` less the rows a redeal has already thrown in (:attr:`redealt`)."""
+        if self.redealt is None:
+            return undecided
+        still: npt.NDArray[np.bool_] = undecided & ~self.redealt
+        return still
 
     def act(self, acting: npt.NDArray[np.bool_], actions: Ints | int) -> None:
         """Keep one decision step's action ids, :data:`NONE` where a row did not act (only

@@ -63,6 +63,15 @@ class HeuristicNumbers:
     """What a bid in an auction counts on from a partner."""
     opening_tricks: float
     """What the lowest bid counts on when nobody has bid."""
+    trumpless_orders: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    """At no-trump, then at low no-trump: each suit's cards of the deck, best first (the
+    scalar ``trumpless_orders``); empty where no call can be trumpless."""
+    nt_top: float = 0.0
+    nt_long: float = 0.0
+    nt_second: float = 0.0
+    nt_third: float = 0.0
+    """The trumpless estimate's worth of a suit's best card, of each card past four in a suit
+    it heads, of a guarded second best and of a twice-guarded third best."""
 
 
 class BitMap:
@@ -133,8 +142,12 @@ class HeuristicTables:
         self.all_aces = np.uint64(sum(1 << (s * 8 + C.RANK_A) for s in range(4)))
         self.side_first, self.side_king = self._side_tables(deck)
         self.bowers = np.array([sum(1 << c for c in deck if POWER[t, t, c] >= numbers.left_power)
-                                for t in range(4)], dtype=np.uint64)
-        """The trumps the scalar bot counts as strong (a bower or above), by trump."""
+                                for t in range(4)] + [0, 0], dtype=np.uint64)
+        """The trumps the scalar bot counts as strong (a bower or above), by trump (none at
+        no-trump)."""
+        self.trumpless = [[np.array(order, dtype=np.uint64) for order in suits]
+                          for suits in numbers.trumpless_orders]
+        """At no-trump (index 0) and low no-trump: each suit's cards, best first."""
         arr = np.array(deck, dtype=np.int64)
         low = []
         for t in range(6):  # (a trump, its own power, the card): the scalar ``_low_key``
@@ -185,8 +198,35 @@ class HeuristicTables:
         return first.reshape(-1), king.reshape(-1)
 
     def strength(self, hands: U64, trump: Ints) -> Floats:
-        """Expected tricks of each row's hand with the row's trump (a suit): the scalar
-        ``HeuristicBot.strength``, term by term in its order."""
+        """Expected tricks of each row's hand with the row's trump (a suit, no-trump or low
+        no-trump): the scalar ``HeuristicBot.strength``, term by term in its order."""
+        trumpless = trump >= C.NO_TRUMP
+        if not trumpless.any():
+            return self._suited(hands, trump)
+        est = self._suited(hands, np.where(trumpless, 0, trump))
+        for index, at in enumerate((trump == C.NO_TRUMP, trump == C.LOW_NO_TRUMP)):
+            if at.any():
+                est = np.where(at, self._trumpless(hands, index), est)
+        return est
+
+    def _trumpless(self, hands: U64, index: int) -> Floats:
+        """The scalar ``_trumpless_strength`` (no joker: a batch deck has none): per suit, its
+        best card (and the length past four of a suit it heads), a guarded second best, a
+        twice-guarded third best, added in that order."""
+        n = self.numbers
+        est = np.zeros(hands.shape[0])
+        for order in self.trumpless[index]:
+            held = [((hands >> order[k]) & ONE).astype(bool) if k < order.size
+                    else np.zeros(hands.shape[0], dtype=bool) for k in range(3)]
+            mask = np.uint64(sum(1 << int(c) for c in order))
+            length = np.bitwise_count(hands & mask).astype(np.int64)
+            est = est + np.where(held[0], n.nt_top + n.nt_long * np.maximum(0, length - 4), 0.0)
+            est = est + np.where(held[1] & (length >= 2), n.nt_second, 0.0)
+            est = est + np.where(held[2] & (length >= 3), n.nt_third, 0.0)
+        return est
+
+    def _suited(self, hands: U64, trump: Ints) -> Floats:
+        """:meth:`strength` with a suit trump."""
         n = self.numbers
         index = self.subset.move(hands, trump).astype(np.int64)
         est = self.trump_sums[trump, index]
@@ -217,7 +257,7 @@ class HeuristicTables:
         """At most two trumps and no bower among them (the scalar ``two_weak_trumps``)."""
         count = np.bitwise_count(hands & SUIT_MASK[trump, trump])
         weak: npt.NDArray[np.bool_] = (count <= 2) & ((hands & self.bowers[trump]) == 0)
-        return weak
+        return weak & (trump < C.NO_TRUMP)  # no-trump has no trumps to count
 
     def drops(self, hands: U64, size: int) -> list[U64]:
         """The ``size`` single cards of each row's hand (of ``size`` cards), lowest first."""
@@ -256,16 +296,38 @@ class HeuristicTables:
         """The scalar ``_low_key`` minimum: a non-trump before a trump, then the least power."""
         return self.low_map.first(legal, trump)
 
-    def lead(self, legal: U64, trump: Ints, maker_side: npt.NDArray[np.bool_]) -> Ints:
-        """The scalar ``lead`` at a suit trump: the best trump on the makers' side, else the
-        first side ace, else the low card."""
+    def lead(self, legal: U64, trump: Ints, maker_side: npt.NDArray[np.bool_], gone: U64
+             ) -> Ints:
+        """The scalar ``lead``: at a suit trump the best trump on the makers' side, else the
+        first side ace, else the low card; at no-trump the first card no one can beat
+        (:meth:`_sure_lead`), else the low card."""
         trumps = legal & SUIT_MASK[trump, trump]
         aces = legal & ~SUIT_MASK[trump, trump] & self.all_aces
         high = self.high_map.first(legal, trump)
         ace = np.bitwise_count((aces & -aces) - ONE).astype(np.int64)
+        low = self.low(legal, trump)
+        trumpless = trump >= C.NO_TRUMP
+        if trumpless.any():
+            sure = self._sure_lead(legal, trump, gone)
+            ace = np.where(trumpless, sure, ace)
+            aces = np.where(trumpless, sure != 63, aces != 0)
+            maker_side = maker_side & ~trumpless
         chosen: Ints = np.where(maker_side & (trumps != 0), high,
-                                np.where(aces != 0, ace, self.low(legal, trump)))
+                                np.where(aces != 0, ace, low))
         return chosen
+
+    def _sure_lead(self, legal: U64, trump: Ints, gone: U64) -> Ints:
+        """Per row, the first card of ``legal`` (lowest id) that no card still out beats in
+        its suit (every better one played or in the hand: the scalar ``_lead_trumpless``),
+        63 for none; ``legal`` is the hand."""
+        sure = np.zeros_like(legal)
+        for suit in range(4):
+            cards = SUIT_MASK[trump, suit] & self.deck_mask
+            out = cards & ~legal & ~gone
+            top = POWER[trump, suit, self.high_map.first(out, trump)]  # 0 for none out
+            sure |= legal & cards & self.orders.beats[trump, suit, top]
+        first: Ints = np.where(sure != 0, np.bitwise_count((sure & -sure) - ONE), 63)
+        return first
 
     def follow(self, legal: U64, hand: U64, trump: Ints, led: Ints, best: Ints, *,
                partner_wins: npt.NDArray[np.bool_], last: npt.NDArray[np.bool_],
