@@ -111,11 +111,11 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
             even_side, odd_side = even_side + tricks[:, 4], odd_side + tricks[:, 5]
         makers = np.where((maker & 1).astype(bool), odd_side, even_side)
         march = makers == even_side + odd_side
-    else:  # every seat its own fixed side
+    else:  # every seat its own fixed side, and the maker's called partner with him
         rows = np.arange(dealer.size)
         dealers = deltas[rows, dealer]
         others = deltas.sum(axis=1) - dealers
-        march = tricks[rows, maker] == tricks.sum(axis=1)
+        march = bh.makers_tricks(bh.maker)[ok] == tricks.sum(axis=1)
     _sum(tally, (Total.DEALER_POINTS, None), dealers, wide=wide)
     _sum(tally, (Total.NON_DEALER_POINTS, None), others, wide=wide)
     for index, k in enumerate(np.bincount(bh.label[ok], minlength=len(labels))):

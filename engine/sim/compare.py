@@ -84,7 +84,7 @@ def _dealer_points(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult],
 
 def _march(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult], int]:
     def march(r: HandResult) -> int:
-        side = next(t for t in teams if r.maker in t)
+        side = r.makers or next(t for t in teams if r.maker in t)  # a called partner counts
         return int(sum(r.tricks[seat] for seat in side) == sum(r.tricks))
     return march
 

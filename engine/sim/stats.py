@@ -251,7 +251,7 @@ class Tally:
         if maker < 0:
             n[Count.NO_MAKER, None] += 1
             return
-        makers = self.side_of(maker)
+        makers = record.makers or self.side_of(maker)  # a called partner, else the fixed side
         tricks = record.tricks
         made = record.made
         march = sum(tricks[s] for s in makers) == sum(tricks)
