@@ -73,6 +73,9 @@ TEMPERATURE = 0.5
 FLOOR = 0.02
 """The least chance of one seat's bid in a world: no world is ruled out by a seat that bid
 oddly (against the heuristic's estimate)."""
+LONE_ESTIMATE = 4.2
+"""The heuristic's estimate for going alone (a near-certain march, its go-alone hook): a maker
+who went alone is likely above it, one who did not below."""
 CANDIDATES = 4
 """Worlds dealt from the view for each world the bot keeps, drawn by the bidding's weight."""
 
@@ -216,10 +219,13 @@ class SolverBot(Bot):
         upcard = 0 <= turned < C.NO_TRUMP
         passes: dict[tuple[int, bool], None] = {}  # (seat, on the turned card's suit)
         bids = 0
-        for i in range(h.first_action, len(state.history_ids)):
-            if state.history_ids[i] != A.PASS:
+        history, actors = state.history_ids, state.actors
+        made_at = len(history)
+        for i in range(h.first_action, len(history)):
+            if history[i] != A.PASS:
+                made_at = i
                 break  # trump made (a later pass is not a bid: not going alone)
-            seat = state.actors[i]
+            seat = actors[i]
             if seat != self.seat:
                 passes[seat, upcard and bids < h.players] = None
             bids += 1
@@ -240,6 +246,11 @@ class SolverBot(Bot):
                 if upcard and bids < h.players and h.trump == turned \
                 else bot.strength(held, h.trump)
             weight *= max(FLOOR, _chance(made - bot.threshold))
+            lone = made_at + 1  # the maker's word on going alone, when he was asked
+            if lone < len(history) and actors[lone] == h.maker and history[lone] in (
+                    A.ALONE, A.PASS):
+                margin = bot.strength(held, h.trump) - LONE_ESTIMATE
+                weight *= max(FLOOR, _chance(margin if history[lone] == A.ALONE else -margin))
         return weight
 
     def _ordering(self, held: int, seat: int, trump: int, dealer: int, card: int) -> float:
