@@ -94,14 +94,14 @@ class SearchBot(Bot):
         for _ in worlds_until(count, self.budget):
             worlds += 1
             world = determinize(state, self.seat, rng)
-            results = [self._rollout(world, action) for action in legal]
+            results = [self.rollout(world, action) for action in legal]
             top = max(results)
             for i, result in enumerate(results):
                 totals[i] += result
                 wins[i] += result == top
         return totals, wins, worlds
 
-    def _rollout(self, world: State, action: int) -> float:
+    def rollout(self, world: State, action: int) -> float:
         """Play ``action`` in a copy of ``world`` and the hand out with the heuristic bot."""
         s = world.clone()
         before = list(s.scores)

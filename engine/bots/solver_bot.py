@@ -1,31 +1,38 @@
-"""``solver``: perfect-information Monte Carlo with the exact solver, weighted by the bidding.
+"""``solver``: perfect-information Monte Carlo with the exact solver, on worlds the bidding makes
+likely.
 
 At each decision with more than one legal action the bot samples N worlds consistent with its
-seat's view (:func:`~engine.bots.determinize.determinize`, as ``search`` does) and weighs each
-by how likely the bidding seen is in it: every other seat that passed this hand is less likely
-to hold a strong hand, a seat that made trump more likely to. The likelihood is a logistic
-of the heuristic's own bidding estimate (its expected tricks, :meth:`HeuristicBot.strength`,
-of the seat's cards in the world, with the cards it has played since):
-``P(pass) = 1 / (1 + exp((best - threshold) / 0.5))`` with ``best`` the estimate in the
-turned card's suit for a pass in the first round, in the best other suit for a later pass,
-``P(make) = 1 - P(pass)`` with the trump it made (a dealer whom everyone else passed to
-may be stuck with it: no evidence); a world's weight is the product over the
-seats that bid. In the play it solves each world exactly (:mod:`engine.bots.solver`: every
-card's value, all hands face up) and plays the card of best weighted mean. Any other decision
-(a bid, going alone, a discard) is the ``search`` bot's of ``4 N`` simulations: trying each in
-every world with the play then solved exactly (``solve_bids=True``: the hand goes on with the
-heuristic bot at every seat up to the first card) lost 0.22 points a hand to ``search:128`` in
-40 duplicate games of ``standard``, the search's bids 0.03 (README, "Bots"): with every hand
-face up the makers' play is perfect, which values making trump too highly. A world's result is
-the seat's points this hand less the table's mean, with the game's target for a hand that
-ends the game (as ``search`` counts a rollout): near the end of a game a lone hand that cannot
-change the result is worth no more than a safe one.
+seat's view (:func:`~engine.bots.determinize.determinize`, as ``search`` does), each drawn
+among :data:`CANDIDATES` dealt worlds with the likelihood of the bidding seen in it as its
+chance (sampling-importance-resampling: the kept worlds follow the bidding, and every one costs
+a solve): every other seat that passed this hand is less likely to hold a strong hand, a seat
+that made trump more likely to. The likelihood is a logistic of the heuristic's own bidding
+estimate (its expected tricks, :meth:`HeuristicBot.strength`, of the seat's cards in the world,
+with the cards it has played since; for ordering up the turned card, the heuristic's own
+reckoning: the dealer's hand with the card taken, another seat's with the card's worth to his
+partner the dealer or against him): ``P(pass) = 1 / (1 + exp((best - threshold) / 0.5))``
+with ``best`` the estimate in the turned card's suit for a pass in the first round, in the
+best other suit for a later pass, ``P(make) = 1 - P(pass)`` with the trump it made (a dealer
+whom everyone else passed to may be stuck with it: no evidence); each at least :data:`FLOOR`
+(no world is ruled out by a seat that bid oddly), a world's weight the product over the seats
+that bid. Only the passes before trump is made are bids (a maker's "pass" on going alone is
+not). In the play it solves each world exactly (:mod:`engine.bots.solver`: every card's value,
+all hands face up) and plays the card of best mean. Any other decision (a bid, going alone, a
+discard) tries each choice in the same kind of worlds with the hand played out by the heuristic
+bot at every seat (``search``'s rollouts, ``bid_simulations`` of them, ``4 N`` unless told):
+trying each with the play then solved exactly (``solve_bids=True``: the heuristic up to the
+first card) lost 0.22 points a hand to ``search:128`` in 40 duplicate games of ``standard``
+(README, "Bots"): with every hand face up the makers' play is perfect, which values making
+trump too highly. A world's result is the seat's points this hand less the table's mean, with
+the game's target for a hand that ends the game (as ``search`` counts a rollout): near the end
+of a game a lone hand that cannot change the result is worth no more than a safe one.
 
 Its strength is the number of worlds per decision, ``solver:N`` in ``--bots`` (a number, not a
 time, so that games replay). A hand too long to solve (more than :data:`SOLVE_CARDS` cards left
 at the table) while it is to play, a decision before the play with more than
 :data:`MAX_CHOICES` choices (an auction's bids), or a phase the solver does not know (a
-tableau, a hand nobody made), is decided by a ``search`` bot of ``4 N`` simulations instead.
+tableau, a hand nobody made), is decided by a ``search`` bot of ``bid_simulations``
+simulations instead.
 """
 
 from __future__ import annotations
@@ -63,18 +70,28 @@ MAX_CHOICES = 6
 each choice costs a solve in every world."""
 TEMPERATURE = 0.5
 """Tricks of the bidding estimate over which a pass becomes e times less likely."""
+FLOOR = 0.02
+"""The least chance of one seat's bid in a world: no world is ruled out by a seat that bid
+oddly (against the heuristic's estimate)."""
+LONE_ESTIMATE = 4.2
+"""The heuristic's estimate for going alone (a near-certain march, its go-alone hook): a maker
+who went alone is likely above it, one who did not below."""
+CANDIDATES = 4
+"""Worlds dealt from the view for each world the bot keeps, drawn by the bidding's weight."""
 
 
 class SolverBot(Bot):
-    """Samples weighted worlds from its view and solves each exactly (module docstring)."""
+    """Samples worlds from its view as the bidding makes them likely and solves each exactly
+    (module docstring)."""
 
     name = "solver"
 
     def __init__(self, variant: Variant, seat: int, seed: int, *,
                  worlds: int = DEFAULT_WORLDS, solve_bids: bool = False,
-                 budget: float | None = None) -> None:
+                 budget: float | None = None, candidates: int = CANDIDATES,
+                 bid_simulations: int | None = None) -> None:
         super().__init__(variant, seat, seed)
-        if worlds < 1:
+        if worlds < 1 or candidates < 1:
             raise ValueError("a solver bot needs at least one world per decision")
         self.worlds = worlds
         self.budget = budget
@@ -82,11 +99,19 @@ class SolverBot(Bot):
         at least one; None: ``worlds`` fixes them (reproducible from the seed)."""
         self.solve_bids = solve_bids
         """Decide the bids, lone hands and discards by trying each in every world with the
-        play solved; by default (False) they are the search's (module docstring)."""
-        self.fallback = SearchBot(variant, seat, seed, simulations=4 * worlds, budget=budget)
+        play solved; by default (False) they are tried with heuristic rollouts (module
+        docstring)."""
+        self.candidates = candidates
+        """Worlds dealt for each world kept (one drawn among them by its weight)."""
+        self.bid_simulations = 4 * worlds if bid_simulations is None else bid_simulations
+        """Rollouts per decision before the play (a bid, a lone hand, a discard)."""
+        self.fallback = SearchBot(variant, seat, seed, simulations=self.bid_simulations,
+                                  budget=budget)
         self.policy = [HeuristicBot(variant, s, seed) for s in range(variant.players)]
         """The seats of a world between a decision and the first card."""
         self.estimate = self.policy[seat]
+        self.partnered = not self.estimate.calls
+        """Whether a seat's side is known before the bidding (not a called partner)."""
         self.solved = 0
         """Worlds solved so far (for measuring)."""
 
@@ -98,34 +123,51 @@ class SolverBot(Bot):
         return self.advise(state)[0]
 
     def advise(self, state: State) -> tuple[int, str]:
-        """The action id to play and a short reason (its weighted mean over the worlds)."""
+        """The action id to play and a short reason (its mean over the worlds and how often
+        it came out best)."""
         legal = list(state.legal_action_ids())
         if len(legal) == 1:
             return legal[0], "the only legal action"
-        if state.phase != "play" and (not self.solve_bids or len(legal) > MAX_CHOICES):
+        if state.phase != "play" and len(legal) > MAX_CHOICES:
             return self.fallback.advise(state)
         rng = random.Random(self.rng.getrandbits(64))
         for bot in self.policy:
             bot.rng.seed(rng.getrandbits(64))
+        rolled = state.phase != "play" and not self.solve_bids
+        if rolled:
+            for bot in self.fallback.rollout_bots:
+                bot.rng.seed(rng.getrandbits(64))
+        count = max(1, self.bid_simulations // len(legal)) if rolled else self.worlds
         totals = [0.0] * len(legal)
-        weights = 0.0
+        wins = [0] * len(legal)
         worlds = 0
-        for _ in worlds_until(self.worlds, self.budget):
+        for _ in worlds_until(count, self.budget):
             worlds += 1
-            world = determinize(state, self.seat, rng)
-            results = self._results(world, legal)
+            world = self.sample(state, rng)
+            results = [self.fallback.rollout(world, a) for a in legal] if rolled \
+                else self._results(world, legal)
             if results is None:
                 return self.fallback.advise(state)
-            weight = self.weight(state, world)
-            weights += weight
+            top = max(results)
             for i, result in enumerate(results):
-                totals[i] += weight * result
+                totals[i] += result
+                wins[i] += result == top
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
-        mean = totals[best] / weights if weights else 0.0
-        return legal[best], (f"{mean:+.2f} points a hand against the table's mean, exact "
-                             f"play in {worlds} sampled deals weighted by the bidding")
+        how = "heuristic play" if rolled else "exact play"
+        return legal[best], (f"{totals[best] / worlds:+.2f} points a hand against the table's "
+                             f"mean, {how}; best in {round(100 * wins[best] / worlds)}% of "
+                             f"{worlds} sampled deals weighted by the bidding")
 
     # -- the worlds ----------------------------------------------------------------------------
+
+    def sample(self, state: State, rng: random.Random) -> State:
+        """One world: :attr:`candidates` worlds dealt from the view, one of them drawn with
+        the likelihood of the bidding in it (:meth:`weight`) as its chance."""
+        if self.candidates == 1:
+            return determinize(state, self.seat, rng)
+        worlds = [determinize(state, self.seat, rng) for _ in range(self.candidates)]
+        weights = [self.weight(state, world) for world in worlds]
+        return rng.choices(worlds, weights)[0]
 
     def _results(self, world: State, legal: list[int]) -> list[float] | None:
         """Each legal action's result for the seat in ``world`` (None: not solvable here)."""
@@ -169,29 +211,66 @@ class SolverBot(Bot):
         return result
 
     def weight(self, state: State, world: State) -> float:
-        """How likely the bidding of this hand is in ``world`` (module docstring)."""
+        """How likely the bidding of this hand is in ``world`` (module docstring): the
+        product over the other seats' bids of the chance the heuristic's estimate gives it,
+        each at least :data:`FLOOR`."""
         h, w = state.hand, world.hand
         turned = C.suit_of(h.turned) if h.turned >= 0 else -1
+        upcard = 0 <= turned < C.NO_TRUMP
         passes: dict[tuple[int, bool], None] = {}  # (seat, on the turned card's suit)
-        for j, i in enumerate(range(h.first_action, len(state.history_ids))):
-            action = state.history_ids[i]
-            if A.is_card(A.PLAY, action):
-                break  # the bidding is over (a pass in the play keeps a card)
-            seat = state.actors[i]
-            if action == A.PASS and seat != self.seat:
-                passes[seat, 0 <= turned < C.NO_TRUMP and j < h.players] = None
+        bids = 0
+        history, actors = state.history_ids, state.actors
+        made_at = len(history)
+        for i in range(h.first_action, len(history)):
+            if history[i] != A.PASS:
+                made_at = i
+                break  # trump made (a later pass is not a bid: not going alone)
+            seat = actors[i]
+            if seat != self.seat:
+                passes[seat, upcard and bids < h.players] = None
+            bids += 1
         seats = {seat for seat, _ in passes}
         stuck = h.maker == state.dealer and len(seats) == h.players - 1  # no evidence
         bot = self.estimate
         weight = 1.0
         for (seat, first_round) in passes:
-            suits = [turned] if first_round else [t for t in range(4) if t != turned]
-            best = max(bot.strength(_held(w, seat), t) for t in suits)
-            weight *= 1.0 / (1.0 + math.exp((best - bot.threshold) / TEMPERATURE))
+            held = _held(w, seat)
+            if first_round:
+                best = self._ordering(held, seat, turned, state.dealer, h.turned)
+            else:
+                best = max(bot.strength(held, t) for t in range(4) if t != turned)
+            weight *= max(FLOOR, _chance(bot.threshold - best))
         if h.maker >= 0 and h.maker != self.seat and 0 <= h.trump < C.NO_TRUMP and not stuck:
-            made = bot.strength(_held(w, h.maker), h.trump)
-            weight *= 1.0 / (1.0 + math.exp(-(made - bot.threshold) / TEMPERATURE))
+            held = _held(w, h.maker)
+            made = self._ordering(held, h.maker, turned, state.dealer, h.turned) \
+                if upcard and bids < h.players and h.trump == turned \
+                else bot.strength(held, h.trump)
+            weight *= max(FLOOR, _chance(made - bot.threshold))
+            lone = made_at + 1  # the maker's word on going alone, when he was asked
+            if lone < len(history) and actors[lone] == h.maker and history[lone] in (
+                    A.ALONE, A.PASS):
+                margin = bot.strength(held, h.trump) - LONE_ESTIMATE
+                weight *= max(FLOOR, _chance(margin if history[lone] == A.ALONE else -margin))
         return weight
+
+    def _ordering(self, held: int, seat: int, trump: int, dealer: int, card: int) -> float:
+        """The heuristic's estimate for ordering up the turned ``card`` (its bot hook): the
+        dealer's with the card taken and his worst card left, another seat's with the card's
+        worth to his partner the dealer, or against him."""
+        bot = self.estimate
+        if seat == dealer:
+            held &= ~(1 << card)
+            kept = bot.best_keep(held | 1 << card, trump, held.bit_count())
+            return bot.strength(kept, trump)
+        value = bot.strength(1 << card, trump)
+        partner = self.partnered and dealer in bot.sides_by_maker[seat][0]
+        return bot.strength(held, trump) + (0.6 * value if partner else -0.5 * value)
+
+
+def _chance(margin: float) -> float:
+    """The chance of a bid whose estimate clears the heuristic's threshold by ``margin``
+    tricks (a logistic over :data:`TEMPERATURE`)."""
+    return 1.0 / (1.0 + math.exp(-margin / TEMPERATURE))
 
 
 def _held(w: Hand, seat: int) -> int:
