@@ -30,7 +30,7 @@ from engine.batch.scoring import peak
 from engine.core.bot_spec import BotSpec
 from engine.mechanics.batch.hand import BatchForm, Kernel
 from engine.mechanics.registry import mechanic
-from engine.rules.game_end import Goal, Win
+from engine.rules.game_end import Goal
 from engine.rules.variant import Variant
 
 __all__ = ["BATCH_BOTS", "DRIVER_FORMS", "INT64_HEADROOM", "BatchForm", "Kernel", "batch_form",
@@ -76,8 +76,8 @@ def missing(variant: Variant) -> str | None:
         if reason is not None:
             return f"{variant.name}: mechanic `{name}` as configured: {reason}"
     game = variant.game
-    if game.match is not None or game.goal is not Goal.UP or game.win is not Win.REACH:
-        return f"{variant.name}: match rules, countdowns and contract wins have no batch form"
+    if game.match is not None or game.goal is not Goal.UP:
+        return f"{variant.name}: match rules and countdowns have no batch form"
     if game.hands is not None or game.lose_at is not None:
         setting = "game.hands" if game.hands is not None else "game.lose_at"
         return f"{variant.name}: `{setting}` (GAME-A1, GAME-A2) has no batch form"

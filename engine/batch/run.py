@@ -26,6 +26,7 @@ from engine.core import cards as C
 from engine.core.bot_spec import BotSpec
 from engine.mechanics.batch.hand import BatchHand, GreedySeats, Ints
 from engine.mechanics.batch.heuristic import HeuristicNumbers, HeuristicSeats, HeuristicTables
+from engine.rules.game_end import Win
 from engine.rules.results import Deal
 from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed
@@ -174,7 +175,7 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
             paired.add_hand(bh, st.slot_game[at])
         if kept is not None:
             _keep_logs(bh, [logs[g] for g in st.slot_game[rows[kept]]])
-        over, won = _game_over(variant, after)
+        over, won = _game_over(variant, after, bh)
         won[~over] = False
         limit = ~over & (st.hands_played[at] >= game.max_hands)
         for row in np.flatnonzero(limit):
@@ -207,9 +208,12 @@ def _keep_logs(bh: BatchHand, logs: list[tuple[list[Deal], list[int]]]) -> None:
         actions.extend(int(a) for a in steps[row] if a >= 0)
 
 
-def _game_over(variant: Variant, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _game_over(variant: Variant, scores: np.ndarray, bh: BatchHand
+               ) -> tuple[np.ndarray, np.ndarray]:
     """Per row: whether a side reached the target, and the winning seats (as
-    :meth:`Variant.game_result` decides for ``win: reach``, ``goal: up``)."""
+    :meth:`Variant.game_result` decides for ``goal: up``; with ``win: contract_result``,
+    BID-A7, only the makers' side if it made its contract, else the defenders, may win, and a
+    hand thrown in ends no game, as the scalar ``score`` phase is not reached)."""
     game = variant.game
     teams = variant.sides.teams
     n, p = scores.shape
@@ -217,6 +221,12 @@ def _game_over(variant: Variant, scores: np.ndarray) -> tuple[np.ndarray, np.nda
     # column by column (a side per column): reductions across a short row are slow
     team_scores = [scores[:, team[0]] for team in teams]
     reached = [score >= game.target for score in team_scores]
+    if game.win is Win.CONTRACT_RESULT:
+        scored = bh.maker >= 0
+        maker = np.maximum(bh.maker, 0)
+        for t, team in enumerate(teams):
+            makers = np.logical_or.reduce([maker == seat for seat in team])
+            reached[t] = reached[t] & scored & (makers == bh.contract_made)
     best = np.full(n, lowest, dtype=np.int64)
     for score, got in zip(team_scores, reached, strict=True):
         np.maximum(best, np.where(got, score, lowest), out=best)

@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 from engine.batch.scoring import NotVectorisable, vectorise
 from engine.mechanics.batch.hand import NONE, BatchHand, Ints
+from engine.rules.game_end import Win
 from engine.rules.variant import SidesKind, Variant
 
 __all__ = ["Score"]
@@ -64,6 +65,7 @@ class Score:
         """Each defender is his own side: a defender's ``tricks`` are his own."""
         self.specials = tuple(name for name, _, _ in space.specials) if space.bids else ()
         self.bids = bool(space.bids)
+        self.contract = variant.game.win is Win.CONTRACT_RESULT
         self.table = None if any(self.per_seat) or self.bids else self._table()
 
     def _table(self) -> tuple[Ints, Ints, Ints]:
@@ -125,6 +127,11 @@ class Score:
             self._per_seat(bh, makers_tricks, maker, partner)
         # made: the maker gained points, as a hand record's ``made``
         bh.made = scored & (bh.deltas[rows, maker] > 0)
+        if self.contract:  # `Variant.contract_made`: the bid's tricks (none for a misère),
+            # else a majority; read by `game.win: contract_result` (BID-A7)
+            needed = bh.bid if self.bids else np.full(n, self.hand_size // 2 + 1)
+            bh.contract_made = scored & np.where(needed == 0, makers_tricks == 0,
+                                                 makers_tricks >= needed)
 
     @staticmethod
     def _on_makers(seat: int, maker: Ints, partner: Ints, p: int) -> npt.NDArray[np.bool_]:

@@ -3,11 +3,14 @@
 As the scalar phase (``engine.mechanics.auction``) with
 ``turns: one_each`` (GH-A2): from eldest (or the dealer) each seat once may pass or bid above
 the high bid (the numbers, then the special bids such as ``moon``, which beat every number);
-the highest special bid ends the auction at once. With a blind ``swap`` (GH-A3, GH-A4) a seat
-may first, on its turn and once per deal for the table, take the extra hand for its own, whose
-cards are then dead; it then passes or bids. With ``blind: false`` it may instead ``look`` at
-the extra hand first, then swap or not: the deal's one chance. If all pass the deal is thrown
-in and passes left (GH-A16). The high bidder names trump (``engine.mechanics.name_trump_batch``).
+the highest special bid ends the auction at once; in partnerships (of two) a special bid
+played ``alone`` sits the bidder's partner out (BID-A5). With a blind ``swap`` (GH-A3,
+GH-A4) a seat may first, on its turn and once per deal for the table, take the extra hand for
+its own, whose cards are then dead; it then passes or bids. With ``blind: false`` it may
+instead ``look`` at the extra hand first, then swap or not: the deal's one chance. If all pass
+the deal is thrown in and passes left (GH-A16), or with ``all_pass: dealer_forced`` the dealer,
+last, may not pass and must bid (BID-A4). The high bidder names trump
+(``engine.mechanics.name_trump_batch``).
 
 Every choice is the scalar ``random`` bot's: one uniform draw over the legal actions, here
 ``pass``, ``swap`` (while allowed) and each bid above the high bid; after a swap, a second draw
@@ -43,15 +46,19 @@ class Auction:
         if r.table or r.stuck_bid or any(special.only_over for special in r.special_bids):
             return "bid tables, stuck bids and special bids only over others have no batch " \
                    "form yet"
-        if r.all_pass is not AllPass.REDEAL:
-            return "a forced dealer has no batch form yet"
+        if r.all_pass is AllPass.DEALER_FORCED and (
+                r.turns is not Turns.ONE_EACH or r.first is not AuctionFirst.ELDEST
+                or r.swap is not None):
+            return "a forced dealer beside a continuous auction, a swap or the dealer's " \
+                   "first turn has no batch form yet"
         if r.trump_in_bid or r.must_bid_when is not None:
             return "bids naming trump and forced bids have no batch form yet"
         if r.swap is not None and r.swap.per_deal != 1:
             return "more than one swap a deal has no batch form yet"
         if any(special.alone for special in r.special_bids) and \
-                variant.sides.kind is SidesKind.TEAMS:
-            return "special bids played alone in partnerships have no batch form yet"
+                variant.sides.kind is SidesKind.TEAMS and variant.players != 4:
+            return "special bids played alone in partnerships of more than two have no " \
+                   "batch form yet"
         return None
 
     @staticmethod
@@ -74,12 +81,16 @@ class Auction:
                                 dtype=np.int64)
         self.alone = np.array([False] * (1 + len(numbers)) + [b.alone for b in r.special_bids])
         self.names = tuple(b.name for b in r.special_bids)
+        self.teams = variant.sides.kind is SidesKind.TEAMS
+        """A special bid played alone sits the maker's partner (across) out (BID-A5)."""
         self.numbers = len(numbers)
         self.top = len(numbers) + len(specials)
         """The highest level: it ends the auction."""
         self.ghost = (variant.players + variant.deal.extra_hands.index(r.swap.hand)
                       if r.swap is not None else NONE)
         self.continuous = r.turns is Turns.CONTINUOUS
+        self.forced = r.all_pass is AllPass.DEALER_FORCED
+        """The dealer, last to bid, may not pass when all the others have (BID-A4)."""
         self.open = r.swap is not None and not r.swap.blind
         """A seat may ``look`` at the extra hand first, then swap or not (GH-A3): the deal's
         one chance, nobody else may look or swap after it."""
@@ -215,6 +226,8 @@ class Auction:
             acting = high < self.top
             pick, swapped, looked = self._turn(bh, seat, acting=acting, high=high,
                                                bidder=bidder, swapped=swapped, looked=looked)
+            if self.forced and k == p - 1:
+                pick = self._stuck(bh, seat, acting & (high == 0), pick)
             level = np.where(pick > 0, high + pick, 0)
             bh.act(acting, self.action[level])
             bids = acting & (pick > 0)
@@ -224,9 +237,28 @@ class Auction:
         bh.bid = self.tricks[high]
         bh.special = self.special[high]
         bh.alone = self.alone[high]
+        if self.teams:  # BID-A5: the lone bidder's partner sits out
+            bh.out = np.where(bh.alone, (bidder + 2) % p, NONE)
         bh.swapped = swapped
         bh.special_names = self.names
         bh.thrown_in_why = ALL_PASSED
+
+    def _stuck(self, bh: BatchHand, seat: Ints, stuck: npt.NDArray[np.bool_],
+               pick: Ints) -> Ints:
+        """The dealer's turn where all the others passed (BID-A4, ``auction._stuck``): no
+        pass, a uniform draw over the bids (random); the first legal action, the lowest bid
+        (greedy); the heuristic's bid, else the lowest (``auction_bot.decide``)."""
+        if not stuck.any():
+            return pick
+        forced = 1 + bh.uniform(self.top)
+        greedy = bh.greedy_at(seat)
+        if greedy is not None:
+            forced = np.where(greedy, 1, forced)
+        heuristic = bh.heuristic_at(seat)
+        if heuristic is not None:
+            forced = np.where(heuristic, np.maximum(pick, 1), forced)
+        chosen: Ints = np.where(stuck, forced, pick)
+        return chosen
 
     def _continuous(self, bh: BatchHand, high: Ints, bidder: Ints, swapped: Ints,
                     looked: npt.NDArray[np.bool_]) -> tuple[Ints, Ints, Ints]:

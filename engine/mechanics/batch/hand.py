@@ -105,6 +105,9 @@ class BatchHand:
     label: Ints = field(init=False)
     """The index of the scoring row that applied (:data:`NONE` for a thrown-in hand)."""
     made: npt.NDArray[np.bool_] = field(init=False)
+    contract_made: npt.NDArray[np.bool_] = field(init=False)
+    """The makers took the tricks they contracted for (set with ``game.win:
+    contract_result``)."""
     thrown_in_why: str = field(init=False, default="")
     """Why a row nobody made is thrown in (``HandResult.thrown_in``), set by the form that
     throws it in (the bidding's: all passed); a redeal's rows have their own
@@ -140,6 +143,7 @@ class BatchHand:
         self.deltas = np.zeros((n, p), dtype=np.int64)
         self.label = np.full(n, NONE, dtype=np.int64)
         self.made = np.zeros(n, dtype=bool)
+        self.contract_made = np.zeros(n, dtype=bool)
 
     @property
     def n(self) -> int:
