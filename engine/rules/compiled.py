@@ -26,9 +26,9 @@ from __future__ import annotations
 import functools
 import json
 from collections import OrderedDict
-from collections.abc import Callable
 
 from engine.core.errors import VariantError
+from engine.rules.compiler import compile_variant
 from engine.rules.resolved import Resolved
 from engine.rules.resources import variants_dir
 from engine.rules.variant import Variant
@@ -42,10 +42,8 @@ _KEPT: OrderedDict[_Key, Variant] = OrderedDict()
 _SHIPPED: dict[str, tuple[_Key, Variant]] = {}
 """By shipped file: its one compile (an edited file's new compile takes the old one's place)."""
 
-Compile = Callable[..., tuple[Variant | None, list[VariantError]]]
 
-
-def compiled(resolved: Resolved, compile_variant: Compile, *, allow_dead_rows: bool
+def compiled(resolved: Resolved, *, allow_dead_rows: bool
              ) -> tuple[Variant | None, list[VariantError]]:
     """``compile_variant(resolved, allow_dead_rows=...)``, or the variant it gave before for
     the same key."""
@@ -84,7 +82,6 @@ def _key(resolved: Resolved, allow_dead_rows: bool) -> _Key | None:
     here = frozenset(path for path, where in resolved.values.items()
                      if where.file == resolved.file)
     return (resolved.name, resolved.file, allow_dead_rows, data, here)
-
 
 
 def forget() -> None:

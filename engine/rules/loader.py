@@ -19,7 +19,6 @@ from typing import Any
 
 from engine.core.errors import Location, VariantError, VariantErrors, VariantWarning
 from engine.rules.compiled import compiled
-from engine.rules.compiler import compile_variant
 from engine.rules.mechanic_rules import REGISTRY
 from engine.rules.resolved import ALTERNATIVES, Resolved, forget, merge
 from engine.rules.resources import variants_dir
@@ -303,7 +302,7 @@ def _finish(
     for key in REGISTRY.phase_keys():
         if key not in resolved.data["flow"] and key in resolved.data:
             forget(resolved, (key,), resolved.data.pop(key))
-    variant, compile_errors = compiled(resolved, compile_variant, allow_dead_rows=from_record)
+    variant, compile_errors = compiled(resolved, allow_dead_rows=from_record)
     errors += [*compile_errors, *later]
     if errors:
         return Checked(resolved=resolved, variant=None, errors=errors)
