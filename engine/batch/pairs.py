@@ -101,9 +101,8 @@ class PairedRun:
         rows = np.arange(bh.n)
         maker = np.where(ok, bh.maker, 0)
         side_tricks = bh.tricks @ self.member
-        makers = side_tricks[rows, self.side_of[maker]]
-        if bh.partner is not None:  # a called partner (sides of one seat): his tricks count too
-            makers = bh.makers_tricks(maker)
+        makers = (bh.makers_tricks(maker) if bh.partner is not None  # a called partner too
+                  else side_tricks[rows, self.side_of[maker]])
         march = ok & (makers == bh.tricks.sum(axis=1))
         c = self.counts
         c[games, 0] += ok

@@ -334,12 +334,13 @@ class ScoringTable:
         points: dict[tuple[Outcome, bool, int, bool, bool], int] = {}
         seats = tuple(product(range(space.hand_size + 1), (False, True), (False, True)))
         for (outcome, index), makers in product(row_of.items(), (True, False)):
-            award = rows[index].makers if makers else rows[index].defenders
-            same = award.names.isdisjoint(AWARD_NAMES)  # the same for every seat: once
-            value = _evaluate_award(award, envs[outcome], 0, False, False) if same else 0
-            points.update(((outcome, makers, *seat),
-                           value if same else _evaluate_award(award, envs[outcome], *seat))
-                          for seat in seats)
+            award, env = rows[index].makers if makers else rows[index].defenders, envs[outcome]
+            if award.names.isdisjoint(AWARD_NAMES):  # the same for every seat: evaluated once
+                value = _evaluate_award(award, env, 0, False, False)
+                points.update(((outcome, makers, *seat), value) for seat in seats)
+            else:
+                points.update(((outcome, makers, *seat), _evaluate_award(award, env, *seat))
+                              for seat in seats)
         return cls(rows=rows, space=space, row_of=row_of, points=points)
 
     def row_for(self, outcome: Outcome) -> ScoreRow:
