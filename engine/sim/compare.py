@@ -82,9 +82,9 @@ def _dealer_points(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult],
     return points
 
 
-def _march(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult], int]:
+def _march(variant: Variant) -> Callable[[HandResult], int]:
     def march(r: HandResult) -> int:
-        side = r.makers or next(t for t in teams if r.maker in t)  # a called partner counts
+        side = variant.hand_sides(r.maker, r.makers)[0]  # with a called partner
         return int(sum(r.tricks[seat] for seat in side) == sum(r.tricks))
     return march
 
@@ -103,7 +103,7 @@ def metrics_for(variant: Variant) -> list[Metric]:
                "makers are euchred {x} {more} times per 100 hands",
                _per_100(lambda r: 1 - _made(r))),
         Metric("march", "marches per 100 hands", "makers march {x} {more} times per 100 hands",
-               _per_100(_march(teams))),
+               _per_100(_march(variant))),
         Metric("alone", "lone hands per 100 hands", "players go alone {x} {more} times per "
                "100 hands", _per_100(lambda r: int(r.maker in r.alone))),
         Metric("hands", "hands per game", "a game lasts {x} hands {more}",
