@@ -3,12 +3,12 @@ pages it gets (the HTTP tests).
 
 Starlette's ``TestClient`` runs the app in a second thread and hands every part of every
 request and response across to it; the HTTP tests make thousands of requests, and that hand-
-over cost eight times what the app itself spent on a table page. This client is an
-``httpx.Client`` (its cookie jar, redirects, forms and uploads are httpx's own, as the
-``TestClient``'s are) whose transport runs the app with httpx's ``ASGITransport`` on an event
-loop of its own, in this thread. What the app sees is the same ASGI request: the host
-``testserver``, the client address ``testclient``, no ``Origin`` unless a test sends one; an
-exception in the app is raised in the test, as with the ``TestClient``. The app has no
+over cost seven times what the app itself spent on a table page (2.5 ms against 0.35 ms).
+This client is an ``httpx.Client`` (its cookie jar, redirects, forms and uploads are httpx's
+own, as the ``TestClient``'s are) whose transport runs the app with httpx's ``ASGITransport``
+on an event loop of its own, in this thread. What the app sees is the same ASGI request: the
+host ``testserver``, the client address ``testclient``, no ``Origin`` unless a test sends one;
+an exception in the app is raised in the test, as with the ``TestClient``. The app has no
 lifespan events, so there are none to run.
 """
 
