@@ -106,10 +106,10 @@ class SearchBot(Bot):
         s = world.clone()
         before = list(s.scores)
         hand_no = s.hand_no
-        s.apply(action)
+        s.apply_fast(action)
         bots = self.rollout_bots
         while s.hand_no == hand_no and not s.is_terminal():
-            s.apply(bots[s.current_player].act(s))
+            s.apply_fast(bots[s.current_player].act(s))
         self.rollouts += 1
         gains = [after - was for after, was in zip(s.scores, before, strict=True)]
         result = self.sign * (gains[self.seat] - sum(gains) / len(gains))

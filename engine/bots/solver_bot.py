@@ -182,7 +182,7 @@ class SolverBot(Bot):
         out = []
         for action in legal:
             after = world.clone()
-            after.apply(action)
+            after.apply_fast(action)
             result = self._play_out(after, world)
             if result is None:
                 return None
@@ -203,7 +203,7 @@ class SolverBot(Bot):
                 flip = 1.0 if deal.makers >> self.seat & 1 else -1.0
                 self.solved += 1
                 return flip * Solver(deal, [flip * r for r in results]).value()
-            s.apply(policy[s.current_player].act(s))
+            s.apply_fast(policy[s.current_player].act(s))
         gains = [after - was for after, was in zip(s.scores, start.scores, strict=True)]
         result = self.fallback.sign * (gains[self.seat] - sum(gains) / len(gains))
         if s.is_terminal() and s.winners:

@@ -283,7 +283,24 @@ class State(ActionChecks):
         a = self.action_id(action)
         carry_out = self._check_id(a, action)
         self._apply(a, _told(carry_out or self._phase.apply))
-        return tuple(self.events[start:])
+        made = self._events
+        if len(made) == start:  # the records are up to date: add this action's
+            made += [record(entry) for entry in self.log[start:]]
+            return tuple(made[start:])
+        # Earlier entries were logged by the fast path (a rollout's) and have no records
+        # yet: only this action's are made now, the rest when ``events`` is read.
+        return tuple(record(entry) for entry in self.log[start:])
+
+    def apply_fast(self, action: int) -> None:
+        """Carry out a bot's action id the simulator's way: an id among
+        ``legal_action_ids()`` is applied without the checks' reason or the events' records
+        (they are made from the log when :attr:`events` is read; a plug-in phase that logs
+        nothing gets no event); any other goes through :meth:`apply`, which raises the reason.
+        The simulator and the searches' rollouts play this way."""
+        if action in self.legal_action_ids():
+            self._apply(action)
+        else:
+            self.apply(action)
 
     @property
     def events(self) -> list[Event]:
@@ -331,7 +348,6 @@ class State(ActionChecks):
             if kind is list or kind is dict:
                 value = value.copy()
             setattr(other, name, value)
-        other._events = []  # made again from the log when read
         # The copy's RNG gets this one's state; creating it unseeded would first read the
         # OS entropy pool, which costs more than the rest of the copy.
         other.rng = random.Random.__new__(random.Random)
