@@ -24,8 +24,10 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.core import actions as A
+from engine.mechanics.auction_batch_sure import SureTricks
 from engine.mechanics.auction_bot import _SPECIAL_MARGIN
 from engine.mechanics.auction_rules import AllPass, AuctionFirst, AuctionRules, Turns
+from engine.mechanics.batch.greedy import GreedyTables
 from engine.mechanics.batch.hand import NONE, BatchHand, Ints, rules_of
 from engine.mechanics.upcard_bidding import ALL_PASSED
 from engine.rules.variant import SidesKind, Variant
@@ -65,8 +67,8 @@ class Auction:
     def check_heuristic(variant: Variant) -> str | None:
         """Why the ``heuristic`` bot has no batch form here, or None."""
         specials = rules_of(variant, AuctionRules).special_bids
-        if any(special.alone or special.tricks == 0 for special in specials):
-            return "special bids played alone or for no tricks have no batch heuristic yet"
+        if any(special.tricks == 0 for special in specials):
+            return "special bids for no tricks have no batch heuristic yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
@@ -80,6 +82,8 @@ class Auction:
         self.special = np.array([NONE] * (1 + len(numbers)) + list(range(len(specials))),
                                 dtype=np.int64)
         self.alone = np.array([False] * (1 + len(numbers)) + [b.alone for b in r.special_bids])
+        self.sure = SureTricks(variant, GreedyTables(variant)) if self.alone.any() else None
+        """The heuristic's count of sure tricks, for a special bid played alone."""
         self.names = tuple(b.name for b in r.special_bids)
         self.teams = variant.sides.kind is SidesKind.TEAMS
         """A special bid played alone sits the maker's partner (across) out (BID-A5)."""
@@ -103,8 +107,9 @@ class Auction:
 
     def _bid(self, bh: BatchHand, seat: Ints, high: Ints, bidder: Ints) -> Ints:
         """The heuristic's bid (``auction_bot.decide``), as levels above the high bid (0:
-        pass): the last special bid the hand warrants (its estimate and a partner's help
-        within 0.4 of its tricks, the full count for a later one of the same tricks); else
+        pass): the last special bid the hand warrants (played alone: as many sure tricks in
+        its best suit as the bid's, ``auction_batch_sure``; else its estimate and a partner's
+        help within 0.4 of its tricks, the full count for a later one of the same tricks); else
         pass when a partner holds the bid; else the highest bid within the estimate, the
         partner's help and 0.3; else, nobody having bid, the lowest within the opening
         help and 0.3."""
@@ -116,8 +121,13 @@ class Auction:
         help_ = np.where(partnered, numbers.partner_tricks, 0.0)
         level = np.zeros(bh.n, dtype=np.int64)
         first = 1 + self.numbers
+        sure = self.sure.best(bh.hand_of(seat)) if self.sure is not None else None
         for j in range(self.top - self.numbers):  # the special bids, in order
             at = first + j
+            if self.alone[at]:  # alone: a hand sure of the bid's tricks in its best suit
+                assert sure is not None
+                level = np.where((at > high) & (sure >= self.tricks[at]), at, level)
+                continue
             same = [i for i in range(j) if self.tricks[first + i] == self.tricks[at]]
             seen = (high < first + same[0]) if same else np.zeros(bh.n, dtype=bool)
             margin = np.where(seen, 0.0, _SPECIAL_MARGIN)

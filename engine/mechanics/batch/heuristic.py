@@ -301,8 +301,9 @@ class HeuristicTables:
         """The scalar ``lead``: at a suit trump the best trump on the makers' side, else the
         first side ace, else the low card; at no-trump the first card no one can beat
         (:meth:`_sure_lead`), else the low card."""
-        trumps = legal & SUIT_MASK[trump, trump]
-        aces = legal & ~SUIT_MASK[trump, trump] & self.all_aces
+        own = SUIT_MASK[trump, np.minimum(trump, C.NO_TRUMP)]  # low no-trump: no trumps
+        trumps = legal & own
+        aces = legal & ~own & self.all_aces
         high = self.high_map.first(legal, trump)
         ace = np.bitwise_count((aces & -aces) - ONE).astype(np.int64)
         low = self.low(legal, trump)
