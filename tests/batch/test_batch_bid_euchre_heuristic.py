@@ -57,8 +57,8 @@ def replays(tmp_path_factory: pytest.TempPathFactory) -> dict[str, BatchRun]:
     out = {}
     for name, seats in bots.items():
         names = (seats.split(",") * 4)[:4]
-        out[name] = simulate_batch(_short(tmp, name), seed=11, games=30, batch_size=30,
-                                   verify=30, bots=[BotSpec.parse(b) for b in names])
+        out[name] = simulate_batch(_short(tmp, name), seed=11, games=20, batch_size=20,
+                                   verify=20, bots=[BotSpec.parse(b) for b in names])
     return out
 
 
@@ -118,22 +118,22 @@ def test_sure_tricks_of_dealt_hands_are_the_scalar_bots() -> None:
 def test_the_heuristic_replays_as_the_scalar_heuristic(replays: dict[str, BatchRun],
                                                        name: str) -> None:
     run = replays[name]
-    assert len(run.logs) == 30
+    assert len(run.logs) == 20
     assert run.problems == []
     if name == "bid-euchre-low":  # the heuristic names low no-trump when it is best
         assert any(A.CALL + C.LOW_NO_TRUMP in log.actions for log in run.logs)
 
 
 def test_batch_heuristic_outcome_shares_match_the_scalar_heuristic(tmp_path: Path) -> None:
-    # Scalar: 60 games of 12 hands at most (seed 7, some 720 deals, 0.4 s); batch: 2,000
-    # games (some 24,000 deals). The final bid (3, 4, 5, 6 or the moon; the heuristic opens
+    # Scalar: 40 games of 12 hands at most (seed 7, some 480 deals, 0.25 s); batch: 1,000
+    # games (some 12,000 deals). The final bid (3, 4, 5, 6 or the moon; the heuristic opens
     # every deal, the moon about one deal in 130, so 6 and the moon are one cell) by a
     # chi-square test of homogeneity, 3 degrees of freedom at the 0.1% level (16.27); the
     # set share (near 24%) by a two-proportion z test.
     v = _short(tmp_path, "bid-euchre")
     bots = [BotSpec.parse("heuristic")] * 4
-    scalar = simulate(v, seed=7, games=60, bots=bots)
-    batch = simulate_batch(v, seed=7, games=2000, batch_size=2000, bots=bots).tally
+    scalar = simulate(v, seed=7, games=40, bots=bots)
+    batch = simulate_batch(v, seed=7, games=1000, batch_size=1000, bots=bots).tally
 
     def bids(t: object) -> np.ndarray:
         n = t.n  # type: ignore[attr-defined]
