@@ -57,8 +57,8 @@ def replays(tmp_path_factory: pytest.TempPathFactory) -> dict[str, BatchRun]:
     out = {}
     for name, seats in bots.items():
         names = (seats.split(",") * 4)[:4]
-        out[name] = simulate_batch(_short(tmp, name), seed=11, games=20, batch_size=20,
-                                   verify=20, bots=[BotSpec.parse(b) for b in names])
+        out[name] = simulate_batch(_short(tmp, name), seed=11, games=12, batch_size=12,
+                                   verify=12, bots=[BotSpec.parse(b) for b in names])
     return out
 
 
@@ -118,7 +118,7 @@ def test_sure_tricks_of_dealt_hands_are_the_scalar_bots() -> None:
 def test_the_heuristic_replays_as_the_scalar_heuristic(replays: dict[str, BatchRun],
                                                        name: str) -> None:
     run = replays[name]
-    assert len(run.logs) == 20
+    assert len(run.logs) == 12
     assert run.problems == []
     if name == "bid-euchre-low":  # the heuristic names low no-trump when it is best
         assert any(A.CALL + C.LOW_NO_TRUMP in log.actions for log in run.logs)

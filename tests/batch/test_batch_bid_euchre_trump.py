@@ -82,7 +82,7 @@ def test_trump_in_bid_runs_in_batch_with_every_batch_bot() -> None:
 ], ids=["shipped", "stuck-low"])
 def test_trump_in_bid_replays_through_the_scalar_engine(tmp_path: Path, extra: str,
                                                         bots: str) -> None:
-    run = simulate_batch(_short(tmp_path, extra), seed=3, games=16, batch_size=16, verify=16,
+    run = simulate_batch(_short(tmp_path, extra), seed=3, games=12, batch_size=12, verify=12,
                          bots=[BotSpec.parse(b) for b in bots.split(",")])
     assert run.problems == []
     actions = [a for log in run.logs for a in log.actions]
