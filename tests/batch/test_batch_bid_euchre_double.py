@@ -120,3 +120,29 @@ def test_the_random_auction_and_the_deal_are_the_hand_computation(tmp_path: Path
     se = doubled.std(ddof=1) / np.sqrt(doubled.size)
     assert abs(doubled.mean() - mean) < Z_0_001 * se, (doubled.mean(), mean)
     assert all(sum(int(h).bit_count() for h in deal.hands[:SEATS]) == 48 for deal in deals)
+
+
+def test_the_estimate_reads_second_copies_as_the_scalar_bot() -> None:
+    # The scalar estimate counts a side suit's length with both copies (only the first
+    # copy's ace and king score): 12 cards holding all seven second copies of hearts (a
+    # suit's 9 to A and the JD's copy, hearts' left bower) beside 5 drawn cards, and 400
+    # dealt hands, every suit as trump: the batch estimate is the scalar one, bit for bit.
+    from engine.batch.run import heuristic_numbers  # noqa: PLC0415
+    from engine.mechanics.batch.heuristic import HeuristicTables  # noqa: PLC0415
+    from engine.mechanics.batch.tables import SUIT_MASK  # noqa: PLC0415
+
+    v = load_variant("bid-euchre-double")
+    tables, bot = HeuristicTables(v, heuristic_numbers(v)), HeuristicBot(v, 0, 0)
+    copies = [c for c in v.deck.cards if C.original(c) != c
+              and int(SUIT_MASK[C.HEARTS, C.HEARTS]) >> c & 1]
+    assert len(copies) == 7
+    rng = np.random.default_rng(0)
+    rest = [c for c in v.deck.cards if c not in copies]
+    hands = [sum(1 << c for c in copies) | sum(1 << int(c) for c in rng.choice(rest, 5, False))
+             for _ in range(100)]
+    hands += [sum(1 << int(c) for c in rng.choice(list(v.deck.cards), 12, False))
+              for _ in range(400)]
+    masks = np.array(hands, dtype=np.uint64)
+    for trump in range(4):
+        got = tables.strength(masks, np.full(masks.size, trump)).tolist()
+        assert got == [bot.strength(h, trump) for h in hands], trump

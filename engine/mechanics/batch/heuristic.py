@@ -190,7 +190,7 @@ class HeuristicTables:
         king, the length of both copies), then its king beside the ace. The trump suit adds
         0."""
         n = self.numbers
-        extra = 7 if self.copies else 1  # second copies held in a side suit: 0 to 6
+        extra = 8 if self.copies else 1  # second copies held of a suit: 0 to 7 (trump's)
         first = np.zeros((4, 4, 2, extra, 256))
         king = np.zeros((4, 4, 256))
         for t in range(4):
@@ -249,9 +249,9 @@ class HeuristicTables:
         for suit in range(4):  # a side suit's void or ace, then its guarded king
             byte = ((hands >> np.uint64(8 * suit)) & np.uint64(255)).astype(np.int64)
             at = trump * 4 + suit
-            if self.copies:  # the suit's second copies held (0 to 6)
+            if self.copies:  # the suit's second copies held (0 to 7: the trump suit adds 0)
                 k = np.bitwise_count(hands & COPIES & SUIT_MASK[trump, suit]).astype(np.int64)
-                est = est + self.side_first[((at * 2 + two) * 7 + k) * 256 + byte]
+                est = est + self.side_first[((at * 2 + two) * 8 + k) * 256 + byte]
                 est = est + self.side_king[at * 256 + byte]
                 continue
             est = est + self.side_first[(at * 2 + two) * 256 + byte]
