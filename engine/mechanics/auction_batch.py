@@ -10,7 +10,9 @@ its own, whose cards are then dead; it then passes or bids. With ``blind: false`
 instead ``look`` at the extra hand first, then swap or not: the deal's one chance. If all pass
 the deal is thrown in and passes left (GH-A16), or with ``all_pass: dealer_forced`` the dealer,
 last, may not pass and must bid (BID-A4). The high bidder names trump
-(``engine.mechanics.name_trump_batch``).
+(``engine.mechanics.name_trump_batch``), or with ``trump_in_bid`` a number names it in the bid
+(``engine.mechanics.auction_batch_trump``). The heuristic bids a special bid played alone on
+its count of sure tricks (``engine.mechanics.auction_batch_sure``).
 
 Every choice is the scalar ``random`` bot's: one uniform draw over the legal actions, here
 ``pass``, ``swap`` (while allowed) and each bid above the high bid; after a swap, a second draw
