@@ -15,8 +15,10 @@ integers hold (:func:`headroom`): the scalar engine counts in Python ints, which
 >>> from engine import load_variant
 >>> missing(load_variant("standard")) is None
 True
->>> print(missing(load_variant("bid-euchre-double")))
-bid-euchre-double: mechanic `deal` as configured: double decks have no batch form yet
+>>> from engine.testing.rules import overlay
+>>> print(missing(overlay("extends: standard-joker\\ndescription: two jokers\\n"
+...                       "deck: {size: 24, jokers: 2}\\n")))
+overlay: mechanic `deal` as configured: two jokers have no batch form yet
 """
 
 from __future__ import annotations

@@ -10,7 +10,9 @@ its own, whose cards are then dead; it then passes or bids. With ``blind: false`
 instead ``look`` at the extra hand first, then swap or not: the deal's one chance. If all pass
 the deal is thrown in and passes left (GH-A16), or with ``all_pass: dealer_forced`` the dealer,
 last, may not pass and must bid (BID-A4). The high bidder names trump
-(``engine.mechanics.name_trump_batch``).
+(``engine.mechanics.name_trump_batch``), or with ``trump_in_bid`` a number names it in the bid
+(``engine.mechanics.auction_batch_trump``). The heuristic bids a special bid played alone on
+its count of sure tricks (``engine.mechanics.auction_batch_sure``).
 
 Every choice is the scalar ``random`` bot's: one uniform draw over the legal actions, here
 ``pass``, ``swap`` (while allowed) and each bid above the high bid; after a swap, a second draw
@@ -24,8 +26,11 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.core import actions as A
+from engine.mechanics.auction_batch_sure import SureTricks
+from engine.mechanics.auction_batch_trump import TrumpBids
 from engine.mechanics.auction_bot import _SPECIAL_MARGIN
 from engine.mechanics.auction_rules import AllPass, AuctionFirst, AuctionRules, Turns
+from engine.mechanics.batch.greedy import GreedyTables
 from engine.mechanics.batch.hand import NONE, BatchHand, Ints, rules_of
 from engine.mechanics.upcard_bidding import ALL_PASSED
 from engine.rules.variant import SidesKind, Variant
@@ -51,8 +56,11 @@ class Auction:
                 or r.swap is not None):
             return "a forced dealer beside a continuous auction, a swap or the dealer's " \
                    "first turn has no batch form yet"
-        if r.trump_in_bid or r.must_bid_when is not None:
-            return "bids naming trump and forced bids have no batch form yet"
+        if r.must_bid_when is not None:
+            return "forced bids have no batch form yet"
+        if r.trump_in_bid and (r.turns is not Turns.ONE_EACH or r.swap is not None):
+            return "bids naming trump in a continuous auction or beside a swap have no " \
+                   "batch form yet"
         if r.swap is not None and r.swap.per_deal != 1:
             return "more than one swap a deal has no batch form yet"
         if any(special.alone for special in r.special_bids) and \
@@ -65,8 +73,8 @@ class Auction:
     def check_heuristic(variant: Variant) -> str | None:
         """Why the ``heuristic`` bot has no batch form here, or None."""
         specials = rules_of(variant, AuctionRules).special_bids
-        if any(special.alone or special.tricks == 0 for special in specials):
-            return "special bids played alone or for no tricks have no batch heuristic yet"
+        if any(special.tricks == 0 for special in specials):
+            return "special bids for no tricks have no batch heuristic yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
@@ -80,6 +88,10 @@ class Auction:
         self.special = np.array([NONE] * (1 + len(numbers)) + list(range(len(specials))),
                                 dtype=np.int64)
         self.alone = np.array([False] * (1 + len(numbers)) + [b.alone for b in r.special_bids])
+        self.sure = SureTricks(variant, GreedyTables(variant)) if self.alone.any() else None
+        """The heuristic's count of sure tricks, for a special bid played alone."""
+        self.trumps = TrumpBids(variant) if r.trump_in_bid else None
+        """Each numeric bid names its trump too (``auction.trump_in_bid``)."""
         self.names = tuple(b.name for b in r.special_bids)
         self.teams = variant.sides.kind is SidesKind.TEAMS
         """A special bid played alone sits the maker's partner (across) out (BID-A5)."""
@@ -101,13 +113,16 @@ class Auction:
         assert bh.heuristic is not None
         return bh.heuristic.tables.best_suit(bh.hand_of(seat))[1]
 
-    def _bid(self, bh: BatchHand, seat: Ints, high: Ints, bidder: Ints) -> Ints:
+    def _bid(self, bh: BatchHand, seat: Ints, high: Ints, bidder: Ints,
+             numbers_est: npt.NDArray[np.float64] | None = None) -> Ints:
         """The heuristic's bid (``auction_bot.decide``), as levels above the high bid (0:
-        pass): the last special bid the hand warrants (its estimate and a partner's help
-        within 0.4 of its tricks, the full count for a later one of the same tricks); else
+        pass): the last special bid the hand warrants (played alone: as many sure tricks in
+        its best suit as the bid's, ``auction_batch_sure``; else its estimate and a partner's
+        help within 0.4 of its tricks, the full count for a later one of the same tricks); else
         pass when a partner holds the bid; else the highest bid within the estimate, the
         partner's help and 0.3; else, nobody having bid, the lowest within the opening
-        help and 0.3."""
+        help and 0.3 (the numbers by ``numbers_est``, the best contract's estimate where bids
+        name trump; None: the best suit's)."""
         assert bh.heuristic is not None
         tables = bh.heuristic.tables
         numbers = tables.numbers
@@ -116,21 +131,27 @@ class Auction:
         help_ = np.where(partnered, numbers.partner_tricks, 0.0)
         level = np.zeros(bh.n, dtype=np.int64)
         first = 1 + self.numbers
+        sure = self.sure.best(bh.hand_of(seat)) if self.sure is not None else None
         for j in range(self.top - self.numbers):  # the special bids, in order
             at = first + j
+            if self.alone[at]:  # alone: a hand sure of the bid's tricks in its best suit
+                assert sure is not None
+                level = np.where((at > high) & (sure >= self.tricks[at]), at, level)
+                continue
             same = [i for i in range(j) if self.tricks[first + i] == self.tricks[at]]
             seen = (high < first + same[0]) if same else np.zeros(bh.n, dtype=bool)
             margin = np.where(seen, 0.0, _SPECIAL_MARGIN)
             warranted = (at > high) & (est + help_ >= self.tricks[at] - margin)
             level = np.where(warranted, at, level)
         special = level > 0
+        num = est if numbers_est is None else numbers_est
         partner_holds = partnered & (bidder >= 0) & (bidder != seat) \
             & tables.side[seat, seat, np.maximum(bidder, 0)]
         for at in range(1, first):  # the numbers: the highest within reach
-            within = (at > high) & (self.tricks[at] <= est + help_ + 0.3)
+            within = (at > high) & (self.tricks[at] <= num + help_ + 0.3)
             level = np.where(~special & within, at, level)
         opens = ~special & (level == 0) & (high == 0) & (
-            self.tricks[1] <= est + numbers.opening_tricks + 0.3)
+            self.tricks[1] <= num + numbers.opening_tricks + 0.3)
         level = np.where(opens, 1, level)
         level = np.where(~special & partner_holds, 0, level)
         chosen: Ints = np.where(level > 0, level - high, 0)
@@ -221,7 +242,9 @@ class Auction:
         looked = np.zeros(n, dtype=bool)
         if self.continuous:
             high, bidder, swapped = self._continuous(bh, high, bidder, swapped, looked)
-        for k in range(0 if self.continuous else p):
+        elif self.trumps is not None:
+            high, bidder = self._naming_trump(bh, self.trumps)
+        for k in range(0 if self.continuous or self.trumps is not None else p):
             seat = (bh.dealer + self.first + k) % p
             acting = high < self.top
             pick, swapped, looked = self._turn(bh, seat, acting=acting, high=high,
@@ -242,6 +265,30 @@ class Auction:
         bh.swapped = swapped
         bh.special_names = self.names
         bh.thrown_in_why = ALL_PASSED
+
+    def _naming_trump(self, bh: BatchHand, trumps: TrumpBids) -> tuple[Ints, Ints]:
+        """One turn each where a number names its trump (``auction.trump_in_bid``): the high
+        level and bidder; the rows won by a number have their trump made
+        (:attr:`BatchHand.named`)."""
+        n, p = bh.n, bh.players
+        high = np.zeros(n, dtype=np.int64)
+        bidder = np.full(n, NONE, dtype=np.int64)
+        trump = np.zeros(n, dtype=np.int64)
+        for k in range(p):
+            seat = (bh.dealer + self.first + k) % p
+            acting = high < self.top
+            stuck = acting & (high == 0) if self.forced and k == p - 1 else \
+                np.zeros(n, dtype=bool)
+            pick, named = trumps.turn(bh, self, seat, high=high, bidder=bidder, stuck=stuck)
+            level = np.where(pick > 0, high + pick, 0)
+            bh.act(acting, trumps.actions(self, level, named))
+            bids = acting & (pick > 0)
+            high = np.where(bids, level, high)
+            bidder = np.where(bids, seat, bidder)
+            trump = np.where(bids, named, trump)
+        bh.named = (bidder >= 0) & (high <= self.numbers)
+        bh.trump = np.where(bh.named, trump, 0)
+        return high, bidder
 
     def _stuck(self, bh: BatchHand, seat: Ints, stuck: npt.NDArray[np.bool_],
                pick: Ints) -> Ints:

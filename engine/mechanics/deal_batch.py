@@ -29,8 +29,8 @@ class Deal:
 
     @staticmethod
     def check(variant: Variant) -> str | None:
-        if variant.deck.copies != 1:
-            return "double decks have no batch form yet"
+        if variant.deck.copies != 1 and variant.deck.jokers:
+            return "double decks with jokers have no batch form yet"
         if variant.deck.jokers > 1:
             return "two jokers have no batch form yet"
         if variant.deck.mask >> C.NO_CARD:

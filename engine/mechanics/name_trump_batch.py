@@ -3,7 +3,8 @@
 As the scalar phase (``engine.mechanics.name_trump``): the ``random`` bot's uniform contract
 (the four suits, then no-trump and low no-trump where allowed); the ``greedy`` bot names the
 suit with the most trumps (it has no rule for no-trump); the ``heuristic`` the contract of best
-estimate (``name_trump.decide``), trumpless ones by the trumpless estimate.
+estimate (``name_trump.decide``), trumpless ones by the trumpless estimate. Where the winning
+bid named trump (``auction.trump_in_bid``) the phase asks nothing.
 """
 
 from __future__ import annotations
@@ -40,7 +41,11 @@ class NameTrump:
         heuristic = bh.heuristic_at(maker)
         if heuristic is not None and bh.heuristic is not None:  # the contract of best estimate
             suit = np.where(heuristic, self._best(bh, maker), suit)
-        bh.act(made, A.CALL + suit)
+        asks = made
+        if bh.named is not None:  # the winning bid named trump (auction.trump_in_bid)
+            asks = made & ~bh.named
+            suit = np.where(bh.named, bh.trump, suit)
+        bh.act(asks, A.CALL + suit)
         bh.trump = np.where(made, suit, 0)
 
     def _best(self, bh: BatchHand, maker: Ints) -> Ints:

@@ -14,7 +14,7 @@ import numpy.typing as npt
 from engine.core import actions as A
 from engine.mechanics.batch.greedy import GreedyTables
 from engine.mechanics.batch.hand import BatchHand, Ints, rules_of
-from engine.mechanics.batch.tables import EFFECTIVE, ONE, POWER, SUIT_MASK, U64
+from engine.mechanics.batch.tables import EFFECTIVE, ONE, POWER, SUIT_MASK, U64, first_copies
 from engine.mechanics.play import FirstLead, PlayRules
 from engine.rules.variant import Variant
 
@@ -53,6 +53,8 @@ class Play:
         self.tricks = variant.deal.hand_size
         self.first_lead = rules_of(variant, PlayRules).first_lead
         self.greedy = GreedyTables(variant)
+        self.copies = variant.deck.copies > 1
+        """A double deck: of a card held twice only the first copy is offered (DECK-A2)."""
         p = self.players = variant.players
         self.places = np.arange(p)[:, None]
         self.trick_of = np.left_shift(1, _TRICK_BITS * np.arange(p))
@@ -92,6 +94,8 @@ class Play:
                 else:
                     follow = hand & suit_mask
                     legal = np.where(follow != 0, follow, hand)
+                if self.copies:
+                    legal = first_copies(legal)
                 bit = legal.copy() if trick == h - 1 else \
                     self._uniform(legal, draws[trick, pos], clears=h - trick - 1)
                 if bh.greedy is not None:
@@ -250,7 +254,7 @@ class _Reader:
         at = self.smart.seats[seat] & (legal != BLANK)
         if at.any():
             if pos == 0:
-                card = tables.lead(legal, self.trump, self._makers(seat), self.gone)
+                card = tables.lead(legal, self.trump, self._makers(seat), self.gone, hand)
             else:
                 top = np.maximum(best, 0)
                 win_seat = form._wrap(leader + form.place_mask - (top & form.place_mask))

@@ -98,6 +98,9 @@ class BatchHand:
     """The winning special bid's index (``moon``), or :data:`NONE` for a number."""
     swapped: Ints = field(init=False)
     """The seat that took the extra hand (``auction.swap``), or :data:`NONE`."""
+    named: npt.NDArray[np.bool_] | None = field(init=False, default=None)
+    """Rows whose winning bid named trump (``auction.trump_in_bid``): ``name_trump`` asks
+    nothing there; None: no row."""
     special_names: tuple[str, ...] = field(init=False, default=())
     """The names of the special bids (``moon``), by :attr:`special` index."""
     tricks: Ints = field(init=False)

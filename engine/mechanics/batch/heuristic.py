@@ -32,7 +32,15 @@ import numpy.typing as npt
 from engine.core import cards as C
 from engine.mechanics.batch.greedy import GreedyTables
 from engine.mechanics.batch.hand import Ints
-from engine.mechanics.batch.tables import EFFECTIVE, ONE, POWER, SUIT_MASK, U64, pick_bits
+from engine.mechanics.batch.tables import (
+    COPIES,
+    EFFECTIVE,
+    ONE,
+    POWER,
+    SUIT_MASK,
+    U64,
+    pick_bits,
+)
 from engine.rules.variant import Variant
 
 __all__ = ["HeuristicNumbers", "HeuristicSeats", "HeuristicTables"]
@@ -120,7 +128,7 @@ class HeuristicTables:
     def __init__(self, variant: Variant, numbers: HeuristicNumbers) -> None:
         self.numbers = numbers
         self.orders = GreedyTables(variant)
-        deck = [c for c in variant.deck.cards]
+        deck = sorted(variant.deck.cards)  # ascending ids: the scalar estimate's order
         # The trumps of each suit, ascending (the scalar estimate adds them in this order),
         # padded with card 63, which no hand the estimate reads holds.
         trumps = [[c for c in deck if EFFECTIVE[t, c] == t] for t in range(4)]
@@ -129,17 +137,17 @@ class HeuristicTables:
         self.subset = BitMap([{c: j for j, c in enumerate(ts)} for ts in trumps], top)
         """Each hand's trumps as a subset index (bit ``j``: the ``j``-th trump)."""
         sums = np.zeros((4, 1 << width), dtype=np.float64)
-        for t in range(4):
+        subsets = np.arange(1 << width)
+        for t in range(4):  # the trumps added in ascending order (adding 0.0 changes nothing)
             values = numbers.trump_values[t]
-            for index in range(1 << width):
-                est = 0.0
-                for j, c in enumerate(trumps[t]):
-                    if index >> j & 1:
-                        est += values[c]
-                sums[t, index] = est
+            for j, c in enumerate(trumps[t]):
+                sums[t] += np.where(subsets >> j & 1 == 1, values[c], 0.0)
         self.trump_sums = sums
         """``trump_sums[t, i]``: the trumps of subset ``i`` (bit ``j``: the ``j``-th trump)."""
-        self.all_aces = np.uint64(sum(1 << (s * 8 + C.RANK_A) for s in range(4)))
+        self.all_aces = np.uint64(sum(1 << c for c in deck if C.RANKS[c] == C.RANK_A))
+        """The deck's aces (a double deck's second copies too)."""
+        self.copies = variant.deck.copies > 1
+        """A double deck: a side suit's length counts its second copies (DECK-A2)."""
         self.side_first, self.side_king = self._side_tables(deck)
         self.bowers = np.array([sum(1 << c for c in deck if POWER[t, t, c] >= numbers.left_power)
                                 for t in range(4)] + [0, 0], dtype=np.uint64)
@@ -175,12 +183,15 @@ class HeuristicTables:
         self.side, self.makers = side, makers
 
     def _side_tables(self, deck: list[int]) -> tuple[Floats, Floats]:
-        """What a side suit adds to the estimate, by trump, suit, two trumps or more, and the
-        byte of the hand that holds the suit's cards (card ``8 suit + rank``): first its void
-        (with two trumps) or its ace (alone or guarded once, or longer), then its king
-        beside the ace. The trump suit adds 0."""
+        """What a side suit adds to the estimate, by trump, suit, two trumps or more, (in a
+        double deck) the suit's second copies held, and the byte of the hand that holds the
+        suit's cards (card ``8 suit + rank``): first its void (with two trumps) or its ace
+        (alone or guarded once, or longer; the scalar bot reads the first copy's ace and
+        king, the length of both copies), then its king beside the ace. The trump suit adds
+        0."""
         n = self.numbers
-        first = np.zeros((4, 4, 2, 256))
+        extra = 8 if self.copies else 1  # second copies held of a suit: 0 to 7 (trump's)
+        first = np.zeros((4, 4, 2, extra, 256))
         king = np.zeros((4, 4, 256))
         for t in range(4):
             for suit in range(4):
@@ -191,9 +202,11 @@ class HeuristicTables:
                 for b in range(256):
                     ranks = [r for r in own if b >> r & 1]
                     ace = C.RANK_A in ranks
-                    value = (n.off_ace if len(ranks) <= 2 else n.off_ace_long) if ace else 0.0
-                    first[t, suit, 0, b] = value
-                    first[t, suit, 1, b] = n.void_bonus if not ranks else value
+                    for k in range(extra):
+                        length = len(ranks) + k
+                        value = (n.off_ace if length <= 2 else n.off_ace_long) if ace else 0.0
+                        first[t, suit, 0, k, b] = value
+                        first[t, suit, 1, k, b] = n.void_bonus if not length else value
                     king[t, suit, b] = n.off_king_guarded if ace and C.RANK_K in ranks else 0.0
         return first.reshape(-1), king.reshape(-1)
 
@@ -236,6 +249,11 @@ class HeuristicTables:
         for suit in range(4):  # a side suit's void or ace, then its guarded king
             byte = ((hands >> np.uint64(8 * suit)) & np.uint64(255)).astype(np.int64)
             at = trump * 4 + suit
+            if self.copies:  # the suit's second copies held (0 to 7: the trump suit adds 0)
+                k = np.bitwise_count(hands & COPIES & SUIT_MASK[trump, suit]).astype(np.int64)
+                est = est + self.side_first[((at * 2 + two) * 8 + k) * 256 + byte]
+                est = est + self.side_king[at * 256 + byte]
+                continue
             est = est + self.side_first[(at * 2 + two) * 256 + byte]
             est = est + self.side_king[at * 256 + byte]
         out: Floats = est
@@ -296,19 +314,21 @@ class HeuristicTables:
         """The scalar ``_low_key`` minimum: a non-trump before a trump, then the least power."""
         return self.low_map.first(legal, trump)
 
-    def lead(self, legal: U64, trump: Ints, maker_side: npt.NDArray[np.bool_], gone: U64
-             ) -> Ints:
+    def lead(self, legal: U64, trump: Ints, maker_side: npt.NDArray[np.bool_], gone: U64,
+             hand: U64 | None = None) -> Ints:
         """The scalar ``lead``: at a suit trump the best trump on the makers' side, else the
         first side ace, else the low card; at no-trump the first card no one can beat
-        (:meth:`_sure_lead`), else the low card."""
-        trumps = legal & SUIT_MASK[trump, trump]
-        aces = legal & ~SUIT_MASK[trump, trump] & self.all_aces
+        (:meth:`_sure_lead`), else the low card. ``hand``: the leader's cards, where
+        ``legal`` offers a card held twice once (DECK-A2; None: ``legal``)."""
+        own = SUIT_MASK[trump, np.minimum(trump, C.NO_TRUMP)]  # low no-trump: no trumps
+        trumps = legal & own
+        aces = legal & ~own & self.all_aces
         high = self.high_map.first(legal, trump)
         ace = np.bitwise_count((aces & -aces) - ONE).astype(np.int64)
         low = self.low(legal, trump)
         trumpless = trump >= C.NO_TRUMP
         if trumpless.any():
-            sure = self._sure_lead(legal, trump, gone)
+            sure = self._sure_lead(legal, trump, gone, legal if hand is None else hand)
             ace = np.where(trumpless, sure, ace)
             aces = np.where(trumpless, sure != 63, aces != 0)
             maker_side = maker_side & ~trumpless
@@ -316,14 +336,14 @@ class HeuristicTables:
                                 np.where(aces != 0, ace, low))
         return chosen
 
-    def _sure_lead(self, legal: U64, trump: Ints, gone: U64) -> Ints:
+    def _sure_lead(self, legal: U64, trump: Ints, gone: U64, hand: U64) -> Ints:
         """Per row, the first card of ``legal`` (lowest id) that no card still out beats in
-        its suit (every better one played or in the hand: the scalar ``_lead_trumpless``),
-        63 for none; ``legal`` is the hand."""
+        its suit (every better one played or in ``hand``: the scalar ``_lead_trumpless``),
+        63 for none."""
         sure = np.zeros_like(legal)
         for suit in range(4):
             cards = SUIT_MASK[trump, suit] & self.deck_mask
-            out = cards & ~legal & ~gone
+            out = cards & ~hand & ~gone
             top = POWER[trump, suit, self.high_map.first(out, trump)]  # 0 for none out
             sure |= legal & cards & self.orders.beats[trump, suit, top]
         first: Ints = np.where(sure != 0, np.bitwise_count((sure & -sure) - ONE), 63)

@@ -23,8 +23,8 @@ import numpy.typing as npt
 
 from engine.core import cards as C
 
-__all__ = ["EFFECTIVE", "ONE", "POWER", "SUITS", "SUIT_MASK", "U64", "choose_bit",
-           "keyed_uniform", "low_bit_index", "mix64", "pick_bits"]
+__all__ = ["COPIES", "EFFECTIVE", "ONE", "POWER", "SUITS", "SUIT_MASK", "U64", "choose_bit",
+           "first_copies", "keyed_uniform", "low_bit_index", "mix64", "pick_bits"]
 
 U64 = npt.NDArray[np.uint64]
 ONE = np.uint64(1)
@@ -46,6 +46,27 @@ for _t, _table in enumerate(_tables):
 SUITS = np.zeros(_CARDS, dtype=np.int64)
 SUITS[:_n] = [C.suit_of(c) for c in range(_n)]
 """``SUITS[c]``: the printed suit (``NO_TRUMP`` for a joker)."""
+
+COPIES = np.uint64(((1 << C.JOKER_COPY) - 1) ^ ((1 << C.COPY) - 1))
+"""The second copies of a double deck's 9 to A (DECK-A2)."""
+
+
+def first_copies(masks: U64) -> U64:
+    """Each mask less the second copy of every card whose first copy it holds: a card held
+    twice is offered once, by its first copy (DECK-A2).
+
+    >>> jh = C.card("JH")
+    >>> first_copies(np.array([1 << jh | 1 << C.copy_of(jh), 1 << C.copy_of(jh)],
+    ...                       dtype=np.uint64)).tolist() == [1 << jh, 1 << C.copy_of(jh)]
+    True
+    """
+    doubled = np.zeros_like(masks)
+    for suit in range(4):  # the 9 to A of a suit (bits 8 suit + 2 ..), their copies' bits
+        nines = (masks >> np.uint64(suit * 8 + C.RANK_9)) & np.uint64(0x3F)
+        doubled |= nines << np.uint64(C.COPY + 6 * suit)
+    out: U64 = masks & ~doubled
+    return out
+
 
 def low_bit_index(bit: U64) -> npt.NDArray[np.int64]:
     """The index of a single set bit, per row: the count of the ones below it (64 for no
