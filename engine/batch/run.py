@@ -173,7 +173,8 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
     tally = Tally.for_variant(variant)
     p, game = variant.players, variant.game
     extras = len(variant.deal.extra_hands)
-    labels = tuple(row.label for row in variant.scoring.rows)
+    labels = tuple(row.label for row in variant.scoring.rows) + tuple(
+        label for kernel in kernels for label in getattr(kernel, "labels", ()))
     st = _Slots(variant, rng, size, games, paired, tally)
     wide = wide_sums(score_bound(variant), min(size, games))  # exact sums of large scores
     logs: list[tuple[list[Deal], list[int]]] = [([], []) for _ in range(logged)]

@@ -132,6 +132,8 @@ class Play:
         for out in (bh.out,) if bh.out2 is None else (bh.out, bh.out2):
             seats[out[out >= 0], games[out >= 0]] = BLANK
         seats[:, bh.maker < 0] = BLANK
+        if bh.ended is not None:  # a show ended the hand (declare): no trick is played
+            seats[:, bh.ended] = BLANK
         return seats
 
     def _first_leader(self, bh: BatchHand) -> Ints:
