@@ -202,3 +202,12 @@ def test_a_jamboree_is_declared_and_scores_only_its_16_points() -> None:
             assert bh.deltas[row].tolist() == [16 if seat % 2 == side else 0
                                                for seat in range(p)]
             assert bh.tricks[row].tolist() == [0] * p
+
+
+def test_a_match_row_is_measured_full_with_its_match_counters() -> None:
+    # a batch of B rows plays B matches at once: the memory probe fills all its rows (a game a
+    # row would fill a third of them and count a third of the bytes), and a row holds two
+    # more int64 a seat than a game's (where its game began, the games credited): 64 bytes
+    from engine.batch.memory import bytes_per_game  # noqa: PLC0415
+    laps, none = (bytes_per_game(load_variant(name)) for name in ("railroad", "railroad-no-laps"))
+    assert laps - none >= 64 and laps < 1.3 * none
