@@ -1,7 +1,8 @@
 """``simulate`` in batch mode: a run cut into batches of B games, in this process, in local
 worker processes, or on a Dask cluster, with the report of the scalar engine.
 
-Batch ``i`` plays games ``8 B i`` to ``8 B (i + 1) - 1`` on B rows and draws from its own seed
+Batch ``i`` plays games ``8 B i`` to ``8 B (i + 1) - 1`` on B rows (``8 B`` rounded up to whole
+matches where the variant has match rules: :func:`chunk_of`) and draws from its own seed
 (:mod:`engine.batch.run`); tallies are integer counters that merge in any order, so the report
 is the same for a seed and a batch size whatever runs the batches. A job (one batch) carries the
 variant's resolved rules, as the scalar engine's jobs do.
