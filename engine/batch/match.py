@@ -10,9 +10,12 @@ points carried; at a match's end who won it, and the rubber points), here over a
 batch whose games stop inside a match counts that match as unfinished
 (:meth:`Tally.add_unfinished_match`).
 
-A comparison (``compare --engine batch``) plays each game alone, as the scalar ``compare``
-does, so its batches have no :class:`MatchRows`. A best-of match (``best_of``), which stops
-once decided, has no batch form yet (:func:`check`).
+A best-of match (``best_of``, MATCH-A1) stops once a side has won a majority of its games: the
+row then takes the batch's next match, and the games the match did not need are neither
+played nor counted (their numbers stay theirs, as in the scalar run, so every match starts at
+the same game number); the games won, not credited, decide it. A comparison (``compare
+--engine batch``) plays each game alone, as the scalar ``compare`` does, so its batches have
+no :class:`MatchRows`.
 
 >>> from engine import load_variant
 >>> import numpy as np
@@ -36,10 +39,8 @@ Bools = npt.NDArray[np.bool_]
 
 
 def check(variant: Variant) -> str | None:
-    """Why the batch engine cannot play ``variant``'s match rules, or None."""
-    match = variant.game.match
-    if match is not None and match.best_of is not None:
-        return "a best-of match (`game.match.best_of`, MATCH-A1) has no batch form yet"
+    """Why the batch engine cannot play ``variant``'s match rules, or None (every match
+    rule has a batch form)."""
     return None
 
 
@@ -49,8 +50,12 @@ class MatchRows:
 
     def __init__(self, variant: Variant) -> None:
         match = variant.game.match
-        assert match is not None and match.best_of is None, "see check()"
+        assert match is not None
         self.rules = match
+        self.needed = match.needed
+        """Games a side must win to take a best-of match; None: all are played."""
+        self.rubbers = match.best_of is not None or match.rubber_bonus > 0
+        """The match points are counted (MATCH-A2)."""
         self.games = match.games
         self.start = variant.game.start
         self.target = variant.game.target
@@ -60,11 +65,14 @@ class MatchRows:
         """Per row, the scores its game began with."""
         self.credits: Ints = np.zeros((0, self.players), dtype=np.int64)
         """Per row, the games credited to each seat in its match so far."""
+        self.wins: Ints = np.zeros((0, self.players), dtype=np.int64)
+        """Per row, the games won by each seat in its match so far (a slam one)."""
 
     def open(self, slots: int) -> None:
         """Every row starts a match."""
         self.begun = np.full((slots, self.players), self.start, dtype=np.int64)
         self.credits = np.zeros((slots, self.players), dtype=np.int64)
+        self.wins = np.zeros((slots, self.players), dtype=np.int64)
 
     def carry(self, scores: Ints, won: Bools) -> Ints:
         """The scores the next game of the match starts from (:meth:`MatchRules.carry`)."""
@@ -90,12 +98,14 @@ class MatchRows:
                last: int) -> tuple[Bools, Ints]:
         """Count the games ``ended`` (their rows ``rows``, final ``scores``, winning seats
         ``won``; ``last``: the batch's number of games). Returns, per row, whether it plays
-        its match's next game now, and the scores that game starts from."""
+        its match's next game now, and the scores that game starts from; a row whose match is
+        over (all its games played, or a best-of match decided) takes a new one."""
         begun = self.begun[rows]
         credit = self.credit(begun, scores, won)
         carried = self.carry(scores, won)
         n = tally.n
         credits = self.credits[rows] + credit[:, None] * won
+        wins = self.wins[rows] + won
         for side in self.sides:
             got = int((credit * won[:, side[0]]).sum())
             if won[:, side[0]].any():
@@ -106,25 +116,31 @@ class MatchRows:
         tally.sq[Total.CARRIED, None] += int((gained * gained).sum())
         place = ended % self.games
         over = place == self.games - 1
+        if self.needed is not None:  # MATCH-A1: decided once a side has won enough
+            over |= wins.max(axis=1) >= self.needed
         if over.any():
-            self._matches(tally, credits[over])
+            standing = credits if self.needed is None else wins
+            self._matches(tally, standing[over], credits[over])
         cut = ~over & (ended + 1 >= last)  # the batch's games stop inside this match
         if cut.any():
             n[Count.UNFINISHED_MATCHES, None] += int(cut.sum())
             n[Count.UNFINISHED_MATCH_GAMES, None] += int((place[cut] + 1).sum())
         going = ~over & ~cut
         self.credits[rows] = np.where(going[:, None], credits, 0)
+        self.wins[rows] = np.where(going[:, None], wins, 0)
         self.begun[rows] = np.where(going[:, None], carried, self.start)
         return going, carried
 
-    def _matches(self, tally: Tally, credits: Ints) -> None:
-        """Count finished matches, ``credits`` their games credited per seat: who won each
-        (the side with the most, else a tie) and the rubber points."""
+    def _matches(self, tally: Tally, standing: Ints, credits: Ints) -> None:
+        """Count finished matches, ``standing`` what decides each per seat (games credited,
+        or won in a best-of match) and ``credits`` its games credited: who won each (the side
+        with the best standing, else a tie) and the rubber points."""
         n = tally.n
         n[Count.MATCHES, None] += int(credits.shape[0])
+        side_standing = np.stack([standing[:, side[0]] for side in self.sides], axis=1)
         side_credits = np.stack([credits[:, side[0]] for side in self.sides], axis=1)
-        best = side_credits.max(axis=1, keepdims=True)
-        top = side_credits == best
+        best = side_standing.max(axis=1, keepdims=True)
+        top = side_standing == best
         alone = top.sum(axis=1) == 1
         n[Count.MATCH_WINS, None] += int((~alone).sum())
         for s, side in enumerate(self.sides):
@@ -132,7 +148,7 @@ class MatchRows:
             if wins:
                 n[Count.MATCH_WINS, side] += wins
         bonus = self.rules.rubber_bonus
-        if bonus > 0:
+        if self.rubbers:
             for s, side in enumerate(self.sides):
                 n[Count.RUBBER_POINTS, side] += int(
                     side_credits[:, s].sum() + bonus * (alone & top[:, s]).sum())

@@ -97,6 +97,8 @@ class _Slots:
     winners: npt.NDArray[np.bool_] = field(init=False)
     scored_of: Ints = field(init=False)
     stopped: npt.NDArray[np.bool_] = field(init=False)
+    played: npt.NDArray[np.bool_] = field(init=False)
+    """Per game of the batch: it was played (a best-of match decided early skips some)."""
     next_game: int = 0
 
     def __post_init__(self) -> None:
@@ -117,6 +119,7 @@ class _Slots:
         self.winners = np.zeros((self.games, p), dtype=bool)
         self.scored_of = np.zeros(self.games, dtype=np.int64)
         self.stopped = np.zeros(self.games, dtype=bool)
+        self.played = np.zeros(self.games, dtype=bool)
 
     def _first_dealers(self, games: Ints, count: int) -> Ints:
         if self.paired is not None:
@@ -124,12 +127,23 @@ class _Slots:
         dealers: Ints = self.rng.integers(0, self.variant.players, size=count)
         return dealers
 
+    def count_games(self, tally: Tally) -> None:
+        """Count the batch's games, once all are over (a best-of match decided early: the
+        games it did not need are neither played nor counted, MATCH-A1)."""
+        if self.match is not None and self.match.needed is not None:
+            played = self.played
+            add_games(tally, winners=self.winners[played], scored=self.scored_of[played],
+                      stopped=self.stopped[played])
+        else:
+            add_games(tally, winners=self.winners, scored=self.scored_of, stopped=self.stopped)
+
     def finish(self, rows: Ints, done: npt.NDArray[np.bool_], won: npt.NDArray[np.bool_],
                limit: npt.NDArray[np.bool_]) -> None:
         """Record the games of ``rows[done]`` and start the next games in their rows."""
         free, ended = rows[done], self.slot_game[rows[done]]
         self.winners[ended], self.stopped[ended] = won[done], limit[done]
         self.scored_of[ended] = self.scored[free]
+        self.played[ended] = True
         if self.match is not None and self.tally is not None:  # the match's next game
             going, begun = self.match.finish(self.tally, free, ended, scores=self.scores[free],
                                              won=won[done], last=self.games)
@@ -219,12 +233,13 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
                 final[int(st.slot_game[rows[r]])] = (
                     tuple(after[r].tolist()), tuple(np.flatnonzero(won[r]).tolist()))
             st.finish(rows, done, won, limit)
-    add_games(tally, winners=st.winners, scored=st.scored_of, stopped=st.stopped)
+    st.count_games(tally)
     if paired is not None:
         paired.finish(st.winners, st.stopped)
+    # the logged games played (a best-of match decided early skips the games it did not need)
     out = [GameLog(index=g, deals=tuple(deals), actions=tuple(actions), scores=final[g][0],
                    winners=final[g][1], begun=begun.get(g))
-           for g, (deals, actions) in enumerate(logs)]
+           for g, (deals, actions) in enumerate(logs) if g in final]
     return tally, out
 
 

@@ -120,21 +120,21 @@ def test_compare_engine_batch_at_the_command_line_and_its_fallback(
                           "stick-the-dealer", "--engine", "batch", "--games", "300", "--quiet",
                           "--json"], capture_output=True, text=True, check=True)
     assert '"paired": true' in run.stdout and "batch mode" not in run.stderr
-    best_of = write("best-of.yaml", BEST_OF)  # a best-of match has no batch form yet
+    shows = write("shows-on.yaml", SHOWS_PLAYED_ON)  # a show played on has no batch form yet
     run = subprocess.run([sys.executable, "-m", "engine.cli", "compare", "standard",
-                          str(best_of), "--engine", "batch", "--games", "2", "--quiet"],
+                          str(shows), "--engine", "batch", "--games", "2", "--quiet"],
                          capture_output=True, text=True, check=True)
-    assert "batch mode: best-of: a best-of match" in run.stderr
+    assert "batch mode: shows-on: mechanic `declare` as configured" in run.stderr
     assert "playing the scalar engine" in run.stderr
-    assert "best-of against standard" in run.stdout
+    assert "shows-on against standard" in run.stdout
 
 
-BEST_OF = """
-    extends: railroad
-    description: Railroad in a best-of-three match
-    game: {match: {best_of: 3}}
+SHOWS_PLAYED_ON = """
+    extends: railroad-jamboree
+    description: the jamboree scored and the hand played on
+    declare: {change_shows: {a jamboree: {then: play}}}
     """
-"""A variant whose match rules have no batch form: a best-of match stops once decided."""
+"""A variant with a mechanic whose configuration has no batch form: a show played on."""
 
 
 def test_the_report_is_the_same_for_any_number_of_workers() -> None:

@@ -15,6 +15,7 @@ score he began it with is a slam, credited as two games; 1 otherwise.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -211,3 +212,29 @@ def test_a_match_row_is_measured_full_with_its_match_counters() -> None:
     from engine.batch.memory import bytes_per_game  # noqa: PLC0415
     laps, none = (bytes_per_game(load_variant(name)) for name in ("railroad", "railroad-no-laps"))
     assert laps - none >= 64 and laps < 1.3 * none
+
+
+BEST_OF = """
+    extends: railroad
+    description: Railroad in a best-of-three match with a rubber bonus
+    game: {match: {best_of: 3, rubber_bonus: 2}}
+    """
+
+
+def test_a_best_of_match_stops_once_decided(write: Callable[[str, str], Path]) -> None:
+    # MATCH-A1/A2 by hand: the third game of a match is played only when the first two were
+    # split; the games it did not need are neither played nor counted; each side's match
+    # points are its games credited, plus 2 for the match's winner
+    v = load_variant(str(write("best-of.yaml", BEST_OF)))
+    tally, logs = play_batch(v, compile_kernels(v), seed=6, index=0, size=30, games=90,
+                             logged=90)
+    played = {log.index: log for log in logs}
+    for k in range(30):
+        first, second = played[3 * k], played[3 * k + 1]
+        assert (3 * k + 2 in played) == (first.winners != second.winners)
+    report = tally.report().to_json()
+    assert report["games"] == len(played) < 90 and report["match"]["matches"] == 30
+    match = report["match"]
+    assert sum(match["rubber_points"].values()) == (
+        sum(match["games_credited"].values()) + 2 * (30 - match["tied_matches"]))
+    assert match["tied_matches"] == 0  # two wins of three: a best-of match has a winner

@@ -125,16 +125,16 @@ def test_a_variant_without_batch_forms_names_the_mechanic(name: str) -> None:
 
 def test_cli_falls_back_to_the_scalar_engine_with_a_message(run_cli: RunCli,
                                                             write: Callable[..., Any]) -> None:
-    best_of = write("best-of.yaml", """
-        extends: railroad
-        description: Railroad in a best-of-three match
-        game: {match: {best_of: 3}}
+    shows = write("shows-on.yaml", """
+        extends: railroad-jamboree
+        description: the jamboree scored and the hand played on
+        declare: {change_shows: {a jamboree: {then: play}}}
         """)
-    result = run_cli("simulate", str(best_of), "--engine", "batch", "--games", "3", "--quiet",
+    result = run_cli("simulate", str(shows), "--engine", "batch", "--games", "3", "--quiet",
                      "--json")
     assert result.code == 0
-    assert "best-of: a best-of match (`game.match.best_of`, MATCH-A1) has no batch form" in \
-        result.err and "playing the scalar engine" in result.err
+    assert "shows-on: mechanic `declare` as configured: a show played on" in result.err
+    assert "playing the scalar engine" in result.err
     assert json.loads(result.out)["games"] == 3
 
 
