@@ -119,6 +119,8 @@ class Play:
             taken += self.trick_of[leader]
             if trick < h - 1:
                 held = self._turn(held, place, games)
+        if bh.ended is not None:  # no trick was played there (a claim's are the claimer's)
+            taken[bh.ended] = 0
         for seat in range(p):
             bh.tricks[:, seat] += (taken >> (_TRICK_BITS * seat)) & ((1 << _TRICK_BITS) - 1)
         bh.hands.fill(0)

@@ -120,21 +120,21 @@ def test_compare_engine_batch_at_the_command_line_and_its_fallback(
                           "stick-the-dealer", "--engine", "batch", "--games", "300", "--quiet",
                           "--json"], capture_output=True, text=True, check=True)
     assert '"paired": true' in run.stdout and "batch mode" not in run.stderr
-    shows = write("shows-on.yaml", SHOWS_PLAYED_ON)  # a show played on has no batch form yet
+    hands = write("eight-hands.yaml", EIGHT_HANDS)  # a game of 8 hands has no batch form yet
     run = subprocess.run([sys.executable, "-m", "engine.cli", "compare", "standard",
-                          str(shows), "--engine", "batch", "--games", "2", "--quiet"],
+                          str(hands), "--engine", "batch", "--games", "2", "--quiet"],
                          capture_output=True, text=True, check=True)
-    assert "batch mode: shows-on: mechanic `declare` as configured" in run.stderr
+    assert "batch mode: eight-hands: `game.hands`" in run.stderr
     assert "playing the scalar engine" in run.stderr
-    assert "shows-on against standard" in run.stdout
+    assert "eight-hands against standard" in run.stdout
 
 
-SHOWS_PLAYED_ON = """
-    extends: railroad-jamboree
-    description: the jamboree scored and the hand played on
-    declare: {change_shows: {a jamboree: {then: play}}}
+EIGHT_HANDS = """
+    extends: standard
+    description: standard, a game of eight hands
+    game: {hands: 8}
     """
-"""A variant with a mechanic whose configuration has no batch form: a show played on."""
+"""A variant whose game rule has no batch form: a fixed number of hands (GAME-A1)."""
 
 
 def test_the_report_is_the_same_for_any_number_of_workers() -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -55,9 +56,8 @@ EASY_SHOWS = """
           points: 3
           then: end
     """
-"""Shows met in most hands (a jamboree is met about once in a thousand heuristic hands), so
-that every branch is replayed: two shows met at once, ``maker`` and ``alone`` read, a seat
-sitting out not asked."""
+"""Shows that end the hand, met in most hands (a jamboree is met about once in 900 heuristic
+hands): two shows met at once, ``maker`` and ``alone`` read, a seat sitting out not asked."""
 
 
 @pytest.fixture(scope="module")
@@ -144,13 +144,40 @@ def easy_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def test_shows_replay_through_the_scalar_engine(easy_path: Path) -> None:
+MIXED_SHOWS = """
+    extends: railroad-jamboree
+    description: Railroad with shows played on, claiming the tricks and ending the hand
+    declare:
+      shows:
+        - label: two trumps
+          when: "count(hand, trump) >= 2"
+          points: 1
+        - label: an ace
+          when: "count(hand, rank in [A]) >= 1 and not maker"
+          points: 2
+        - label: four trumps
+          when: "count(hand, trump) >= 4"
+          then: claim
+        - label: a joker or alone
+          when: "holds(hand, JOKER) or alone"
+          points: 3
+          then: end
+    """
+"""Every kind of show, met often: a seat declares a show played on and answers again while
+his hand meets another (DECL-A1), a claim takes every trick unplayed (DECL-A2)."""
+
+
+def test_shows_replay_through_the_scalar_engine(write: Callable[[str, str], Path]) -> None:
+    v = load_variant(str(write("mixed-shows.yaml", MIXED_SHOWS)))
     bots = [BotSpec.parse(b) for b in ("heuristic", "random", "greedy", "random")]
-    run = simulate_batch(load_variant(str(easy_path)), seed=4, games=8, batch_size=4,
-                         verify=8, bots=bots)
+    run = simulate_batch(v, seed=4, games=8, batch_size=4, verify=8, bots=bots)
     assert run.problems == []
-    shows = {a for log in run.logs for a in log.actions if DECLARE < a <= DECLARE + 2}
-    assert shows == {DECLARE + 1, DECLARE + 2}  # both shows declared (and replayed)
+    actions = [a for log in run.logs for a in log.actions]
+    shows = {a for a in actions if DECLARE < a <= DECLARE + 4}
+    assert shows == {DECLARE + k for k in (1, 2, 3, 4)}  # every show declared and replayed
+    # a seat declared two shows one after the other (one played on, then another)
+    assert any(DECLARE < a <= DECLARE + 4 and DECLARE < b <= DECLARE + 4
+               for a, b in pairwise(actions))
 
 
 def test_show_shares_match_the_scalar_engine(easy_path: Path) -> None:

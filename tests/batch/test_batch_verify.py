@@ -125,15 +125,15 @@ def test_a_variant_without_batch_forms_names_the_mechanic(name: str) -> None:
 
 def test_cli_falls_back_to_the_scalar_engine_with_a_message(run_cli: RunCli,
                                                             write: Callable[..., Any]) -> None:
-    shows = write("shows-on.yaml", """
-        extends: railroad-jamboree
-        description: the jamboree scored and the hand played on
-        declare: {change_shows: {a jamboree: {then: play}}}
+    hands = write("eight-hands.yaml", """
+        extends: standard
+        description: standard, a game of eight hands
+        game: {hands: 8}
         """)
-    result = run_cli("simulate", str(shows), "--engine", "batch", "--games", "3", "--quiet",
+    result = run_cli("simulate", str(hands), "--engine", "batch", "--games", "3", "--quiet",
                      "--json")
     assert result.code == 0
-    assert "shows-on: mechanic `declare` as configured: a show played on" in result.err
+    assert "eight-hands: `game.hands` (GAME-A1, GAME-A2) has no batch form" in result.err
     assert "playing the scalar engine" in result.err
     assert json.loads(result.out)["games"] == 3
 
