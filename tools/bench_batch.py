@@ -42,6 +42,7 @@ from engine.bots.greedy import ALONE_AT, ORDER_AT
 from engine.core.bot_spec import BotSpec
 from engine.mechanics.batch.hand import BatchHand, GreedySeats
 from engine.mechanics.batch.heuristic import HeuristicSeats, HeuristicTables
+from engine.rules.variant import Variant
 from engine.sim.simulate import simulate
 
 SIZES = (100, 1_000, 10_000, 100_000)
@@ -71,7 +72,7 @@ def batch_timer(name: str, size: int, bot: str = "random") -> Callable[[int], Ti
     played by ``bot``."""
     variant = load_variant(name)
     kernels = compile_kernels(variant)
-    games = max(2 * size, 20_000)
+    games = max(2 * size, 20_000) * _per_row(variant)
     bots = [BotSpec.parse(bot)] * variant.players
 
     def run(index: int) -> Timed:
@@ -98,6 +99,13 @@ def scalar_timer(name: str, games: int) -> Callable[[int], Timed]:
     return run
 
 
+def _per_row(variant: Variant) -> int:
+    """The games a row plays at a stretch: a match's (``game.match``: a row plays a match's
+    games in turn, so a batch of B rows is full with B matches), else one."""
+    match = variant.game.match
+    return 1 if match is None else match.games
+
+
 def bytes_per_game(name: str, size: int, bot: str = "random") -> float:
     """Peak bytes allocated while one batch of ``size`` games plays, per game."""
     variant = load_variant(name)
@@ -105,7 +113,8 @@ def bytes_per_game(name: str, size: int, bot: str = "random") -> float:
     bots = [BotSpec.parse(bot)] * variant.players
     tracemalloc.start()
     try:
-        play_batch(variant, kernels, seed=0, index=0, size=size, games=size, bots=bots)
+        play_batch(variant, kernels, seed=0, index=0, size=size,
+                   games=size * _per_row(variant), bots=bots)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

@@ -27,6 +27,7 @@ import importlib
 from collections.abc import Sequence
 from decimal import Decimal
 
+from engine.batch.match import check as match_check
 from engine.batch.score import Score
 from engine.batch.scoring import peak
 from engine.core.bot_spec import BotSpec
@@ -78,8 +79,10 @@ def missing(variant: Variant) -> str | None:
         if reason is not None:
             return f"{variant.name}: mechanic `{name}` as configured: {reason}"
     game = variant.game
-    if game.match is not None or game.goal is not Goal.UP:
-        return f"{variant.name}: match rules and countdowns have no batch form"
+    if game.goal is not Goal.UP:
+        return f"{variant.name}: countdowns have no batch form"
+    if (reason := match_check(variant)) is not None:
+        return f"{variant.name}: {reason}"
     if game.hands is not None or game.lose_at is not None:
         setting = "game.hands" if game.hands is not None else "game.lose_at"
         return f"{variant.name}: `{setting}` (GAME-A1, GAME-A2) has no batch form"

@@ -32,6 +32,9 @@ the card tables, weigh little per row)."""
 _SLOT_BYTES = 8
 """Per seat of a row: its running score (``int64``)."""
 _SLOT_FIXED = 8 * 8
+_MATCH_BYTES = 2 * 8
+"""Per seat of a row playing a match (``game.match``): the scores its game began with and
+the games credited so far (``int64`` each)."""
 """Per row: the game it plays, dealer, hands played, scored hands, flags (``int64`` each)."""
 _SAFETY = 0.8
 """The share of the available memory a run may plan to use."""
@@ -54,10 +57,12 @@ def _hand_bytes(rules_json: str, name: str, rules_hash: str, bots: tuple[BotSpec
     variant = _variant_of(name, rules_json, rules_hash)
     kernels = compile_kernels(variant)
     rows = PROBE_ROWS
-    play_batch(variant, kernels, seed=0, index=0, size=rows, games=rows, bots=bots, hands=1)
+    match = variant.game.match
+    games = rows * (1 if match is None else match.games)  # a row a match: every row full
+    play_batch(variant, kernels, seed=0, index=0, size=rows, games=games, bots=bots, hands=1)
     tracemalloc.start()  # the second hand: once-only caches and tables are already made
     try:  # one hand of every row (the game of each ends or not: its first hand is measured)
-        play_batch(variant, kernels, seed=0, index=0, size=rows, games=rows, bots=bots,
+        play_batch(variant, kernels, seed=0, index=0, size=rows, games=games, bots=bots,
                    hands=1)
         _, peak = tracemalloc.get_traced_memory()
     finally:
@@ -77,7 +82,8 @@ def bytes_per_game(variant: Variant, bots: Sequence[BotSpec] = (),
                    games_per_row: int = 8) -> int:
     """The bytes a game in flight needs: a row's hand arrays, its running game and the
     results of the games it plays."""
-    return (hand_bytes(variant, bots) + _SLOT_FIXED + _SLOT_BYTES * variant.players
+    seat = _SLOT_BYTES + (_MATCH_BYTES if variant.game.match is not None else 0)
+    return (hand_bytes(variant, bots) + _SLOT_FIXED + seat * variant.players
             + result_bytes(variant, games_per_row))
 
 

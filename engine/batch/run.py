@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.batch.forms import Kernel, batch_form, score_bound
+from engine.batch.match import MatchRows
 from engine.batch.pairs import PairedRun
 from engine.batch.tally import add_games, add_hands, wide_sums
 from engine.bots import heuristic_numbers as N
@@ -45,6 +46,8 @@ class GameLog:
     actions: tuple[int, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    begun: tuple[int, ...] | None = None
+    """The scores the game began with, where a match's laps carried some (None: the start)."""
 
 
 def compile_kernels(variant: Variant) -> list[Kernel]:
@@ -80,6 +83,11 @@ class _Slots:
     games: int
     paired: PairedRun | None = None
     """A comparison's batch: first dealers from the game's number (:mod:`engine.batch.pairs`)."""
+    tally: Tally | None = None
+    match: MatchRows | None = field(init=False, default=None)
+    """The match each row plays (``game.match``; a comparison plays each game alone)."""
+    step: int = field(init=False, default=1)
+    """Games a fresh row takes: a match's (a row plays the match's games in turn)."""
     slot_game: Ints = field(init=False)
     scores: Ints = field(init=False)
     dealer: Ints = field(init=False)
@@ -89,12 +97,20 @@ class _Slots:
     winners: npt.NDArray[np.bool_] = field(init=False)
     scored_of: Ints = field(init=False)
     stopped: npt.NDArray[np.bool_] = field(init=False)
+    played: npt.NDArray[np.bool_] = field(init=False)
+    """Per game of the batch: it was played (a best-of match decided early skips some)."""
     next_game: int = 0
 
     def __post_init__(self) -> None:
-        slots, p = min(self.size, self.games), self.variant.players
-        self.slot_game = np.arange(slots)
-        self.next_game = slots
+        p = self.variant.players
+        if self.variant.game.match is not None and self.paired is None:
+            self.match = MatchRows(self.variant)
+            self.step = self.match.games
+        slots = min(self.size, -(-self.games // self.step))
+        self.slot_game = np.arange(slots) * self.step
+        self.next_game = slots * self.step
+        if self.match is not None:
+            self.match.open(slots)
         self.scores = np.full((slots, p), self.variant.game.start, dtype=np.int64)
         self.dealer = self._first_dealers(self.slot_game, slots)
         self.hands_played = np.zeros(slots, dtype=np.int64)
@@ -103,6 +119,7 @@ class _Slots:
         self.winners = np.zeros((self.games, p), dtype=bool)
         self.scored_of = np.zeros(self.games, dtype=np.int64)
         self.stopped = np.zeros(self.games, dtype=bool)
+        self.played = np.zeros(self.games, dtype=bool)
 
     def _first_dealers(self, games: Ints, count: int) -> Ints:
         if self.paired is not None:
@@ -110,16 +127,38 @@ class _Slots:
         dealers: Ints = self.rng.integers(0, self.variant.players, size=count)
         return dealers
 
+    def count_games(self, tally: Tally) -> None:
+        """Count the batch's games, once all are over (a best-of match decided early: the
+        games it did not need are neither played nor counted, MATCH-A1)."""
+        if self.match is not None and self.match.needed is not None:
+            played = self.played
+            add_games(tally, winners=self.winners[played], scored=self.scored_of[played],
+                      stopped=self.stopped[played])
+        else:
+            add_games(tally, winners=self.winners, scored=self.scored_of, stopped=self.stopped)
+
     def finish(self, rows: Ints, done: npt.NDArray[np.bool_], won: npt.NDArray[np.bool_],
                limit: npt.NDArray[np.bool_]) -> None:
         """Record the games of ``rows[done]`` and start the next games in their rows."""
         free, ended = rows[done], self.slot_game[rows[done]]
         self.winners[ended], self.stopped[ended] = won[done], limit[done]
         self.scored_of[ended] = self.scored[free]
-        take = min(free.size, self.games - self.next_game)
+        self.played[ended] = True
+        if self.match is not None and self.tally is not None:  # the match's next game
+            going, begun = self.match.finish(self.tally, free, ended, scores=self.scores[free],
+                                             won=won[done], last=self.games)
+            on = free[going]
+            self.slot_game[on] += 1
+            self.scores[on] = begun[going]
+            self.dealer[on] = self._first_dealers(self.slot_game[on], on.size)
+            self.hands_played[on] = 0
+            self.scored[on] = 0
+            free = free[~going]
+        step = self.step
+        take = min(free.size, -(-(self.games - self.next_game) // step))
         new, idle = free[:take], free[take:]
-        self.slot_game[new] = np.arange(self.next_game, self.next_game + take)
-        self.next_game += take
+        self.slot_game[new] = np.arange(self.next_game, self.next_game + take * step, step)
+        self.next_game += take * step
         self.scores[new] = self.variant.game.start
         self.dealer[new] = self._first_dealers(self.slot_game[new], take)
         self.hands_played[new] = 0
@@ -148,11 +187,13 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
     tally = Tally.for_variant(variant)
     p, game = variant.players, variant.game
     extras = len(variant.deal.extra_hands)
-    labels = tuple(row.label for row in variant.scoring.rows)
-    st = _Slots(variant, rng, size, games, paired)
+    labels = tuple(row.label for row in variant.scoring.rows) + tuple(
+        label for kernel in kernels for label in getattr(kernel, "labels", ()))
+    st = _Slots(variant, rng, size, games, paired, tally)
     wide = wide_sums(score_bound(variant), min(size, games))  # exact sums of large scores
     logs: list[tuple[list[Deal], list[int]]] = [([], []) for _ in range(logged)]
     final: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    begun: dict[int, tuple[int, ...]] = {}
     played = 0
     while st.going.any() and (hands is None or played < hands):
         played += 1
@@ -175,6 +216,10 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
             paired.add_hand(bh, st.slot_game[at])
         if kept is not None:
             _keep_logs(bh, [logs[g] for g in st.slot_game[rows[kept]]])
+            if st.match is not None:  # where each logged game began (a match's laps)
+                for r in kept.tolist():
+                    start = (after[r] - bh.deltas[r]).tolist()
+                    begun.setdefault(int(st.slot_game[rows[r]]), tuple(start))
         over, won = _game_over(variant, after, bh)
         won[~over] = False
         limit = ~over & (st.hands_played[at] >= game.max_hands)
@@ -188,12 +233,13 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
                 final[int(st.slot_game[rows[r]])] = (
                     tuple(after[r].tolist()), tuple(np.flatnonzero(won[r]).tolist()))
             st.finish(rows, done, won, limit)
-    add_games(tally, winners=st.winners, scored=st.scored_of, stopped=st.stopped)
+    st.count_games(tally)
     if paired is not None:
         paired.finish(st.winners, st.stopped)
+    # the logged games played (a best-of match decided early skips the games it did not need)
     out = [GameLog(index=g, deals=tuple(deals), actions=tuple(actions), scores=final[g][0],
-                   winners=final[g][1])
-           for g, (deals, actions) in enumerate(logs)]
+                   winners=final[g][1], begun=begun.get(g))
+           for g, (deals, actions) in enumerate(logs) if g in final]
     return tally, out
 
 

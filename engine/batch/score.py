@@ -125,6 +125,8 @@ class Score:
                                            defenders) for seat in range(p)], axis=1)
         else:
             self._per_seat(bh, makers_tricks, maker, partner)
+        for rescore in bh.rescore:  # a show's points in place of the table's (declare)
+            rescore(bh)
         # made: the maker gained points, as a hand record's ``made``
         bh.made = scored & (bh.deltas[rows, maker] > 0)
         if self.contract:  # `Variant.contract_made`: the bid's tricks (none for a misère),

@@ -1,7 +1,8 @@
 """``simulate`` in batch mode: a run cut into batches of B games, in this process, in local
 worker processes, or on a Dask cluster, with the report of the scalar engine.
 
-Batch ``i`` plays games ``8 B i`` to ``8 B (i + 1) - 1`` on B rows and draws from its own seed
+Batch ``i`` plays games ``8 B i`` to ``8 B (i + 1) - 1`` on B rows (``8 B`` rounded up to whole
+matches where the variant has match rules: :func:`chunk_of`) and draws from its own seed
 (:mod:`engine.batch.run`); tallies are integer counters that merge in any order, so the report
 is the same for a seed and a batch size whatever runs the batches. A job (one batch) carries the
 variant's resolved rules, as the scalar engine's jobs do.
@@ -73,18 +74,27 @@ def run_batch_job(job: BatchJob) -> tuple[Tally, list[GameLog]]:
     variant, kernels = _kernels(job.name, job.rules_json, job.rules_hash)
     tally, logs = play_batch(variant, kernels, seed=job.seed, index=job.index, size=job.size,
                              games=job.games, logged=job.logged, bots=job.bots)
-    offset = job.index * job.size * GAMES_PER_SLOT
+    offset = job.index * chunk_of(variant, job.size)
     return tally, [GameLog(index=offset + log.index, deals=log.deals, actions=log.actions,
-                           scores=log.scores, winners=log.winners) for log in logs]
+                           scores=log.scores, winners=log.winners, begun=log.begun)
+                   for log in logs]
 
 
 GAMES_PER_SLOT = 8
 """A batch of B slots plays 8 B games (a slot takes the next game when its game ends)."""
 
 
+def chunk_of(variant: Variant, size: int) -> int:
+    """The games of a batch of ``size`` rows: :data:`GAMES_PER_SLOT` a row, rounded up to
+    whole matches (``game.match``: a match is played whole, in one batch)."""
+    match = variant.game.match
+    games = 1 if match is None else match.games
+    return -(-size * GAMES_PER_SLOT // games) * games
+
+
 def _jobs(variant: Variant, *, seed: int, games: int, size: int, verify: int,
           bots: tuple[BotSpec, ...]) -> Iterator[BatchJob]:
-    chunk = size * GAMES_PER_SLOT
+    chunk = chunk_of(variant, size)
     for index, start in enumerate(range(0, games, chunk)):
         count = min(chunk, games - start)
         yield BatchJob(variant.name, variant.rules_json, variant.rules_hash, seed, index, size,

@@ -38,7 +38,7 @@ def verify_game(variant: Variant, log: GameLog, *, bots: Sequence[BotSpec] = ()
     seat played by ``greedy`` or ``heuristic`` must also have chosen what the scalar bot of
     that name chooses in the same position, except the heuristic's blind calls (it sees no
     card: it draws one from its own generator, the batch bot from the batch's)."""
-    state = State(variant, seed=0, deals=list(log.deals))
+    state = State(variant, seed=0, deals=list(log.deals), scores=log.begun)
     greedy: dict[int, Bot] = {seat: GreedyBot(variant, seat, 0)
                               for seat, spec in enumerate(bots) if spec.name == "greedy"}
     greedy.update({seat: HeuristicBot(variant, seat, 0) for seat, spec in enumerate(bots)

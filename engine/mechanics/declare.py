@@ -349,4 +349,5 @@ MECHANIC = Mechanic(
                 rules=book_lines(DeclareRules, book), verb=_verb),
     decide=decide, block=BLOCK, result=ResultHook(part=DeclareResult, build=_result),
     part=DeclarePart, view=_view, keyed_lists=(SHOWS,),
+    batch="engine.mechanics.declare_batch:Declare",
 )

@@ -123,6 +123,8 @@ class Play:
             taken += self.trick_of[leader]
             if trick < h - 1:
                 held = self._turn(held, place, games)
+        if bh.ended is not None:  # no trick was played there (a claim's are the claimer's)
+            taken[bh.ended] = 0
         for seat in range(p):
             bh.tricks[:, seat] += (taken >> (_TRICK_BITS * seat)) & ((1 << _TRICK_BITS) - 1)
         bh.hands.fill(0)
@@ -136,6 +138,8 @@ class Play:
         for out in (bh.out,) if bh.out2 is None else (bh.out, bh.out2):
             seats[out[out >= 0], games[out >= 0]] = BLANK
         seats[:, bh.maker < 0] = BLANK
+        if bh.ended is not None:  # a show ended the hand (declare): no trick is played
+            seats[:, bh.ended] = BLANK
         return seats
 
     def _first_leader(self, bh: BatchHand) -> Ints:

@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -112,17 +114,27 @@ def test_both_variants_are_dealt_the_same_cards_game_by_game(bots: tuple[BotSpec
                for deal_a, deal_b in zip(a.deals, b.deals, strict=False))
 
 
-def test_compare_engine_batch_at_the_command_line_and_its_fallback() -> None:
+def test_compare_engine_batch_at_the_command_line_and_its_fallback(
+        write: Callable[[str, str], Path]) -> None:
     run = subprocess.run([sys.executable, "-m", "engine.cli", "compare", "standard",
                           "stick-the-dealer", "--engine", "batch", "--games", "300", "--quiet",
                           "--json"], capture_output=True, text=True, check=True)
     assert '"paired": true' in run.stdout and "batch mode" not in run.stderr
+    hands = write("eight-hands.yaml", EIGHT_HANDS)  # a game of 8 hands has no batch form yet
     run = subprocess.run([sys.executable, "-m", "engine.cli", "compare", "standard",
-                          "railroad", "--engine", "batch", "--games", "2", "--quiet"],
+                          str(hands), "--engine", "batch", "--games", "2", "--quiet"],
                          capture_output=True, text=True, check=True)
-    assert "batch mode: railroad: match rules" in run.stderr
+    assert "batch mode: eight-hands: `game.hands`" in run.stderr
     assert "playing the scalar engine" in run.stderr
-    assert "railroad against standard" in run.stdout
+    assert "eight-hands against standard" in run.stdout
+
+
+EIGHT_HANDS = """
+    extends: standard
+    description: standard, a game of eight hands
+    game: {hands: 8}
+    """
+"""A variant whose game rule has no batch form: a fixed number of hands (GAME-A1)."""
 
 
 def test_the_report_is_the_same_for_any_number_of_workers() -> None:

@@ -12,6 +12,7 @@ The ``logged`` rows keep the scalar action id of every decision, in order (:meth
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -121,6 +122,12 @@ class BatchHand:
     variant's hand without a redeal phase has one, every kernel may skip it)."""
     redealt_why: str = field(init=False, default="")
     """Why the :attr:`redealt` rows were thrown in (``HandResult.thrown_in``)."""
+    ended: npt.NDArray[np.bool_] | None = field(init=False, default=None)
+    """Rows a show ended before the play (``declare``, ``then: end``, DECL-A3): no trick is
+    played in them; None: no row."""
+    rescore: list[Callable[[BatchHand], None]] = field(init=False, default_factory=list)
+    """What the ``score`` form calls once the table has scored every row, before the
+    contracts made are read: a show's points in place of the table's award (``declare``)."""
     figures: dict[str, int] = field(init=False, default_factory=dict)
     """The mechanics' report figures counted this hand, over all rows (``farmer_exchanges``:
     the name of a :class:`~engine.mechanics.base.Figure`)."""
