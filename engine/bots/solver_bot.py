@@ -1,31 +1,25 @@
-"""``solver``: perfect-information Monte Carlo with the exact solver, on worlds the bidding makes
-likely.
+"""``solver``: perfect-information Monte Carlo with the exact solver, on worlds the bidding and
+the play make likely.
 
 At each decision with more than one legal action the bot samples N worlds consistent with its
-seat's view (:func:`~engine.bots.determinize.determinize`, as ``search`` does), each drawn
-among :data:`CANDIDATES` dealt worlds with the likelihood of the bidding seen in it as its
-chance (sampling-importance-resampling: the kept worlds follow the bidding, and every one costs
-a solve): every other seat that passed this hand is less likely to hold a strong hand, a seat
-that made trump more likely to. The likelihood is a logistic of the heuristic's own bidding
-estimate (its expected tricks, :meth:`HeuristicBot.strength`, of the seat's cards in the world,
-with the cards it has played since; for ordering up the turned card, the heuristic's own
-reckoning: the dealer's hand with the card taken, another seat's with the card's worth to his
-partner the dealer or against him): ``P(pass) = 1 / (1 + exp((best - threshold) / 0.5))``
-with ``best`` the estimate in the turned card's suit for a pass in the first round, in the
-best other suit for a later pass, ``P(make) = 1 - P(pass)`` with the trump it made (a dealer
-whom everyone else passed to may be stuck with it: no evidence); each at least :data:`FLOOR`
-(no world is ruled out by a seat that bid oddly), a world's weight the product over the seats
-that bid. Only the passes before trump is made are bids (a maker's "pass" on going alone is
-not). In the play it solves each world exactly (:mod:`engine.bots.solver`: every card's value,
-all hands face up) and plays the card of best mean. Any other decision (a bid, going alone, a
-discard) tries each choice in the same kind of worlds with the hand played out by the heuristic
-bot at every seat (``search``'s rollouts, ``bid_simulations`` of them, ``4 N`` unless told):
-trying each with the play then solved exactly (``solve_bids=True``: the heuristic up to the
-first card) lost 0.22 points a hand to ``search:128`` in 40 duplicate games of ``standard``
-(README, "Bots"): with every hand face up the makers' play is perfect, which values making
-trump too highly. A world's result is the seat's points this hand less the table's mean, with
-the game's target for a hand that ends the game (as ``search`` counts a rollout): near the end
-of a game a lone hand that cannot change the result is worth no more than a safe one.
+seat's view (:func:`~engine.bots.determinize.determinize`, as ``search`` does), each drawn among
+:data:`CANDIDATES` dealt worlds with the likelihood of the bidding and the cards seen in it as
+its chance (sampling-importance-resampling: the kept worlds follow the bidding and the play, and
+every one costs a solve): every other seat that passed this hand is less likely to hold a strong
+hand, a seat that made trump more likely to, a seat that did not play the card the heuristic
+would have played with its cards in the world less likely to hold them
+(:class:`~engine.bots.solver_weights.Evidence`: a logistic of the heuristic's bidding estimate
+for each bid, a factor for each card played). In the play it solves each world exactly
+(:mod:`engine.bots.solver`: every card's value, all hands face up) and plays the card of best
+mean. Any other decision (a bid, going alone, a discard) tries each choice in the same kind of
+worlds with the hand played out by the heuristic bot at every seat (``search``'s rollouts,
+``bid_simulations`` of them, ``4 N`` unless told): trying each with the play then solved exactly
+(``solve_bids=True``: the heuristic up to the first card) lost 0.22 points a hand to
+``search:128`` in 40 duplicate games of ``standard`` (README, "Bots"): with every hand face up
+the makers' play is perfect, which values making trump too highly. A world's result is the
+seat's points this hand less the table's mean, with the game's target for a hand that ends the
+game (as ``search`` counts a rollout): near the end of a game a lone hand that cannot change the
+result is worth no more than a safe one.
 
 Its strength is the number of worlds per decision, ``solver:N`` in ``--bots`` (a number, not a
 time, so that games replay). A hand too long to solve (more than :data:`SOLVE_CARDS` cards left
@@ -37,7 +31,6 @@ simulations instead.
 
 from __future__ import annotations
 
-import math
 import random
 from typing import TYPE_CHECKING
 
@@ -47,13 +40,11 @@ from engine.bots.heuristic import HeuristicBot
 from engine.bots.search import SearchBot
 from engine.bots.solver import Solver
 from engine.bots.solver_state import deal_of, leaf_results, solve_moves
-from engine.core import actions as A
-from engine.core import cards as C
+from engine.bots.solver_weights import PLAY_FLOOR, Evidence
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from engine.mechanics.hand import Hand
     from engine.play.state import State
     from engine.play.view import View
     from engine.rules.variant import Variant
@@ -68,16 +59,9 @@ of four is 20); longer hands are played by the heuristic bot up to that point.""
 MAX_CHOICES = 6
 """A decision before the play with more legal actions (an auction's bids) is the search's:
 each choice costs a solve in every world."""
-TEMPERATURE = 0.5
-"""Tricks of the bidding estimate over which a pass becomes e times less likely."""
-FLOOR = 0.02
-"""The least chance of one seat's bid in a world: no world is ruled out by a seat that bid
-oddly (against the heuristic's estimate)."""
-LONE_ESTIMATE = 4.2
-"""The heuristic's estimate for going alone (a near-certain march, its go-alone hook): a maker
-who went alone is likely above it, one who did not below."""
 CANDIDATES = 4
-"""Worlds dealt from the view for each world the bot keeps, drawn by the bidding's weight."""
+"""Worlds dealt from the view for each world the bot keeps, drawn by their weight (the
+bidding's and the play's)."""
 
 
 class SolverBot(Bot):
@@ -89,7 +73,7 @@ class SolverBot(Bot):
     def __init__(self, variant: Variant, seat: int, seed: int, *,
                  worlds: int = DEFAULT_WORLDS, solve_bids: bool = False,
                  budget: float | None = None, candidates: int = CANDIDATES,
-                 bid_simulations: int | None = None) -> None:
+                 bid_simulations: int | None = None, play_floor: float = PLAY_FLOOR) -> None:
         super().__init__(variant, seat, seed)
         if worlds < 1 or candidates < 1:
             raise ValueError("a solver bot needs at least one world per decision")
@@ -110,8 +94,9 @@ class SolverBot(Bot):
         self.policy = [HeuristicBot(variant, s, seed) for s in range(variant.players)]
         """The seats of a world between a decision and the first card."""
         self.estimate = self.policy[seat]
-        self.partnered = not self.estimate.calls
-        """Whether a seat's side is known before the bidding (not a called partner)."""
+        self.evidence = Evidence(self.policy, seat, play_floor=play_floor)
+        """The worlds' weights (``play_floor``: a card played against the heuristic's choice;
+        1 reads nothing from the play)."""
         self.solved = 0
         """Worlds solved so far (for measuring)."""
 
@@ -156,17 +141,18 @@ class SolverBot(Bot):
         how = "heuristic play" if rolled else "exact play"
         return legal[best], (f"{totals[best] / worlds:+.2f} points a hand against the table's "
                              f"mean, {how}; best in {round(100 * wins[best] / worlds)}% of "
-                             f"{worlds} sampled deals weighted by the bidding")
+                             f"{worlds} sampled deals weighted by the bidding and the play")
 
     # -- the worlds ----------------------------------------------------------------------------
 
     def sample(self, state: State, rng: random.Random) -> State:
         """One world: :attr:`candidates` worlds dealt from the view, one of them drawn with
-        the likelihood of the bidding in it (:meth:`weight`) as its chance."""
+        the likelihood of the bidding and the play in it (:meth:`weight`) as its chance."""
         if self.candidates == 1:
             return determinize(state, self.seat, rng)
         worlds = [determinize(state, self.seat, rng) for _ in range(self.candidates)]
-        weights = [self.weight(state, world) for world in worlds]
+        base = state.view(self.seat)
+        weights = [self.weight(state, world, base) for world in worlds]
         return rng.choices(worlds, weights)[0]
 
     def _results(self, world: State, legal: list[int]) -> list[float] | None:
@@ -210,76 +196,10 @@ class SolverBot(Bot):
             result += s.target if self.seat in s.winners else -s.target
         return result
 
-    def weight(self, state: State, world: State) -> float:
-        """How likely the bidding of this hand is in ``world`` (module docstring): the
-        product over the other seats' bids of the chance the heuristic's estimate gives it,
-        each at least :data:`FLOOR`."""
-        h, w = state.hand, world.hand
-        turned = C.suit_of(h.turned) if h.turned >= 0 else -1
-        upcard = 0 <= turned < C.NO_TRUMP
-        passes: dict[tuple[int, bool], None] = {}  # (seat, on the turned card's suit)
-        bids = 0
-        history, actors = state.history_ids, state.actors
-        made_at = len(history)
-        for i in range(h.first_action, len(history)):
-            if history[i] != A.PASS:
-                made_at = i
-                break  # trump made (a later pass is not a bid: not going alone)
-            seat = actors[i]
-            if seat != self.seat:
-                passes[seat, upcard and bids < h.players] = None
-            bids += 1
-        seats = {seat for seat, _ in passes}
-        stuck = h.maker == state.dealer and len(seats) == h.players - 1  # no evidence
-        bot = self.estimate
-        weight = 1.0
-        for (seat, first_round) in passes:
-            held = _held(w, seat)
-            if first_round:
-                best = self._ordering(held, seat, turned, state.dealer, h.turned)
-            else:
-                best = max(bot.strength(held, t) for t in range(4) if t != turned)
-            weight *= max(FLOOR, _chance(bot.threshold - best))
-        if h.maker >= 0 and h.maker != self.seat and 0 <= h.trump < C.NO_TRUMP and not stuck:
-            held = _held(w, h.maker)
-            made = self._ordering(held, h.maker, turned, state.dealer, h.turned) \
-                if upcard and bids < h.players and h.trump == turned \
-                else bot.strength(held, h.trump)
-            weight *= max(FLOOR, _chance(made - bot.threshold))
-            lone = made_at + 1  # the maker's word on going alone, when he was asked
-            if lone < len(history) and actors[lone] == h.maker and history[lone] in (
-                    A.ALONE, A.PASS):
-                margin = bot.strength(held, h.trump) - LONE_ESTIMATE
-                weight *= max(FLOOR, _chance(margin if history[lone] == A.ALONE else -margin))
-        return weight
-
-    def _ordering(self, held: int, seat: int, trump: int, dealer: int, card: int) -> float:
-        """The heuristic's estimate for ordering up the turned ``card`` (its bot hook): the
-        dealer's with the card taken and his worst card left, another seat's with the card's
-        worth to his partner the dealer, or against him."""
-        bot = self.estimate
-        if seat == dealer:
-            held &= ~(1 << card)
-            kept = bot.best_keep(held | 1 << card, trump, held.bit_count())
-            return bot.strength(kept, trump)
-        value = bot.strength(1 << card, trump)
-        partner = self.partnered and dealer in bot.sides_by_maker[seat][0]
-        return bot.strength(held, trump) + (0.6 * value if partner else -0.5 * value)
-
-
-def _chance(margin: float) -> float:
-    """The chance of a bid whose estimate clears the heuristic's threshold by ``margin``
-    tricks (a logistic over :data:`TEMPERATURE`)."""
-    return 1.0 / (1.0 + math.exp(-margin / TEMPERATURE))
-
-
-def _held(w: Hand, seat: int) -> int:
-    """The cards ``seat`` held at the bidding in a world: his hand and the cards he played."""
-    cards = w.hands[seat]
-    for who, c in w.played:
-        if who == seat:
-            cards |= 1 << c
-    return cards
+    def weight(self, state: State, world: State, base: View | None = None) -> float:
+        """How likely the bidding and the play of this hand are in ``world``
+        (:class:`~engine.bots.solver_weights.Evidence`); ``base`` the seat's view."""
+        return self.evidence.weight(state, world, base)
 
 
 def _cards_left(s: State) -> int:
