@@ -51,11 +51,12 @@ class ActionChecks:
         >>> state.can("play:9C"), state.can("pass"), state.can("pass", seat=2)
         (False, True, False)
         """
-        a = _state(self).action_id(action)
-        if seat is not None and _state(self).current not in (seat, TERMINAL):
-            raise IllegalActionError(_state(self)._shown(a, action), "it is not your turn",
+        s = _state(self)
+        a = s.action_id(action)
+        if seat is not None and s.current not in (seat, TERMINAL):
+            raise IllegalActionError(s._shown(a, action), "it is not your turn",
                                      kind=Refusal.NOT_YOUR_TURN)
-        _state(self)._check_id(a, action)
+        s._check_id(a, action)
 
     def can(self, action: str | int, *, seat: int | None = None) -> bool:
         """Whether :meth:`check` lets ``action`` through (``apply`` would carry it out)."""
@@ -70,18 +71,19 @@ class ActionChecks:
         legal action id (the running phase's ``apply`` carries it out), the phase's
         ``apply_renege`` for a renege the variant accepts; else raises the refusal, with the
         phase's reason (``action`` is what the caller gave, quoted when it names nothing)."""
-        if a in _state(self).legal_action_ids():
+        s = _state(self)
+        if a in s.legal_action_ids():
             return None
-        if _state(self).current != TERMINAL and _state(self)._phase.accepts_renege(_state(self), a):
-            return _state(self)._phase.apply_renege
+        if s.current != TERMINAL and s._phase.accepts_renege(s, a):
+            return s._phase.apply_renege
         try:
-            shown = _state(self).action_name(a)
+            shown = s.action_name(a)
         except KeyError:
             raise IllegalActionError(repr(action), "no such action in this variant",
                                      kind=Refusal.UNKNOWN_ACTION) from None
-        if _state(self).current == TERMINAL:
+        if s.current == TERMINAL:
             raise IllegalActionError(shown, "the game is over", kind=Refusal.GAME_OVER)
-        refused = _state(self)._phase.reason(_state(self), a)
+        refused = s._phase.reason(s, a)
         raise IllegalActionError(shown, refused.reason, kind=refused.kind)
 
     def _shown(self, a: int, action: object) -> str:
