@@ -2,7 +2,7 @@
 
 Each logged game is started in the scalar engine with the batch game's deals (every hand,
 thrown-in ones included: :class:`~engine.rules.results.Deal`), and its action ids are applied
-one by one with :meth:`State.apply`, which refuses an illegal action with the reason. The game
+one by one with :meth:`State.apply_fast`, which refuses an illegal action with the reason. The game
 must then be over with the same scores and winners. Any difference is a bug of a batch
 kernel, reported with the game and the action where it happened.
 
@@ -54,7 +54,7 @@ def verify_game(variant: Variant, log: GameLog, *, bots: Sequence[BotSpec] = ()
                     f"{state.current} played {state.action_name(action)}, the scalar {bot.name} "
                     f"bot {state.action_name(wanted)}")
         try:
-            state.apply(action)
+            state.apply_fast(action)  # an action not legal raises the reason
         except EuchreError as error:
             return f"game {log.index}, action {step + 1}: {error}"
     if state.current != TERMINAL:

@@ -283,13 +283,7 @@ class State(ActionChecks):
         a = self.action_id(action)
         carry_out = self._check_id(a, action)
         self._apply(a, _told(carry_out or self._phase.apply))
-        made = self._events
-        if len(made) == start:  # the records are up to date: add this action's
-            made += [record(entry) for entry in self.log[start:]]
-            return tuple(made[start:])
-        # Earlier entries were logged by the fast path (a rollout's) and have no records
-        # yet: only this action's are made now, the rest when ``events`` is read.
-        return tuple(record(entry) for entry in self.log[start:])
+        return tuple(self.events[start:])
 
     def apply_fast(self, action: int) -> None:
         """Carry out a bot's action id the simulator's way: an id among
