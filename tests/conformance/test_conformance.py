@@ -155,15 +155,29 @@ _EVENT_TEXT: dict[int, tuple[object, str]] = {}
 holds the event, so its id stays its own); emptied when a new game is checked."""
 
 
+_LIST_TEXT: dict[int, tuple[list[Any], list[str]]] = {}
+"""The texts of a state's list of events (``State.events``, which only grows), by the list's
+identity (the entry holds the list); emptied with ``_EVENT_TEXT``."""
+
+
 def _event_texts(events: list[Any]) -> list[str]:
     """``repr`` of each event, worked out once for each event object: events are named tuples
     of ints, strings and sets of seats, immutable, so the text cannot change. A snapshot holds
     every event of the game so far: without this, most of a checked game's time went into
-    these texts."""
+    these texts. A list seen before (the same state's) has its first texts already; each
+    text kept is checked to be its event's own, by identity."""
     known = _EVENT_TEXT
-    for event in [event for event in events if id(event) not in known]:
-        known[id(event)] = (event, repr(event))
-    return [known[id(event)][1] for event in events]
+    kept = _LIST_TEXT.get(id(events))
+    texts = kept[1] if kept is not None and kept[0] is events else []
+    done = len(texts)
+    if done > len(events) or any(known[id(e)][0] is not e for e in events[done - 1:done]):
+        texts, done = [], 0  # the list was not only added to: start again
+    for event in events[done:]:
+        if id(event) not in known:
+            known[id(event)] = (event, repr(event))
+        texts.append(known[id(event)][1])
+    _LIST_TEXT[id(events)] = (events, texts)
+    return texts[:]
 
 
 def snapshot(s: State) -> str:
@@ -232,6 +246,7 @@ class Checker:
         self.count = 0  # actions applied
         self.phases = {state.phase}  # the phases reached so far
         _EVENT_TEXT.clear()
+        _LIST_TEXT.clear()
         self.steps: dict[int, str] = {0: snapshot(state)}  # the states of the checked steps
         self.check_state()
 
