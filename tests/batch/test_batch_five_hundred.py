@@ -40,7 +40,14 @@ from engine.core import cards as C
 from engine.core.bot_spec import BotSpec
 from engine.mechanics.auction_rules import AuctionRules
 from engine.mechanics.batch.hand import BatchHand
-from engine.mechanics.batch.tables import batch_card
+from engine.mechanics.batch.tables import (
+    EFFECTIVE,
+    SUIT_MASK,
+    SUITS,
+    batch_card,
+    card_actions,
+    scalar_mask,
+)
 from engine.rules.variant import Variant
 
 CHI2_0_001 = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52, 6: 22.46, 7: 24.32, 8: 26.12,
@@ -111,6 +118,66 @@ def _hand(variant: Variant, kernels: int, seed: int) -> BatchHand:
     for kernel in compile_kernels(variant)[:kernels]:
         kernel.run(bh)
     return bh
+
+
+def test_the_2_to_5_sit_at_copy_bits_that_no_bower_takes() -> None:
+    # By hand: a suit's six copy bits are 37 + 6 * suit + 0 .. 5, the copies of its 9, 10,
+    # jack, queen, king and ace; its 2, 3, 4 and 5 take places 0, 1, 3 and 4. So the 2 of
+    # clubs is bit 37, the 5 of clubs 41 (37 + 4), the 2 of hearts 49 (37 + 12), the 4 of
+    # spades 58 (37 + 18 + 3): never the jack's copy (39, 45, 51, 57), and ascending with the
+    # card ids (2C 3C 4C 5C 2D ..: 64, 65, ..).
+    small = [C.card(f"{rank}{suit}") for suit in "CDHS" for rank in "2345"]
+    bits = [batch_card(c) for c in small]
+    assert bits == [37, 38, 40, 41, 43, 44, 46, 47, 49, 50, 52, 53, 55, 56, 58, 59]
+    assert small == sorted(small) and bits == sorted(bits)
+    jack_copies = {C.copy_of(C.card(f"J{suit}")) for suit in "CDHS"}
+    assert jack_copies == {39, 45, 51, 57} and not jack_copies & set(bits)
+    # Under every trump (the four suits, no-trump, low no-trump) a 2 to 5 follows its printed
+    # suit, as the copy of the 9, 10, queen or king at its bit does: the shared tables hold for
+    # both decks. The jack's copy of a red suit follows the other red suit under it (a bower).
+    copied = [C.RANK_9, C.RANK_T, C.RANK_J, C.RANK_Q, C.RANK_K, C.RANK_A]
+    for trump in range(6):
+        for c, b in zip(small, bits, strict=True):
+            suit = C.suit_of(c)
+            rank = copied[b - 37 - 6 * suit]
+            assert rank in (C.RANK_9, C.RANK_T, C.RANK_Q, C.RANK_K)
+            assert C.copy_of(C.card_of_rank(suit, rank)) == b
+            assert EFFECTIVE[trump, b] == SUITS[b] == suit
+            assert SUIT_MASK[trump, suit] >> np.uint64(b) & np.uint64(1)
+    assert EFFECTIVE[C.DIAMONDS, C.copy_of(C.card("JH"))] == C.DIAMONDS
+
+
+def test_the_2_to_5_convert_at_the_edges_only_in_a_deck_that_has_them() -> None:
+    # Bit 49 is the 2 of hearts in Five Hundred's deck and the copy of the 9 of hearts in a
+    # double deck: the same batch mask is a different set of cards by the deck.
+    two_h, nine_h = C.card("2H"), C.card("9H")
+    mask = 1 << 49 | 1 << nine_h
+    assert scalar_mask(mask, True) == 1 << two_h | 1 << nine_h
+    assert scalar_mask(mask, False) == mask
+    assert C.copy_of(nine_h) == 49
+    assert card_actions(A.PLAY, True)[49] == A.card_action(A.PLAY, two_h)
+    assert card_actions(A.PLAY, False)[49] == A.PLAY + C.copy_of(nine_h)
+    assert card_actions(A.DISCARD, True)[nine_h] == A.DISCARD + nine_h
+
+
+SMALL_STANDARD = """
+    extends: standard
+    description: standard on a deck from the 5, with the upcard (no batch form)
+    deck:
+      ranks: "5-A"
+    dealer:
+      draw:
+        ranking: [K, Q, J, T, "9", "8", "7", "6", "5", A]
+    """
+
+
+def test_the_2_to_5_beside_a_phase_that_does_not_convert_them_fall_back(tmp_path: Path
+                                                                         ) -> None:
+    path = tmp_path / "small-standard.yaml"
+    path.write_text("\n".join(line[4:] for line in SMALL_STANDARD.splitlines()[1:]),
+                    encoding="utf-8")
+    why = missing(load_variant(str(path)))
+    assert why is not None and "2 to 5" in why and "`upcard_bidding`" in why
 
 
 def test_five_hundred_runs_in_batch_and_its_heuristic_falls_back() -> None:

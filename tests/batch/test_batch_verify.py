@@ -136,7 +136,7 @@ def test_cli_falls_back_to_the_scalar_engine_with_a_message(run_cli: RunCli,
     result = run_cli("simulate", str(hands), "--engine", "batch", "--games", "3", "--quiet",
                      "--json")
     assert result.code == 0
-    assert "eight-hands: `game.hands` (GAME-A1, GAME-A2) has no batch form" in result.err
+    assert "eight-hands: `game.hands` (GAME-A1) has no batch form" in result.err
     assert "playing the scalar engine" in result.err
     assert json.loads(result.out)["games"] == 3
 
