@@ -83,9 +83,8 @@ def missing(variant: Variant) -> str | None:
         return f"{variant.name}: countdowns have no batch form"
     if (reason := match_check(variant)) is not None:
         return f"{variant.name}: {reason}"
-    if game.hands is not None or game.lose_at is not None:
-        setting = "game.hands" if game.hands is not None else "game.lose_at"
-        return f"{variant.name}: `{setting}` (GAME-A1, GAME-A2) has no batch form"
+    if game.hands is not None:
+        return f"{variant.name}: `game.hands` (GAME-A1) has no batch form"
     return headroom(variant)
 
 
@@ -93,8 +92,11 @@ def _peaks(variant: Variant) -> tuple[int, int]:
     """(the largest magnitude an award can reach, the largest any scoring expression computes
     on the way, conditions included): :func:`engine.batch.scoring.peak` of every row."""
     rows = variant.scoring.rows
-    awards = max((peak(e) for row in rows for e in (row.makers, row.defenders)), default=0)
-    inner = max((peak(row.when) for row in rows), default=0)
+    table = variant.scoring.space.table  # a bid table's values (C500-A1)
+    bounds = {"value": max(value for _, _, value, _, _ in table)} if table else None
+    awards = max((peak(e, bounds) for row in rows for e in (row.makers, row.defenders)),
+                 default=0)
+    inner = max((peak(row.when, bounds) for row in rows), default=0)
     return awards, max(awards, inner)
 
 

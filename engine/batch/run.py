@@ -280,8 +280,29 @@ def _game_over(variant: Variant, scores: np.ndarray, bh: BatchHand
     over: np.ndarray = np.logical_or.reduce(reached)
     if game.tie.value == "play_on":
         over = over & (np.add.reduce([t.astype(np.int64) for t in top]) <= 1)
+    if game.lose_at is not None:
+        over, top = _lost(game.lose_at, team_scores, over, top)
     won = np.zeros((n, p), dtype=bool)
     for t, team in enumerate(teams):
         for seat in team:
             won[:, seat] = top[t]
     return over, won
+
+
+def _lost(lose_at: int, team_scores: list[np.ndarray], over: np.ndarray, top: list[np.ndarray]
+          ) -> tuple[np.ndarray, list[np.ndarray]]:
+    """``game.lose_at`` (GAME-A2, :meth:`GameRules.down`) where no side won by the target: a
+    side at or below it loses and the game ends at once, the best score of the other sides
+    winning, shared if tied (every side down: the best of all)."""
+    fallen = [score <= lose_at for score in team_scores]
+    down = ~over & np.logical_or.reduce(fallen)
+    if not down.any():
+        return over, top
+    everyone = ~np.logical_or.reduce([~f for f in fallen])  # every side down: all stand
+    standing = [~f | everyone for f in fallen]
+    lowest = np.iinfo(np.int64).min
+    best = np.maximum.reduce([np.where(s, score, lowest)
+                              for s, score in zip(standing, team_scores, strict=True)])
+    top = [np.where(down, s & (score == best), t)
+           for s, score, t in zip(standing, team_scores, top, strict=True)]
+    return over | down, top

@@ -16,6 +16,7 @@ import numpy.typing as npt
 from engine.batch.scoring import NotVectorisable, vectorise
 from engine.mechanics.batch.hand import NONE, BatchHand, Ints
 from engine.rules.game_end import Win
+from engine.rules.scoring_names import DENOMINATION_NAMES
 from engine.rules.variant import SidesKind, Variant
 
 __all__ = ["Score"]
@@ -63,7 +64,11 @@ class Score:
         """The maker's partner (across) is on his side; else the maker is alone against all."""
         self.individual = variant.sides.kind is SidesKind.INDIVIDUAL
         """Each defender is his own side: a defender's ``tricks`` are his own."""
-        self.specials = tuple(name for name, _, _ in space.specials) if space.bids else ()
+        self.specials = tuple(name for name, _, _ in space.specials) \
+            if space.bids and not space.table else ()
+        self.values = np.array([value for _, _, value, _, _ in space.table], dtype=np.int64)
+        self.codes = np.array([code for _, _, _, code, _ in space.table], dtype=np.int64)
+        """By row of the bid table (``auction.table``): its ``value`` and ``denomination``."""
         self.bids = bool(space.bids)
         self.contract = variant.game.win is Win.CONTRACT_RESULT
         self.table = None if any(self.per_seat) or self.bids else self._table()
@@ -153,6 +158,11 @@ class Score:
             env["bidder.tricks"] = makers_tricks
             for index, name in enumerate(self.specials):
                 env[name] = bh.special == index
+            if bh.contract is not None:  # the bid table's names (C500-A1)
+                contract = np.maximum(bh.contract, 0)
+                env["value"] = self.values[contract]
+                env["denomination"] = self.codes[contract]
+                env.update({name: np.int64(code) for name, code in DENOMINATION_NAMES.items()})
         label = np.where(scored, self._label(env, n), NONE)
         deltas = np.zeros((n, p), dtype=np.int64)
         for index in range(len(self.when)):

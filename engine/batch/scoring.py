@@ -21,6 +21,8 @@ array([False,  True, False, False])
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.mechanics.batch.vectors import BatchEnv, NotVectorisable, vectorise
 from engine.rules.expressions import (
     Binary,
@@ -41,7 +43,7 @@ NAME_BOUND = 64
 """The largest value a number name of the scoring table takes (tricks, bids: a hand holds at
 most 64 cards); booleans count 1."""
 
-def peak(expression: CompiledExpression) -> int:
+def peak(expression: CompiledExpression, bounds: Mapping[str, int] | None = None) -> int:
     """An upper bound on the magnitude of every value evaluating ``expression`` can produce,
     its intermediate values included: batch mode computes them in 64-bit integers, which wrap
     silently past 2**63 (``3 * 999999999 * 999999999 * 999999999 <= ...`` would compare
@@ -55,8 +57,10 @@ def peak(expression: CompiledExpression) -> int:
     (10, 192)
     >>> bound("-999999999 * 999999999 * 999999999 + 1") == 999999999 ** 3 + 1
     True
+
+    ``bounds``: names that reach further (a bid table's ``value``, up to its largest).
     """
-    return _PEAKS.visit(expression.tree)[1]
+    return (_PEAKS if not bounds else _Peaks(bounds)).visit(expression.tree)[1]
 
 
 _Bounds = tuple[int, int]
@@ -68,7 +72,11 @@ _FLAGS = frozenset({"alone", "defender_alone", "is_alone", "out", "exposed", "no
 class _Peaks(ExprVisitor[_Bounds]):
     """The bounds of each node."""
 
-    __slots__ = ()
+    __slots__ = ("bounds",)
+
+    def __init__(self, bounds: Mapping[str, int] | None = None) -> None:
+        self.bounds = dict(bounds or {})
+        """Names whose values reach past :data:`NAME_BOUND` (a bid table's ``value``)."""
 
     def other(self, node: Expr) -> _Bounds:
         raise NotVectorisable(f"`{type(node).__name__}` has no batch form")
@@ -80,6 +88,8 @@ class _Peaks(ExprVisitor[_Bounds]):
         return 1, 1
 
     def name(self, node: Name) -> _Bounds:
+        if node.name in self.bounds:
+            return self.bounds[node.name], self.bounds[node.name]
         if node.name in _FLAGS:
             return 1, 1
         return NAME_BOUND, NAME_BOUND

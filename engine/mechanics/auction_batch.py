@@ -45,10 +45,21 @@ _SWAP_UNDER = 1.8
 class Auction:
     """``auction`` (one bid each; a blind swap or none) for B games at once."""
 
+    def __new__(cls, variant: Variant) -> Auction:
+        if cls is Auction and rules_of(variant, AuctionRules).table:  # a bid table (C500-A1)
+            from engine.mechanics.auction_table_batch import TableAuction  # noqa: PLC0415
+
+            return super().__new__(TableAuction)
+        return super().__new__(cls)
+
     @staticmethod
     def check(variant: Variant) -> str | None:
         r = rules_of(variant, AuctionRules)
-        if r.table or r.stuck_bid or any(special.only_over for special in r.special_bids):
+        if r.table:
+            from engine.mechanics.auction_table_batch import TableAuction  # noqa: PLC0415
+
+            return TableAuction.check(variant)
+        if r.stuck_bid or any(special.only_over for special in r.special_bids):
             return "bid tables, stuck bids and special bids only over others have no batch " \
                    "form yet"
         if r.all_pass is AllPass.DEALER_FORCED and (
@@ -72,6 +83,8 @@ class Auction:
     @staticmethod
     def check_heuristic(variant: Variant) -> str | None:
         """Why the ``heuristic`` bot has no batch form here, or None."""
+        if rules_of(variant, AuctionRules).table:
+            return "bid tables (C500-A1) have no batch heuristic yet"
         specials = rules_of(variant, AuctionRules).special_bids
         if any(special.tricks == 0 for special in specials):
             return "special bids for no tricks have no batch heuristic yet"
@@ -235,6 +248,10 @@ class Auction:
         return pick, swapped, looked
 
     def run(self, bh: BatchHand) -> None:
+        self._levels(bh)
+
+    def _levels(self, bh: BatchHand) -> Ints:
+        """The auction of every row; returns the high bid's level (0: all passed)."""
         n, p = bh.n, bh.players
         high = np.zeros(n, dtype=np.int64)  # the level of the high bid (0: none yet)
         bidder = np.full(n, NONE, dtype=np.int64)
@@ -265,6 +282,7 @@ class Auction:
         bh.swapped = swapped
         bh.special_names = self.names
         bh.thrown_in_why = ALL_PASSED
+        return high
 
     def _naming_trump(self, bh: BatchHand, trumps: TrumpBids) -> tuple[Ints, Ints]:
         """One turn each where a number names its trump (``auction.trump_in_bid``): the high

@@ -11,10 +11,22 @@ import numpy.typing as npt
 
 from engine.core import cards as C
 from engine.mechanics.batch.hand import BatchHand
-from engine.mechanics.batch.tables import ONE, keyed_uniform
+from engine.mechanics.batch.tables import (
+    ONE,
+    batch_cards,
+    has_small,
+    keyed_uniform,
+    scalar_cards,
+    scalar_mask,
+)
 from engine.rules.variant import Variant
 
 __all__ = ["Deal"]
+
+_SMALL_PHASES = frozenset({"deal", "auction", "name_trump", "kitty_exchange", "play", "score"})
+"""The phases whose batch forms convert the 2 to 5's batch bits (``tables.SMALL_BITS``) to
+their card ids at the edges (a logged deal, a play, a discard) and rank them by the deck's own
+powers (``tables.power_table``)."""
 
 
 class Deal:
@@ -33,16 +45,29 @@ class Deal:
             return "double decks with jokers have no batch form yet"
         if variant.deck.jokers > 1:
             return "two jokers have no batch form yet"
-        if variant.deck.mask >> C.NO_CARD:
-            return "the 2 to 5 (card ids past a 64-bit mask) have no batch form yet"
+        if has_small(variant.deck.cards):  # held at copy bits: tables.SMALL_BITS
+            if variant.deck.copies != 1:
+                return "a double deck with the 2 to 5 (DECK-A6) has no batch form yet"
+            if other := [name for name in variant.flow if name not in _SMALL_PHASES]:
+                return f"the 2 to 5 (DECK-A6) beside `{other[0]}` have no batch form yet"
         if not variant.deck.bowers:
             return "a trump ranking without bowers (`deck.bowers: false`) has no batch form yet"
         return None
 
+    @staticmethod
+    def check_heuristic(variant: Variant) -> str | None:
+        """Why the ``heuristic`` bot has no batch form here, or None."""
+        if variant.deck.mask >> C.NO_CARD:
+            return "the 2 to 5 (DECK-A6) have no batch heuristic yet"
+        return None
+
     def __init__(self, variant: Variant) -> None:
-        self.deck = np.array(variant.deck.cards, dtype=np.int64)
+        self.deck = np.array(batch_cards(variant.deck.cards), dtype=np.int64)
+        """The deck's batch bits (the 2 to 5 at ``tables.SMALL_BITS``: ``tables.batch_card``)."""
+        self.small = has_small(variant.deck.cards)
         self.bits = ONE << self.deck.astype(np.uint64)
         self.mask = variant.deck.mask
+        """The deck as the scalar engine's set of cards (a logged deal's kitty)."""
         self.hand_size = variant.deal.hand_size
         self.upcard = variant.deal.upcard
         self.positions = variant.deal.positions
@@ -77,7 +102,7 @@ class Deal:
         if self.upcard:
             bh.upcard = self.deck[order[p * h]]
         for row in bh.logged if bh.logged is not None else ():  # the kitty: the rest
-            held = [int(m) for m in bh.hands[row]]
-            up = int(bh.upcard[row])
+            held = [scalar_mask(int(m), self.small) for m in bh.hands[row]]
+            up = int(scalar_cards(self.small)[bh.upcard[row]]) if bh.upcard[row] >= 0 else -1
             kitty = self.mask & ~(sum(held) | (1 << up if up >= 0 else 0))
             bh.deals.append((int(bh.dealer[row]), tuple(held), up, kitty))

@@ -354,5 +354,6 @@ MECHANIC = Mechanic(
                 prompt="Take the cards, or keep your hand?", title="The kitty exchange",
                 rules=book_lines(KittyExchangeRules, book)),
     decide=decide, block=BLOCK, contract_settings=("kitty_exchange.seat",),
+    batch="engine.mechanics.kitty_exchange_batch:KittyExchange",
     show_notes=lambda v: fixed_notes(v, "kitty_exchange.seat"),
 )

@@ -4,7 +4,8 @@ As the scalar phase (``engine.mechanics.name_trump``): the ``random`` bot's unif
 (the four suits, then no-trump and low no-trump where allowed); the ``greedy`` bot names the
 suit with the most trumps (it has no rule for no-trump); the ``heuristic`` the contract of best
 estimate (``name_trump.decide``), trumpless ones by the trumpless estimate. Where the winning
-bid named trump (``auction.trump_in_bid``) the phase asks nothing.
+bid named trump (``auction.trump_in_bid``), or every bid of a table fixes trump (C500-A1), the
+phase asks nothing, as the scalar one.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.core import actions as A
+from engine.mechanics.auction_rules import AuctionRules
 from engine.mechanics.batch.greedy import counts_by_suit
 from engine.mechanics.batch.hand import BatchHand, Ints, rules_of
 from engine.mechanics.name_trump import NameTrumpRules, contracts
@@ -26,12 +28,19 @@ class NameTrump:
 
     @staticmethod
     def check(variant: Variant) -> str | None:
+        table = rules_of(variant, AuctionRules).table if "auction" in variant.flow else ()
+        if any(not row.denomination for row in table):
+            return "bids of a table that leave trump to be named have no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
         self.contracts = np.array(contracts(rules_of(variant, NameTrumpRules)), dtype=np.int64)
+        self.fixed = "auction" in variant.flow and bool(rules_of(variant, AuctionRules).table)
+        """Every bid of the table fixes trump (C500-A1): nobody names it."""
 
     def run(self, bh: BatchHand) -> None:
+        if self.fixed:
+            return
         made = bh.maker >= 0
         maker = np.maximum(bh.maker, 0)
         suit = self.contracts[bh.uniform(self.contracts.size)]

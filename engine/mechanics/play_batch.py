@@ -12,10 +12,22 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.core import actions as A
-from engine.mechanics.batch.greedy import GreedyTables
+from engine.core import cards as C
+from engine.mechanics.batch.greedy import GreedyTables, counts_by_suit
 from engine.mechanics.batch.hand import BatchHand, Ints, rules_of
-from engine.mechanics.batch.tables import EFFECTIVE, ONE, POWER, SUIT_MASK, U64, first_copies
+from engine.mechanics.batch.tables import (
+    EFFECTIVE,
+    ONE,
+    POWER,
+    SUIT_MASK,
+    U64,
+    card_actions,
+    first_copies,
+    has_small,
+    power_table,
+)
 from engine.mechanics.play import FirstLead, PlayRules
+from engine.mechanics.play_rules import JokerAtNoTrump
 from engine.rules.variant import Variant
 
 __all__ = ["Play"]
@@ -32,6 +44,7 @@ _SUIT_MASK_FLAT = SUIT_MASK.reshape(-1)
 """The tables flat: one index ``trump * columns + card`` instead of two index arrays."""
 
 _FIRST_LEADS = (FirstLead.ELDEST, FirstLead.MAKER, FirstLead.LEFT_OF_LONER)
+_JOKER_BIT = ONE << np.uint64(C.JOKER)
 
 
 class Play:
@@ -51,10 +64,16 @@ class Play:
 
     def __init__(self, variant: Variant) -> None:
         self.tricks = variant.deal.hand_size
-        self.first_lead = rules_of(variant, PlayRules).first_lead
+        rules = rules_of(variant, PlayRules)
+        self.first_lead = rules.first_lead
+        self.joker_calls = variant.deck.jokers > 0 and \
+            rules.joker_at_no_trump is JokerAtNoTrump.LEADER_NAMES
+        """A joker led at no-trump calls for the suit its leader names (BID-A8)."""
         self.greedy = GreedyTables(variant)
         self.copies = variant.deck.copies > 1
         """A double deck: of a card held twice only the first copy is offered (DECK-A2)."""
+        self.plays = card_actions(A.PLAY, has_small(variant.deck.cards))
+        """By batch bit, the action of playing that card (the 2 to 5 have ids of their own)."""
         p = self.players = variant.players
         self.places = np.arange(p)[:, None]
         self.trick_of = np.left_shift(1, _TRICK_BITS * np.arange(p))
@@ -62,7 +81,8 @@ class Play:
         assert p * _TRICK_BITS < 63 and self.tricks < 1 << _TRICK_BITS
         self.shift = max(1, (p - 1).bit_length())
         self.place_mask = (1 << self.shift) - 1
-        self.power_code = POWER.reshape(-1) << self.shift
+        power = power_table(variant.deck.cards, list(variant.deck.all_tables()))
+        self.power_code = power.reshape(-1) << self.shift
         self.place_code = self.place_mask - np.arange(p)
         """A card's code in a trick: its power, shifted, plus ``place_code[place]``."""
 
@@ -82,6 +102,7 @@ class Play:
         taken = np.zeros(n, dtype=np.int64)
         """The tricks taken, ``_TRICK_BITS`` bits a seat (seat 0 the lowest)."""
         smart = _Reader(bh, self) if bh.heuristic is not None else None
+        calls = self.joker_calls and bool((trump >= C.NO_TRUMP).any())
         for trick in range(h):
             # A trick's best card as one number: its power, then the earlier place (the
             # first of equals wins), so that the winner is a running maximum.
@@ -89,13 +110,7 @@ class Play:
             suit_mask, led, led_cards = SUIT_MASK[0, 0], trump, trump  # set by the lead
             for pos in range(p):
                 hand = held[pos]
-                if pos == 0:
-                    legal = hand
-                else:
-                    follow = hand & suit_mask
-                    legal = np.where(follow != 0, follow, hand)
-                if self.copies:
-                    legal = first_copies(legal)
+                legal = self._legal(hand, suit_mask, lead=pos == 0)
                 bit = legal.copy() if trick == h - 1 else \
                     self._uniform(legal, draws[trick, pos], clears=h - trick - 1)
                 if bh.greedy is not None:
@@ -117,7 +132,10 @@ class Play:
                     smart.won(code > best, card)
                 np.maximum(best, code, out=best)
                 if bh.logged is not None:
-                    bh.act(card != BLANK_CARD, A.PLAY + card.astype(np.int64))
+                    bh.act(card != BLANK_CARD, self.plays[card])
+                if pos == 0 and calls:
+                    suit_mask = self._joker_call(bh, bit, hand, trump, leader=leader,
+                                                 suit_mask=suit_mask)
             place = self.place_mask - (best & self.place_mask)
             leader = self._wrap(leader + place)
             taken += self.trick_of[leader]
@@ -128,6 +146,34 @@ class Play:
         for seat in range(p):
             bh.tricks[:, seat] += (taken >> (_TRICK_BITS * seat)) & ((1 << _TRICK_BITS) - 1)
         bh.hands.fill(0)
+
+    def _legal(self, hand: U64, suit_mask: U64, *, lead: bool) -> U64:
+        """The cards a place may play: any at the lead, else the led suit's where it holds
+        one; of a card held twice only the first copy (a double deck, DECK-A2)."""
+        if lead:
+            legal = hand
+        else:
+            follow = hand & suit_mask
+            legal = np.where(follow != 0, follow, hand)
+        if self.copies:
+            legal = first_copies(legal)
+        return legal
+
+    @staticmethod
+    def _joker_call(bh: BatchHand, bit: U64, hand: U64, trump: Ints, *, leader: Ints,
+                    suit_mask: U64) -> U64:
+        """Where the joker is led at no-trump, its leader names the suit it calls for
+        (``call:H``, BID-A8), which the others must follow if they can: the ``random`` bot
+        uniformly, the ``greedy`` bot the suit it holds most of (the lowest of equals, as it
+        names trump). Returns the suit to follow, per row."""
+        led = (bit == _JOKER_BIT) & (trump >= C.NO_TRUMP)
+        suit = bh.uniform(4)
+        greedy = bh.greedy_at(leader)
+        if greedy is not None:
+            suit = np.where(greedy, counts_by_suit(hand).argmax(axis=1), suit)
+        bh.act(led, A.CALL + suit)
+        called: U64 = np.where(led, SUIT_MASK[trump, suit], suit_mask)
+        return called
 
     def _seats(self, bh: BatchHand, games: Ints) -> U64:
         """The hands, one row a seat. A seat that does not play (a lone maker's partner, a

@@ -94,13 +94,16 @@ def test_every_batch_game_replays_legally_with_the_same_scores(name: str,
     games, size = (120, 50) if name == "openspiel" else (400, 150)
     if variant.game.match is not None:  # whole matches, laps carried (railroad): 30 of them
         games, size = 90, 30
-    if "auction" in variant.flow:
+    if name.startswith("five-hundred"):
+        # random games last about one hand (a ten bid set: a side out at -500, GAME-A2)
+        games, size = 150, 150
+    elif "auction" in variant.flow:
         variant = load_variant(str(write("short.yaml", SHORT_GAME.format(name=name))))
         games, size = 300, 100
     run = simulate_batch(variant, seed=16, games=games, batch_size=size, verify=games)
     assert len(run.logs) == games
     assert run.problems == []
-    if "auction" in variant.flow:
+    if "auction" in variant.flow and not name.startswith("five-hundred"):
         assert 0 < run.tally.report().to_json()["stopped_at_hand_limit"] < games
 
 
@@ -133,7 +136,7 @@ def test_cli_falls_back_to_the_scalar_engine_with_a_message(run_cli: RunCli,
     result = run_cli("simulate", str(hands), "--engine", "batch", "--games", "3", "--quiet",
                      "--json")
     assert result.code == 0
-    assert "eight-hands: `game.hands` (GAME-A1, GAME-A2) has no batch form" in result.err
+    assert "eight-hands: `game.hands` (GAME-A1) has no batch form" in result.err
     assert "playing the scalar engine" in result.err
     assert json.loads(result.out)["games"] == 3
 

@@ -22,7 +22,14 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.mechanics.batch.hand import Ints
-from engine.mechanics.batch.tables import EFFECTIVE, ONE, POWER, SUIT_MASK, U64
+from engine.mechanics.batch.tables import (
+    EFFECTIVE,
+    ONE,
+    SUIT_MASK,
+    U64,
+    batch_cards,
+    power_table,
+)
 from engine.rules.variant import Variant
 
 __all__ = ["GreedyTables", "counts_by_suit", "trumps"]
@@ -40,17 +47,18 @@ class GreedyTables:
     """The orders the greedy rules pick by, over the variant's deck."""
 
     def __init__(self, variant: Variant) -> None:
-        deck = np.array(variant.deck.cards, dtype=np.int64)
-        own = POWER[np.arange(6)[:, None], EFFECTIVE[:, deck], deck[None, :]]  # (6, D)
+        deck = np.array(batch_cards(variant.deck.cards), dtype=np.int64)
+        power = power_table(variant.deck.cards, list(variant.deck.all_tables()))
+        own = power[np.arange(6)[:, None], EFFECTIVE[:, deck], deck[None, :]]  # (6, D)
         self.own_up = np.stack([deck[np.lexsort((deck, own[t]))] for t in range(6)])
         self.own_down = np.stack([deck[np.lexsort((deck, -own[t]))] for t in range(6)])
-        self.by_led = np.stack([deck[np.lexsort((deck, POWER[t, led, deck]))]
+        self.by_led = np.stack([deck[np.lexsort((deck, power[t, led, deck]))]
                                 for t in range(6) for led in range(5)])
         beats = np.zeros((6, 5, _MAX_POWER), dtype=np.uint64)
         for t in range(6):
             for led in range(5):
                 for c in deck.tolist():
-                    beats[t, led, :POWER[t, led, c]] |= ONE << np.uint64(c)
+                    beats[t, led, :power[t, led, c]] |= ONE << np.uint64(c)
         self.beats = beats
         """``beats[t, led, b]``: the cards of power above ``b`` in a trick led in ``led``."""
 

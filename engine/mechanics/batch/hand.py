@@ -97,6 +97,9 @@ class BatchHand:
     """The tricks the winning bid contracts for (``auction``; 0: no auction)."""
     special: Ints = field(init=False)
     """The winning special bid's index (``moon``), or :data:`NONE` for a number."""
+    contract: Ints | None = field(init=False, default=None)
+    """The winning bid's row of the bid table (``auction.table``, C500-A1), or :data:`NONE`
+    (all passed); None where the variant has no table."""
     swapped: Ints = field(init=False)
     """The seat that took the extra hand (``auction.swap``), or :data:`NONE`."""
     named: npt.NDArray[np.bool_] | None = field(init=False, default=None)

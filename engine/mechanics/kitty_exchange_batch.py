@@ -1,0 +1,66 @@
+"""``kitty_exchange`` in batch form: the maker takes the kitty and discards as many, B games
+at once.
+
+As the scalar phase (``engine.mechanics.kitty_exchange``) with ``source: kitty`` and ``seat:
+maker``, not optional (Five Hundred, C500-A7): once the contract is made the maker adds the
+undealt cards to his hand and discards one card at a time until he holds ``hand_size`` again.
+Each discard is the scalar ``random`` bot's, one uniform card of those held; the ``greedy``
+bot's is the card of least power in its own suit (the lowest id of equals). Nobody else sees
+the cards taken or discarded, so no other seat's choice depends on them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.core import actions as A
+from engine.mechanics.batch.greedy import GreedyTables
+from engine.mechanics.batch.hand import BatchHand, rules_of
+from engine.mechanics.batch.tables import ONE, batch_cards, card_actions, choose_bit, has_small
+from engine.mechanics.kitty_exchange import KITTY, ExchangeSeat, KittyExchangeRules
+from engine.rules.variant import Variant
+
+__all__ = ["KittyExchange"]
+
+
+class KittyExchange:
+    """``kitty_exchange`` (the maker takes the kitty) for B games at once."""
+
+    @staticmethod
+    def check(variant: Variant) -> str | None:
+        rules = rules_of(variant, KittyExchangeRules)
+        if rules.source != KITTY or rules.seat is not ExchangeSeat.MAKER or rules.optional:
+            return "only the maker's exchange with the kitty has a batch form yet"
+        if variant.deal.upcard or variant.deal.extra_hands:
+            return "a kitty beside an upcard or extra hands has no batch form yet"
+        return None
+
+    @staticmethod
+    def check_heuristic(variant: Variant) -> str | None:
+        return "the kitty exchange has no batch heuristic yet"
+
+    def __init__(self, variant: Variant) -> None:
+        self.hand_size = variant.deal.hand_size
+        self.deck = np.uint64(sum(1 << b for b in batch_cards(variant.deck.cards)))
+        self.size = len(variant.deck.cards) - variant.players * self.hand_size
+        """The kitty's cards: the maker's discards."""
+        self.greedy = GreedyTables(variant)
+        self.discards = card_actions(A.DISCARD, has_small(variant.deck.cards))
+        """By batch bit, the action of discarding that card (the 2 to 5: ids of their own)."""
+
+    def run(self, bh: BatchHand) -> None:
+        rows = np.arange(bh.n)
+        made = bh.maker >= 0
+        maker = np.maximum(bh.maker, 0)
+        kitty = self.deck ^ np.bitwise_or.reduce(bh.hands, axis=1)
+        held = bh.hands[rows, maker] | np.where(made, kitty, np.uint64(0))
+        greedy = bh.greedy_at(maker)
+        for _ in range(self.size):
+            legal = np.where(made, held, np.uint64(0))
+            bit = choose_bit(legal, bh.rng)
+            if greedy is not None:  # the card of least power in its own suit
+                low = ONE << self.greedy.discard(legal, bh.trump).astype(np.uint64)
+                bit = np.where(greedy & made, low, bit)
+            bh.act(made, self.discards[np.bitwise_count(bit - ONE).astype(np.int64)])
+            held ^= bit
+        bh.hands[rows, maker] = np.where(made, held, bh.hands[rows, maker])
