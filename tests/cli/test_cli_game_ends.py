@@ -92,7 +92,7 @@ def test_batch_mode_names_the_setting_it_lacks_and_plays_the_scalar_engine(run_c
     result = run_cli("simulate", PROGRESSIVE, "--games", "4", "--seed", "5", "--engine",
                      "batch", "--json", "--quiet")
     assert result.code == 0, result.err
-    assert "`game.hands` (GAME-A1, GAME-A2) has no batch form; playing the scalar engine" \
+    assert "`game.hands` (GAME-A1) has no batch form; playing the scalar engine" \
         in result.err
     assert json.loads(result.out)["stopped_at_hand_limit"] == 0
 
