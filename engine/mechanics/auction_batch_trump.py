@@ -67,15 +67,7 @@ class TrumpBids:
         """The heuristic's best contract and its estimate (the last of equals, the scalar
         ``best_suit`` over the contracts offered)."""
         assert bh.heuristic is not None
-        tables = bh.heuristic.tables
-        best = np.full(bh.n, -np.inf)
-        chosen = np.zeros(bh.n, dtype=np.int64)
-        for trump in self.contracts.tolist():
-            est = tables.strength(hand, np.full(bh.n, trump))
-            better = est >= best
-            best = np.where(better, est, best)
-            chosen = np.where(better, trump, chosen)
-        return chosen, best
+        return bh.heuristic.tables.best_suit(hand, self.contracts.tolist())
 
     def turn(self, bh: BatchHand, auction: Auction, seat: Ints, *, high: Ints, bidder: Ints,
              stuck: Bools) -> tuple[Ints, Ints]:

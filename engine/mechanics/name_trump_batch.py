@@ -64,12 +64,4 @@ class NameTrump:
         tables = bh.heuristic.tables
         if self.contracts.size == 4:
             return tables.best_suit(bh.hand_of(maker))[0]
-        hand = bh.hand_of(maker)
-        best = np.full(bh.n, -np.inf)
-        chosen = np.zeros(bh.n, dtype=np.int64)
-        for trump in self.contracts.tolist():
-            est = tables.strength(hand, np.full(bh.n, trump))
-            better = est >= best
-            best = np.where(better, est, best)
-            chosen = np.where(better, trump, chosen)
-        return chosen
+        return tables.best_suit(bh.hand_of(maker), self.contracts.tolist())[0]

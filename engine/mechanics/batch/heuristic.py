@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -259,12 +260,13 @@ class HeuristicTables:
         out: Floats = est
         return out
 
-    def best_suit(self, hands: U64) -> tuple[Ints, Floats]:
-        """The suit of best estimate (the highest of equals: the scalar ``best_suit``) and
-        the estimate."""
+    def best_suit(self, hands: U64, contracts: Sequence[int] = range(4)
+                  ) -> tuple[Ints, Floats]:
+        """The suit (of ``contracts``, trumps in the order given) of best estimate (the last
+        of equals: the scalar ``best_suit``) and the estimate."""
         best = np.full(hands.shape[0], -np.inf)
         suit = np.zeros(hands.shape[0], dtype=np.int64)
-        for s in range(4):
+        for s in contracts:
             est = self.strength(hands, np.full(hands.shape[0], s))
             better = est >= best
             best = np.where(better, est, best)
