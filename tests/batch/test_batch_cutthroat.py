@@ -32,6 +32,7 @@ from engine.mechanics import go_alone_batch as batch_alone
 from engine.mechanics.batch.hand import NONE, BatchHand
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, CountKey, Tally, Total
+from engine.testing.homogeneity import label_chi_square, z_rate
 
 CHI2_4DF_0_001 = 18.47
 Z_0_001 = 3.29
@@ -51,20 +52,6 @@ def batch() -> Tally:
                           batch_size=5000).tally
 
 
-def chi_square(a: Tally, b: Tally) -> float:
-    """Pearson's chi-square of homogeneity of the scoring rows' shares of hands."""
-    rows = np.array([[t.n[Count.LABEL, label] for label in LABELS] for t in (a, b)], float)
-    expected = rows.sum(axis=1, keepdims=True) * rows.sum(axis=0) / rows.sum()
-    return float(((rows - expected) ** 2 / expected).sum())
-
-
-def z_rate(a: tuple[int, int], b: tuple[int, int]) -> float:
-    """Two-proportion z statistic of ``count / of`` pairs."""
-    pooled = (a[0] + b[0]) / (a[1] + b[1])
-    se = math.sqrt(pooled * (1 - pooled) * (1 / a[1] + 1 / b[1]))
-    return (a[0] / a[1] - b[0] / b[1]) / se
-
-
 DUMMY_MERGES = (Count.FIGURE, ("dummy_merges", None))
 """The counter of the mechanic's figure ``dummy_merges``."""
 
@@ -75,7 +62,7 @@ def rate(t: Tally, what: Count | CountKey) -> tuple[int, int]:
 
 def test_cutthroat_scoring_row_shares_match_the_scalar_engine(scalar: Tally,
                                                                batch: Tally) -> None:
-    assert chi_square(scalar, batch) < CHI2_4DF_0_001
+    assert label_chi_square(scalar, batch, LABELS) < CHI2_4DF_0_001
 
 
 @pytest.mark.parametrize("what", [Count.ALONE, Count.DEFENDER_ALONE, DUMMY_MERGES, Count.MADE,
@@ -117,6 +104,6 @@ def test_the_cutthroat_tests_catch_a_biased_kernel(scalar: Tally) -> None:
     wrong = [_ShyDefenders(cutthroat) if isinstance(k, batch_alone.GoAlone) else k
              for k in compile_kernels(cutthroat)]
     biased, _ = play_batch(cutthroat, wrong, seed=7, index=0, size=5000, games=10_000)
-    assert chi_square(scalar, biased) > CHI2_4DF_0_001
+    assert label_chi_square(scalar, biased, LABELS) > CHI2_4DF_0_001
     assert abs(z_rate(rate(scalar, Count.DEFENDER_ALONE),
                       rate(biased, Count.DEFENDER_ALONE))) > Z_0_001

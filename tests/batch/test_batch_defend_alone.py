@@ -16,8 +16,6 @@ scoring rows' shares with them: the last test shows the chi-square catches it.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
@@ -32,6 +30,7 @@ from engine.mechanics.batch.hand import NONE, BatchHand
 from engine.mechanics.play_batch import Play
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally
+from engine.testing.homogeneity import label_chi_square, z_rate
 
 CHI2_4DF_0_001 = 18.47
 Z_0_001 = 3.29
@@ -49,20 +48,6 @@ def scalar() -> Tally:
 def batch() -> Tally:
     return simulate_batch(load_variant("defend-alone"), seed=7, games=10_000,
                           batch_size=5000).tally
-
-
-def chi_square(a: Tally, b: Tally) -> float:
-    """Pearson's chi-square of homogeneity of the scoring rows' shares of hands."""
-    rows = np.array([[t.n[Count.LABEL, label] for label in LABELS] for t in (a, b)], float)
-    expected = rows.sum(axis=1, keepdims=True) * rows.sum(axis=0) / rows.sum()
-    return float(((rows - expected) ** 2 / expected).sum())
-
-
-def z_rate(a: tuple[int, int], b: tuple[int, int]) -> float:
-    """Two-proportion z statistic of ``count / of`` pairs."""
-    pooled = (a[0] + b[0]) / (a[1] + b[1])
-    se = math.sqrt(pooled * (1 - pooled) * (1 / a[1] + 1 / b[1]))
-    return (a[0] / a[1] - b[0] / b[1]) / se
 
 
 def test_defend_alone_replays_through_the_scalar_engine() -> None:
@@ -87,7 +72,7 @@ def test_two_seats_out_side_by_side_are_skipped_for_the_first_lead() -> None:
 
 def test_defend_alone_scoring_row_shares_match_the_scalar_engine(scalar: Tally,
                                                                   batch: Tally) -> None:
-    assert chi_square(scalar, batch) < CHI2_4DF_0_001
+    assert label_chi_square(scalar, batch, LABELS) < CHI2_4DF_0_001
 
 
 @pytest.mark.parametrize("what", [Count.ALONE, Count.DEFENDER_ALONE, Count.MADE, Count.MARCH])
@@ -118,4 +103,4 @@ def test_the_defend_alone_tests_catch_a_partner_left_in_play(scalar: Tally) -> N
     wrong = [_PartnerStays(v) if isinstance(k, batch_alone.GoAlone) else k
              for k in compile_kernels(v)]
     biased, _ = play_batch(v, wrong, seed=7, index=0, size=5000, games=10_000)
-    assert chi_square(scalar, biased) > CHI2_4DF_0_001
+    assert label_chi_square(scalar, biased, LABELS) > CHI2_4DF_0_001

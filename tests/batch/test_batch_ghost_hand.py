@@ -18,8 +18,6 @@ module's tests share the two runs (one xdist group, so one worker computes them)
 """
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
@@ -33,6 +31,7 @@ from engine.mechanics.batch.hand import NONE
 from engine.rules.variant import Variant
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, CountKey, Tally
+from engine.testing.homogeneity import z_rate
 from engine.testing.rules import overlay
 
 CHI2_3DF_0_001 = 16.27
@@ -64,13 +63,6 @@ def chi_square(a: Tally, b: Tally, what: Count, keys: tuple[object, ...]) -> flo
     rows = np.array([[t.n[what, key] for key in keys] for t in (a, b)], float)
     expected = rows.sum(axis=1, keepdims=True) * rows.sum(axis=0) / rows.sum()
     return float(((rows - expected) ** 2 / expected).sum())
-
-
-def z_rate(a: tuple[int, int], b: tuple[int, int]) -> float:
-    """Two-proportion z statistic of ``count / of`` pairs."""
-    pooled = (a[0] + b[0]) / (a[1] + b[1])
-    se = math.sqrt(pooled * (1 - pooled) * (1 / a[1] + 1 / b[1]))
-    return (a[0] / a[1] - b[0] / b[1]) / se
 
 
 SWAPS = (Count.FIGURE, ("swaps", None))

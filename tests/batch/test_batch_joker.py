@@ -37,6 +37,7 @@ from engine.play.state import State
 from engine.rules.variant import Variant
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally
+from engine.testing.homogeneity import label_chi_square
 
 CHI2_3DF_0_001 = 16.27
 Z_0_001 = 3.29
@@ -107,15 +108,8 @@ def _first_actions(v: Variant, logs: list[GameLog]) -> dict[str, list[int]]:
     return out
 
 
-def chi_square(a: Tally, b: Tally) -> float:
-    """Pearson's chi-square of homogeneity of the scoring rows' shares of hands."""
-    rows = np.array([[t.n[Count.LABEL, label] for label in LABELS] for t in (a, b)], float)
-    expected = rows.sum(axis=1, keepdims=True) * rows.sum(axis=0) / rows.sum()
-    return float(((rows - expected) ** 2 / expected).sum())
-
-
 def test_joker_scoring_row_shares_match_the_scalar_engine(scalar: Tally, batch: Tally) -> None:
-    assert chi_square(scalar, batch) < CHI2_3DF_0_001
+    assert label_chi_square(scalar, batch, LABELS) < CHI2_3DF_0_001
 
 
 @pytest.mark.parametrize("what", [Count.ALONE, Count.MADE, Count.MARCH])

@@ -36,6 +36,7 @@ from engine.core.bot_spec import BotSpec
 from engine.mechanics.batch.heuristic import HeuristicTables
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally
+from engine.testing.homogeneity import label_chi_square
 
 CHI2_3DF_0_001 = 16.27
 Z_0_001 = 3.29
@@ -108,7 +109,7 @@ def test_the_no_trump_heuristic_shares_match_the_scalar_heuristic() -> None:
     v = load_variant("no-trump")
     scalar = simulate(v, seed=7, games=100, bots=HEURISTIC)
     batch = simulate_batch(v, seed=7, games=2000, batch_size=2000, bots=HEURISTIC).tally
-    assert chi_square(scalar, batch) < CHI2_3DF_0_001
+    assert label_chi_square(scalar, batch, LABELS) < CHI2_3DF_0_001
     assert batch.n[Count.LABEL, "euchre"] / batch.hands < 0.2  # not random play's third
 
 
@@ -133,16 +134,9 @@ def test_the_batch_no_trump_share_is_the_hand_computation() -> None:
     assert abs(at_no_trump / deals - NO_TRUMP_SHARE) < Z_0_001 * se, (at_no_trump, deals)
 
 
-def chi_square(a: Tally, b: Tally) -> float:
-    """Pearson's chi-square of homogeneity of the scoring rows' shares of hands."""
-    rows = np.array([[t.n[Count.LABEL, label] for label in LABELS] for t in (a, b)], float)
-    expected = rows.sum(axis=1, keepdims=True) * rows.sum(axis=0) / rows.sum()
-    return float(((rows - expected) ** 2 / expected).sum())
-
-
 def test_no_trump_scoring_row_shares_match_the_scalar_engine(scalar: Tally,
                                                              batch: Tally) -> None:
-    assert chi_square(scalar, batch) < CHI2_3DF_0_001
+    assert label_chi_square(scalar, batch, LABELS) < CHI2_3DF_0_001
 
 
 @pytest.mark.parametrize("what", [Count.ALONE, Count.MADE, Count.REDEALS])

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pytest
 
 pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)")
@@ -30,6 +29,7 @@ from engine.core.bot_spec import BotSpec
 from engine.mechanics.pass_cards import GIVE
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally
+from engine.testing.homogeneity import label_chi_square
 
 CHI2_4DF_0_001 = 18.47
 Z_0_001 = 3.29
@@ -73,16 +73,9 @@ def test_every_lone_player_discards_one_card_and_receives_one() -> None:
     assert loners > 0 and gives == loners
 
 
-def chi_square(a: Tally, b: Tally) -> float:
-    """Pearson's chi-square of homogeneity of the scoring rows' shares of hands."""
-    rows = np.array([[t.n[Count.LABEL, label] for label in LABELS] for t in (a, b)], float)
-    expected = rows.sum(axis=1, keepdims=True) * rows.sum(axis=0) / rows.sum()
-    return float(((rows - expected) ** 2 / expected).sum())
-
-
 def test_railroad_scoring_row_shares_match_the_scalar_engine(scalar: Tally,
                                                              batch: Tally) -> None:
-    assert chi_square(scalar, batch) < CHI2_4DF_0_001
+    assert label_chi_square(scalar, batch, LABELS) < CHI2_4DF_0_001
 
 
 @pytest.mark.parametrize("what", [Count.ALONE, Count.DEFENDER_ALONE, Count.MADE])

@@ -17,8 +17,6 @@ chi-square catches it.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
@@ -32,6 +30,7 @@ from engine.mechanics import go_alone_batch as batch_alone
 from engine.mechanics.batch.hand import NONE, BatchHand
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally
+from engine.testing.homogeneity import label_chi_square, z_rate
 
 CHI2_3DF_0_001 = 16.27
 Z_0_001 = 3.29
@@ -51,20 +50,6 @@ def batch() -> Tally:
                           batch_size=5000).tally
 
 
-def chi_square(a: Tally, b: Tally) -> float:
-    """Pearson's chi-square of homogeneity of the scoring rows' shares of hands."""
-    rows = np.array([[t.n[Count.LABEL, label] for label in LABELS] for t in (a, b)], float)
-    expected = rows.sum(axis=1, keepdims=True) * rows.sum(axis=0) / rows.sum()
-    return float(((rows - expected) ** 2 / expected).sum())
-
-
-def z_rate(a: tuple[int, int], b: tuple[int, int]) -> float:
-    """Two-proportion z statistic of ``count / of`` pairs."""
-    pooled = (a[0] + b[0]) / (a[1] + b[1])
-    se = math.sqrt(pooled * (1 - pooled) * (1 / a[1] + 1 / b[1]))
-    return (a[0] / a[1] - b[0] / b[1]) / se
-
-
 @pytest.mark.parametrize("bots", ["random", "heuristic", "heuristic,random"])
 def test_standard_six_replays_through_the_scalar_engine(bots: str) -> None:
     v = load_variant("standard-six")
@@ -78,7 +63,7 @@ def test_standard_six_replays_through_the_scalar_engine(bots: str) -> None:
 
 def test_standard_six_scoring_row_shares_match_the_scalar_engine(scalar: Tally,
                                                                   batch: Tally) -> None:
-    assert chi_square(scalar, batch) < CHI2_3DF_0_001
+    assert label_chi_square(scalar, batch, LABELS) < CHI2_3DF_0_001
 
 
 @pytest.mark.parametrize("what", [Count.ALONE, Count.MADE, Count.MARCH, Count.EUCHRED])
@@ -106,4 +91,4 @@ def test_the_standard_six_tests_catch_a_partner_left_in_play(scalar: Tally) -> N
     wrong = [_OnePartnerOut(v) if isinstance(k, batch_alone.GoAlone) else k
              for k in compile_kernels(v)]
     biased, _ = play_batch(v, wrong, seed=7, index=0, size=5000, games=10_000)
-    assert chi_square(scalar, biased) > CHI2_3DF_0_001
+    assert label_chi_square(scalar, biased, LABELS) > CHI2_3DF_0_001

@@ -32,6 +32,7 @@ from engine.mechanics import go_alone_batch
 from engine.mechanics.batch.hand import NONE, BatchHand
 from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally, Total
+from engine.testing.homogeneity import label_chi_square, z_rate
 
 CHI2_3DF_0_001 = 16.27
 Z_0_001 = 3.29
@@ -50,20 +51,6 @@ def batch() -> Tally:
     return simulate_batch(load_variant("standard"), seed=7, games=10_000, batch_size=5000).tally
 
 
-def chi_square(a: Tally, b: Tally) -> float:
-    """Pearson's chi-square of homogeneity of the scoring rows' shares of hands."""
-    rows = np.array([[t.n[Count.LABEL, label] for label in LABELS] for t in (a, b)], float)
-    expected = rows.sum(axis=1, keepdims=True) * rows.sum(axis=0) / rows.sum()
-    return float(((rows - expected) ** 2 / expected).sum())
-
-
-def z_rate(a: tuple[int, int], b: tuple[int, int]) -> float:
-    """Two-proportion z statistic of ``count / of`` pairs."""
-    pooled = (a[0] + b[0]) / (a[1] + b[1])
-    se = math.sqrt(pooled * (1 - pooled) * (1 / a[1] + 1 / b[1]))
-    return (a[0] / a[1] - b[0] / b[1]) / se
-
-
 def z_mean(a: Tally, b: Tally) -> float:
     """Two-sample z statistic of the mean number of hands per game."""
     key = (Total.HANDS_PER_GAME, None)
@@ -79,7 +66,7 @@ def alone(t: Tally) -> tuple[int, int]:
 
 
 def test_scoring_row_shares_match_the_scalar_engine(scalar: Tally, batch: Tally) -> None:
-    assert chi_square(scalar, batch) < CHI2_3DF_0_001
+    assert label_chi_square(scalar, batch, LABELS) < CHI2_3DF_0_001
 
 
 def test_lone_hand_rate_matches_the_scalar_engine(scalar: Tally, batch: Tally) -> None:
@@ -112,5 +99,5 @@ def test_the_tests_catch_a_biased_kernel(scalar: Tally) -> None:
     wrong = [_ShyGoAlone(standard) if isinstance(k, go_alone_batch.GoAlone) else k
              for k in compile_kernels(standard)]
     biased, _ = play_batch(standard, wrong, seed=7, index=0, size=5000, games=10_000)
-    assert chi_square(scalar, biased) > CHI2_3DF_0_001
+    assert label_chi_square(scalar, biased, LABELS) > CHI2_3DF_0_001
     assert abs(z_rate(alone(scalar), alone(biased))) > Z_0_001
