@@ -170,6 +170,15 @@ class Auction:
         chosen: Ints = np.where(level > 0, level - high, 0)
         return chosen
 
+    def _swap(self, bh: BatchHand, seat: Ints, swaps: npt.NDArray[np.bool_]) -> None:
+        """Where ``swaps``, ``seat`` swaps: takes the extra hand for its own, whose cards are
+        then dead (GH-A3, GH-A4)."""
+        bh.act(swaps, A.SWAP)
+        if swaps.any():
+            rows = np.arange(bh.n)
+            bh.hands[rows, seat] = np.where(swaps, bh.hands[:, self.ghost], bh.hands[rows, seat])
+            bh.hands[:, self.ghost] = np.where(swaps, np.uint64(0), bh.hands[:, self.ghost])
+
     def _open_swap(self, bh: BatchHand, seat: Ints, *, acting: npt.NDArray[np.bool_],
                    above: Ints, swapped: Ints, looked: npt.NDArray[np.bool_]
                    ) -> tuple[Ints, Ints, npt.NDArray[np.bool_]]:
@@ -178,7 +187,6 @@ class Auction:
         ``swap`` or a bid; after a swap ``pass`` or a bid. The ``greedy`` bot passes, the
         ``heuristic`` swaps a hand worth under 1.8 and never looks (its hook has no rule for
         it). Returns the pick among pass and the bids (0: pass), the swapper, who looked."""
-        rows = np.arange(bh.n)
         may = acting & (swapped < 0) & ~looked
         options = 2 * may.astype(np.int64)  # swap and look
         pick = bh.uniform(1 + options + above)  # 0 pass, 1 swap, 2 look (where allowed), bids
@@ -193,10 +201,7 @@ class Auction:
         bh.act(looks, A.LOOK)
         after = bh.uniform(2 + above)  # after a look: 0 pass, 1 swap, bids
         swaps = (may & (pick == 1)) | (looks & (after == 1))
-        bh.act(swaps, A.SWAP)
-        if swaps.any():
-            bh.hands[rows, seat] = np.where(swaps, bh.hands[:, self.ghost], bh.hands[rows, seat])
-            bh.hands[:, self.ghost] = np.where(swaps, np.uint64(0), bh.hands[:, self.ghost])
+        self._swap(bh, seat, swaps)
         again = bh.uniform(1 + above)  # after the swap: pass or a bid
         bid = np.where(looks, np.maximum(after - 1, 0),
                        np.where(pick > options, pick - options, 0))
@@ -211,7 +216,6 @@ class Auction:
         (``fresh``: the seat has not bid yet, "before making his bid", GH-A4; None: every
         seat), then pass (0) or a bid (levels above the high bid). Returns the pick, the
         swapper and who looked."""
-        rows = np.arange(bh.n)
         greedy = bh.greedy_at(seat)  # the greedy bot has no auction rule: it passes
         above = self.top - high  # the bids that beat the high bid
         if self.open:
@@ -230,12 +234,8 @@ class Auction:
                 weak = self._estimate(bh, seat) < _SWAP_UNDER
                 pick = np.where(heuristic, np.where(weak, 1, 0), pick)
             swaps = may_swap & (pick == 1)
-            bh.act(swaps, A.SWAP)
-            if swaps.any():
-                bh.hands[rows, seat] = np.where(swaps, bh.hands[:, self.ghost],
-                                                bh.hands[rows, seat])
-                bh.hands[:, self.ghost] = np.where(swaps, np.uint64(0), bh.hands[:, self.ghost])
-                swapped = np.where(swaps, seat, swapped)
+            self._swap(bh, seat, swaps)
+            swapped = np.where(swaps, seat, swapped)
             again = bh.uniform(1 + above)  # after the swap: pass or a bid
             pick = np.where(swaps, again, pick - (may_swap & (pick > 1)))
         else:
