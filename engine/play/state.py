@@ -290,7 +290,7 @@ class State(ActionChecks):
         ``legal_action_ids()`` is applied without the checks' reason or the events' records
         (they are made from the log when :attr:`events` is read; a plug-in phase that logs
         nothing gets no event); any other goes through :meth:`apply`, which raises the reason.
-        The simulator and the searches' rollouts play this way."""
+        The simulator, the searches' rollouts and ``--verify`` play this way."""
         if action in self.legal_action_ids():
             self._apply(action)
         else:
