@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from engine.core import cards as C
 from engine.mechanics.batch.hand import BatchHand
 from engine.mechanics.batch.tables import (
     ONE,
@@ -57,7 +56,7 @@ class Deal:
     @staticmethod
     def check_heuristic(variant: Variant) -> str | None:
         """Why the ``heuristic`` bot has no batch form here, or None."""
-        if variant.deck.mask >> C.NO_CARD:
+        if has_small(variant.deck.cards):
             return "the 2 to 5 (DECK-A6) have no batch heuristic yet"
         return None
 
@@ -65,6 +64,7 @@ class Deal:
         self.deck = np.array(batch_cards(variant.deck.cards), dtype=np.int64)
         """The deck's batch bits (the 2 to 5 at ``tables.SMALL_BITS``: ``tables.batch_card``)."""
         self.small = has_small(variant.deck.cards)
+        """Whether the deck has the 2 to 5 (their bits convert to card ids at the edges)."""
         self.bits = ONE << self.deck.astype(np.uint64)
         self.mask = variant.deck.mask
         """The deck as the scalar engine's set of cards (a logged deal's kitty)."""
