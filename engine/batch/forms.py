@@ -79,8 +79,8 @@ def missing(variant: Variant) -> str | None:
         if reason is not None:
             return f"{variant.name}: mechanic `{name}` as configured: {reason}"
     game = variant.game
-    if game.goal is not Goal.UP:
-        return f"{variant.name}: countdowns have no batch form"
+    if game.goal is not Goal.UP and game.lose_at is not None:
+        return f"{variant.name}: a countdown with `game.lose_at` has no batch form"
     if (reason := match_check(variant)) is not None:
         return f"{variant.name}: {reason}"
     if game.hands is not None:

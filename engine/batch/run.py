@@ -27,7 +27,7 @@ from engine.core import cards as C
 from engine.core.bot_spec import BotSpec
 from engine.mechanics.batch.hand import BatchHand, GreedySeats, Ints
 from engine.mechanics.batch.heuristic import HeuristicNumbers, HeuristicSeats, HeuristicTables
-from engine.rules.game_end import Win
+from engine.rules.game_end import Goal, Win
 from engine.rules.results import Deal
 from engine.rules.variant import Variant
 from engine.sim.simulate import derive_seed
@@ -257,16 +257,22 @@ def _keep_logs(bh: BatchHand, logs: list[tuple[list[Deal], list[int]]]) -> None:
 def _game_over(variant: Variant, scores: np.ndarray, bh: BatchHand
                ) -> tuple[np.ndarray, np.ndarray]:
     """Per row: whether a side reached the target, and the winning seats (as
-    :meth:`Variant.game_result` decides for ``goal: up``; with ``win: contract_result``,
+    :meth:`Variant.game_result` decides, ``goal: up`` or ``down``; with ``win: contract_result``,
     BID-A7, only the makers' side if it made its contract, else the defenders, may win, and a
     hand thrown in ends no game, as the scalar ``score`` phase is not reached)."""
     game = variant.game
     teams = variant.sides.teams
     n, p = scores.shape
     lowest = np.iinfo(np.int64).min
-    # column by column (a side per column): reductions across a short row are slow
-    team_scores = [scores[:, team[0]] for team in teams]
-    reached = [score >= game.target for score in team_scores]
+    # column by column (a side per column): reductions across a short row are slow; a
+    # countdown (``goal: down``, the lowest best, at or below the target) is the same game
+    # on the negated scores
+    if game.goal is Goal.DOWN:
+        team_scores = [-scores[:, team[0]] for team in teams]
+        reached = [score >= -game.target for score in team_scores]
+    else:
+        team_scores = [scores[:, team[0]] for team in teams]
+        reached = [score >= game.target for score in team_scores]
     if game.win is Win.CONTRACT_RESULT:
         scored = bh.maker >= 0
         maker = np.maximum(bh.maker, 0)

@@ -5,7 +5,10 @@ For each row of the table the ``when`` condition is evaluated over all games at 
 row applies to every outcome, so the first true row is the row. The awards are evaluated per
 seat, as the scalar ``score`` phase does: the makers' expression for the makers' side (with
 ``tricks`` their tricks, ``is_alone`` for the lone maker, ``out`` for his partner), the
-defenders' expression for each of the others (``"defenders: 2"``: 2 to each defender).
+defenders' expression for each of the others (``"defenders: 2"``: 2 to each defender). A hand
+without a maker (trump fixed by the upcard, or no-trump after all passed: ``no_maker``) gives
+every seat the defenders' award, ``tricks`` those of its fixed side, ``out`` a seat that sat
+out or dropped out.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import numpy.typing as npt
 
 from engine.batch.scoring import NotVectorisable, vectorise
 from engine.mechanics.batch.hand import NONE, BatchHand, Ints
-from engine.rules.game_end import Win
+from engine.rules.game_end import Goal, Win
 from engine.rules.scoring_names import DENOMINATION_NAMES
 from engine.rules.variant import SidesKind, Variant
 
@@ -36,8 +39,8 @@ class Score:
     @staticmethod
     def check(variant: Variant) -> str | None:
         space = variant.scoring.space
-        if space.no_maker or space.exposed:
-            return "hands without a maker or exposed lone hands have no batch form yet"
+        if space.exposed:
+            return "exposed lone hands have no batch form yet"
         p = variant.players
         if variant.sides.kind is SidesKind.TEAMS and (
                 p not in (4, 6) or variant.sides.teams != (tuple(range(0, p, 2)),
@@ -71,7 +74,14 @@ class Score:
         """By row of the bid table (``auction.table``): its ``value`` and ``denomination``."""
         self.bids = bool(space.bids)
         self.contract = variant.game.win is Win.CONTRACT_RESULT
-        self.table = None if any(self.per_seat) or self.bids else self._table()
+        self.countdown = variant.game.goal is Goal.DOWN
+        self.no_maker = space.no_maker
+        """Some hands have no maker: every seat scores as a defender, its ``tricks`` those
+        of its fixed side (``Variant.award_points`` with no maker)."""
+        self.teams = [list(next(team for team in variant.sides.teams if seat in team))
+                      for seat in range(variant.players)]
+        self.table = None if any(self.per_seat) or self.bids or self.no_maker \
+            else self._table()
 
     def _table(self) -> tuple[Ints, Ints, Ints]:
         """The row and both awards of every outcome (makers' tricks, alone, a lone defender),
@@ -109,7 +119,7 @@ class Score:
     def run(self, bh: BatchHand) -> None:
         n, p = bh.n, bh.players
         rows = np.arange(n)
-        scored = bh.maker >= 0
+        scored = ~bh.thrown_in
         maker = np.maximum(bh.maker, 0)
         partner = (maker + 2) % p if self.partners else maker
         makers_tricks = bh.tricks[rows, maker]
@@ -120,6 +130,8 @@ class Score:
             makers_tricks = makers_tricks + bh.tricks[rows, partner]
             for k in range(4, p, 2):  # six players: the third of the side
                 makers_tricks = makers_tricks + bh.tricks[rows, (maker + k) % p]
+        if bh.no_maker is not None:  # the outcome of a hand without a maker: no tricks
+            makers_tricks = np.where(bh.no_maker, 0, makers_tricks)
         alone, defender_alone = bh.alone, bh.defender_alone >= 0
         if self.table is not None:
             outcome = makers_tricks * 4 + alone * 2 + defender_alone
@@ -132,12 +144,14 @@ class Score:
             self._per_seat(bh, makers_tricks, maker, partner)
         for rescore in bh.rescore:  # a show's points in place of the table's (declare)
             rescore(bh)
-        # made: the maker gained points, as a hand record's ``made``
-        bh.made = scored & (bh.deltas[rows, maker] > 0)
+        # made: the maker gained points (lost points, in a countdown), as a hand record's
+        # ``made``
+        gained = bh.deltas[rows, maker]
+        bh.made = (bh.maker >= 0) & ((gained < 0) if self.countdown else (gained > 0))
         if self.contract:  # `Variant.contract_made`: the bid's tricks (none for a misère),
             # else a majority; read by `game.win: contract_result` (BID-A7)
             needed = bh.bid if self.bids else np.full(n, self.hand_size // 2 + 1)
-            bh.contract_made = scored & np.where(needed == 0, makers_tricks == 0,
+            bh.contract_made = (bh.maker >= 0) & np.where(needed == 0, makers_tricks == 0,
                                                  makers_tricks >= needed)
 
     @staticmethod
@@ -151,8 +165,11 @@ class Score:
     def _per_seat(self, bh: BatchHand, makers_tricks: Ints, maker: Ints, partner: Ints) -> None:
         """The awards seat by seat (an award that reads ``tricks``, ``is_alone`` or ``out``)."""
         n, p = bh.n, bh.players
-        scored = bh.maker >= 0
+        scored = ~bh.thrown_in
         env = self._env(makers_tricks, bh.alone, bh.defender_alone >= 0)
+        unmade = bh.no_maker if bh.no_maker is not None else np.zeros(n, dtype=bool)
+        if self.no_maker:
+            env["no_maker"] = unmade
         if self.bids:  # the names of an auction (`engine.rules.scoring.AUCTION_NAMES`)
             env["bid"] = bh.bid
             env["bidder.tricks"] = makers_tricks
@@ -170,15 +187,17 @@ class Score:
             if not chosen.any():
                 continue
             for seat in range(p):
-                on_makers = self._on_makers(seat, maker, partner, p)
+                on_makers = self._on_makers(seat, maker, partner, p) & ~unmade
                 seat_env = dict(env)
                 defenders_tricks = bh.tricks[:, seat] if self.individual else \
                     self.hand_size - makers_tricks
+                if self.no_maker and not self.individual:  # no maker: his fixed side's
+                    defenders_tricks = np.where(unmade, bh.tricks[:, self.teams[seat]].sum(
+                        axis=1), defenders_tricks)
                 seat_env["tricks"] = np.where(on_makers, makers_tricks, defenders_tricks)
                 seat_env["is_alone"] = np.where(on_makers, bh.alone & (seat == maker),
                                                 seat == bh.defender_alone)
-                seat_env["out"] = (seat == bh.out) if bh.out2 is None else \
-                    (seat == bh.out) | (seat == bh.out2)
+                seat_env["out"] = bh.sits_out(seat)
                 points = np.where(on_makers, self.makers[index](seat_env),
                                   self.defenders[index](seat_env))
                 deltas[:, seat] += np.where(chosen, points, 0)

@@ -94,6 +94,9 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
     _add_thrown_in(tally, bh, thrown)
     for name, k in bh.figures.items():
         _count(tally, (Count.FIGURE, (name, None)), k)
+    for name, by_seat in bh.seat_figures.items():  # a per-seat figure (a seat dropped out)
+        for seat, k in enumerate(by_seat.tolist()):
+            _count(tally, (Count.FIGURE, (name, seat)), k)
     ok = ~thrown
     if not ok.any():
         return
@@ -121,6 +124,31 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
     for index, k in enumerate(np.bincount(bh.label[ok], minlength=len(labels))):
         _count(tally, (Count.LABEL, labels[index] or "unlabelled"), k)
     tally.n[Count.RENEGES, None] += 0
+    made_ok = ok
+    if bh.no_maker is not None:  # a hand without a maker counts as one, no maker's figures
+        unmade = bh.no_maker[ok]
+        _count(tally, (Count.NO_MAKER, None), unmade.sum())
+        made, maker, march, alone = made[~unmade], maker[~unmade], march[~unmade], \
+            alone[~unmade]
+        made_ok = ok & ~bh.no_maker
+    _makers(tally, p, made=made, maker=maker, march=march, alone=alone)
+    _lone_defenders(tally, bh, made_ok, made)
+    _merges_swaps_and_bids(tally, bh, made_ok, made)  # none but the bids beside partners
+    number, after = scored_index[ok], scores[ok]
+    at_hand = np.bincount(number)
+    present = np.flatnonzero(at_hand).tolist()
+    for k in present:
+        tally.n[Count.AT_HAND, k] += int(at_hand[k])
+    for side in tally.sides:
+        sums, squares = _sums_by_hand(number, after[:, side[0]], present, wide=wide)
+        for k, total, total_sq in zip(present, sums, squares, strict=True):
+            tally.s[Total.SCORE, (k, side)] += total
+            tally.sq[Total.SCORE, (k, side)] += total_sq
+
+
+def _makers(tally: Tally, p: int, *, made: npt.NDArray[np.bool_], maker: Ints,
+            march: npt.NDArray[np.bool_], alone: npt.NDArray[np.bool_]) -> None:
+    """The makers' figures of the hands made (overall and by the maker's seat)."""
     for what, which in ((Count.MADE, made), (Count.EUCHRED, ~made)):
         _count(tally, (what, None), which.sum())
         _by_seat(tally, what, maker[which], p)
@@ -134,18 +162,6 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
         _count(tally, (what, None), which.sum())
     if alone.any():
         tally.n[Count.ALONE_MARCH, None] += int((alone & march).sum())
-    _lone_defenders(tally, bh, ok, made)
-    _merges_swaps_and_bids(tally, bh, ok, made)  # none but the bids beside partners
-    number, after = scored_index[ok], scores[ok]
-    at_hand = np.bincount(number)
-    present = np.flatnonzero(at_hand).tolist()
-    for k in present:
-        tally.n[Count.AT_HAND, k] += int(at_hand[k])
-    for side in tally.sides:
-        sums, squares = _sums_by_hand(number, after[:, side[0]], present, wide=wide)
-        for k, total, total_sq in zip(present, sums, squares, strict=True):
-            tally.s[Total.SCORE, (k, side)] += total
-            tally.sq[Total.SCORE, (k, side)] += total_sq
 
 
 def _lone_defenders(tally: Tally, bh: BatchHand, ok: npt.NDArray[np.bool_],

@@ -143,6 +143,9 @@ class Play:
                 held = self._turn(held, place, games)
         if bh.ended is not None:  # no trick was played there (a claim's are the claimer's)
             taken[bh.ended] = 0
+        if bh.dropped is not None:  # every other seat dropped out: the maker's, unplayed
+            lone = self._left_alone(bh)
+            taken = np.where(lone, self.trick_of[np.maximum(bh.maker, 0)] * h, taken)
         for seat in range(p):
             bh.tricks[:, seat] += (taken >> (_TRICK_BITS * seat)) & ((1 << _TRICK_BITS) - 1)
         bh.hands.fill(0)
@@ -183,10 +186,24 @@ class Play:
         seats: U64 = bh.hands[:, :self.players].T.copy()
         for out in (bh.out,) if bh.out2 is None else (bh.out, bh.out2):
             seats[out[out >= 0], games[out >= 0]] = BLANK
-        seats[:, bh.maker < 0] = BLANK
+        seats[:, bh.thrown_in] = BLANK
         if bh.ended is not None:  # a show ended the hand (declare): no trick is played
             seats[:, bh.ended] = BLANK
+        if bh.dropped is not None:  # the seats that dropped out (stay_or_drop)
+            for seat in range(self.players):
+                seats[seat, ((bh.dropped >> seat) & 1).astype(bool)] = BLANK
+            seats[:, self._left_alone(bh)] = BLANK  # BUCK-A6: nobody plays
         return seats
+
+    def _left_alone(self, bh: BatchHand) -> npt.NDArray[np.bool_]:
+        """Rows where every seat but the maker dropped out (or sits out): BUCK-A6, he is
+        credited every trick without playing them."""
+        assert bh.dropped is not None
+        out = np.zeros(bh.n, dtype=np.int64)
+        for seat in range(self.players):
+            out += bh.sits_out(seat)
+        lone: npt.NDArray[np.bool_] = (out == self.players - 1) & (bh.maker >= 0)
+        return lone
 
     def _first_leader(self, bh: BatchHand) -> Ints:
         """Eldest (STD-A2), the maker, or left of the loner (CTD-A6: the lone maker, else the
@@ -202,6 +219,10 @@ class Play:
                 before = np.where(bh.alone, bh.maker, loner)
             leader = self._wrap(before + 1)
         leader = np.where(leader == bh.out, self._wrap(leader + 1), leader)
+        if bh.dropped is not None:  # up to every seat but one out (stay_or_drop)
+            for _ in range(self.players - 1):
+                leader = np.where(bh.sits_out(leader), self._wrap(leader + 1), leader)
+            return leader
         if bh.out2 is None:
             return leader
         for _ in range(2):  # the two seats out, in either order
@@ -257,6 +278,11 @@ class _Reader:
         self.active = bh.players - (bh.out >= 0)
         if bh.out2 is not None:
             self.active = self.active - (bh.out2 >= 0)
+        if bh.dropped is not None:
+            self.active = self.active - np.bitwise_count(bh.dropped)
+        self.unmade = None if bh.no_maker is None else bh.maker < 0
+        """Rows without a maker (None: none): no seat is a maker; a seat's side is the one
+        the variant gives it alone (the scalar ``_side`` of a seat's own hand sides)."""
         self.gone = np.zeros(n, dtype=np.uint64)
         """Every card played this hand (the heuristic reads what is out)."""
         self.played = np.zeros(n, dtype=np.int64)
@@ -273,7 +299,7 @@ class _Reader:
         from his own hand)."""
         if self.holder is None:
             on: npt.NDArray[np.bool_] = self.smart.tables.makers[self.maker, seat]
-            return on
+            return on if self.unmade is None else on & ~self.unmade
         called: npt.NDArray[np.bool_] = (seat == self.maker) | (seat == self.holder)
         return called
 
@@ -282,7 +308,9 @@ class _Reader:
         with a called partner (CALL-A6) the maker knows him, and the defenders one another,
         once the called card is played; the partner knows the maker from the call."""
         if self.holder is None:
-            side: npt.NDArray[np.bool_] = self.smart.tables.side[self.maker, seat, win_seat]
+            maker = self.maker if self.unmade is None else np.where(self.unmade, seat,
+                                                                    self.maker)
+            side: npt.NDArray[np.bool_] = self.smart.tables.side[maker, seat, win_seat]
             side &= win_seat != seat
             return side
         holder, maker = self.holder, self.maker

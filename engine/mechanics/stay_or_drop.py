@@ -261,7 +261,8 @@ MECHANIC = Mechanic(
     words=Words(verbs={"stay": "stays in", "drop": "drops out"},
                 prompt="Stay in or drop out?",
                 title="Staying in or dropping out", rules=book_lines(StayOrDropRules, book)),
-    decide=decide, block=BLOCK, result=ResultHook(part=StayOrDropResult, build=_result),
+    decide=decide, block=BLOCK, batch="engine.mechanics.stay_or_drop_batch:StayOrDrop",
+    result=ResultHook(part=StayOrDropResult, build=_result),
     stats=StatsHook(figures=(Figure(name="dropped", rank=60, rate=False, per_seat=True),)),
     part=DropPart, needs_maker=True,
 )

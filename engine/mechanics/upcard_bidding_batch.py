@@ -4,7 +4,9 @@ As the scalar phase (``engine.mechanics.upcard_bidding``): fixed-length rounds a
 (each seat once a round), a row already decided is masked. The choices are those of the
 scalar ``random`` bot: one uniform draw over the legal actions (``engine.bots.random_bot``),
 here over the same legal sets computed with masks; a seat the ``greedy`` bot plays takes its
-rule (``engine.bots.greedy``). Nobody making trump throws the hand in: all passed.
+rule (``engine.bots.greedy``). Nobody making trump throws the hand in: all passed; or
+(``all_pass: no_trump``, BUCK-A5) the hand is played at no-trump without a maker. A row whose
+trump the upcard fixed (``upcard_trump``) has nothing to bid.
 """
 
 from __future__ import annotations
@@ -34,8 +36,6 @@ class UpcardBidding:
         r = rules_of(variant, UpcardBiddingRules)
         if r.rounds != 2 or r.must_order_when is not None:
             return "one-round bidding and forced orders have no batch form yet"
-        if r.all_pass is not AllPass.THROW_IN:
-            return "`all_pass` other than throw_in has no batch form yet"
         if variant.deck.jokers and r.joker_upcard is JokerUpcard.REDEAL:
             return "a joker turned up thrown in (`joker_upcard: redeal`) has no batch form yet"
         return None
@@ -44,6 +44,8 @@ class UpcardBidding:
         self.rules = rules_of(variant, UpcardBiddingRules)
         self.size = variant.deal.hand_size
         self.jokers = variant.deck.jokers > 0
+        self.no_trump_all_pass = self.rules.all_pass is AllPass.NO_TRUMP
+        """All passed twice: played at no-trump with no maker (BUCK-A5), not thrown in."""
 
     def run(self, bh: BatchHand) -> None:
         p = bh.players
@@ -66,8 +68,8 @@ class UpcardBidding:
                 order = np.where(heuristic, self._orders(bh, seat, turned, dealer=i == p), order)
             bh.act(undecided, np.where(order, A.ORDER_UP, A.PASS))
             maker = np.where(undecided & order, seat, maker)
-        bh.ordered = maker >= 0
-        trump = turned.copy()
+        bh.ordered = bh.ordered | (maker >= 0)  # or trump fixed by the upcard (upcard_trump)
+        trump = turned.copy() if bh.no_maker is None else np.where(bh.no_maker, bh.trump, turned)
         exclude = self.rules.exclude_turned_down
         for i in range(1, p + 1):  # round 2: pass or name a suit
             seat = bh.seat(i)
@@ -99,8 +101,17 @@ class UpcardBidding:
             bh.act(undecided, np.where(call, A.CALL + suit, A.PASS))
             maker = np.where(call, seat, maker)
             trump = np.where(call, suit, trump)
+        self._settle(bh, maker, trump)
+
+    def _settle(self, bh: BatchHand, maker: Ints, trump: Ints) -> None:
+        """The bidding's outcome: the maker and trump; where all passed twice, the hand is
+        thrown in, or (``all_pass: no_trump``, BUCK-A5) played at no-trump with no maker."""
         bh.maker, bh.trump = maker, trump
         bh.thrown_in_why = ALL_PASSED
+        if self.no_trump_all_pass:
+            passed = bh.still_open(maker < 0)
+            bh.trump = np.where(passed, C.NO_TRUMP, trump)
+            bh.no_maker = passed if bh.no_maker is None else bh.no_maker | passed
 
     def _joker(self, bh: BatchHand, turned: Ints) -> tuple[Ints, Ints]:
         """The makers and the suits proposed where the joker is turned up: with

@@ -248,7 +248,7 @@ MECHANIC = Mechanic(
     key="upcard_trump", phase=UpcardTrump, schema=BLOCK.schema, config=UpcardTrumpRules,
     compile=BLOCK.compile, check_flow=_check_flow, space=_space,
     words=Words(title="Trump by the upcard", rules=book_lines(UpcardTrumpRules, book)),
-    block=BLOCK,
+    block=BLOCK, batch="engine.mechanics.upcard_trump_batch:UpcardTrump",
     part=UpcardPart, view=upcard_view, uses_upcard=True,
     outcome_settings=(OutcomeSetting(rank=60, path=("upcard_trump", "suits")),),
     warnings=_never_run,

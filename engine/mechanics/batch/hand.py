@@ -125,6 +125,16 @@ class BatchHand:
     variant's hand without a redeal phase has one, every kernel may skip it)."""
     redealt_why: str = field(init=False, default="")
     """Why the :attr:`redealt` rows were thrown in (``HandResult.thrown_in``)."""
+    no_maker: npt.NDArray[np.bool_] | None = field(init=False, default=None)
+    """Rows played with trump fixed and no maker (trump by the upcard, ``upcard_trump``; or
+    no-trump after all passed, BUCK-A5): not thrown in, every seat plays and scores as a
+    defender (the table's ``no_maker`` row); None: no row."""
+    dropped: Ints | None = field(init=False, default=None)
+    """Per row, the seats that dropped out (``stay_or_drop``) as a bitmask: they sit the hand
+    out and score as ``out``; None where no variant's hand can have one."""
+    seat_figures: dict[str, Ints] = field(init=False, default_factory=dict)
+    """Report figures counted per seat this hand, over all rows (a seat that dropped out:
+    the name of a per-seat :class:`~engine.mechanics.base.Figure`, its count by seat)."""
     ended: npt.NDArray[np.bool_] | None = field(init=False, default=None)
     """Rows a show ended before the play (``declare``, ``then: end``, DECL-A3): no trick is
     played in them; None: no row."""
@@ -174,15 +184,31 @@ class BatchHand:
 
     @property
     def thrown_in(self) -> npt.NDArray[np.bool_]:
-        """Rows whose hand nobody made: thrown in, the deal passes left."""
-        return self.maker < 0
+        """Rows whose hand nobody made (and not played without a maker, :attr:`no_maker`):
+        thrown in, the deal passes left."""
+        if self.no_maker is None:
+            return self.maker < 0
+        thrown: npt.NDArray[np.bool_] = (self.maker < 0) & ~self.no_maker
+        return thrown
 
     def still_open(self, undecided: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-        """``undecided`` less the rows a redeal has already thrown in (:attr:`redealt`)."""
-        if self.redealt is None:
-            return undecided
-        still: npt.NDArray[np.bool_] = undecided & ~self.redealt
-        return still
+        """``undecided`` less the rows a redeal has already thrown in (:attr:`redealt`) and
+        those whose trump is fixed without a maker (:attr:`no_maker`)."""
+        if self.redealt is not None:
+            undecided = undecided & ~self.redealt
+        if self.no_maker is not None:
+            undecided = undecided & ~self.no_maker
+        return undecided
+
+    def sits_out(self, seat: Ints | int) -> npt.NDArray[np.bool_]:
+        """Per row, ``seat`` sits the hand out: a lone player's partner (:attr:`out`,
+        :attr:`out2`) or a seat that dropped out (:attr:`dropped`)."""
+        out: npt.NDArray[np.bool_] = np.equal(self.out, seat)
+        if self.out2 is not None:
+            out = out | np.equal(self.out2, seat)
+        if self.dropped is not None:
+            out = out | ((self.dropped >> seat) & 1).astype(bool)
+        return out
 
     def act(self, acting: npt.NDArray[np.bool_], actions: Ints | int) -> None:
         """Keep one decision step's action ids, :data:`NONE` where a row did not act (only
