@@ -61,7 +61,7 @@ class PairedRun:
     base: np.uint64 = field(init=False)
     counts: Ints = field(init=False)
     """Per game: scored hands, thrown-in hands, dealer's side points, made, march, alone,
-    then each side's points."""
+    then each side's points, then the hands without a maker."""
     won: npt.NDArray[np.bool_] = field(init=False)
     stopped: npt.NDArray[np.bool_] = field(init=False)
     first: Ints = field(init=False)
@@ -72,7 +72,7 @@ class PairedRun:
         self.base = np.uint64(derive_seed(self.seed, "paired deals") & _MASK)
         teams = self.variant.sides.teams
         p = self.variant.players
-        self.counts = np.zeros((self.games, 6 + len(teams)), dtype=np.int64)
+        self.counts = np.zeros((self.games, 7 + len(teams)), dtype=np.int64)
         self.won = np.zeros((self.games, len(teams)), dtype=bool)
         self.stopped = np.zeros(self.games, dtype=bool)
         self.side_of = np.zeros(p, dtype=np.int64)
@@ -105,6 +105,9 @@ class PairedRun:
                   else side_tricks[rows, self.side_of[maker]])
         march = ok & (makers == bh.tricks.sum(axis=1))
         c = self.counts
+        if bh.no_maker is not None:  # hands without a maker: neither made nor euchred
+            march &= bh.maker >= 0
+            c[games, 6 + len(self.variant.sides.teams)] += bh.no_maker
         c[games, 0] += ok
         c[games, 1] += ~ok
         c[games, 2] += np.where(ok, bh.deltas[rows, self.first[bh.dealer]], 0)
@@ -127,7 +130,8 @@ class PairedRun:
             c = c.astype(object)
         scored = c[:, 0]
         out = {"dealer_points": per_100(c[:, 2], scored), "made": per_100(c[:, 3], scored),
-               "euchred": per_100(scored - c[:, 3], scored), "march": per_100(c[:, 4], scored),
+               "euchred": per_100(scored - c[:, 3] - c[:, -1], scored),  # -1: no maker
+               "march": per_100(c[:, 4], scored),
                "alone": per_100(c[:, 5], scored), "hands": scored * SCALE,
                "redeals": c[:, 1] * SCALE}
         for t, team in enumerate(self.variant.sides.teams):

@@ -75,6 +75,11 @@ def _made(r: HandResult) -> int:
     return 1 if r.made else 0
 
 
+def _euchred(r: HandResult) -> int:
+    """The makers were euchred (a hand without a maker, BUCK-A5, has no makers to euchre)."""
+    return 1 if r.maker >= 0 and not r.made else 0
+
+
 def _dealer_points(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult], int]:
     def points(r: HandResult) -> int:
         side = next(t for t in teams if r.dealer in t)
@@ -84,6 +89,8 @@ def _dealer_points(teams: tuple[tuple[int, ...], ...]) -> Callable[[HandResult],
 
 def _march(variant: Variant) -> Callable[[HandResult], int]:
     def march(r: HandResult) -> int:
+        if r.maker < 0:  # a hand without a maker (BUCK-A5): nobody to march
+            return 0
         side = variant.hand_sides(r.maker, r.makers)[0]  # with a called partner
         return int(sum(r.tricks[seat] for seat in side) == sum(r.tricks))
     return march
@@ -101,7 +108,7 @@ def metrics_for(variant: Variant) -> list[Metric]:
                _per_100(_made)),
         Metric("euchred", "makers euchred, per 100 hands",
                "makers are euchred {x} {more} times per 100 hands",
-               _per_100(lambda r: 1 - _made(r))),
+               _per_100(_euchred)),
         Metric("march", "marches per 100 hands", "makers march {x} {more} times per 100 hands",
                _per_100(_march(variant))),
         Metric("alone", "lone hands per 100 hands", "players go alone {x} {more} times per "
