@@ -30,6 +30,7 @@ pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)"
 
 from engine import load_variant
 from engine.batch.forms import missing, missing_bot
+from engine.batch.pairs import SCALE, PairedRun
 from engine.batch.run import _game_over, compile_kernels, heuristic_numbers, play_batch
 from engine.batch.simulate import simulate_batch
 from engine.core import cards as C
@@ -38,6 +39,7 @@ from engine.mechanics.batch.hand import BatchHand
 from engine.mechanics.batch.heuristic import HeuristicSeats, HeuristicTables
 from engine.mechanics.stay_or_drop import DROP, STAY
 from engine.mechanics.stay_or_drop_batch import StayOrDrop
+from engine.play.state import State
 from engine.sim.compare import metrics_for
 from engine.sim.simulate import play_game, simulate
 from engine.sim.stats import Count, Tally
@@ -151,3 +153,23 @@ def test_compare_counts_a_hand_without_a_maker_neither_made_nor_euchred() -> Non
     figures = {m.key: m.value(state) for m in metrics_for(v)}
     assert figures["made"] + figures["euchred"] == Fraction(100 * with_maker, len(scored))
     assert figures["march"] <= figures["made"]
+
+
+def test_batch_compare_figures_are_the_scalar_compares_game_by_game() -> None:
+    # each logged game of a paired batch replayed through the scalar engine: the scalar
+    # compare's figures of that game (made and euchred not counting the hands without a
+    # maker, marches only a maker's) are the batch pair's, exactly (in millionths)
+    v = load_variant("buck-euchre")
+    paired = PairedRun(v, 3, offset=0, games=6)
+    _, logs = play_batch(v, compile_kernels(v), seed=3, index=0, size=6, games=6, logged=6,
+                         bots=[BotSpec.parse(name) for name in ("greedy", "random",
+                                                                 "heuristic", "random")],
+                         paired=paired)
+    figures = paired.figures()
+    assert len(logs) == 6
+    for log in logs:
+        state = State(v, seed=0, deals=list(log.deals))
+        for action in log.actions:
+            state.apply_fast(action)
+        for metric in metrics_for(v):
+            assert figures[metric.key][log.index] == round(metric.value(state) * SCALE), metric
