@@ -51,7 +51,9 @@ class Play:
     """``play`` (first lead: eldest, the maker or left of the loner, skipping a seat that
     sits out): ``hand_size`` tricks of
     up to four cards; a seat must follow the effective suit led when it can; the highest power
-    wins, the first of equals; the winner leads next."""
+    wins, the first of equals; the winner leads next. A seat that dropped out
+    (``stay_or_drop``) sits out too; where every seat but the maker did, he is credited every
+    trick unplayed (BUCK-A6). A hand without a maker is played by every seat."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
