@@ -36,8 +36,9 @@ from typing import Any
 import numpy as np
 
 from engine import load_variant
-from engine.batch.forms import missing
+from engine.batch.forms import missing, missing_bot
 from engine.batch.run import compile_kernels, heuristic_numbers, play_batch
+from engine.batch.simulate import simulate_batch
 from engine.bots.greedy import ALONE_AT, ORDER_AT
 from engine.core.bot_spec import BotSpec
 from engine.mechanics.batch.hand import BatchHand, GreedySeats
@@ -135,7 +136,7 @@ def measure(sizes: Sequence[int], runs: int, variants: Sequence[str],
     ``scalar_games``, the scalar engine's heuristic on the first variant too."""
     subjects = [(name, size, bot) for i, name in enumerate(variants)
                 for size in (sizes if i == 0 or other_sizes is None else other_sizes)
-                for bot in bots]
+                for bot in bots if bot_missing(name, bot) is None]
     timers = {_key(name, size, bot): batch_timer(name, size, bot)
               for name, size, bot in subjects}
     if scalar_games and variants:
@@ -151,6 +152,22 @@ def measure(sizes: Sequence[int], runs: int, variants: Sequence[str],
     for name, size, bot in subjects:
         out[_key(name, size, bot)]["bytes_per_game"] = round(bytes_per_game(name, size, bot))
     return out
+
+
+def bot_missing(name: str, bot: str) -> str | None:
+    """Why ``bot`` at every seat has no batch form in variant ``name``, or None."""
+    variant = load_variant(name)
+    return missing_bot([BotSpec.parse(bot)] * variant.players, variant)
+
+
+def distance(name: str, games: int, seed: int = 1) -> int:
+    """The batch heuristic's distance from the scalar one: how many of ``games`` batch games,
+    every seat the heuristic, replayed through the scalar engine with the scalar
+    ``HeuristicBot`` asked at each decision (``--verify``), differ anywhere."""
+    variant = load_variant(name)
+    run = simulate_batch(variant, seed=seed, games=games, batch_size=games, verify=games,
+                         bots=[BotSpec.parse("heuristic")] * variant.players)
+    return len(run.problems)
 
 
 def _key(name: str, size: int, bot: str) -> str:
@@ -212,6 +229,49 @@ def render(measured: dict[str, Any], skipped: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+def markdown(measured: dict[str, Any], duplicates: dict[str, tuple[float, float]],
+             distances: dict[str, int], names: Sequence[str], *, size: int, games: int) -> str:
+    """The README's table: a row a variant at batch size ``size`` (random and heuristic
+    hands per CPU-second with their ratio to OpenSpiel's C++ loop, bytes a game in flight,
+    the heuristic's lead over ``greedy`` and ``random`` on duplicate deals, and its distance
+    from the scalar heuristic in ``games`` verified games); a blank where not measured."""
+    ref = measured.get("openspiel_cpp")
+
+    def speed(key: str) -> str:
+        m = measured.get(key)
+        if m is None:
+            return "-"
+        ratio = f" ({m['hands_per_cpu_s'] / ref['hands_per_cpu_s']:.2f})" if ref else ""
+        return f"{m['hands_per_cpu_s']:,.0f}{ratio}"
+
+    def memory(key: str) -> str:
+        m = measured.get(key)
+        return f"{m['bytes_per_game']:,}" if m else "-"
+
+    def lead(key: str) -> str:
+        if key not in duplicates:
+            return "-"
+        mean, half = duplicates[key]
+        return f"{mean:+.3f} (±{half:.3f})"
+
+    lines = [f"| one core, B = {size:,} | random, hands per CPU-s (x C++) | heuristic, hands "
+             "per CPU-s (x C++) | bytes a game, random / heuristic | heuristic less greedy, "
+             "points a hand (95%) | heuristic less random | distance from the scalar "
+             f"heuristic (games differing of {games:,}) |",
+             "|---|---|---|---|---|---|---|"]
+    if ref:
+        lines.append(f"| OpenSpiel C++ `evaluate_bots` | {ref['hands_per_cpu_s']:,.0f} (1) "
+                     "| | | | | |")
+    for name in names:
+        random_key, smart_key = _key(name, size, "random"), _key(name, size, "heuristic")
+        dist = str(distances[name]) if name in distances else "-"
+        lines.append(f"| `{name}` | {speed(random_key)} | {speed(smart_key)} | "
+                     f"{memory(random_key)} / {memory(smart_key)} | "
+                     f"{lead(f'{name}: heuristic vs greedy')} | "
+                     f"{lead(f'{name}: heuristic vs random')} | {dist} |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=3, help="runs per subject (3)")
@@ -230,7 +290,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--duplicate", type=int, default=0,
                         help="also play this many duplicate deals of each variant: the batch "
                         "heuristic against greedy and random, points a hand (0: not)")
+    parser.add_argument("--verify", type=int, default=0,
+                        help="also replay this many batch heuristic games of each variant "
+                        "through the scalar engine, the scalar heuristic asked at every "
+                        "decision, and count the games that differ (0: not)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    parser.add_argument("--markdown", action="store_true",
+                        help="print the README's table instead (one row a variant, at the "
+                        "first of --other-sizes, or of --sizes for the first variant alone)")
     args = parser.parse_args(argv)
     try:
         sizes = [int(s) for s in args.sizes.split(",")]
@@ -246,12 +313,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     playable = [n for n in names if n not in skipped]
     measured = measure(sizes, args.runs, playable, other_sizes, bots=bots,
                        scalar_games=args.scalar_games)
+    smart = [n for n in playable if bot_missing(n, "heuristic") is None]
+    no_heuristic = {n: r for n in playable if (r := bot_missing(n, "heuristic")) is not None}
     matches = {f"{name}: heuristic vs {other}": duplicate(name, "heuristic", other,
                                                           args.duplicate)
-               for name in playable for other in ("greedy", "random")} if args.duplicate else {}
-    if args.json:
+               for name in smart for other in ("greedy", "random")} if args.duplicate else {}
+    distances = {name: distance(name, args.verify) for name in smart} if args.verify else {}
+    if args.markdown:
+        size = other_sizes[0] if len(playable) > 1 else sizes[0]
+        print(markdown(measured, matches, distances, playable, size=size, games=args.verify))
+        for name, reason in {**skipped, **no_heuristic}.items():
+            print(f"{name}: {reason}")
+    elif args.json:
         print(json.dumps({"measured": measured, "no_batch_form": skipped,
-                          "duplicate": matches}, indent=2))
+                          "no_batch_heuristic": no_heuristic, "duplicate": matches,
+                          "distance": distances}, indent=2))
     else:
         print(render(measured, skipped))
         for key, (mean, half) in matches.items():

@@ -113,7 +113,7 @@ class PairedRun:
         c[games, 2] += np.where(ok, bh.deltas[rows, self.first[bh.dealer]], 0)
         c[games, 3] += ok & bh.made
         c[games, 4] += march
-        c[games, 5] += ok & bh.alone
+        c[games, 5] += ok & bh.maker_alone
         for t, team in enumerate(self.variant.sides.teams):
             c[games, 6 + t] += np.where(ok, bh.deltas[:, team[0]], 0)
 

@@ -39,8 +39,6 @@ class Score:
     @staticmethod
     def check(variant: Variant) -> str | None:
         space = variant.scoring.space
-        if space.exposed:
-            return "exposed lone hands have no batch form yet"
         p = variant.players
         if variant.sides.kind is SidesKind.TEAMS and (
                 p not in (4, 6) or variant.sides.teams != (tuple(range(0, p, 2)),
@@ -80,7 +78,12 @@ class Score:
         of its fixed side (``Variant.award_points`` with no maker)."""
         self.teams = [list(next(team for team in variant.sides.teams if seat in team))
                       for seat in range(variant.players)]
-        self.table = None if any(self.per_seat) or self.bids or self.no_maker \
+        self.exposed = space.exposed
+        """The name ``exposed``: a lone maker played exposed (``go_alone.exposed``), that is
+        every lone hand of the makers."""
+        self.taken = space.partner_alone
+        """The name ``partner_alone``: the maker's partner took the hand over (ALONE-A1)."""
+        self.table = None if any(self.per_seat) or self.bids or self.no_maker or self.taken \
             else self._table()
 
     def _table(self) -> tuple[Ints, Ints, Ints]:
@@ -102,12 +105,15 @@ class Score:
 
     def _env(self, makers_tricks: Ints, alone: npt.NDArray[np.bool_],
              defender_alone: npt.NDArray[np.bool_]) -> dict[str, object]:
-        return {
+        env: dict[str, object] = {
             "makers.tricks": makers_tricks,
             "defenders.tricks": self.hand_size - makers_tricks,
             "alone": alone,
             "defender_alone": defender_alone,
         }
+        if self.exposed:
+            env["exposed"] = alone
+        return env
 
     def _label(self, env: dict[str, object], n: int) -> Ints:
         """The first row whose ``when`` holds (the compiler proved there is exactly one)."""
@@ -170,6 +176,9 @@ class Score:
         unmade = bh.no_maker if bh.no_maker is not None else np.zeros(n, dtype=bool)
         if self.no_maker:
             env["no_maker"] = unmade
+        loner = bh.loner()
+        if self.taken:
+            env["partner_alone"] = bh.taken if bh.taken is not None else False
         if self.bids:  # the names of an auction (`engine.rules.scoring.AUCTION_NAMES`)
             env["bid"] = bh.bid
             env["bidder.tricks"] = makers_tricks
@@ -195,7 +204,7 @@ class Score:
                     defenders_tricks = np.where(unmade, bh.tricks[:, self.teams[seat]].sum(
                         axis=1), defenders_tricks)
                 seat_env["tricks"] = np.where(on_makers, makers_tricks, defenders_tricks)
-                seat_env["is_alone"] = np.where(on_makers, bh.alone & (seat == maker),
+                seat_env["is_alone"] = np.where(on_makers, bh.alone & (seat == loner),
                                                 seat == bh.defender_alone)
                 seat_env["out"] = bh.sits_out(seat)
                 points = np.where(on_makers, self.makers[index](seat_env),

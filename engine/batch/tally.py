@@ -103,7 +103,7 @@ def add_hands(tally: Tally, bh: BatchHand, scores: Ints, scored_index: Ints,
     deltas, dealer, maker = bh.deltas[ok], bh.dealer[ok], bh.maker[ok]
     for side in tally.sides:
         _sum(tally, (Total.POINTS, side), deltas[:, side[0]], wide=wide)
-    made, tricks, alone = bh.made[ok], bh.tricks[ok], bh.alone[ok]
+    made, tricks, alone = bh.made[ok], bh.tricks[ok], bh.maker_alone[ok]
     partners = len(tally.sides[0]) > 1
     if partners:  # sides in alternate seats (0+2 and 1+3, or of three): a seat's parity
         odd = (dealer & 1).astype(bool)

@@ -95,7 +95,7 @@ class Declare:
                 continue
             env = {"hand": bh.hands[rows, seat], "trump": bh.trump,
                    "maker": self.side[seat] == self.side[maker],
-                   "alone": (bh.alone & (seat == maker)) | (seat == bh.defender_alone)}
+                   "alone": (bh.alone & (seat == bh.loner())) | (seat == bh.defender_alone)}
             meets = np.stack([np.broadcast_to(np.asarray(when(env), bool), (n,))
                               for when in self.when], axis=1)
             done = np.zeros_like(meets)

@@ -24,19 +24,22 @@ __all__ = ["DummyMerge"]
 
 
 class DummyMerge:
-    """``dummy_merge`` (modes ``choose`` and ``at_least_one``) for B games at once."""
+    """``dummy_merge`` (modes ``choose``, ``at_least_one`` and ``optional``) for B games at
+    once."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
-        if rules_of(variant, DummyMergeRules).mode is MergeMode.OPTIONAL:
-            return "the optional merge has no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
         self.hand_size = variant.deal.hand_size
         self.dummy = variant.players + variant.deal.extra_hands.index("dummy")
         self.greedy = GreedyTables(variant)
-        self.keep_one = rules_of(variant, DummyMergeRules).mode is MergeMode.AT_LEAST_ONE
+        mode = rules_of(variant, DummyMergeRules).mode
+        self.keep_one = mode is MergeMode.AT_LEAST_ONE
+        self.optional = mode is MergeMode.OPTIONAL
+        """The maker first says ``merge`` or ``keep`` (the random bot one chance in two; the
+        greedy bot its first legal action and the heuristic always: ``merge``)."""
         """The maker may not discard the last card he holds of the dummy (CTD-A3)."""
         self.most = variant.deal.hand_size + 1
         """Discards at most: the dummy's cards and the upcard."""
@@ -46,6 +49,13 @@ class DummyMerge:
         made = bh.maker >= 0
         maker = np.maximum(bh.maker, 0)
         bh.merged = made & ~bh.alone
+        if self.optional:
+            merges = bh.uniform(2) == 0
+            for bot in (bh.greedy_at(maker), bh.heuristic_at(maker)):
+                if bot is not None:
+                    merges |= bot
+            bh.act(bh.merged, np.where(merges, A.MERGE, A.KEEP))
+            bh.merged &= merges
         dummy = np.where(bh.merged, bh.hands[:, self.dummy], np.uint64(0))
         held = bh.hands[rows, maker] | dummy
         bh.hands[:, self.dummy] = 0

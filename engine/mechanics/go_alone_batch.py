@@ -12,13 +12,12 @@ import numpy.typing as npt
 from engine.core import actions as A
 from engine.mechanics.batch.greedy import trumps
 from engine.mechanics.batch.hand import NONE, BatchHand, Ints, rules_of
+from engine.mechanics.batch.vectors import NotVectorisable, Vector, vectorise_hands
 from engine.mechanics.go_alone import _ALONE_AT, _DEFEND_ALONE_AT, DefenderOrder, GoAloneRules
 from engine.rules.variant import SidesKind, Variant
 
 __all__ = ["GoAlone"]
 
-_HOW_MADE = frozenset({"ordered_up", "dealer", "ordered_partner"})
-"""The names of ``must_when`` the batch form reads: how trump was made, not the cards."""
 
 
 class GoAlone:
@@ -32,12 +31,14 @@ class GoAlone:
     @staticmethod
     def check(variant: Variant) -> str | None:
         r = rules_of(variant, GoAloneRules)
-        if r.exposed or not r.maker:
-            return "exposed lone hands have no batch form yet"
-        if r.must_when is not None and not r.must_when.names <= _HOW_MADE:
-            return "a lone hand forced by the maker's cards has no batch form yet"
-        if r.partner:
-            return "a lone hand taken over by the maker's partner has no batch form yet"
+        if r.must_when is not None:
+            try:
+                vectorise_hands(r.must_when, bowers=variant.deck.bowers)
+            except NotVectorisable as error:  # pragma: no cover - every hand condition has one
+                return f"`go_alone.must_when`: {error}"
+        if r.partner and "pass_cards" in variant.flow:
+            return ("a lone hand taken over by the maker's partner beside `pass_cards` has no "
+                    "batch form yet")
         three = variant.sides.kind is SidesKind.MAKER_VS_REST and variant.players == 3
         fours = variant.sides.kind is SidesKind.TEAMS and variant.players == 4
         if r.defender and not (three or fours):
@@ -49,17 +50,11 @@ class GoAlone:
         self.rules = rules_of(variant, GoAloneRules)
         self.teams = variant.sides.kind is SidesKind.TEAMS
         p = variant.players
-        self.forced = None
-        """``forced[ordered_up, dealer, ordered_partner]``: ``must_when`` holds (each of the
-        eight cases evaluated once by the scalar expression), or None: never forced."""
         must = self.rules.must_when
-        if must is not None:
-            self.forced = np.zeros((2, 2, 2), dtype=bool)
-            for up, dealer, partner in np.ndindex(2, 2, 2):
-                env = {"ordered_up": bool(up), "dealer": bool(dealer),
-                       "ordered_partner": bool(partner)}
-                self.forced[up, dealer, partner] = bool(must.evaluate(
-                    {name: env[name] for name in must.names}))
+        self.forced: Vector | None = None if must is None else vectorise_hands(
+            must, bowers=variant.deck.bowers)
+        """``must_when`` over the rows (the maker's hand and trump, how trump was made), or
+        None: never forced."""
         self.side = np.zeros((p, p), dtype=bool)
         """``side[maker, seat]``: ``seat`` is on the maker's side."""
         for m in range(p):
@@ -67,6 +62,24 @@ class GoAlone:
 
     def run(self, bh: BatchHand) -> None:
         made = bh.maker >= 0
+        alone = self._maker(bh, made) if self.rules.maker else np.zeros(bh.n, dtype=bool)
+        if self.teams:
+            bh.out = np.where(alone, (bh.maker + 2) % bh.players, NONE)
+            if bh.players == 6:  # both partners sit out
+                bh.out2 = np.where(alone, (bh.maker + 4) % bh.players, NONE)
+        if self.rules.partner:  # the maker passed: his partner may take the hand over
+            bh.taken = self._partner(bh, made & ~alone)
+            bh.out = np.where(bh.taken, bh.maker, bh.out)  # the maker sits out
+            alone = alone | bh.taken
+        bh.alone = alone
+        if self.rules.defender:
+            lone_maker = alone if bh.taken is None else alone & ~bh.taken
+            self._defenders(bh, made & lone_maker if self.rules.defender_needs_lone_maker
+                            else made)
+
+    def _maker(self, bh: BatchHand, made: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """The maker says ``alone`` or ``pass``: one chance in two; ``greedy``'s four trumps;
+        the heuristic's 4.2 tricks; ``alone`` only where ``must_when`` holds."""
         alone = made & (bh.uniform(2) == 1)
         greedy = bh.greedy_at(np.maximum(bh.maker, 0))
         if greedy is not None:
@@ -79,18 +92,29 @@ class GoAlone:
         if self.forced is not None:  # must_when: alone is the maker's only answer
             maker = np.maximum(bh.maker, 0)
             dealer = maker == bh.dealer
-            partner = bh.ordered & ~dealer & self.side[maker, bh.dealer]
-            alone = alone | (made & self.forced[bh.ordered.astype(np.int64),
-                                                dealer.astype(np.int64),
-                                                partner.astype(np.int64)])
+            env = {"hand": bh.hand_of(maker), "trump": np.maximum(bh.trump, 0),
+                   "ordered_up": bh.ordered, "dealer": dealer,
+                   "ordered_partner": bh.ordered & ~dealer & self.side[maker, bh.dealer]}
+            alone = alone | (made & np.asarray(self.forced(env), dtype=bool))
         bh.act(made, np.where(alone, A.ALONE, A.PASS))
-        bh.alone = alone
-        if self.teams:
-            bh.out = np.where(alone, (bh.maker + 2) % bh.players, NONE)
-            if bh.players == 6:  # both partners sit out
-                bh.out2 = np.where(alone, (bh.maker + 4) % bh.players, NONE)
-        if self.rules.defender:
-            self._defenders(bh, made & alone if self.rules.defender_needs_lone_maker else made)
+        result: npt.NDArray[np.bool_] = alone
+        return result
+
+    def _partner(self, bh: BatchHand, asked: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+        """The maker's partner across, where ``asked`` (the maker passed), says ``alone`` or
+        ``pass``: one chance in two; ``greedy``'s four trumps; the heuristic's 4.2 tricks."""
+        seat = (np.maximum(bh.maker, 0) + 2) % bh.players
+        says = asked & (bh.uniform(2) == 1)
+        greedy = bh.greedy_at(seat)
+        if greedy is not None:
+            wants = trumps(bh.hand_of(seat), bh.trump) >= bh.alone_at
+            says = asked & np.where(greedy, wants, says)
+        heuristic = bh.heuristic_at(seat)
+        if heuristic is not None:
+            says = asked & np.where(heuristic, self._estimate(bh, seat) >= _ALONE_AT, says)
+        bh.act(asked, np.where(says, A.ALONE, A.PASS))
+        taken: npt.NDArray[np.bool_] = says
+        return taken
 
     @staticmethod
     def _estimate(bh: BatchHand, seat: Ints) -> npt.NDArray[np.float64]:

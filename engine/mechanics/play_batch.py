@@ -14,7 +14,7 @@ import numpy.typing as npt
 from engine.core import actions as A
 from engine.core import cards as C
 from engine.mechanics.batch.greedy import GreedyTables, counts_by_suit
-from engine.mechanics.batch.hand import BatchHand, Ints, rules_of
+from engine.mechanics.batch.hand import NONE, BatchHand, Ints, rules_of
 from engine.mechanics.batch.tables import (
     EFFECTIVE,
     ONE,
@@ -26,6 +26,7 @@ from engine.mechanics.batch.tables import (
     has_small,
     power_table,
 )
+from engine.mechanics.go_alone import GoAloneRules
 from engine.mechanics.play import FirstLead, PlayRules
 from engine.mechanics.play_rules import JokerAtNoTrump
 from engine.rules.variant import Variant
@@ -43,7 +44,8 @@ _EFFECTIVE_FLAT = EFFECTIVE.reshape(-1)
 _SUIT_MASK_FLAT = SUIT_MASK.reshape(-1)
 """The tables flat: one index ``trump * columns + card`` instead of two index arrays."""
 
-_FIRST_LEADS = (FirstLead.ELDEST, FirstLead.MAKER, FirstLead.LEFT_OF_LONER)
+_FIRST_LEADS = (FirstLead.ELDEST, FirstLead.MAKER, FirstLead.LEFT_OF_LONER,
+                FirstLead.LITERAL_SEED)
 _JOKER_BIT = ONE << np.uint64(C.JOKER)
 
 
@@ -59,6 +61,12 @@ class Play:
     def check(variant: Variant) -> str | None:
         if rules_of(variant, PlayRules).first_lead not in _FIRST_LEADS:
             return "this first lead has no batch form yet"
+        alone = variant.rules(GoAloneRules)
+        if alone is not None and alone.exposed and (
+                variant.deck.jokers or variant.deck.copies > 1 or has_small(variant.deck.cards)
+                or variant.renege.correct):
+            return ("exposed lone hands beside jokers, a double deck, the 2 to 5 or reneges "
+                    "taken back have no batch form yet")
         # Reneging (``penalties.renege.allowed``) needs nothing here: the batch bots, like the
         # scalar ones, choose among the legal actions, which always follow suit (a renege is
         # an action a player types, accepted but never offered); so no renege is penalised.
@@ -84,6 +92,11 @@ class Play:
         self.shift = max(1, (p - 1).bit_length())
         self.place_mask = (1 << self.shift) - 1
         power = power_table(variant.deck.cards, list(variant.deck.all_tables()))
+        alone = variant.rules(GoAloneRules)
+        self.exposed = alone is not None and alone.exposed
+        """A lone maker plays exposed: the opponent at his left chooses his cards (STD-A17)."""
+        self.power = power
+        self.deck_cards = [c for c in range(C.NO_CARD) if variant.deck.mask >> c & 1]
         self.power_code = power.reshape(-1) << self.shift
         self.place_code = self.place_mask - np.arange(p)
         """A card's code in a trick: its power, shifted, plus ``place_code[place]``."""
@@ -105,6 +118,7 @@ class Play:
         """The tricks taken, ``_TRICK_BITS`` bits a seat (seat 0 the lowest)."""
         smart = _Reader(bh, self) if bh.heuristic is not None else None
         calls = self.joker_calls and bool((trump >= C.NO_TRUMP).any())
+        exposed = self._exposed(bh) if self.exposed else None
         for trick in range(h):
             # A trick's best card as one number: its power, then the earlier place (the
             # first of equals wins), so that the winner is a running maximum.
@@ -115,13 +129,9 @@ class Play:
                 legal = self._legal(hand, suit_mask, lead=pos == 0)
                 bit = legal.copy() if trick == h - 1 else \
                     self._uniform(legal, draws[trick, pos], clears=h - trick - 1)
-                if bh.greedy is not None:
-                    greedy = bh.greedy.seats[self._wrap(leader + pos)] & (legal != BLANK)
-                    bit = self._greedy(bit, greedy=greedy, legal=legal, trump=trump,
-                                       led=led if pos else None, best=best >> self.shift)
-                if smart is not None:
-                    bit = smart.play(bit, pos=pos, legal=legal, hand=hand, led=led,
-                                     best=best, leader=leader)
+                if bh.greedy is not None or smart is not None:
+                    bit = self._bots(bh, smart, bit, pos=pos, legal=legal, hand=hand, led=led,
+                                     best=best, leader=leader, exposed=exposed)
                 np.bitwise_xor(hand, bit & PLAYABLE, out=hand)
                 card = np.bitwise_count(bit - ONE)
                 if pos == 0:
@@ -208,8 +218,9 @@ class Play:
         return lone
 
     def _first_leader(self, bh: BatchHand) -> Ints:
-        """Eldest (STD-A2), the maker, or left of the loner (CTD-A6: the lone maker, else the
-        lone defender, else eldest), skipping the seats that sit out (two sit out side by
+        """Eldest (STD-A2), the maker, left of the loner (CTD-A6: the lone maker, else the
+        lone defender, else eldest), or across from the dealer when eldest's side plays alone
+        (``literal_seed``, STD-A14), skipping the seats that sit out (two sit out side by
         side against a lone defender in partnerships)."""
         rule, made = self.first_lead, bh.maker >= 0
         if rule is FirstLead.MAKER:
@@ -218,7 +229,13 @@ class Play:
             before = bh.dealer
             if rule is FirstLead.LEFT_OF_LONER:
                 loner = np.where(bh.defender_alone >= 0, bh.defender_alone, bh.dealer)
-                before = np.where(bh.alone, bh.maker, loner)
+                before = np.where(bh.alone, bh.loner(), loner)
+            elif rule is FirstLead.LITERAL_SEED:  # STD-A14: across from the dealer leads when
+                # a seat of eldest's side plays alone (four players, sides by parity)
+                eldest = bh.dealer + 1
+                lone = bh.alone & ((bh.loner() - eldest) % 2 == 0)
+                lone |= (bh.defender_alone >= 0) & ((bh.defender_alone - eldest) % 2 == 0)
+                before = np.where(lone, eldest, bh.dealer)
             leader = self._wrap(before + 1)
         leader = np.where(leader == bh.out, self._wrap(leader + 1), leader)
         if bh.dropped is not None:  # up to every seat but one out (stay_or_drop)
@@ -231,6 +248,52 @@ class Play:
             leader = np.where((leader == bh.out) | (leader == bh.out2),
                               self._wrap(leader + 1), leader)
         return leader
+
+    def _bots(self, bh: BatchHand, smart: _Reader | None, bit: U64, *, pos: int, legal: U64,
+              hand: U64, led: Ints, best: Ints, leader: Ints,
+              exposed: tuple[Ints, Ints] | None) -> U64:
+        """``bit``, with the cards of the seats the ``greedy`` and ``heuristic`` bots play; at
+        an exposed hand's turn (``exposed``: per row the loner and the seat choosing his cards)
+        the chooser's bot decides."""
+        seat = self._wrap(leader + pos)
+        shown, actor = None, seat
+        if exposed is not None:
+            shown = seat == exposed[0]
+            actor = np.where(shown, exposed[1], seat)
+        if bh.greedy is not None:
+            greedy = bh.greedy.seats[actor] & (legal != BLANK)
+            bit = self._greedy(bit, greedy=greedy, legal=legal, trump=bh.trump,
+                               led=led if pos else None, best=best >> self.shift)
+        if smart is not None:
+            bit = smart.play(bit, pos=pos, legal=legal, hand=hand, led=led, best=best,
+                             leader=leader, shown=shown, actor=actor)
+        return bit
+
+    def _exposed(self, bh: BatchHand) -> tuple[Ints, Ints]:
+        """Per row, the lone maker who plays exposed (NONE: none) and the seat that chooses
+        his cards: the next seat at his left that plays (the scalar ``ExposedPlay``)."""
+        loner = np.where(bh.alone & (bh.maker >= 0), bh.maker, NONE)
+        chooser = self._wrap(np.maximum(loner, 0) + 1)
+        outs = (bh.out,) if bh.out2 is None else (bh.out, bh.out2)
+        for _ in outs:  # skip the seats that sit out, in either order
+            for out in outs:
+                chooser = np.where(chooser == out, self._wrap(chooser + 1), chooser)
+        return loner, chooser
+
+    def least_power(self, legal: U64, trump: Ints, led: Ints | None) -> U64:
+        """The scalar ``choose_for_exposed``: per row, the card of ``legal`` with the least
+        trick power in the suit led (``led``; at the lead, None: each card's own effective
+        suit), the lowest id of equals; as a bit."""
+        least = np.full(legal.shape, np.iinfo(np.int64).max, dtype=np.int64)
+        chosen = np.zeros_like(legal)
+        for c in self.deck_cards:  # ascending ids: a strict `<` keeps the first of equals
+            bit = ONE << np.uint64(c)
+            suit = EFFECTIVE[trump, c] if led is None else led
+            power = self.power[trump, suit, c]
+            better = ((legal & bit) != 0) & (power < least)
+            least = np.where(better, power, least)
+            chosen = np.where(better, bit, chosen)
+        return chosen
 
     def _wrap(self, seats: Ints) -> Ints:
         """``seats`` modulo the number of players (in place)."""
@@ -324,14 +387,23 @@ class _Reader:
         return known
 
     def play(self, bit: U64, *, pos: int, legal: U64, hand: U64, led: Ints, best: Ints,
-             leader: Ints) -> U64:
-        """``bit``, with the heuristic's card where its seat plays; count the card played."""
+             leader: Ints, shown: npt.NDArray[np.bool_] | None = None,
+             actor: Ints | None = None) -> U64:
+        """``bit``, with the heuristic's card where its seat plays; count the card played.
+        Where ``shown``, the cards are an exposed lone hand's, chosen by ``actor``: the
+        heuristic there plays the card of least power (``choose_for_exposed``)."""
         form, tables = self.play_form, self.smart.tables
         seat = form._wrap(leader + pos)
         if pos == 0:
             self.played[:] = 0
             self.win_card[:] = BLANK_CARD
         at = self.smart.seats[seat] & (legal != BLANK)
+        if shown is not None and actor is not None:
+            chooses = self.smart.seats[actor] & shown & (legal != BLANK)
+            at &= ~shown
+            if chooses.any():
+                least = form.least_power(legal, self.trump, None if pos == 0 else led)
+                bit = np.where(chooses, least, bit)
         if at.any():
             if pos == 0:
                 card = tables.lead(legal, self.trump, self._makers(seat), self.gone, hand)

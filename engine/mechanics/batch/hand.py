@@ -81,7 +81,10 @@ class BatchHand:
     """A second seat sitting out (a lone defender's partner in partnerships), or
     :data:`NONE`; None where no variant's hand can have one (every kernel may skip it)."""
     alone: npt.NDArray[np.bool_] = field(init=False)
-    """The maker plays alone."""
+    """The makers' side plays alone (the maker, or his partner in his place: :attr:`taken`)."""
+    taken: npt.NDArray[np.bool_] | None = field(init=False, default=None)
+    """Rows whose maker's partner took the hand over and plays alone in his place, the maker
+    sitting out (``go_alone.partner``, ALONE-A1); None: no row."""
     partner: Ints | None = field(init=False, default=None)
     """The maker's called partner (``call_partner``): the holder of the called card, or
     :data:`NONE` (alone, the card not dealt to another player); None where no variant's hand
@@ -181,6 +184,24 @@ class BatchHand:
             called = self.partner >= 0
             tricks = tricks + np.where(called, self.tricks[rows, np.maximum(self.partner, 0)], 0)
         return tricks
+
+    def loner(self) -> Ints:
+        """Per row, the seat of the makers' side that plays alone where it does (:attr:`alone`):
+        the maker, or his partner across who took the hand over (:attr:`taken`)."""
+        maker: Ints = self.maker
+        if self.taken is None:
+            return maker
+        partner: Ints = np.where(self.taken, (maker + self.players // 2) % self.players, maker)
+        return partner
+
+    @property
+    def maker_alone(self) -> npt.NDArray[np.bool_]:
+        """Rows whose maker himself plays alone: the report's lone hands, which count a hand
+        taken over by his partner (:attr:`taken`) as the scalar tally does, as none."""
+        if self.taken is None:
+            return self.alone
+        alone: npt.NDArray[np.bool_] = self.alone & ~self.taken
+        return alone
 
     @property
     def thrown_in(self) -> npt.NDArray[np.bool_]:
