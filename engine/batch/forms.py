@@ -83,8 +83,6 @@ def missing(variant: Variant) -> str | None:
         return f"{variant.name}: a countdown with `game.lose_at` has no batch form"
     if (reason := match_check(variant)) is not None:
         return f"{variant.name}: {reason}"
-    if game.hands is not None:
-        return f"{variant.name}: `game.hands` (GAME-A1) has no batch form"
     return headroom(variant)
 
 

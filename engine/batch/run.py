@@ -220,7 +220,7 @@ def play_batch(variant: Variant, kernels: list[Kernel], *, seed: int, index: int
                 for r in kept.tolist():
                     start = (after[r] - bh.deltas[r]).tolist()
                     begun.setdefault(int(st.slot_game[rows[r]]), tuple(start))
-        over, won = _game_over(variant, after, bh)
+        over, won = _game_over(variant, after, bh, st.scored[at])
         won[~over] = False
         limit = ~over & (st.hands_played[at] >= game.max_hands)
         for row in np.flatnonzero(limit):
@@ -254,12 +254,14 @@ def _keep_logs(bh: BatchHand, logs: list[tuple[list[Deal], list[int]]]) -> None:
         actions.extend(int(a) for a in steps[row] if a >= 0)
 
 
-def _game_over(variant: Variant, scores: np.ndarray, bh: BatchHand
+def _game_over(variant: Variant, scores: np.ndarray, bh: BatchHand, scored: np.ndarray
                ) -> tuple[np.ndarray, np.ndarray]:
     """Per row: whether a side reached the target, and the winning seats (as
     :meth:`Variant.game_result` decides, ``goal: up`` or ``down``; with ``win: contract_result``,
     BID-A7, only the makers' side if it made its contract, else the defenders, may win, and a
-    hand thrown in ends no game, as the scalar ``score`` phase is not reached)."""
+    hand thrown in ends no game, as the scalar ``score`` phase is not reached; with
+    ``game.hands``, GAME-A1, every side once ``scored`` hands, this one included, were
+    scored)."""
     game = variant.game
     teams = variant.sides.teams
     n, p = scores.shape
@@ -273,6 +275,9 @@ def _game_over(variant: Variant, scores: np.ndarray, bh: BatchHand
     else:
         team_scores = [scores[:, team[0]] for team in teams]
         reached = [score >= game.target for score in team_scores]
+    if game.hands is not None:  # GAME-A1: after that many hands scored, the best score wins
+        last = (scored >= game.hands) & ~bh.thrown_in
+        reached = [last] * len(teams)
     if game.win is Win.CONTRACT_RESULT:
         scored = bh.maker >= 0
         maker = np.maximum(bh.maker, 0)

@@ -38,7 +38,6 @@ class Score:
 
     @staticmethod
     def check(variant: Variant) -> str | None:
-        space = variant.scoring.space
         p = variant.players
         if variant.sides.kind is SidesKind.TEAMS and (
                 p not in (4, 6) or variant.sides.teams != (tuple(range(0, p, 2)),

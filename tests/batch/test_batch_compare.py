@@ -120,21 +120,21 @@ def test_compare_engine_batch_at_the_command_line_and_its_fallback(
                           "stick-the-dealer", "--engine", "batch", "--games", "300", "--quiet",
                           "--json"], capture_output=True, text=True, check=True)
     assert '"paired": true' in run.stdout and "batch mode" not in run.stderr
-    hands = write("eight-hands.yaml", EIGHT_HANDS)  # a game of 8 hands has no batch form yet
+    one_round = write("one-round.yaml", ONE_ROUND)  # one round of bidding has no batch form yet
     run = subprocess.run([sys.executable, "-m", "engine.cli", "compare", "standard",
-                          str(hands), "--engine", "batch", "--games", "2", "--quiet"],
+                          str(one_round), "--engine", "batch", "--games", "2", "--quiet"],
                          capture_output=True, text=True, check=True)
-    assert "batch mode: eight-hands: `game.hands`" in run.stderr
+    assert "batch mode: one-round: mechanic `upcard_bidding` as configured" in run.stderr
     assert "playing the scalar engine" in run.stderr
-    assert "eight-hands against standard" in run.stdout
+    assert "one-round against standard" in run.stdout
 
 
-EIGHT_HANDS = """
+ONE_ROUND = """
     extends: standard
-    description: standard, a game of eight hands
-    game: {hands: 8}
+    description: standard, one round of bidding on the upcard
+    upcard_bidding: {rounds: 1}
     """
-"""A variant whose game rule has no batch form: a fixed number of hands (GAME-A1)."""
+"""A variant with a mechanic's setting that has no batch form: one round of bidding."""
 
 
 def test_the_report_is_the_same_for_any_number_of_workers() -> None:

@@ -129,7 +129,8 @@ def test_every_shipped_variant_has_a_batch_form() -> None:
 @pytest.mark.parametrize(("text", "said"), [
     ("dealer_pickup: {mode: optional}", "mechanic `dealer_pickup` as configured: the optional "
      "pickup has no batch form yet"),
-    ("game: {hands: 8}", "`game.hands` (GAME-A1) has no batch form")])
+    ("upcard_bidding: {rounds: 1}", "mechanic `upcard_bidding` as configured: one-round "
+     "bidding and forced orders have no batch form yet")])
 def test_a_users_file_without_batch_forms_is_named_with_what_it_lacks(text: str,
                                                                       said: str) -> None:
     reason = missing(overlay(f"extends: standard\ndescription: a house rule\n{text}\n"))
@@ -138,15 +139,15 @@ def test_a_users_file_without_batch_forms_is_named_with_what_it_lacks(text: str,
 
 def test_cli_falls_back_to_the_scalar_engine_with_a_message(run_cli: RunCli,
                                                             write: Callable[..., Any]) -> None:
-    hands = write("eight-hands.yaml", """
+    one_round = write("one-round.yaml", """
         extends: standard
-        description: standard, a game of eight hands
-        game: {hands: 8}
+        description: standard, one round of bidding on the upcard
+        upcard_bidding: {rounds: 1}
         """)
-    result = run_cli("simulate", str(hands), "--engine", "batch", "--games", "3", "--quiet",
-                     "--json")
+    result = run_cli("simulate", str(one_round), "--engine", "batch", "--games", "3",
+                     "--quiet", "--json")
     assert result.code == 0
-    assert "eight-hands: `game.hands` (GAME-A1) has no batch form" in result.err
+    assert "one-round: mechanic `upcard_bidding` as configured: one-round bidding" in result.err
     assert "playing the scalar engine" in result.err
     assert json.loads(result.out)["games"] == 3
 

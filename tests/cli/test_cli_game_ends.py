@@ -87,14 +87,18 @@ def test_simulate_stops_no_game_at_the_hand_limit(run_cli: Run) -> None:
         assert report["hands_per_game"]["mean"] >= low
 
 
-def test_batch_mode_names_the_setting_it_lacks_and_plays_the_scalar_engine(run_cli: Run
-                                                                           ) -> None:
-    result = run_cli("simulate", PROGRESSIVE, "--games", "4", "--seed", "5", "--engine",
-                     "batch", "--json", "--quiet")
+def test_batch_mode_plays_a_game_of_a_fixed_number_of_hands(run_cli: Run) -> None:
+    # Every game lasts its 8 scored hands, more only when the sides are level after them (a
+    # shared best plays on, `tie: play_on`), and --verify replays the games through the
+    # scalar engine.
+    result = run_cli("simulate", PROGRESSIVE, "--games", "300", "--seed", "5", "--engine",
+                     "batch", "--verify", "30", "--json")
     assert result.code == 0, result.err
-    assert "`game.hands` (GAME-A1) has no batch form; playing the scalar engine" \
-        in result.err
-    assert json.loads(result.out)["stopped_at_hand_limit"] == 0
+    assert "playing the scalar engine" not in result.err
+    assert "30 batch games replayed" in result.err
+    report = json.loads(result.out)
+    assert report["stopped_at_hand_limit"] == 0 and report["games"] == 300
+    assert 8 <= report["hands_per_game"]["mean"] < 8.5
 
 
 def test_replay_tells_the_end_after_the_hands(play: Run, run_cli: Run, tmp_path: Path) -> None:

@@ -28,7 +28,8 @@ import numpy.typing as npt
 from engine.core import cards as C
 from engine.core.actions import card_action
 
-__all__ = ["COPIES", "EFFECTIVE", "ONE", "POWER", "SMALL_BITS", "SUITS", "SUIT_MASK", "U64",
+__all__ = ["BLANK", "BLANK_CARD", "COPIES", "EFFECTIVE", "ONE", "PLAYABLE", "POWER",
+           "SMALL_BITS", "SUITS", "SUIT_MASK", "U64",
            "batch_card", "batch_cards", "card_actions", "choose_bit", "first_copies",
            "has_small", "keyed_uniform", "low_bit_index", "mix64", "pick_bits", "power_table",
            "scalar_cards", "scalar_mask"]
@@ -144,6 +145,14 @@ def power_table(deck_cards: tuple[int, ...], tables: list[C.TrumpTables]
             for led in range(5):
                 power[t, led, b] = table.power[led][c]
     return power
+
+
+BLANK_CARD = 63
+"""No card has this id (every id is below 62): the tables give it no suit and no power; a
+seat that does not play a trick holds it (:mod:`engine.mechanics.play_batch`)."""
+BLANK = ONE << np.uint64(BLANK_CARD)
+PLAYABLE = ~BLANK
+"""Every bit but the blank card's: a seat that plays the blank card keeps it."""
 
 
 COPIES = np.uint64(((1 << C.JOKER_COPY) - 1) ^ ((1 << C.COPY) - 1))
