@@ -254,8 +254,8 @@ def _keep_logs(bh: BatchHand, logs: list[tuple[list[Deal], list[int]]]) -> None:
         actions.extend(int(a) for a in steps[row] if a >= 0)
 
 
-def _game_over(variant: Variant, scores: np.ndarray, bh: BatchHand, scored: np.ndarray
-               ) -> tuple[np.ndarray, np.ndarray]:
+def _game_over(variant: Variant, scores: np.ndarray, bh: BatchHand,
+               scored: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Per row: whether a side reached the target, and the winning seats (as
     :meth:`Variant.game_result` decides, ``goal: up`` or ``down``; with ``win: contract_result``,
     BID-A7, only the makers' side if it made its contract, else the defenders, may win, and a
@@ -276,6 +276,7 @@ def _game_over(variant: Variant, scores: np.ndarray, bh: BatchHand, scored: np.n
         team_scores = [scores[:, team[0]] for team in teams]
         reached = [score >= game.target for score in team_scores]
     if game.hands is not None:  # GAME-A1: after that many hands scored, the best score wins
+        assert scored is not None
         last = (scored >= game.hands) & ~bh.thrown_in
         reached = [last] * len(teams)
     if game.win is Win.CONTRACT_RESULT:

@@ -9,11 +9,12 @@ The choices are those of the scalar ``random`` bot: one uniform draw over the le
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from engine.core import actions as A
 from engine.mechanics.batch.greedy import GreedyTables
 from engine.mechanics.batch.hand import BatchHand, rules_of
-from engine.mechanics.batch.tables import ONE, choose_bit, low_bit_index
+from engine.mechanics.batch.tables import ONE, U64, choose_bit, low_bit_index
 from engine.mechanics.dealer_pickup import DealerPickupRules, PickupMode
 from engine.rules.variant import Variant
 
@@ -21,19 +22,21 @@ __all__ = ["DealerPickup"]
 
 
 class DealerPickup:
-    """``dealer_pickup`` (``must`` or ``discard_other``): after an order-up the dealer, unless
-    he sits out, takes the upcard and discards one card uniformly (the upcard too with
-    ``must``); a dealer who made trump keeps all six when a dummy merge follows."""
+    """``dealer_pickup`` (``must``, ``discard_other`` or ``optional``): after an order-up the
+    dealer, unless he sits out, takes the upcard and discards one card uniformly (not the
+    upcard with ``discard_other``); with ``optional`` he first says ``pick_up`` or ``keep``
+    (the random bot one chance in two, ``greedy`` its first legal action, ``pick_up``, the
+    heuristic when the best of his cards with the upcard is worth more than his hand); a
+    dealer who made trump keeps all six when a dummy merge follows."""
 
     @staticmethod
     def check(variant: Variant) -> str | None:
-        r = rules_of(variant, DealerPickupRules)
-        if r.mode is PickupMode.OPTIONAL:
-            return "the optional pickup has no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
-        self.other = rules_of(variant, DealerPickupRules).mode is PickupMode.DISCARD_OTHER
+        mode = rules_of(variant, DealerPickupRules).mode
+        self.other = mode is PickupMode.DISCARD_OTHER
+        self.optional = mode is PickupMode.OPTIONAL
         flow = variant.flow
         self.merge_follows = "dummy_merge" in flow and flow.index("dummy_merge") > flow.index(
             "dealer_pickup")
@@ -46,8 +49,10 @@ class DealerPickup:
         takes = bh.ordered & (bh.dealer != bh.out)
         if bh.out2 is not None:  # the dealer a lone defender's partner: he sits out too
             takes &= bh.dealer != bh.out2
-        up = np.where(takes, ONE << np.maximum(bh.upcard, 0).astype(np.uint64), np.uint64(0))
         held = bh.hands[rows, bh.dealer]
+        if self.optional:
+            takes = self._offer(bh, takes, held)
+        up = np.where(takes, ONE << np.maximum(bh.upcard, 0).astype(np.uint64), np.uint64(0))
         discards = takes & (bh.maker != bh.dealer) if self.merge_follows else takes
         legal = np.where(discards, held if self.other else held | up, np.uint64(0))
         bit = choose_bit(legal, bh.rng)
@@ -62,3 +67,22 @@ class DealerPickup:
             bit = np.where(heuristic & discards, ONE << card.astype(np.uint64), bit)
         bh.act(discards, A.DISCARD + low_bit_index(bit))
         bh.hands[rows, bh.dealer] = (held | up) ^ bit
+
+    def _offer(self, bh: BatchHand, offered: npt.NDArray[np.bool_], held: U64
+               ) -> npt.NDArray[np.bool_]:
+        """``optional``: where ``offered``, the dealer says ``pick_up`` or ``keep`` (a kept
+        upcard stays in the kitty); the rows that take it."""
+        picks = bh.uniform(2) == 0
+        greedy = bh.greedy_at(bh.dealer)
+        if greedy is not None:  # its first legal action
+            picks |= greedy
+        heuristic = bh.heuristic_at(bh.dealer)
+        if heuristic is not None and bh.heuristic is not None:  # the scalar hook's rule
+            tables = bh.heuristic.tables
+            up = ONE << np.maximum(bh.upcard, 0).astype(np.uint64)
+            better = tables.best_keep(held | up, bh.trump, self.size)
+            wants = tables.strength(better, bh.trump) > tables.strength(held, bh.trump)
+            picks = np.where(heuristic, wants, picks)
+        bh.act(offered, np.where(picks, A.PICK_UP, A.KEEP))
+        taken: npt.NDArray[np.bool_] = offered & picks
+        return taken

@@ -19,6 +19,7 @@ from engine.core import cards as C
 from engine.mechanics.batch.greedy import counts_by_suit, trumps
 from engine.mechanics.batch.hand import BatchHand, Ints, rules_of
 from engine.mechanics.batch.tables import ONE, SUITS
+from engine.mechanics.batch.vectors import NotVectorisable, Vector, vectorise_hands
 from engine.mechanics.upcard_bidding import ALL_PASSED, AllPass, JokerUpcard, UpcardBiddingRules
 from engine.rules.variant import Variant
 
@@ -34,8 +35,11 @@ class UpcardBidding:
     @staticmethod
     def check(variant: Variant) -> str | None:
         r = rules_of(variant, UpcardBiddingRules)
-        if r.rounds != 2 or r.must_order_when is not None:
-            return "one-round bidding and forced orders have no batch form yet"
+        if r.must_order_when is not None:
+            try:
+                vectorise_hands(r.must_order_when, bowers=variant.deck.bowers)
+            except NotVectorisable as error:  # pragma: no cover - every hand condition has one
+                return f"`upcard_bidding.must_order_when`: {error}"
         if variant.deck.jokers and r.joker_upcard is JokerUpcard.REDEAL:
             return "a joker turned up thrown in (`joker_upcard: redeal`) has no batch form yet"
         return None
@@ -46,6 +50,12 @@ class UpcardBidding:
         self.jokers = variant.deck.jokers > 0
         self.no_trump_all_pass = self.rules.all_pass is AllPass.NO_TRUMP
         """All passed twice: played at no-trump with no maker (BUCK-A5), not thrown in."""
+        must = self.rules.must_order_when
+        self.must: Vector | None = None if must is None else vectorise_hands(
+            must, bowers=variant.deck.bowers)
+        """Round 1: a hand that meets ``must_order_when`` may not pass (STD-A16)."""
+        self.stuck_first = self.rules.stick_the_dealer and self.rules.rounds == 1
+        """One round with stick the dealer: the dealer may not pass in round 1."""
 
     def run(self, bh: BatchHand) -> None:
         p = bh.players
@@ -66,10 +76,24 @@ class UpcardBidding:
             heuristic = bh.heuristic_at(seat)
             if heuristic is not None:
                 order = np.where(heuristic, self._orders(bh, seat, turned, dealer=i == p), order)
+            if self.must is not None:  # ORDER_UP is the only legal action: every bot takes it
+                order = order | np.asarray(self.must({"hand": bh.hand_of(seat),
+                                                      "trump": turned}), dtype=bool)
+            if self.stuck_first and i == p:
+                order = np.ones(bh.n, dtype=bool)
             bh.act(undecided, np.where(order, A.ORDER_UP, A.PASS))
             maker = np.where(undecided & order, seat, maker)
         bh.ordered = bh.ordered | (maker >= 0)  # or trump fixed by the upcard (upcard_trump)
         trump = turned.copy() if bh.no_maker is None else np.where(bh.no_maker, bh.trump, turned)
+        if self.rules.rounds == 2:
+            maker, trump = self._round_two(bh, maker, trump, turned)
+        self._settle(bh, maker, trump)
+
+    def _round_two(self, bh: BatchHand, maker: Ints, trump: Ints, turned: Ints
+                   ) -> tuple[Ints, Ints]:
+        """Round 2: each seat from eldest passes or names a suit (or no-trump), the turned-down
+        suit left out where the variant says; the stuck dealer may not pass."""
+        p = bh.players
         exclude = self.rules.exclude_turned_down
         for i in range(1, p + 1):  # round 2: pass or name a suit
             seat = bh.seat(i)
@@ -101,7 +125,7 @@ class UpcardBidding:
             bh.act(undecided, np.where(call, A.CALL + suit, A.PASS))
             maker = np.where(call, seat, maker)
             trump = np.where(call, suit, trump)
-        self._settle(bh, maker, trump)
+        return maker, trump
 
     def _settle(self, bh: BatchHand, maker: Ints, trump: Ints) -> None:
         """The bidding's outcome: the maker and trump; where all passed twice, the hand is
