@@ -328,13 +328,13 @@ class _Reader:
                                      partner_wins=partner, last=self.played == self.active - 1,
                                      win_card=self.win_card, gone=self.gone)
             if self.ducks is not None:  # a maker who must take no trick ducks
-                ducking = at & self.ducks & self._makers(seat)
-                if ducking.any():
+                rows = np.flatnonzero(at & self.ducks & self._makers(seat))
+                if rows.size:
                     duck = form.duck
                     assert duck is not None
-                    low = duck.lead(legal, self.trump) if pos == 0 else duck.follow(
-                        legal, self.trump, led, np.maximum(best, 0) >> form.shift)
-                    card = np.where(ducking, low, card)
+                    trump = self.trump[rows]
+                    card[rows] = duck.lead(legal[rows], trump) if pos == 0 else duck.follow(
+                        legal[rows], trump, led[rows], np.maximum(best[rows], 0) >> form.shift)
             bit = np.where(at, ONE << card.astype(np.uint64), bit)
         self.gone |= bit & PLAYABLE
         self.played += bit != BLANK

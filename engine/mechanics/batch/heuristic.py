@@ -39,7 +39,6 @@ from engine.mechanics.batch.tables import (
     SUIT_MASK,
     U64,
     batch_card,
-    pick_bits,
     power_table,
 )
 from engine.rules.variant import Variant
@@ -232,10 +231,14 @@ class HeuristicTables:
         trumpless = trump >= C.NO_TRUMP
         if not trumpless.any():
             return self._suited(hands, trump)
-        est = self._suited(hands, np.where(trumpless, 0, trump))
+        est = np.empty(hands.shape[0])
+        suited = np.flatnonzero(~trumpless)  # each row's estimate on its own rows only
+        if suited.size:
+            est[suited] = self._suited(hands[suited], trump[suited])
         for index, at in enumerate((trump == C.NO_TRUMP, trump == C.LOW_NO_TRUMP)):
-            if at.any():
-                est = np.where(at, self._trumpless(hands, index), est)
+            rows = np.flatnonzero(at)
+            if rows.size:
+                est[rows] = self._trumpless(hands[rows], index)
         return est
 
     def _trumpless(self, hands: U64, index: int) -> Floats:
@@ -297,8 +300,14 @@ class HeuristicTables:
         return weak & (trump < C.NO_TRUMP)  # no-trump has no trumps to count
 
     def drops(self, hands: U64, size: int) -> list[U64]:
-        """The ``size`` single cards of each row's hand (of ``size`` cards), lowest first."""
-        return [pick_bits(hands, np.full(hands.shape[0], k)) for k in range(size)]
+        """The ``size`` single cards of each row's hand (of ``size`` cards), lowest first (0
+        past a row's last card)."""
+        rest, cards = hands.copy(), []
+        for _ in range(size):
+            low = rest & (~rest + ONE)
+            cards.append(low)
+            rest = rest ^ low
+        return cards
 
     def best_keep(self, hands: U64, trump: Ints, size: int) -> U64:
         """Each hand of ``size + 1`` cards less the card whose loss hurts the estimate least
