@@ -6,7 +6,7 @@ applies beside its card play: the duck of a maker who must take no trick (a misÃ
 >>> import numpy as np
 >>> from engine import load_variant
 >>> from engine.core import cards as C
->>> v = load_variant("five-hundred-3")
+>>> v = load_variant("five-hundred")  # at no-trump its 7 to ace of hearts rank 6 to 13
 >>> duck = Duck(v)
 >>> legal = np.array([C.mask_of(["7H", "JH", "AH"])], dtype=np.uint64)
 >>> trump, led = np.array([C.NO_TRUMP]), np.array([C.HEARTS])
