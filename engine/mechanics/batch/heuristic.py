@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.core import cards as C
+from engine.mechanics.batch.bitmap import BitMap, order_places
 from engine.mechanics.batch.greedy import GreedyTables
 from engine.mechanics.batch.hand import Ints
 from engine.mechanics.batch.tables import (
@@ -81,46 +82,6 @@ class HeuristicNumbers:
     """The trumpless estimate's worth of the joker (a deck with one)."""
 
 
-class BitMap:
-    """Masks moved bit by bit, per key: bit ``c`` of a mask to bit ``place[key][c]`` (or
-    nowhere), a byte at a time through 256-entry tables, so that a mask in any card order is
-    one gather a byte. The lowest bit of a mask in an order's places is its first card in
-    that order (:meth:`first`)."""
-
-    def __init__(self, places: list[dict[int, int]], cards: int) -> None:
-        self.bytes = (cards + 7) // 8
-        table = np.zeros((len(places), self.bytes, 256), dtype=np.uint64)
-        inverse = np.full((len(places), 65), 63, dtype=np.int64)
-        values = np.arange(256)
-        for key, place in enumerate(places):
-            for c, to in place.items():
-                byte, bit = divmod(c, 8)
-                table[key, byte, (values >> bit) & 1 == 1] |= ONE << np.uint64(to)
-                inverse[key, to] = c
-        self.table, self.inverse = table, inverse
-        self.flat = table.reshape(-1)
-
-    def move(self, masks: U64, key: Ints | int) -> U64:
-        """Each mask with its bits moved to their places for the row's ``key``."""
-        base = np.asarray(key, dtype=np.int64) * (self.bytes * 256)
-        out = self.flat[base + (masks & np.uint64(255)).astype(np.int64)]
-        for b in range(1, self.bytes):
-            out |= self.flat[base + (b * 256) + ((masks >> np.uint64(8 * b))
-                                                 & np.uint64(255)).astype(np.int64)]
-        return out
-
-    def first(self, masks: U64, key: Ints | int) -> Ints:
-        """Per row, the first card of ``masks[row]`` in the order ``key`` (63 for none)."""
-        moved = self.move(masks, key)
-        place = np.bitwise_count((moved & -moved) - ONE).astype(np.int64)
-        card: Ints = self.inverse[np.asarray(key, dtype=np.int64), place]
-        return card
-
-
-def _order(cards: Ints) -> dict[int, int]:
-    return {int(c): i for i, c in enumerate(cards)}
-
-
 class HeuristicTables:
     """The heuristic's estimate and orders over the variant's deck (suit trumps only)."""
 
@@ -162,9 +123,9 @@ class HeuristicTables:
             low.append(arr[np.lexsort((arr, own, is_trump))])
         self.low_order = np.stack(low)
         orders = self.orders
-        self.low_map = BitMap([_order(o) for o in self.low_order], top)
-        self.high_map = BitMap([_order(o) for o in orders.own_down], top)
-        self.led_map = BitMap([_order(o) for o in orders.by_led], top)
+        self.low_map = BitMap([order_places(o) for o in self.low_order], top)
+        self.high_map = BitMap([order_places(o) for o in orders.own_down], top)
+        self.led_map = BitMap([order_places(o) for o in orders.by_led], top)
         self.deck_mask = np.uint64(sum(1 << b for b in deck))
         sides = [variant.sides.hand_sides(m) for m in range(variant.players)]
         p = variant.players
