@@ -69,7 +69,8 @@ def heuristic_numbers(variant: Variant) -> HeuristicNumbers:
         partner_tricks=bot.partner_tricks, opening_tricks=bot.opening_tricks,
         trumpless_orders=tuple(tuple(tuple(suit) for suit in bot.nt_order[t])
                                for t in (C.NO_TRUMP, C.LOW_NO_TRUMP)),
-        nt_top=N.NT_TOP, nt_long=N.NT_LONG, nt_second=N.NT_SECOND, nt_third=N.NT_THIRD)
+        nt_top=N.NT_TOP, nt_long=N.NT_LONG, nt_second=N.NT_SECOND, nt_third=N.NT_THIRD,
+        nt_joker=N.NT_JOKER)
 
 
 @dataclass(slots=True)

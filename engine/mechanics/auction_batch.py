@@ -83,8 +83,8 @@ class Auction:
     @staticmethod
     def check_heuristic(variant: Variant) -> str | None:
         """Why the ``heuristic`` bot has no batch form here, or None."""
-        if rules_of(variant, AuctionRules).table:
-            return "bid tables (C500-A1) have no batch heuristic yet"
+        if rules_of(variant, AuctionRules).table:  # auction_table_batch: the table's bids
+            return None
         specials = rules_of(variant, AuctionRules).special_bids
         if any(special.tricks == 0 for special in specials):
             return "special bids for no tricks have no batch heuristic yet"

@@ -53,13 +53,6 @@ class Deal:
             return "a trump ranking without bowers (`deck.bowers: false`) has no batch form yet"
         return None
 
-    @staticmethod
-    def check_heuristic(variant: Variant) -> str | None:
-        """Why the ``heuristic`` bot has no batch form here, or None."""
-        if has_small(variant.deck.cards):
-            return "the 2 to 5 (DECK-A6) have no batch heuristic yet"
-        return None
-
     def __init__(self, variant: Variant) -> None:
         self.deck = np.array(batch_cards(variant.deck.cards), dtype=np.int64)
         """The deck's batch bits (the 2 to 5 at ``tables.SMALL_BITS``: ``tables.batch_card``)."""

@@ -5,7 +5,9 @@ As the scalar phase (``engine.mechanics.kitty_exchange``) with ``source: kitty``
 maker``, not optional (Five Hundred, C500-A7): once the contract is made the maker adds the
 undealt cards to his hand and discards one card at a time until he holds ``hand_size`` again.
 Each discard is the scalar ``random`` bot's, one uniform card of those held; the ``greedy``
-bot's is the card of least power in its own suit (the lowest id of equals). Nobody else sees
+bot's is the card of least power in its own suit (the lowest id of equals); the ``heuristic``'s
+the card whose loss leaves the hand's estimate with the trump of the contract highest (the
+lowest id of equals: ``kitty_exchange.decide``; a misère's at no-trump). Nobody else sees
 the cards taken or discarded, so no other seat's choice depends on them.
 """
 
@@ -37,7 +39,7 @@ class KittyExchange:
 
     @staticmethod
     def check_heuristic(variant: Variant) -> str | None:
-        return "the kitty exchange has no batch heuristic yet"
+        return None  # the maker's exchange (``check``): the heuristic's discards below
 
     def __init__(self, variant: Variant) -> None:
         self.hand_size = variant.deal.hand_size
@@ -55,12 +57,17 @@ class KittyExchange:
         kitty = self.deck ^ np.bitwise_or.reduce(bh.hands, axis=1)
         held = bh.hands[rows, maker] | np.where(made, kitty, np.uint64(0))
         greedy = bh.greedy_at(maker)
-        for _ in range(self.size):
+        heuristic = bh.heuristic_at(maker)
+        for k in range(self.size):
             legal = np.where(made, held, np.uint64(0))
             bit = choose_bit(legal, bh.rng)
             if greedy is not None:  # the card of least power in its own suit
                 low = ONE << self.greedy.discard(legal, bh.trump).astype(np.uint64)
                 bit = np.where(greedy & made, low, bit)
+            if heuristic is not None and bh.heuristic is not None:  # the loss that costs least
+                keep = bh.heuristic.tables.best_keep(legal, bh.trump, self.hand_size
+                                                     + self.size - k - 1)
+                bit = np.where(heuristic & made, legal ^ keep, bit)
             bh.act(made, self.discards[np.bitwise_count(bit - ONE).astype(np.int64)])
             held ^= bit
         bh.hands[rows, maker] = np.where(made, held, bh.hands[rows, maker])

@@ -3,7 +3,9 @@
 Fixed-length tricks are unrolled (each seat a trick); a seat that does not play holds a blank
 card. The choices are those of the scalar ``random`` bot: one uniform draw over the legal actions
 (``engine.bots.random_bot``), here over the same legal sets computed with masks; a seat the
-``greedy`` bot plays takes its rule (``engine.bots.greedy``).
+``greedy`` bot plays takes its rule (``engine.bots.greedy``), a seat the ``heuristic`` plays
+its (``engine.mechanics.play.decide``: a maker who must take no trick ducks,
+``engine.mechanics.batch.duck``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import numpy.typing as npt
 
 from engine.core import actions as A
 from engine.core import cards as C
+from engine.mechanics.batch.duck import Duck, joker_suit
 from engine.mechanics.batch.greedy import GreedyTables, counts_by_suit
 from engine.mechanics.batch.hand import NONE, BatchHand, Ints, rules_of
 from engine.mechanics.batch.tables import (
@@ -99,6 +102,9 @@ class Play:
         self.power_code = power.reshape(-1) << self.shift
         self.place_code = self.place_mask - np.arange(p)
         """A card's code in a trick: its power, shifted, plus ``place_code[place]``."""
+        self.variant = variant
+        self.duck: Duck | None = None
+        """The heuristic maker's duck in a contract for no tricks (made when one comes up)."""
 
     def run(self, bh: BatchHand) -> None:
         n, p, h = bh.n, bh.players, self.tricks
@@ -179,12 +185,16 @@ class Play:
         """Where the joker is led at no-trump, its leader names the suit it calls for
         (``call:H``, BID-A8), which the others must follow if they can: the ``random`` bot
         uniformly, the ``greedy`` bot the suit it holds most of (the lowest of equals, as it
-        names trump). Returns the suit to follow, per row."""
+        names trump), the ``heuristic`` its longest suit of the seven to the ace, the best
+        cards among equals (``duck.joker_suit``). Returns the suit to follow, per row."""
         led = (bit == _JOKER_BIT) & (trump >= C.NO_TRUMP)
         suit = bh.uniform(4)
         greedy = bh.greedy_at(leader)
         if greedy is not None:
             suit = np.where(greedy, counts_by_suit(hand).argmax(axis=1), suit)
+        heuristic = bh.heuristic_at(leader)
+        if heuristic is not None:
+            suit = np.where(heuristic, joker_suit(hand, trump), suit)
         bh.act(led, A.CALL + suit)
         called: U64 = np.where(led, SUIT_MASK[trump, suit], suit_mask)
         return called

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from engine.mechanics.batch.duck import Duck
 from engine.mechanics.batch.hand import BatchHand, Ints
 from engine.mechanics.batch.tables import BLANK, BLANK_CARD, ONE, PLAYABLE, U64
 
@@ -44,6 +45,11 @@ class Reader:
         self.win_card = np.full(n, BLANK_CARD, dtype=np.int64)
         self.holder = bh.partner
         """A called partner (``call_partner``), or None: the variant's sides hold."""
+        no_trick = (bh.special >= 0) & (bh.bid == 0) & (bh.maker >= 0)
+        self.ducks = no_trick if no_trick.any() else None
+        """The rows whose contract is for no tricks (a misère): its makers duck."""
+        if self.ducks is not None and play.duck is None:
+            play.duck = Duck(play.variant)
         if bh.partner is not None and bh.called is not None:
             self.called_bit = np.where(bh.called >= 0,
                                        ONE << np.maximum(bh.called, 0).astype(np.uint64),
@@ -104,6 +110,14 @@ class Reader:
                 card = tables.follow(legal, hand, self.trump, led, top >> form.shift,
                                      partner_wins=partner, last=self.played == self.active - 1,
                                      win_card=self.win_card, gone=self.gone)
+            if self.ducks is not None:  # a maker who must take no trick ducks
+                rows = np.flatnonzero(at & self.ducks & self._makers(seat))
+                if rows.size:
+                    duck = form.duck
+                    assert duck is not None
+                    trump = self.trump[rows]
+                    card[rows] = duck.lead(legal[rows], trump) if pos == 0 else duck.follow(
+                        legal[rows], trump, led[rows], np.maximum(best[rows], 0) >> form.shift)
             bit = np.where(at, ONE << card.astype(np.uint64), bit)
         self.gone |= bit & PLAYABLE
         self.played += bit != BLANK

@@ -31,25 +31,22 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.core import cards as C
+from engine.mechanics.batch.bitmap import BitMap, order_places
 from engine.mechanics.batch.greedy import GreedyTables
 from engine.mechanics.batch.hand import Ints
 from engine.mechanics.batch.tables import (
-    COPIES,
     EFFECTIVE,
     ONE,
-    POWER,
     SUIT_MASK,
     U64,
-    pick_bits,
+    batch_card,
+    power_table,
 )
 from engine.rules.variant import Variant
 
 __all__ = ["HeuristicNumbers", "HeuristicSeats", "HeuristicTables"]
 
 Floats = npt.NDArray[np.float64]
-_RANKS = np.full(65, -1, dtype=np.int64)
-_RANKS[:len(C.RANKS[:64])] = C.RANKS[:64]
-"""``_RANKS[c]``: the rank of card ``c`` (-1 for none)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -81,46 +78,8 @@ class HeuristicNumbers:
     nt_third: float = 0.0
     """The trumpless estimate's worth of a suit's best card, of each card past four in a suit
     it heads, of a guarded second best and of a twice-guarded third best."""
-
-
-class BitMap:
-    """Masks moved bit by bit, per key: bit ``c`` of a mask to bit ``place[key][c]`` (or
-    nowhere), a byte at a time through 256-entry tables, so that a mask in any card order is
-    one gather a byte. The lowest bit of a mask in an order's places is its first card in
-    that order (:meth:`first`)."""
-
-    def __init__(self, places: list[dict[int, int]], cards: int) -> None:
-        self.bytes = (cards + 7) // 8
-        table = np.zeros((len(places), self.bytes, 256), dtype=np.uint64)
-        inverse = np.full((len(places), 65), 63, dtype=np.int64)
-        values = np.arange(256)
-        for key, place in enumerate(places):
-            for c, to in place.items():
-                byte, bit = divmod(c, 8)
-                table[key, byte, (values >> bit) & 1 == 1] |= ONE << np.uint64(to)
-                inverse[key, to] = c
-        self.table, self.inverse = table, inverse
-        self.flat = table.reshape(-1)
-
-    def move(self, masks: U64, key: Ints | int) -> U64:
-        """Each mask with its bits moved to their places for the row's ``key``."""
-        base = np.asarray(key, dtype=np.int64) * (self.bytes * 256)
-        out = self.flat[base + (masks & np.uint64(255)).astype(np.int64)]
-        for b in range(1, self.bytes):
-            out |= self.flat[base + (b * 256) + ((masks >> np.uint64(8 * b))
-                                                 & np.uint64(255)).astype(np.int64)]
-        return out
-
-    def first(self, masks: U64, key: Ints | int) -> Ints:
-        """Per row, the first card of ``masks[row]`` in the order ``key`` (63 for none)."""
-        moved = self.move(masks, key)
-        place = np.bitwise_count((moved & -moved) - ONE).astype(np.int64)
-        card: Ints = self.inverse[np.asarray(key, dtype=np.int64), place]
-        return card
-
-
-def _order(cards: Ints) -> dict[int, int]:
-    return {int(c): i for i, c in enumerate(cards)}
+    nt_joker: float = 0.0
+    """The trumpless estimate's worth of the joker (a deck with one)."""
 
 
 class HeuristicTables:
@@ -129,46 +88,45 @@ class HeuristicTables:
     def __init__(self, variant: Variant, numbers: HeuristicNumbers) -> None:
         self.numbers = numbers
         self.orders = GreedyTables(variant)
-        deck = sorted(variant.deck.cards)  # ascending ids: the scalar estimate's order
-        # The trumps of each suit, ascending (the scalar estimate adds them in this order),
-        # padded with card 63, which no hand the estimate reads holds.
-        trumps = [[c for c in deck if EFFECTIVE[t, c] == t] for t in range(4)]
-        width = max(len(ts) for ts in trumps)
+        ids = sorted(variant.deck.cards)  # ascending ids: the scalar estimate's order
+        deck = [batch_card(c) for c in ids]  # the batch bits keep that order (the 2 to 5)
+        self.power = power = power_table(variant.deck.cards, list(variant.deck.all_tables()))
+        """The deck's trick powers by batch bit (``tables.power_table``: the 2 to 5 have
+        their own)."""
         top = max(deck) + 1
-        self.subset = BitMap([{c: j for j, c in enumerate(ts)} for ts in trumps], top)
-        """Each hand's trumps as a subset index (bit ``j``: the ``j``-th trump)."""
-        sums = np.zeros((4, 1 << width), dtype=np.float64)
-        subsets = np.arange(1 << width)
-        for t in range(4):  # the trumps added in ascending order (adding 0.0 changes nothing)
-            values = numbers.trump_values[t]
-            for j, c in enumerate(trumps[t]):
-                sums[t] += np.where(subsets >> j & 1 == 1, values[c], 0.0)
-        self.trump_sums = sums
-        """``trump_sums[t, i]``: the trumps of subset ``i`` (bit ``j``: the ``j``-th trump)."""
-        self.all_aces = np.uint64(sum(1 << c for c in deck if C.RANKS[c] == C.RANK_A))
+        self.subset, self.trump_sums = self._trump_tables(ids, deck, top)
+        ranks = np.full(65, -1, dtype=np.int64)
+        ranks[deck] = [C.RANKS[c] for c in ids]
+        self.ranks = ranks
+        """``ranks[b]``: the rank of the card at batch bit ``b`` (-1 for none)."""
+        self.all_aces = np.uint64(sum(1 << b for b in deck if ranks[b] == C.RANK_A))
         """The deck's aces (a double deck's second copies too)."""
-        self.copies = variant.deck.copies > 1
-        """A double deck: a side suit's length counts its second copies (DECK-A2)."""
-        self.side_first, self.side_king = self._side_tables(deck)
-        self.bowers = np.array([sum(1 << c for c in deck if POWER[t, t, c] >= numbers.left_power)
+        self.extra = np.uint64(sum(1 << b for b in deck if b >= C.JOKER and ranks[b] != 8))
+        """A suit's cards outside its byte of the mask (a double deck's second copies, the
+        sixes, the 2 to 5): a side suit's length counts them (DECK-A2, DECK-A6)."""
+        self.copies = bool(self.extra)
+        self.joker = np.uint64(sum(1 << b for b in deck if ranks[b] == C.RANK_JOKER))
+        """The joker (a deck with one): the trumpless estimate counts it."""
+        self.side_first, self.side_king = self._side_tables(ids)
+        self.bowers = np.array([sum(1 << b for b in deck if power[t, t, b] >= numbers.left_power)
                                 for t in range(4)] + [0, 0], dtype=np.uint64)
         """The trumps the scalar bot counts as strong (a bower or above), by trump (none at
         no-trump)."""
-        self.trumpless = [[np.array(order, dtype=np.uint64) for order in suits]
-                          for suits in numbers.trumpless_orders]
+        self.trumpless = [[np.array([batch_card(c) for c in order], dtype=np.uint64)
+                           for order in suits] for suits in numbers.trumpless_orders]
         """At no-trump (index 0) and low no-trump: each suit's cards, best first."""
         arr = np.array(deck, dtype=np.int64)
         low = []
         for t in range(6):  # (a trump, its own power, the card): the scalar ``_low_key``
-            own = POWER[t, EFFECTIVE[t, arr], arr]
+            own = power[t, EFFECTIVE[t, arr], arr]
             is_trump = (EFFECTIVE[t, arr] == t).astype(np.int64)
             low.append(arr[np.lexsort((arr, own, is_trump))])
         self.low_order = np.stack(low)
         orders = self.orders
-        self.low_map = BitMap([_order(o) for o in self.low_order], top)
-        self.high_map = BitMap([_order(o) for o in orders.own_down], top)
-        self.led_map = BitMap([_order(o) for o in orders.by_led], top)
-        self.deck_mask = np.uint64(variant.deck.mask)
+        self.low_map = BitMap([order_places(o) for o in self.low_order], top)
+        self.high_map = BitMap([order_places(o) for o in orders.own_down], top)
+        self.led_map = BitMap([order_places(o) for o in orders.by_led], top)
+        self.deck_mask = np.uint64(sum(1 << b for b in deck))
         sides = [variant.sides.hand_sides(m) for m in range(variant.players)]
         p = variant.players
         side = np.zeros((p, p, p), dtype=bool)
@@ -183,6 +141,23 @@ class HeuristicTables:
             makers[m, list(sides[m][0])] = True
         self.side, self.makers = side, makers
 
+    def _trump_tables(self, ids: list[int], deck: list[int], top: int
+                      ) -> tuple[BitMap, Floats]:
+        """Each hand's trumps as a subset index (bit ``j``: the ``j``-th trump of the suit,
+        ascending: the scalar estimate adds them in this order), and ``sums[t, i]``: what
+        the trumps of subset ``i`` are worth."""
+        trumps = [[(c, b) for c, b in zip(ids, deck, strict=True) if EFFECTIVE[t, b] == t]
+                  for t in range(4)]
+        width = max(len(ts) for ts in trumps)
+        subset = BitMap([{b: j for j, (_, b) in enumerate(ts)} for ts in trumps], top)
+        sums = np.zeros((4, 1 << width), dtype=np.float64)
+        subsets = np.arange(1 << width)
+        for t in range(4):  # the trumps added in ascending order (adding 0.0 changes nothing)
+            values = self.numbers.trump_values[t]
+            for j, (c, _) in enumerate(trumps[t]):
+                sums[t] += np.where(subsets >> j & 1 == 1, values[c], 0.0)
+        return subset, sums
+
     def _side_tables(self, deck: list[int]) -> tuple[Floats, Floats]:
         """What a side suit adds to the estimate, by trump, suit, two trumps or more, (in a
         double deck) the suit's second copies held, and the byte of the hand that holds the
@@ -191,7 +166,7 @@ class HeuristicTables:
         king, the length of both copies), then its king beside the ace. The trump suit adds
         0."""
         n = self.numbers
-        extra = 8 if self.copies else 1  # second copies held of a suit: 0 to 7 (trump's)
+        extra = 8 if self.copies else 1  # cards held outside the suit's byte: 0 to 7
         first = np.zeros((4, 4, 2, extra, 256))
         king = np.zeros((4, 4, 256))
         for t in range(4):
@@ -217,18 +192,23 @@ class HeuristicTables:
         trumpless = trump >= C.NO_TRUMP
         if not trumpless.any():
             return self._suited(hands, trump)
-        est = self._suited(hands, np.where(trumpless, 0, trump))
+        est = np.empty(hands.shape[0])
+        suited = np.flatnonzero(~trumpless)  # each row's estimate on its own rows only
+        if suited.size:
+            est[suited] = self._suited(hands[suited], trump[suited])
         for index, at in enumerate((trump == C.NO_TRUMP, trump == C.LOW_NO_TRUMP)):
-            if at.any():
-                est = np.where(at, self._trumpless(hands, index), est)
+            rows = np.flatnonzero(at)
+            if rows.size:
+                est[rows] = self._trumpless(hands[rows], index)
         return est
 
     def _trumpless(self, hands: U64, index: int) -> Floats:
-        """The scalar ``_trumpless_strength`` (no joker: a batch deck has none): per suit, its
-        best card (and the length past four of a suit it heads), a guarded second best, a
-        twice-guarded third best, added in that order."""
+        """The scalar ``_trumpless_strength``: the joker, then per suit its best card (and the
+        length past four of a suit it heads), a guarded second best, a twice-guarded third
+        best, added in that order."""
         n = self.numbers
-        est = np.zeros(hands.shape[0])
+        est = np.where(hands & self.joker != 0, n.nt_joker, 0.0) if self.joker \
+            else np.zeros(hands.shape[0])
         for order in self.trumpless[index]:
             held = [((hands >> order[k]) & ONE).astype(bool) if k < order.size
                     else np.zeros(hands.shape[0], dtype=bool) for k in range(3)]
@@ -250,8 +230,9 @@ class HeuristicTables:
         for suit in range(4):  # a side suit's void or ace, then its guarded king
             byte = ((hands >> np.uint64(8 * suit)) & np.uint64(255)).astype(np.int64)
             at = trump * 4 + suit
-            if self.copies:  # the suit's second copies held (0 to 7: the trump suit adds 0)
-                k = np.bitwise_count(hands & COPIES & SUIT_MASK[trump, suit]).astype(np.int64)
+            if self.copies:  # the suit's cards outside its byte (0 to 7: the trump suit adds 0)
+                k = np.bitwise_count(hands & self.extra & SUIT_MASK[trump, suit]
+                                     ).astype(np.int64)
                 est = est + self.side_first[((at * 2 + two) * 8 + k) * 256 + byte]
                 est = est + self.side_king[at * 256 + byte]
                 continue
@@ -280,8 +261,14 @@ class HeuristicTables:
         return weak & (trump < C.NO_TRUMP)  # no-trump has no trumps to count
 
     def drops(self, hands: U64, size: int) -> list[U64]:
-        """The ``size`` single cards of each row's hand (of ``size`` cards), lowest first."""
-        return [pick_bits(hands, np.full(hands.shape[0], k)) for k in range(size)]
+        """The ``size`` single cards of each row's hand (of ``size`` cards), lowest first (0
+        past a row's last card)."""
+        rest, cards = hands.copy(), []
+        for _ in range(size):
+            low = rest & (~rest + ONE)
+            cards.append(low)
+            rest = rest ^ low
+        return cards
 
     def best_keep(self, hands: U64, trump: Ints, size: int) -> U64:
         """Each hand of ``size + 1`` cards less the card whose loss hurts the estimate least
@@ -305,7 +292,7 @@ class HeuristicTables:
             suit = EFFECTIVE[trump, card]
             void = (suit != trump) & ((rest & SUIT_MASK[trump, suit]) == 0)
             micro = np.rint(self.strength(rest, trump) * 1e6).astype(np.int64)
-            key = micro * 1000 + void * 500 + (200 - POWER[trump, suit, card])
+            key = micro * 1000 + void * 500 + (200 - self.power[trump, suit, card])
             keys.append(np.where(bit != 0, key, np.iinfo(np.int64).min))  # fewer cards
         best = np.stack(keys, axis=1).argmax(axis=1)
         chosen = np.stack(cards, axis=1)[np.arange(legal.shape[0]), best]
@@ -331,6 +318,8 @@ class HeuristicTables:
         trumpless = trump >= C.NO_TRUMP
         if trumpless.any():
             sure = self._sure_lead(legal, trump, gone, legal if hand is None else hand)
+            if self.joker:  # no sure card: the joker
+                sure = np.where((sure == 63) & (legal & self.joker != 0), C.JOKER, sure)
             ace = np.where(trumpless, sure, ace)
             aces = np.where(trumpless, sure != 63, aces != 0)
             maker_side = maker_side & ~trumpless
@@ -346,7 +335,7 @@ class HeuristicTables:
         for suit in range(4):
             cards = SUIT_MASK[trump, suit] & self.deck_mask
             out = cards & ~hand & ~gone
-            top = POWER[trump, suit, self.high_map.first(out, trump)]  # 0 for none out
+            top = self.power[trump, suit, self.high_map.first(out, trump)]  # 0: none
             sure |= legal & cards & self.orders.beats[trump, suit, top]
         first: Ints = np.where(sure != 0, np.bitwise_count((sure & -sure) - ONE), 63)
         return first
@@ -362,7 +351,7 @@ class HeuristicTables:
         out = SUIT_MASK[trump, led] & self.deck_mask & ~hand & ~gone
         boss = (out & beats) == 0
         holds = partner_wins & (last | (power >= self.numbers.trump_base - 1)
-                                | (_RANKS[win_card] == C.RANK_A) | boss)
+                                | (self.ranks[win_card] == C.RANK_A) | boss)
         winners = legal & beats
         win = self.led_map.first(winners, trump * 5 + led)
         low = self.low(legal, trump)
