@@ -120,21 +120,21 @@ def test_compare_engine_batch_at_the_command_line_and_its_fallback(
                           "stick-the-dealer", "--engine", "batch", "--games", "300", "--quiet",
                           "--json"], capture_output=True, text=True, check=True)
     assert '"paired": true' in run.stdout and "batch mode" not in run.stderr
-    one_round = write("one-round.yaml", ONE_ROUND)  # one round of bidding has no batch form yet
+    sides = write("next-seats.yaml", NEXT_SEATS)  # partners side by side: no batch form yet
     run = subprocess.run([sys.executable, "-m", "engine.cli", "compare", "standard",
-                          str(one_round), "--engine", "batch", "--games", "2", "--quiet"],
+                          str(sides), "--engine", "batch", "--games", "2", "--quiet"],
                          capture_output=True, text=True, check=True)
-    assert "batch mode: one-round: mechanic `upcard_bidding` as configured" in run.stderr
+    assert "batch mode: next-seats: mechanic `score` as configured" in run.stderr
     assert "playing the scalar engine" in run.stderr
-    assert "one-round against standard" in run.stdout
+    assert "next-seats against standard" in run.stdout
 
 
-ONE_ROUND = """
+NEXT_SEATS = """
     extends: standard
-    description: standard, one round of bidding on the upcard
-    upcard_bidding: {rounds: 1}
+    description: standard, partners in seats side by side
+    sides: {kind: teams, teams: [[0, 1], [2, 3]]}
     """
-"""A variant with a mechanic's setting that has no batch form: one round of bidding."""
+"""A variant with a setting that has no batch form: partners not in alternate seats."""
 
 
 def test_the_report_is_the_same_for_any_number_of_workers() -> None:

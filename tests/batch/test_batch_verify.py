@@ -126,28 +126,30 @@ def test_every_shipped_variant_has_a_batch_form() -> None:
     assert SUPPORTED == SHIPPED
 
 
-@pytest.mark.parametrize(("text", "said"), [
-    ("dealer_pickup: {mode: optional}", "mechanic `dealer_pickup` as configured: the optional "
-     "pickup has no batch form yet"),
-    ("upcard_bidding: {rounds: 1}", "mechanic `upcard_bidding` as configured: one-round "
-     "bidding and forced orders have no batch form yet")])
-def test_a_users_file_without_batch_forms_is_named_with_what_it_lacks(text: str,
+@pytest.mark.parametrize(("base", "text", "said"), [
+    ("standard-joker", "deck: {size: 24, jokers: 2}", "mechanic `deal` as configured: two "
+     "jokers have no batch form yet"),
+    ("standard", "sides: {kind: teams, teams: [[0, 1], [2, 3]]}", "mechanic `score` as "
+     "configured: only two sides in alternate seats of four or six players (0+2 against 1+3, "
+     "0+2+4 against 1+3+5), the maker against the rest and every player for himself have a "
+     "batch form yet")])
+def test_a_users_file_without_batch_forms_is_named_with_what_it_lacks(base: str, text: str,
                                                                       said: str) -> None:
-    reason = missing(overlay(f"extends: standard\ndescription: a house rule\n{text}\n"))
+    reason = missing(overlay(f"extends: {base}\ndescription: a house rule\n{text}\n"))
     assert reason == f"overlay: {said}"
 
 
 def test_cli_falls_back_to_the_scalar_engine_with_a_message(run_cli: RunCli,
                                                             write: Callable[..., Any]) -> None:
-    one_round = write("one-round.yaml", """
-        extends: standard
-        description: standard, one round of bidding on the upcard
-        upcard_bidding: {rounds: 1}
+    jokers = write("two-jokers.yaml", """
+        extends: standard-joker
+        description: two jokers, the best of them the top trump
+        deck: {size: 24, jokers: 2}
         """)
-    result = run_cli("simulate", str(one_round), "--engine", "batch", "--games", "3",
+    result = run_cli("simulate", str(jokers), "--engine", "batch", "--games", "3",
                      "--quiet", "--json")
     assert result.code == 0
-    assert "one-round: mechanic `upcard_bidding` as configured: one-round bidding" in result.err
+    assert "two-jokers: mechanic `deal` as configured: two jokers have no batch" in result.err
     assert "playing the scalar engine" in result.err
     assert json.loads(result.out)["games"] == 3
 
