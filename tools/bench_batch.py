@@ -31,6 +31,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -229,6 +230,11 @@ def render(measured: dict[str, Any], skipped: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+def _three(number: float) -> str:
+    """``number`` to three significant figures, with thousands separators (1,250,000)."""
+    return f"{float(f'{number:.3g}'):,.0f}"
+
+
 def markdown(measured: dict[str, Any], duplicates: dict[str, tuple[float, float]],
              distances: dict[str, int], names: Sequence[str], *, size: int, games: int) -> str:
     """The README's table: a row a variant at batch size ``size`` (random and heuristic
@@ -242,7 +248,7 @@ def markdown(measured: dict[str, Any], duplicates: dict[str, tuple[float, float]
         if m is None:
             return "-"
         ratio = f" ({m['hands_per_cpu_s'] / ref['hands_per_cpu_s']:.2f})" if ref else ""
-        return f"{m['hands_per_cpu_s']:,.0f}{ratio}"
+        return f"{_three(m['hands_per_cpu_s'])}{ratio}"
 
     def memory(key: str) -> str:
         m = measured.get(key)
@@ -260,7 +266,7 @@ def markdown(measured: dict[str, Any], duplicates: dict[str, tuple[float, float]
              f"heuristic (games differing of {games:,}) |",
              "|---|---|---|---|---|---|---|"]
     if ref:
-        lines.append(f"| OpenSpiel C++ `evaluate_bots` | {ref['hands_per_cpu_s']:,.0f} (1) "
+        lines.append(f"| OpenSpiel C++ `evaluate_bots` | {_three(ref['hands_per_cpu_s'])} (1) "
                      "| | | | | |")
     for name in names:
         random_key, smart_key = _key(name, size, "random"), _key(name, size, "heuristic")
@@ -270,6 +276,24 @@ def markdown(measured: dict[str, Any], duplicates: dict[str, tuple[float, float]
                      f"{lead(f'{name}: heuristic vs greedy')} | "
                      f"{lead(f'{name}: heuristic vs random')} | {dist} |")
     return "\n".join(lines)
+
+
+def _markdown_from(path: str, *, size: int, games: int) -> int:
+    """Print the README's table of a run saved with ``--json``."""
+    try:
+        saved = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        print(f"bench_batch: {path}: {error}", file=sys.stderr)
+        return 1
+    measured = saved["measured"]
+    names = list(dict.fromkeys(key.split(" ")[0] for key in measured if key != "openspiel_cpp"))
+    duplicates = {key: (mean, half) for key, (mean, half) in saved["duplicate"].items()}
+    print(markdown(measured, duplicates, saved.get("distance", {}), names, size=size,
+                   games=games))
+    for name, reason in {**saved["no_batch_form"], **saved.get("no_batch_heuristic", {})
+                         }.items():
+        print(f"{name}: {reason}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -298,6 +322,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--markdown", action="store_true",
                         help="print the README's table instead (one row a variant, at the "
                         "first of --other-sizes, or of --sizes for the first variant alone)")
+    parser.add_argument("--markdown-from", metavar="JSON",
+                        help="print the README's table of a run saved with --json (its "
+                        "--other-sizes and --verify given again), and measure nothing")
     args = parser.parse_args(argv)
     try:
         sizes = [int(s) for s in args.sizes.split(",")]
@@ -307,6 +334,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f"{args.sizes!r}, {args.other_sizes!r}")
     if args.runs < 1 or any(s < 1 for s in [*sizes, *other_sizes]):
         parser.error("--runs and every size must be at least 1")
+    if args.markdown_from:
+        return _markdown_from(args.markdown_from, size=other_sizes[0], games=args.verify)
     names = [n.strip() for n in args.variants.split(",") if n.strip()]
     skipped = {n: r for n in names if (r := missing(load_variant(n))) is not None}
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
