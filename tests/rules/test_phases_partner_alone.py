@@ -158,10 +158,14 @@ def test_the_option_is_off_in_every_shipped_variant_ALONE_A1() -> None:
         assert rules is None or rules.partner is False, name
 
 
-def test_the_batch_engine_names_the_takeover_it_lacks_ALONE_A1() -> None:
-    reason = missing(TAKEOVER)
-    assert reason is not None and "taken over by the maker's partner has no batch form" in reason
-    assert missing(load_variant("standard")) is None
+def test_the_batch_engine_plays_the_takeover_but_not_beside_calling_for_best_ALONE_A1() -> None:
+    # the takeover has a batch form (tests/batch/test_batch_partner_alone.py); beside
+    # Railroad's calling for the partner's best, whose caller is the lone maker, it has none
+    assert missing(TAKEOVER) is None and missing(ROW) is None
+    railroad = overlay("extends: railroad-no-laps\ndescription: a takeover beside calling for "
+                       "best\ngo_alone: {partner: true}\n")
+    reason = missing(railroad)
+    assert reason is not None and "taken over by the maker's partner beside `pass_cards`" in reason
 
 
 @pytest.mark.parametrize("seed", range(6))
