@@ -8,9 +8,10 @@ keeps the bit of its face-up card and of the face-down card under it
 piles (widows) stay at their positions for an exchange (``kitty_exchange.source``: its batch
 form takes them). Nobody decides anything here.
 
-The ``heuristic`` bot's batch form does not read a tableau (its leads and follows count the
-cards a seat holds, and a tableau changes them in the play) nor a seat's exchange with his
-widow: :meth:`Piles.check_heuristic` refuses both, and the scalar engine plays them.
+The ``heuristic`` bot's batch form does not read a tableau (its leads and follows read the
+cards a seat holds and has seen, and a tableau shows and turns cards over in the play):
+:meth:`Piles.check_heuristic` refuses it, and the scalar engine plays. An exchange with a widow
+(:class:`PileExchange`) has the heuristic's discards, the scalar bot's at every decision.
 """
 
 from __future__ import annotations
@@ -18,11 +19,15 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from engine.core import actions as A
+from engine.mechanics.auction_space import fixed_by
+from engine.mechanics.batch.greedy import GreedyTables
 from engine.mechanics.batch.hand import BatchHand
-from engine.mechanics.batch.tables import U64
+from engine.mechanics.batch.tables import ONE, U64, card_actions, choose_bit, has_small
+from engine.mechanics.piles import pile_position
 from engine.rules.variant import Variant
 
-__all__ = ["Piles", "uncover"]
+__all__ = ["PileExchange", "Piles", "uncover"]
 
 
 class Piles:
@@ -41,8 +46,6 @@ class Piles:
         if any(p.play_from for p in piles):
             return ("the heuristic's play from a tableau (`piles.dealt[].play_from`) has no "
                     "batch form yet")
-        if piles:
-            return "the heuristic's exchange with a pile (a widow) has no batch form yet"
         return None
 
     def __init__(self, variant: Variant) -> None:
@@ -83,3 +86,74 @@ def uncover(bit: U64, covered: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint
     tops, unders = covered
     under: U64 = np.bitwise_or.reduce(np.where(tops == bit, unders, np.uint64(0)), axis=0)
     return under
+
+
+class PileExchange:
+    """``kitty_exchange`` with a pile (``source``: a widow, PILE-A6), for B games at once, as
+    the scalar phase: not optional, the seat ``seat`` names (``each``: every seat in turn
+    from eldest, his own pile; ``maker``, ``dealer``, ``eldest``: that seat) takes the pile
+    into his hand and discards as many cards, one at a time. Each discard is the scalar
+    ``random`` bot's (a uniform card held), the ``greedy``'s (the least power in its own suit)
+    or the ``heuristic``'s (the loss that leaves the estimate with trump highest, the lowest
+    id of equals: ``kitty_exchange.decide``). Nobody else sees the cards, so no other seat's
+    choice depends on them. :class:`engine.mechanics.kitty_exchange_batch.KittyExchange`
+    hands such an exchange here."""
+
+    SEATS = ("each", "maker", "dealer", "eldest")
+
+    @staticmethod
+    def check(variant: Variant, source: str, seat: str, optional: bool) -> str | None:
+        pile = next(p for p in variant.deal.piles if p.name == source)
+        if optional or seat not in PileExchange.SEATS or fixed_by(
+                variant, "kitty_exchange.seat") or (seat == "each" and pile.owner == "table"):
+            return ("only an exchange with a pile that is not optional, by the maker, the "
+                    "dealer, eldest, or each seat with his own, has a batch form yet")
+        return None
+
+    def __init__(self, variant: Variant, source: str, seat: str) -> None:
+        self.seat = seat
+        self.players = variant.players
+        self.where = np.array([pile_position(variant, source, s) for s in range(self.players)])
+        """By seat, the position of the pile he takes."""
+        self.size = next(p.size for p in variant.deal.piles if p.name == source)
+        self.hand_size = variant.deal.hand_size
+        self.greedy = GreedyTables(variant)
+        self.discards = card_actions(A.DISCARD, has_small(variant.deck.cards))
+
+    def _turns(self, bh: BatchHand) -> list[tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]]:
+        """Per turn, the seat of each row and whether he takes the pile there."""
+        playing = ~bh.thrown_in
+        if bh.redealt is not None:
+            playing &= ~bh.redealt
+        if bh.ended is not None:
+            playing &= ~bh.ended
+        if self.seat == "maker":
+            return [(np.maximum(bh.maker, 0), playing & (bh.maker >= 0))]
+        if self.seat != "each":
+            seat = bh.seat(1 if self.seat == "eldest" else 0)
+            return [(seat, playing & ~bh.sits_out(seat))]
+        return [(seat, playing & ~bh.sits_out(seat))
+                for seat in (bh.seat(k) for k in range(1, self.players + 1))]
+
+    def run(self, bh: BatchHand) -> None:
+        rows = np.arange(bh.n)
+        zero = np.uint64(0)
+        for seat, taking in self._turns(bh):
+            at = self.where[seat]
+            held = bh.hands[rows, seat] | np.where(taking, bh.hands[rows, at], zero)
+            greedy = bh.greedy_at(seat)
+            heuristic = bh.heuristic_at(seat)
+            for k in range(self.size):
+                legal = np.where(taking, held, zero)
+                bit = choose_bit(legal, bh.rng)
+                if greedy is not None:  # the card of least power in its own suit
+                    low = ONE << self.greedy.discard(legal, bh.trump).astype(np.uint64)
+                    bit = np.where(greedy & taking, low, bit)
+                if heuristic is not None and bh.heuristic is not None:  # the least loss
+                    keep = bh.heuristic.tables.best_keep(legal, bh.trump, self.hand_size
+                                                         + self.size - k - 1)
+                    bit = np.where(heuristic & taking, legal ^ keep, bit)
+                bh.act(taking, self.discards[np.bitwise_count(bit - ONE).astype(np.int64)])
+                held ^= bit
+            bh.hands[rows, seat] = np.where(taking, held, bh.hands[rows, seat])
+            bh.hands[rows, at] = np.where(taking, zero, bh.hands[rows, at])

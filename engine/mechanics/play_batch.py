@@ -33,8 +33,8 @@ from engine.mechanics.batch.tables import (
     power_table,
 )
 from engine.mechanics.go_alone import GoAloneRules
-from engine.mechanics.play import FirstLead, PlayRules
 from engine.mechanics.piles_batch import uncover
+from engine.mechanics.play import FirstLead, PlayRules
 from engine.mechanics.play_batch_reader import Reader
 from engine.mechanics.play_rules import JokerAtNoTrump
 from engine.rules.variant import Variant
@@ -125,7 +125,6 @@ class Play:
         smart = Reader(bh, self) if bh.heuristic is not None else None
         calls = self.joker_calls and bool((trump >= C.NO_TRUMP).any())
         exposed = self._exposed(bh) if self.exposed else None
-        covered = bh.covered  # a tableau's columns (``piles``, PILE-A3); None: none
         for trick in range(h):
             # A trick's best card as one number: its power, then the earlier place (the
             # first of equals wins), so that the winner is a running maximum.
@@ -140,8 +139,8 @@ class Play:
                     bit = self._bots(bh, smart, bit, pos=pos, legal=legal, hand=hand, led=led,
                                      best=best, leader=leader, exposed=exposed)
                 np.bitwise_xor(hand, bit & PLAYABLE, out=hand)
-                if covered is not None:  # the card it lay on turns over into the hand
-                    np.bitwise_or(hand, uncover(bit, covered), out=hand)
+                if bh.covered is not None:  # a tableau's card it lay on turns over (PILE-A3)
+                    np.bitwise_or(hand, uncover(bit, bh.covered), out=hand)
                 card = np.bitwise_count(bit - ONE)
                 if pos == 0:
                     led = _EFFECTIVE_FLAT[trump_cards + card]
