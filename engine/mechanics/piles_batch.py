@@ -88,6 +88,10 @@ def uncover(bit: U64, covered: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint
     return under
 
 
+_TRUMP_MADE = frozenset({"upcard_bidding", "auction", "name_trump", "upcard_trump"})
+"""The phases that make trump: a pile's exchange after one of them discards knowing it."""
+
+
 class PileExchange:
     """``kitty_exchange`` with a pile (``source``: a widow, PILE-A6), for B games at once, as
     the scalar phase: not optional, the seat ``seat`` names (``each``: every seat in turn
@@ -108,6 +112,8 @@ class PileExchange:
                 variant, "kitty_exchange.seat") or (seat == "each" and pile.owner == "table"):
             return ("only an exchange with a pile that is not optional, by the maker, the "
                     "dealer, eldest, or each seat with his own, has a batch form yet")
+        if not set(variant.flow[:variant.flow.index("kitty_exchange")]) & _TRUMP_MADE:
+            return "an exchange with a pile before trump is made has no batch form yet"
         return None
 
     def __init__(self, variant: Variant, source: str, seat: str) -> None:

@@ -48,6 +48,7 @@ from engine.sim.simulate import simulate
 from engine.sim.stats import Count, Tally
 from engine.testing.homogeneity import label_chi_square, z_rate
 from engine.testing.replay import replay_problems
+from engine.testing.rules import overlay
 
 CHI2_2DF_0_001 = 13.82
 Z_0_001 = 3.29
@@ -170,3 +171,25 @@ def test_the_law_and_the_replay_catch_cards_turned_over_at_the_deal(tableau: Var
                          logged=20)
     problems = verify_games(tableau, logs)
     assert len(problems) >= 15 and "game 0" in problems[0]
+
+
+MAKER_WIDOW = """\
+extends: two-handed
+description: two-handed, the maker takes the table's widow of 3
+flow: [deal, piles, upcard_bidding, dealer_pickup, kitty_exchange, play, score]
+piles: {dealt: [{name: widow, size: 3}]}
+kitty_exchange: {source: widow, seat: maker}
+"""
+
+
+def test_the_maker_takes_the_tables_widow_in_batch() -> None:
+    variant = overlay(MAKER_WIDOW)
+    assert missing(variant) is None
+    assert replay_problems(variant, "heuristic,greedy", games=30) == []
+
+
+def test_an_exchange_with_a_pile_before_trump_is_made_is_refused() -> None:
+    early = MAKER_WIDOW.replace("piles, upcard_bidding, dealer_pickup, kitty_exchange",
+                                "piles, kitty_exchange, upcard_bidding, dealer_pickup")
+    said = missing(overlay(early.replace("seat: maker", "seat: dealer")))
+    assert said is not None and "`kitty_exchange`" in said and "before trump is made" in said
