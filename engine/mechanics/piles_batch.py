@@ -38,6 +38,8 @@ class Piles:
     def check(variant: Variant) -> str | None:
         if variant.deck.copies > 1 and any(p.play_from for p in variant.deal.piles):
             return "a tableau in a double deck has no batch form yet"
+        if variant.deal.hand_size > 31:  # play_batch counts a seat's tricks in 5 bits
+            return "a hand of more than 31 tricks has no batch form"
         return None
 
     @staticmethod
