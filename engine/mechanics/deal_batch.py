@@ -65,6 +65,10 @@ class Deal:
         self.upcard = variant.deal.upcard
         self.positions = variant.deal.positions
         """The seats, then the extra hands (a dummy, the ghost), as the scalar deal's."""
+        self.piled = variant.deal.piled
+        """The cards of each position of the piles (``piles``), dealt after the upcard
+        (PILE-A2), and each seat's and extra hand's before them (``held``)."""
+        self.held = variant.deal.held
 
     def shuffle(self, rng: np.random.Generator, n: int, dealt: int,
                 keys: npt.NDArray[np.uint64] | None = None) -> npt.NDArray[np.int8]:
@@ -88,14 +92,36 @@ class Deal:
 
     def run(self, bh: BatchHand) -> None:
         n, p, h = bh.n, self.positions, self.hand_size
-        dealt = p * h + (1 if self.upcard else 0)
-        order = self.shuffle(bh.rng, n, dealt, bh.deal_keys)
-        cards = self.bits[order[:p * h]].reshape(p, h, n)
-        bh.hands = np.bitwise_or.reduce(cards, axis=1).T.copy()
-        if self.upcard:
-            bh.upcard = self.deck[order[p * h]]
+        if self.piled:
+            self._deal_piles(bh)
+        else:
+            dealt = p * h + (1 if self.upcard else 0)
+            order = self.shuffle(bh.rng, n, dealt, bh.deal_keys)
+            cards = self.bits[order[:p * h]].reshape(p, h, n)
+            bh.hands = np.bitwise_or.reduce(cards, axis=1).T.copy()
+            if self.upcard:
+                bh.upcard = self.deck[order[p * h]]
         for row in bh.logged if bh.logged is not None else ():  # the kitty: the rest
             held = [scalar_mask(int(m), self.small) for m in bh.hands[row]]
             up = int(scalar_cards(self.small)[bh.upcard[row]]) if bh.upcard[row] >= 0 else -1
             kitty = self.mask & ~(sum(held) | (1 << up if up >= 0 else 0))
             bh.deals.append((int(bh.dealer[row]), tuple(held), up, kitty))
+
+    def _deal_piles(self, bh: BatchHand) -> None:
+        """The deal of a variant with piles: ``held`` cards to each seat and extra hand, the
+        upcard, then each position of the piles its cards (PILE-A2), as the scalar deal."""
+        n, held = bh.n, self.held
+        first = self.positions - len(self.piled)
+        dealt = first * held + (1 if self.upcard else 0) + sum(self.piled)
+        order = self.shuffle(bh.rng, n, dealt, bh.deal_keys)
+        hands = np.zeros((n, self.positions), dtype=np.uint64)
+        cards = self.bits[order[:first * held]].reshape(first, held, n)
+        hands[:, :first] = np.bitwise_or.reduce(cards, axis=1).T
+        top = first * held
+        if self.upcard:
+            bh.upcard = self.deck[order[top]]
+            top += 1
+        for at, size in enumerate(self.piled, start=first):
+            hands[:, at] = np.bitwise_or.reduce(self.bits[order[top:top + size]], axis=0)
+            top += size
+        bh.hands = hands

@@ -20,6 +20,7 @@ from engine.mechanics.batch.greedy import GreedyTables
 from engine.mechanics.batch.hand import BatchHand, rules_of
 from engine.mechanics.batch.tables import ONE, batch_cards, card_actions, choose_bit, has_small
 from engine.mechanics.kitty_exchange import KITTY, ExchangeSeat, KittyExchangeRules
+from engine.mechanics.piles_batch import PileExchange
 from engine.rules.variant import Variant
 
 __all__ = ["KittyExchange"]
@@ -31,6 +32,8 @@ class KittyExchange:
     @staticmethod
     def check(variant: Variant) -> str | None:
         rules = rules_of(variant, KittyExchangeRules)
+        if any(pile.name == rules.source for pile in variant.deal.piles):  # a widow
+            return PileExchange.check(variant, rules.source, rules.seat, rules.optional)
         if rules.source != KITTY or rules.seat is not ExchangeSeat.MAKER or rules.optional:
             return "only the maker's exchange with the kitty has a batch form yet"
         if variant.deal.upcard or variant.deal.extra_hands:
@@ -42,6 +45,10 @@ class KittyExchange:
         return None  # the maker's exchange (``check``): the heuristic's discards below
 
     def __init__(self, variant: Variant) -> None:
+        rules = rules_of(variant, KittyExchangeRules)
+        self.pile = PileExchange(variant, rules.source, rules.seat) if any(
+            pile.name == rules.source for pile in variant.deal.piles) else None
+        """An exchange with a pile (a widow, PILE-A6): its own form plays it."""
         self.hand_size = variant.deal.hand_size
         self.deck = np.uint64(sum(1 << b for b in batch_cards(variant.deck.cards)))
         self.size = len(variant.deck.cards) - variant.players * self.hand_size
@@ -51,6 +58,9 @@ class KittyExchange:
         """By batch bit, the action of discarding that card (the 2 to 5: ids of their own)."""
 
     def run(self, bh: BatchHand) -> None:
+        if self.pile is not None:
+            self.pile.run(bh)
+            return
         rows = np.arange(bh.n)
         made = bh.maker >= 0
         maker = np.maximum(bh.maker, 0)

@@ -385,5 +385,5 @@ BLOCK = Block(key="piles", record=PilesRules, check=_check, fill=False, doc=(
 MECHANIC = Mechanic(
     key="piles", phase=LayPiles, schema=BLOCK.schema, config=PilesRules, compile=BLOCK.compile,
     check_flow=_check_flow, block=BLOCK, part=PilesPart, view=_view,
-    words=Words(title="The piles", rules=book),
+    words=Words(title="The piles", rules=book), batch="engine.mechanics.piles_batch:Piles",
 )

@@ -33,6 +33,7 @@ from engine.mechanics.batch.tables import (
     power_table,
 )
 from engine.mechanics.go_alone import GoAloneRules
+from engine.mechanics.piles_batch import uncover
 from engine.mechanics.play import FirstLead, PlayRules
 from engine.mechanics.play_batch_reader import Reader
 from engine.mechanics.play_rules import JokerAtNoTrump
@@ -138,6 +139,8 @@ class Play:
                     bit = self._bots(bh, smart, bit, pos=pos, legal=legal, hand=hand, led=led,
                                      best=best, leader=leader, exposed=exposed)
                 np.bitwise_xor(hand, bit & PLAYABLE, out=hand)
+                if bh.covered is not None:  # a tableau's card it lay on turns over (PILE-A3)
+                    np.bitwise_or(hand, uncover(bit, bh.covered), out=hand)
                 card = np.bitwise_count(bit - ONE)
                 if pos == 0:
                     led = _EFFECTIVE_FLAT[trump_cards + card]

@@ -135,6 +135,11 @@ class BatchHand:
     dropped: Ints | None = field(init=False, default=None)
     """Per row, the seats that dropped out (``stay_or_drop``) as a bitmask: they sit the hand
     out and score as ``out``; None where no variant's hand can have one."""
+    covered: tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]] | None = field(
+        init=False, default=None)
+    """The tableaux's covered columns (``piles``, PILE-A3): per column of every seat, one row
+    each, the bit of the face-up card on it and of the face-down card under it, which joins
+    the owner's hand when the card on it is played; None: no variant's hand has one."""
     seat_figures: dict[str, Ints] = field(init=False, default_factory=dict)
     """Report figures counted per seat this hand, over all rows (a seat that dropped out:
     the name of a per-seat :class:`~engine.mechanics.base.Figure`, its count by seat)."""
