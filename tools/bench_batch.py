@@ -108,15 +108,22 @@ def _per_row(variant: Variant) -> int:
     return 1 if match is None else match.games
 
 
+MEMORY_HANDS = 60
+"""The hands of the batch whose memory is measured: its arrays are the batch's size from the
+first hand, and a game of most variants is over long before (a random Bid Euchre game, which
+runs to the hand limit, would take minutes under ``tracemalloc``)."""
+
+
 def bytes_per_game(name: str, size: int, bot: str = "random") -> float:
-    """Peak bytes allocated while one batch of ``size`` games plays, per game."""
+    """Peak bytes allocated while one batch of ``size`` games plays (up to
+    :data:`MEMORY_HANDS` hands), per game."""
     variant = load_variant(name)
     kernels = compile_kernels(variant)
     bots = [BotSpec.parse(bot)] * variant.players
     tracemalloc.start()
     try:
         play_batch(variant, kernels, seed=0, index=0, size=size,
-                   games=size * _per_row(variant), bots=bots)
+                   games=size * _per_row(variant), bots=bots, hands=MEMORY_HANDS)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
