@@ -8,8 +8,10 @@ mean result wins; the result of a rollout is the seat's points this hand less th
 seats' points (so a partnership's gain counts against the other side in any variant; the
 other way round in a countdown game, where points are lost to win), plus a
 bonus of the game's target when the hand ends the game in the seat's favour (minus it when
-against). Every world tries every action (common random numbers: the comparison is between
-actions, not between lucky and unlucky deals).
+against): :data:`~engine.bots.equity.POINTS`, unless another objective is given (the solver bot
+gives the chance of winning the game, :class:`~engine.bots.equity.GameEquity`). Every world
+tries every action (common random numbers: the comparison is between actions, not between
+lucky and unlucky deals).
 
 Its strength is the number of *simulations* (rollouts) per decision, ``search:N`` in
 ``--bots`` (a number, not a time, so games replay); a decision with ``k`` legal actions uses
