@@ -182,8 +182,7 @@ class SolverBot(Bot):
         if world.phase == "play":
             if _cards_left(world) > SOLVE_CARDS:
                 return None
-            moves = solve_moves(world, self.seat,
-                                leaf_results(world, self.seat, objective=self.objective))
+            moves = solve_moves(world, self.seat, objective=self.objective)
             if moves is None:
                 return None
             self.solved += 1

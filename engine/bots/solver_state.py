@@ -80,18 +80,18 @@ def side_scored(state: State, seat: int) -> bool:
     return leaf_results(state, seat) == leaf_results(state, seat, spread=True)
 
 
-def solve_moves(state: State, seat: int, results: list[float] | None = None
-                ) -> dict[int, float] | None:
+def solve_moves(state: State, seat: int, results: list[float] | None = None, *,
+                objective: Objective | None = None) -> dict[int, float] | None:
     """Each legal action of the seat to play in ``state`` (every hand known) and ``seat``'s
     exact result after it with best play on both sides (the makers' side against the rest;
     a led joker's value is that of the best suit to name for it, ``seat`` being the one to
     play), or None where the solver does not know the phase. ``results``: :func:`leaf_results` of
-    ``state`` for ``seat``, when already known."""
+    ``state`` for ``seat``, when already known; else they are scored by ``objective``."""
     deal = deal_of(state)
     if deal is None:
         return None
     if results is None:
-        results = leaf_results(state, seat)
+        results = leaf_results(state, seat, objective=objective)
     flip = 1.0 if deal.makers >> seat & 1 else -1.0
     solver = Solver(deal, [flip * r for r in results])
     moves = solver.move_values()
