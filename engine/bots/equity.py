@@ -13,9 +13,11 @@ only grow (:func:`objective_for`: ``standard`` and its kin, teams of alternate s
 players), and reads a table ``E[us, them, we deal]`` made by dynamic programming over the score
 pairs from the distribution of one hand's outcome (the points to the dealer's side and to the
 other), itself measured by :data:`HANDS` hands of the heuristic bot at every seat, seeded
-(:data:`SEED`) and made once per variant in a process (about 0.1 s for ``standard``). Anywhere
-else (each seat for itself, a countdown, points that fall, a match of games, a fixed number of
-hands, a contract that must be made to win) the objective is :data:`POINTS`.
+(:data:`SEED`) and made once per variant in a process (about 0.07 s of CPU time for
+``standard``; against a table from 4,000 hands its chances below the target are off by 0.013
+at most, 0.002 on average). Anywhere else (each seat for itself, a countdown, points that
+fall, a match of games, a fixed number of hands, a contract that must be made to win) the
+objective is :data:`POINTS`.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
 __all__ = ["HANDS", "POINTS", "SEED", "GameEquity", "Objective", "Points", "equity_table",
            "hand_outcomes", "objective_for"]
 
-HANDS = 600
+HANDS = 300
 """Hands of the heuristic bot played to measure a variant's outcomes."""
 SEED = 26
 """The seed of the first of those games (the next ones count up from it)."""
