@@ -8,8 +8,10 @@ mean result wins; the result of a rollout is the seat's points this hand less th
 seats' points (so a partnership's gain counts against the other side in any variant; the
 other way round in a countdown game, where points are lost to win), plus a
 bonus of the game's target when the hand ends the game in the seat's favour (minus it when
-against). Every world tries every action (common random numbers: the comparison is between
-actions, not between lucky and unlucky deals).
+against): :data:`~engine.bots.equity.POINTS`, unless another objective is given (the solver bot
+gives the chance of winning the game, :class:`~engine.bots.equity.GameEquity`). Every world
+tries every action (common random numbers: the comparison is between actions, not between
+lucky and unlucky deals).
 
 Its strength is the number of *simulations* (rollouts) per decision, ``search:N`` in
 ``--bots`` (a number, not a time, so games replay); a decision with ``k`` legal actions uses
@@ -25,10 +27,12 @@ from typing import TYPE_CHECKING
 
 from engine.bots.base import Bot, worlds_until
 from engine.bots.determinize import determinize
+from engine.bots.equity import COUNTDOWN, POINTS
 from engine.bots.heuristic import HeuristicBot
 from engine.rules.game_end import Goal
 
 if TYPE_CHECKING:
+    from engine.bots.equity import Objective
     from engine.play.state import State
     from engine.play.view import View
     from engine.rules.variant import Variant
@@ -46,7 +50,8 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, variant: Variant, seat: int, seed: int, *,
-                 simulations: int = DEFAULT_SIMULATIONS, budget: float | None = None) -> None:
+                 simulations: int = DEFAULT_SIMULATIONS, budget: float | None = None,
+                 objective: Objective | None = None) -> None:
         super().__init__(variant, seat, seed)
         if simulations < 1:
             raise ValueError("a search needs at least one simulation per decision")
@@ -58,9 +63,12 @@ class SearchBot(Bot):
         """Decides when only a view is given (:meth:`choose`)."""
         self.rollout_bots = [HeuristicBot(variant, s, seed) for s in range(variant.players)]
         self.rollouts = 0
-        self.sign = -1.0 if variant.game.goal is Goal.DOWN else 1.0
-        """A countdown game (``game.goal: down``, Buck Euchre) is won by losing points."""
         """Rollouts played so far (for measuring simulations per second)."""
+        down = variant.game.goal is Goal.DOWN
+        self.objective: Objective = objective or (COUNTDOWN if down else POINTS)
+        """What a rollout's result is (:mod:`engine.bots.equity`): by default the points
+        (lost points in a countdown game, ``game.goal: down``, Buck Euchre); the solver bot
+        gives its own, the chance of winning the game."""
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
         """Without the state to clone, the heuristic bot's choice."""
@@ -78,8 +86,8 @@ class SearchBot(Bot):
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         mean = totals[best] / worlds
         share = round(100 * wins[best] / worlds)
-        return legal[best], (f"{mean:+.2f} points a hand against the table's mean; best in "
-                             f"{share}% of {worlds} sampled deals")
+        return legal[best], (f"{self.objective.describe(mean)}; best in {share}% of {worlds} "
+                             "sampled deals")
 
     def evaluate(self, state: State, legal: list[int]) -> tuple[list[float], list[int], int]:
         """Each legal action's total result over the sampled worlds, the number of worlds
@@ -111,8 +119,4 @@ class SearchBot(Bot):
         while s.hand_no == hand_no and not s.is_terminal():
             s.apply_fast(bots[s.current_player].act(s))
         self.rollouts += 1
-        gains = [after - was for after, was in zip(s.scores, before, strict=True)]
-        result = self.sign * (gains[self.seat] - sum(gains) / len(gains))
-        if s.is_terminal() and s.winners:
-            result += s.target if self.seat in s.winners else -s.target
-        return result
+        return self.objective.result(s, before, self.seat)

@@ -16,10 +16,14 @@ worlds with the hand played out by the heuristic bot at every seat (``search``'s
 ``bid_simulations`` of them, ``4 N`` unless told): trying each with the play then solved exactly
 (``solve_bids=True``: the heuristic up to the first card) lost 0.22 points a hand to
 ``search:128`` in 40 duplicate games of ``standard`` (README, "Bots"): with every hand face up
-the makers' play is perfect, which values making trump too highly. A world's result is the
-seat's points this hand less the table's mean, with the game's target for a hand that ends the
-game (as ``search`` counts a rollout): near the end of a game a lone hand that cannot change the
-result is worth no more than a safe one.
+the makers' play is perfect, which values making trump too highly. A world's result, at the
+leaves of the solve and at the end of a rollout, is the chance that the seat's side wins the
+game from the scores the hand leaves and the seat to deal next
+(:class:`~engine.bots.equity.GameEquity`, ``game_equity=True``, the default, in a game of two
+sides to a target): a lone hand that cannot change the game is not worth its risk, a point at
+9 is worth a march. Elsewhere (each seat for itself, a countdown, a match) and with
+``game_equity=False`` it is the seat's points this hand less the table's mean, with the game's
+target for a hand that ends the game (as ``search`` counts a rollout).
 
 Its strength is the number of worlds per decision, ``solver:N`` in ``--bots`` (a number, not a
 time, so that games replay). A hand too long to solve (more than :data:`SOLVE_CARDS` cards left
@@ -36,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from engine.bots.base import Bot, worlds_until
 from engine.bots.determinize import determinize
+from engine.bots.equity import objective_for
 from engine.bots.heuristic import HeuristicBot
 from engine.bots.search import SearchBot
 from engine.bots.solver import Solver
@@ -45,6 +50,7 @@ from engine.bots.solver_weights import PLAY_FLOOR, Evidence
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from engine.bots.equity import Objective
     from engine.play.state import State
     from engine.play.view import View
     from engine.rules.variant import Variant
@@ -73,7 +79,8 @@ class SolverBot(Bot):
     def __init__(self, variant: Variant, seat: int, seed: int, *,
                  worlds: int = DEFAULT_WORLDS, solve_bids: bool = False,
                  budget: float | None = None, candidates: int = CANDIDATES,
-                 bid_simulations: int | None = None, play_floor: float = PLAY_FLOOR) -> None:
+                 bid_simulations: int | None = None, play_floor: float = PLAY_FLOOR,
+                 game_equity: bool = True) -> None:
         super().__init__(variant, seat, seed)
         if worlds < 1 or candidates < 1:
             raise ValueError("a solver bot needs at least one world per decision")
@@ -99,6 +106,20 @@ class SolverBot(Bot):
         1 reads nothing from the play)."""
         self.solved = 0
         """Worlds solved so far (for measuring)."""
+        self.game_equity = game_equity
+        """Play for the chance of winning the game where the variant allows it (module
+        docstring); False: for the points of the hand."""
+        self._objective: Objective | None = None
+
+    @property
+    def objective(self) -> Objective:
+        """What a world's result is (:mod:`engine.bots.equity`), made at the first decision
+        (the game's table once per variant in a process), the rollouts' too."""
+        if self._objective is None:
+            self._objective = objective_for(self.variant) if self.game_equity \
+                else self.fallback.objective
+            self.fallback.objective = self._objective
+        return self._objective
 
     def choose(self, view: View, legal: Sequence[str]) -> str:
         """Without the state to sample from, the heuristic bot's choice."""
@@ -113,6 +134,7 @@ class SolverBot(Bot):
         legal = list(state.legal_action_ids())
         if len(legal) == 1:
             return legal[0], "the only legal action"
+        objective = self.objective
         if state.phase != "play" and len(legal) > MAX_CHOICES:
             return self.fallback.advise(state)
         rng = random.Random(self.rng.getrandbits(64))
@@ -139,9 +161,9 @@ class SolverBot(Bot):
                 wins[i] += result == top
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         how = "heuristic play" if rolled else "exact play"
-        return legal[best], (f"{totals[best] / worlds:+.2f} points a hand against the table's "
-                             f"mean, {how}; best in {round(100 * wins[best] / worlds)}% of "
-                             f"{worlds} sampled deals weighted by the bidding and the play")
+        return legal[best], (f"{objective.describe(totals[best] / worlds)}, {how}; best in "
+                             f"{round(100 * wins[best] / worlds)}% of {worlds} sampled deals "
+                             "weighted by the bidding and the play")
 
     # -- the worlds ----------------------------------------------------------------------------
 
@@ -160,7 +182,7 @@ class SolverBot(Bot):
         if world.phase == "play":
             if _cards_left(world) > SOLVE_CARDS:
                 return None
-            moves = solve_moves(world, self.seat)
+            moves = solve_moves(world, self.seat, objective=self.objective)
             if moves is None:
                 return None
             self.solved += 1
@@ -185,16 +207,12 @@ class SolverBot(Bot):
                 deal = deal_of(s)
                 if deal is None:
                     return None
-                results = leaf_results(s, self.seat)
+                results = leaf_results(s, self.seat, objective=self.objective)
                 flip = 1.0 if deal.makers >> self.seat & 1 else -1.0
                 self.solved += 1
                 return flip * Solver(deal, [flip * r for r in results]).value()
             s.apply_fast(policy[s.current_player].act(s))
-        gains = [after - was for after, was in zip(s.scores, start.scores, strict=True)]
-        result = self.fallback.sign * (gains[self.seat] - sum(gains) / len(gains))
-        if s.is_terminal() and s.winners:
-            result += s.target if self.seat in s.winners else -s.target
-        return result
+        return self.objective.result(s, start.scores, self.seat)
 
     def weight(self, state: State, world: State, base: View | None = None) -> float:
         """How likely the bidding and the play of this hand are in ``world``

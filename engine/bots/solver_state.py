@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.bots.equity import COUNTDOWN, POINTS
 from engine.bots.solver import Deal, Solver, split_move
 from engine.core import actions as A
 from engine.rules.game_end import Goal
 
 if TYPE_CHECKING:
+    from engine.bots.equity import Objective
     from engine.play.state import State
 
 __all__ = ["deal_of", "leaf_results", "side_scored", "solve_moves"]
@@ -34,14 +36,17 @@ def deal_of(state: State) -> Deal | None:
     return state.running_phase.solver_position(state)
 
 
-def leaf_results(state: State, seat: int, *, spread: bool = False) -> list[float]:
+def leaf_results(state: State, seat: int, *, spread: bool = False,
+                 objective: Objective | None = None) -> list[float]:
     """``seat``'s result for each number ``k`` of tricks the makers take from now on (0 to
-    the tricks left): its points less the mean of all seats' points (reversed in a countdown
-    game), plus the game's target when the hand ends the game in its favour, minus it when
-    against, as the search bot counts a rollout. Each is scored by the engine's own score
-    phase, on a copy of the state given the tricks (the makers' to the maker, the others' to
-    the first seat of the other side that plays; with ``spread``, one to each in turn). Where each
-    player scores his own tricks (Buck Euchre) the table is that of the split so made: the
+    the tricks left), by ``objective`` (:mod:`engine.bots.equity`; by default its points less
+    the mean of all seats' points, reversed in a countdown game, plus the game's target when
+    the hand ends the game in its favour, minus it when against, as the search bot counts a
+    rollout; the solver bot's chance of winning the game where it applies). Each is scored
+    by the engine's own score phase, on a copy of the state given the tricks (the makers' to
+    the maker, the others' to the first seat of the other side that plays; with ``spread``,
+    one to each in turn). Where each player scores his own tricks (Buck Euchre) the table is
+    that of the split so made: the
     solver plays two sides (:func:`side_scored` says whether the split matters)."""
     h = state.hand
     makers = h.sides[0]
@@ -51,7 +56,8 @@ def leaf_results(state: State, seat: int, *, spread: bool = False) -> list[float
         (s for s in makers if h.active(s)), h.maker)
     others = [s for s in range(h.players) if s not in makers]
     defenders = [s for s in others if h.active(s)] or others[:1]
-    sign = -1.0 if state.variant.game.goal is Goal.DOWN else 1.0
+    if objective is None:
+        objective = COUNTDOWN if state.variant.game.goal is Goal.DOWN else POINTS
     before = list(state.scores)
     results: list[float] = []
     for k in range(left + 1):
@@ -64,11 +70,7 @@ def leaf_results(state: State, seat: int, *, spread: bool = False) -> list[float
         w.trick, w.trick_seats = [], []
         world.advance()
         world._run_flow()  # the score phase follows the play
-        gains = [after - was for after, was in zip(world.scores, before, strict=True)]
-        result = sign * (gains[seat] - sum(gains) / len(gains))
-        if world.is_terminal() and world.winners:
-            result += world.target if seat in world.winners else -world.target
-        results.append(result)
+        results.append(objective.result(world, before, seat))
     return results
 
 
@@ -78,18 +80,18 @@ def side_scored(state: State, seat: int) -> bool:
     return leaf_results(state, seat) == leaf_results(state, seat, spread=True)
 
 
-def solve_moves(state: State, seat: int, results: list[float] | None = None
-                ) -> dict[int, float] | None:
+def solve_moves(state: State, seat: int, results: list[float] | None = None, *,
+                objective: Objective | None = None) -> dict[int, float] | None:
     """Each legal action of the seat to play in ``state`` (every hand known) and ``seat``'s
     exact result after it with best play on both sides (the makers' side against the rest;
     a led joker's value is that of the best suit to name for it, ``seat`` being the one to
     play), or None where the solver does not know the phase. ``results``: :func:`leaf_results` of
-    ``state`` for ``seat``, when already known."""
+    ``state`` for ``seat``, when already known; else they are scored by ``objective``."""
     deal = deal_of(state)
     if deal is None:
         return None
     if results is None:
-        results = leaf_results(state, seat)
+        results = leaf_results(state, seat, objective=objective)
     flip = 1.0 if deal.makers >> seat & 1 else -1.0
     solver = Solver(deal, [flip * r for r in results])
     moves = solver.move_values()
