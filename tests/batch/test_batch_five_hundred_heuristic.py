@@ -162,6 +162,28 @@ def test_a_misere_wants_at_most_two_queens_kings_or_aces_and_no_joker() -> None:
     assert _first_bid([*low, "AS"]) == "pass"
 
 
+def test_a_misere_maker_discards_his_highest_cards() -> None:
+    # At no-trump, a card's power in its own suit: the AS above the KH above the QD above
+    # every 7, 8 and 9. The misère's maker, holding those three and ten cards of 7 to 9, lays
+    # them away highest first (the previous rule kept the cards that take tricks)
+    v = load_variant("five-hundred")
+    state = new_game(v, seed=2)
+    maker = state.current_player
+    state.apply("bid:misere")
+    for _ in range(3):
+        state.apply("pass")
+    assert state.phase == "kitty_exchange" and state.current_player == maker
+    bot = HeuristicBot(v, maker, 0)
+    cards = ["7H", "8H", "9H", "KH", "7D", "8D", "9D", "QD", "7C", "8C", "9C", "7S", "AS"]
+    laid = []
+    for _ in range(3):
+        legal = [A.card_action(A.DISCARD, C.card(c)) for c in cards]
+        view = dataclasses.replace(state.view(maker), hand=C.mask_of(cards))
+        laid.append(C.card_name(A.card_of(bot.decide(view, legal))))
+        cards.remove(laid[-1])
+    assert laid == ["AS", "KH", "QD"]
+
+
 @pytest.mark.parametrize("margin", [1.7, 2.3])
 def test_the_replay_catches_a_bid_margin_moved(monkeypatch: pytest.MonkeyPatch,
                                                margin: float) -> None:
