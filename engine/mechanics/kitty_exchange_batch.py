@@ -70,9 +70,10 @@ class KittyExchange:
                 keep = bh.heuristic.tables.best_keep(legal, bh.trump, self.hand_size
                                                      + self.size - k - 1)
                 bit = np.where(heuristic & made, legal ^ keep, bit)
-                if misere.any():  # the misère's maker: the card of most power
-                    top = ONE << self.greedy.lead(legal, bh.trump).astype(np.uint64)
-                    bit = np.where(heuristic & misere, top, bit)
+                ducks = np.flatnonzero(heuristic & misere)  # a misère's maker: his top card
+                if ducks.size:
+                    bit[ducks] = ONE << self.greedy.lead(legal[ducks], bh.trump[ducks]).astype(
+                        np.uint64)
             bh.act(made, self.discards[np.bitwise_count(bit - ONE).astype(np.int64)])
             held ^= bit
         bh.hands[rows, maker] = np.where(made, held, bh.hands[rows, maker])
