@@ -5,8 +5,11 @@ checked action by action against the scalar ``HeuristicBot`` (``--verify``), and
 shares against scalar heuristic games.
 
 Independent sources: the estimate of two hands added up by hand from the numbers of
-``engine.bots.heuristic_numbers`` (below), and the scalar ``HeuristicBot`` itself, asked in the
-position each batch game reached for its action. The outcome shares of batch play are
+``engine.bots.heuristic_numbers`` (below), the first bids and a misère's discards those
+estimates and the rule (the highest-ranked bid within the estimate and 2; a misère with at most
+two queens, kings or aces; its maker lays away his highest cards) give, worked by hand, and
+the scalar ``HeuristicBot`` itself, asked in the position each batch game reached for its
+action. The outcome shares of batch play are
 compared with scalar heuristic play at the 0.1% level (chi-square of homogeneity, 4 degrees of
 freedom: 18.47; a two-proportion z: 3.29).
 """
