@@ -13,11 +13,10 @@ its ``value`` and ``denomination``.
 The ``random`` bot's bid is one uniform draw over ``pass`` and the bids ranked above the high
 one (the scalar bot's legal list, in another order: the law is the same); the ``greedy`` bot
 passes (its first legal action); the ``heuristic`` bids as ``auction_bot._from_table``: of the
-bids above the high one, the last in the order of their action ids (the misères first, then
-by tricks, clubs to no-trump) whose tricks are within the hand's estimate in its denomination
-and a margin (1, a partner's trick, and, nobody having bid, the opening help), or a misère
-with at most one queen, king or ace and no joker (an open misère with none); it passes when
-its partner holds the bid. Stuck bids and bids made only over others fall back.
+bids above the high one, the highest-ranked whose tricks are within the hand's estimate in its
+denomination and a margin (``_TABLE_MARGIN``, 2), or a misère with at most two queens, kings
+or aces and no joker (an open misère with none); it passes when its partner holds the bid.
+Stuck bids and bids made only over others fall back.
 """
 
 from __future__ import annotations
@@ -76,23 +75,22 @@ class TableAuction(Auction):
         self.trumps = None  # the table's bids fix trump by themselves
         self.fixes = np.array([0, *(max(row.trump, 0) for row in table)], dtype=np.int64)
         """By level, the trump its bid fixes (a misère: no-trump)."""
-        by_id = sorted(table, key=lambda row: row.action)  # the scalar hook's order
-        self.columns = np.array([row.rank for row in by_id], dtype=np.int64)
-        """The table's levels in the order of their actions: the heuristic's choice is the
-        last that its hand warrants."""
+        by_rank = sorted(table, key=lambda row: row.rank)  # the scalar hook's order
+        self.columns = np.array([row.rank for row in by_rank], dtype=np.int64)
+        """The table's levels by rank: the heuristic's choice is the last (highest) that its
+        hand warrants."""
         self.denominations = sorted({row.trump for row in table if not row.no_trick})
         self.column_trump = np.array([self.denominations.index(row.trump)
-                                      if not row.no_trick else 0 for row in by_id])
-        self.column_tricks = np.array([row.tricks for row in by_id], dtype=np.float64)
-        self.column_misere = np.array([row.no_trick for row in by_id])
-        self.column_open = np.array([row.open for row in by_id])
+                                      if not row.no_trick else 0 for row in by_rank])
+        self.column_tricks = np.array([row.tricks for row in by_rank], dtype=np.float64)
+        self.column_misere = np.array([row.no_trick for row in by_rank])
+        self.column_open = np.array([row.open for row in by_rank])
         cards = variant.deck.cards
         self.high_cards = np.uint64(sum(1 << batch_card(c) for c in cards
                                         if C.rank_of(c) in _HIGH_RANKS))
         self.joker = np.uint64(sum(1 << batch_card(c) for c in cards if c == C.JOKER))
-        self.warrants: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None = None
-        """Per row, seat and column: the heuristic's hand warrants the bid when nobody has
-        bid, and when somebody has (:meth:`_warrants`)."""
+        self.warrants: npt.NDArray[np.bool_] | None = None
+        """Per row, seat and column: the heuristic's hand warrants the bid (:meth:`_warrants`)."""
 
     def run(self, bh: BatchHand) -> None:
         self.warrants = self._warrants(bh) if bh.heuristic is not None else None
@@ -101,32 +99,27 @@ class TableAuction(Auction):
         bh.trump = np.where(made, self.fixes[high], 0)
         bh.contract = np.where(made, high - 1, NONE)
 
-    def _warrants(self, bh: BatchHand) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-        """``(n, seats, columns)`` twice (nobody has bid yet; somebody has): the bids each
-        seat's hand warrants (``auction_bot._from_table``): its estimate in the bid's
-        denomination plus ``1.0``, a partner's trick and (nobody having bid) the opening
-        help, at least the bid's tricks; a misère with at most one queen, king or ace and no
-        joker (an open misère with none). The hands do not change during the auction."""
+    def _warrants(self, bh: BatchHand) -> npt.NDArray[np.bool_]:
+        """``(n, seats, columns)``: the bids each seat's hand warrants
+        (``auction_bot._from_table``): its estimate in the bid's denomination plus
+        ``_TABLE_MARGIN`` at least the bid's tricks; a misère with at most ``_MISERE_HIGH``
+        queens, kings or aces and no joker (an open misère with none). The hands do not change
+        during the auction."""
         assert bh.heuristic is not None
         tables = bh.heuristic.tables
-        numbers = tables.numbers
         n, p = bh.n, bh.players
-        opening: list[npt.NDArray[np.bool_]] = []
-        later: list[npt.NDArray[np.bool_]] = []
+        out: list[npt.NDArray[np.bool_]] = []
         for seat in range(p):
             hand = bh.hands[:, seat]
             est = np.stack([tables.strength(hand, np.full(n, t)) for t in self.denominations],
                            axis=1)[:, self.column_trump]
-            partnered = bool(tables.side[seat, seat].sum() > 1)
-            support = _TABLE_MARGIN + (numbers.partner_tricks if partnered else 0.0)
             high = np.bitwise_count(hand & self.high_cards).astype(np.int64)
             low = (hand & self.joker == 0) & (high <= _MISERE_HIGH)
             bare = (hand & self.joker == 0) & (high == 0)
             misere = np.where(self.column_open, bare[:, None], low[:, None])
-            for out, extra in ((opening, numbers.opening_tricks), (later, 0.0)):
-                within = self.column_tricks <= est + (support + extra)
-                out.append(np.where(self.column_misere, misere, within))
-        return np.stack(opening, axis=1), np.stack(later, axis=1)
+            within = self.column_tricks <= est + _TABLE_MARGIN
+            out.append(np.where(self.column_misere, misere, within))
+        return np.stack(out, axis=1)
 
     def _bid(self, bh: BatchHand, seat: Ints, high: Ints, bidder: Ints,
              numbers_est: npt.NDArray[np.float64] | None = None) -> Ints:
@@ -134,8 +127,7 @@ class TableAuction(Auction):
         assert bh.heuristic is not None and self.warrants is not None
         tables = bh.heuristic.tables
         rows = np.arange(bh.n)
-        opening, later = self.warrants
-        warranted = np.where((bidder < 0)[:, None], opening[rows, seat], later[rows, seat])
+        warranted = self.warrants[rows, seat]
         warranted &= self.columns[None, :] > high[:, None]
         last = warranted.shape[1] - 1 - warranted[:, ::-1].argmax(axis=1)
         level = np.where(warranted.any(axis=1), self.columns[last], 0)

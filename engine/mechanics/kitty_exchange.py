@@ -301,8 +301,15 @@ def _kitty_at(ctx: CompileContext) -> int:
 
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     """The heuristic bot: it takes unseen cards when its own hand is poor (below the bot's
-    making threshold in its best suit), and discards the card whose loss hurts least."""
+    making threshold in its best suit), and discards the card whose loss hurts least; the
+    maker of a contract for no tricks (a misère) keeps his lowest cards, discarding the card
+    of most power in its own suit (the lowest id of equals)."""
     hand = view.hand
+    if view.bid_special and not view.bid and view.maker == tools.seat and legal[0] not in (
+            A.PICK_UP, A.KEEP):
+        tables = view.tables[view.trump]
+        return max(legal, key=lambda a: tables.power[tables.effective[A.card_of(a)]][
+            A.card_of(a)])
     trump = view.trump
     if trump < 0:
         trump, est = tools.best_suit(hand, range(4))

@@ -7,7 +7,8 @@ undealt cards to his hand and discards one card at a time until he holds ``hand_
 Each discard is the scalar ``random`` bot's, one uniform card of those held; the ``greedy``
 bot's is the card of least power in its own suit (the lowest id of equals); the ``heuristic``'s
 the card whose loss leaves the hand's estimate with the trump of the contract highest (the
-lowest id of equals: ``kitty_exchange.decide``; a misère's at no-trump). Nobody else sees
+lowest id of equals: ``kitty_exchange.decide``); a misère's maker's the card of most power
+in its own suit at no-trump, keeping his lowest cards (the lowest id of equals). Nobody else sees
 the cards taken or discarded, so no other seat's choice depends on them.
 """
 
@@ -68,6 +69,7 @@ class KittyExchange:
         held = bh.hands[rows, maker] | np.where(made, kitty, np.uint64(0))
         greedy = bh.greedy_at(maker)
         heuristic = bh.heuristic_at(maker)
+        misere = (bh.special >= 0) & (bh.bid == 0) & made  # a contract for no tricks
         for k in range(self.size):
             legal = np.where(made, held, np.uint64(0))
             bit = choose_bit(legal, bh.rng)
@@ -78,6 +80,10 @@ class KittyExchange:
                 keep = bh.heuristic.tables.best_keep(legal, bh.trump, self.hand_size
                                                      + self.size - k - 1)
                 bit = np.where(heuristic & made, legal ^ keep, bit)
+                ducks = np.flatnonzero(heuristic & misere)  # a misère's maker: his top card
+                if ducks.size:
+                    bit[ducks] = ONE << self.greedy.lead(legal[ducks], bh.trump[ducks]).astype(
+                        np.uint64)
             bh.act(made, self.discards[np.bitwise_count(bit - ONE).astype(np.int64)])
             held ^= bit
         bh.hands[rows, maker] = np.where(made, held, bh.hands[rows, maker])

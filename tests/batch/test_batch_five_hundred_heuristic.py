@@ -5,8 +5,11 @@ checked action by action against the scalar ``HeuristicBot`` (``--verify``), and
 shares against scalar heuristic games.
 
 Independent sources: the estimate of two hands added up by hand from the numbers of
-``engine.bots.heuristic_numbers`` (below), and the scalar ``HeuristicBot`` itself, asked in the
-position each batch game reached for its action. The outcome shares of batch play are
+``engine.bots.heuristic_numbers`` (below), the first bids and a misère's discards those
+estimates and the rule (the highest-ranked bid within the estimate and 2; a misère with at most
+two queens, kings or aces; its maker lays away his highest cards) give, worked by hand, and
+the scalar ``HeuristicBot`` itself, asked in the position each batch game reached for its
+action. The outcome shares of batch play are
 compared with scalar heuristic play at the 0.1% level (chi-square of homogeneity, 4 degrees of
 freedom: 18.47; a two-proportion z: 3.29).
 """
@@ -22,8 +25,7 @@ pytest.importorskip("numpy", reason="batch mode needs the `batch` extra (numpy)"
 
 import numpy as np
 
-from engine import load_variant
-from engine.batch import run as batch_run
+from engine import load_variant, new_game
 from engine.batch.run import heuristic_numbers
 from engine.batch.simulate import BatchRun, simulate_batch
 from engine.bots.heuristic import HeuristicBot
@@ -128,21 +130,80 @@ def test_a_heuristic_misere_maker_ducks_as_the_scalar_one(tmp_path: Path) -> Non
     assert bid > 10 and played > 10, (bid, played)
 
 
-def test_the_replay_catches_a_bid_or_a_misere_moved(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The bid margin 0.3 higher (the opening help): the batch bids where the scalar one
-    # passes; a misère with no high card at all instead of at most one: it passes instead.
+def _first_bid(cards: list[str]) -> str:
+    """The scalar heuristic's first bid of a ``five-hundred`` deal holding ``cards``."""
     v = load_variant("five-hundred")
-    bots = _heuristic("heuristic") * 4
-    numbers = heuristic_numbers
-    with monkeypatch.context() as patch:
-        patch.setattr(batch_run, "heuristic_numbers", lambda v: dataclasses.replace(
-            numbers(v), opening_tricks=numbers(v).opening_tricks + 0.3))
-        run = _batch(v, bots, 4)
-        assert run.problems and "the scalar heuristic bot" in run.problems[0]
-    with monkeypatch.context() as patch:
-        patch.setattr(auction_table_batch, "_MISERE_HIGH", 0)
-        run = _batch(v, bots, 4)
-        assert run.problems and "misere" in " ".join(run.problems)
+    state = new_game(v, seed=2)
+    seat = state.current_player
+    legal = list(state.legal_action_ids())
+    view = dataclasses.replace(state.view(seat), hand=C.mask_of(cards))
+    return dict(zip(legal, state.legal_actions(), strict=True))[
+        HeuristicBot(v, seat, 0).decide(view, legal)]
+
+
+def test_the_heuristic_bids_the_highest_ranked_bid_within_its_estimate_and_2() -> None:
+    # JK JH JD AH KH JS JC AS KS 4D, by the numbers of engine.bots.heuristic_numbers (trumps:
+    # joker and right bower 1.0, left 0.85, A 0.7, K 0.55, 4 0.25; 0.2 for each trump beyond
+    # two; a side ace 0.7 in a suit of one or two, 0.4 longer, +0.25 with its king; a void
+    # 0.25 with two trumps). Spades: JK JS JC AS KS 4.10 + 0.6, hearts JH AH KH 0.65, clubs
+    # void 0.25: 5.60. Hearts: JK JH JD AH KH 4.70, spades JS AS KS 0.65, 4D and JC nothing:
+    # 5.35. Diamonds: JK JD JH 4D 3.10 + 0.4, AH KH 0.95, JS AS KS 0.65: 5.10. Clubs: JK JC
+    # JS 3.05, JH AH KH 0.65, AS KS 0.95: 4.65. No-trump: joker 1.0, hearts and spades each
+    # A (0.95) and K (0.5): 3.90. Within the estimate + 2: 7S, 7D, 7H (5.35 + 2 = 7.35), 6C,
+    # not 8 anything nor 6N (5.90). The highest-ranked: 7H (rank 9; 7S is rank 6, though its
+    # action id is the last of the sevens). With the margin at 2.4 it would be 8S (5.60 +
+    # 2.4 = 8.0); at 1.6, 7S (hearts 6.95).
+    assert _first_bid(["JK", "JH", "JD", "AH", "KH", "JS", "JC", "AS", "KS", "4D"]) == "bid:7H"
+
+
+def test_a_misere_wants_at_most_two_queens_kings_or_aces_and_no_joker() -> None:
+    # 4H 5H 6H QH 7D 8D KD 5C 6C 7S: two high cards (QH, KD), no joker: misère (rank 12);
+    # no suit reaches 6 tricks (hearts, the best: three low trumps 0.75 + QH 0.45 + 0.4 for
+    # length = 1.60, + 2 = 3.60). The 7S changed for the AS: three high cards, pass.
+    low = ["4H", "5H", "6H", "QH", "7D", "8D", "KD", "5C", "6C"]
+    assert _first_bid([*low, "7S"]) == "bid:misere"
+    assert _first_bid([*low, "AS"]) == "pass"
+
+
+def test_a_misere_maker_discards_his_highest_cards() -> None:
+    # At no-trump, a card's power in its own suit: the AS above the KH above the QD above
+    # every 7, 8 and 9. The misère's maker, holding those three and ten cards of 7 to 9, lays
+    # them away highest first (the previous rule kept the cards that take tricks)
+    v = load_variant("five-hundred")
+    state = new_game(v, seed=2)
+    maker = state.current_player
+    state.apply("bid:misere")
+    for _ in range(3):
+        state.apply("pass")
+    assert state.phase == "kitty_exchange" and state.current_player == maker
+    bot = HeuristicBot(v, maker, 0)
+    cards = ["7H", "8H", "9H", "KH", "7D", "8D", "9D", "QD", "7C", "8C", "9C", "7S", "AS"]
+    laid = []
+    for _ in range(3):
+        legal = [A.card_action(A.DISCARD, C.card(c)) for c in cards]
+        view = dataclasses.replace(state.view(maker), hand=C.mask_of(cards))
+        laid.append(C.card_name(A.card_of(bot.decide(view, legal))))
+        cards.remove(laid[-1])
+    assert laid == ["AS", "KH", "QD"]
+
+
+@pytest.mark.parametrize("margin", [1.7, 2.3])
+def test_the_replay_catches_a_bid_margin_moved(monkeypatch: pytest.MonkeyPatch,
+                                               margin: float) -> None:
+    # The batch margin 0.3 off the scalar 2: the batch bids where the scalar one passes or
+    # bids one trick more or less
+    v = load_variant("five-hundred")
+    monkeypatch.setattr(auction_table_batch, "_TABLE_MARGIN", margin)
+    run = _batch(v, _heuristic("heuristic") * 4, 4)
+    assert run.problems and "the scalar heuristic bot" in run.problems[0]
+
+
+def test_the_replay_catches_a_misere_rule_moved(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a misère with at most one high card instead of two: the batch passes or bids a suit
+    v = load_variant("five-hundred")
+    monkeypatch.setattr(auction_table_batch, "_MISERE_HIGH", 1)
+    run = _batch(v, _heuristic("heuristic") * 4, 4)
+    assert run.problems and "misere" in " ".join(run.problems)
 
 
 def _eight_or_more(t: Tally) -> int:
