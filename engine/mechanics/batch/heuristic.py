@@ -77,6 +77,7 @@ class HeuristicNumbers:
     """In a partnership, what the side's expected tricks must beat a bid and half the tricks
     by."""
     half_tricks: float = 0.0
+    """Half the tricks of a hand."""
     trumpless_orders: tuple[tuple[tuple[int, ...], ...], ...] = ()
     """At no-trump, then at low no-trump: each suit's cards of the deck, best first (the
     scalar ``trumpless_orders``); empty where no call can be trumpless."""
