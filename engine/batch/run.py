@@ -67,6 +67,7 @@ def heuristic_numbers(variant: Variant) -> HeuristicNumbers:
         off_ace_long=N.OFF_ACE_LONG, off_king_guarded=N.OFF_KING_GUARDED,
         left_power=N.LEFT_POWER, trump_base=N.TRUMP_BASE, threshold=bot.threshold,
         partner_tricks=bot.partner_tricks, opening_tricks=bot.opening_tricks,
+        bid_margin=bot.bid_margin, half_tricks=bot.half_tricks,
         trumpless_orders=tuple(tuple(tuple(suit) for suit in bot.nt_order[t])
                                for t in (C.NO_TRUMP, C.LOW_NO_TRUMP)),
         nt_top=N.NT_TOP, nt_long=N.NT_LONG, nt_second=N.NT_SECOND, nt_third=N.NT_THIRD,

@@ -60,6 +60,8 @@ class HeuristicBot(Bot):
         longer = max(0, size - 6)
         self.opening_tricks = N.PARTNER_TRICKS + N.PARTNER_PER_CARD * longer if partnered \
             else N.ALONE_PER_CARD * longer
+        self.bid_margin = N.BID_MARGIN_PER_CARD * size if partnered else 0.0
+        self.half_tricks = size / 2
         self.memo: dict[tuple[int, int], float] = {}
         self.players = variant.players
         self.small_cards = variant.deck.mask >> C.SMALL != 0
@@ -116,7 +118,7 @@ class HeuristicBot(Bot):
 
     def decide(self, view: View, legal: list[int]) -> int:
         """The chosen action id: the running mechanic's bot hook decides, with this bot's
-        estimates as its tools (:class:`~engine.mechanics.base.BotTools`)."""
+        estimates as its tools (:class:`~engine.mechanics.bot_tools.BotTools`)."""
         if len(legal) == 1:
             return legal[0]
         hook = self.hooks.get(view.phase)

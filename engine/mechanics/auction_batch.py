@@ -132,10 +132,12 @@ class Auction:
         pass): the last special bid the hand warrants (played alone: as many sure tricks in
         its best suit as the bid's, ``auction_batch_sure``; else its estimate and a partner's
         help within 0.4 of its tricks, the full count for a later one of the same tricks); else
-        pass when a partner holds the bid; else the highest bid within the estimate, the
-        partner's help and 0.3; else, nobody having bid, the lowest within the opening
-        help and 0.3 (the numbers by ``numbers_est``, the best contract's estimate where bids
-        name trump; None: the best suit's)."""
+        pass when a partner holds the bid; else, in a partnership, the highest bid that the
+        side's expected tricks (the estimate and the opening help) less the bid margin reach,
+        half the tricks reached too; alone, the highest within the estimate and 0.3, else,
+        nobody having bid, the lowest within the opening help and 0.3 (the numbers by
+        ``numbers_est``, the best contract's estimate where bids name trump; None: the best
+        suit's)."""
         assert bh.heuristic is not None
         tables = bh.heuristic.tables
         numbers = tables.numbers
@@ -160,10 +162,13 @@ class Auction:
         num = est if numbers_est is None else numbers_est
         partner_holds = partnered & (bidder >= 0) & (bidder != seat) \
             & tables.side[seat, seat, np.maximum(bidder, 0)]
+        reach = np.where(partnered, num + numbers.opening_tricks - numbers.bid_margin,
+                         num + 0.3)  # a partnership: the side's tricks less the margin
+        floor = np.where(partnered, numbers.half_tricks, 0.0)
         for at in range(1, first):  # the numbers: the highest within reach
-            within = (at > high) & (self.tricks[at] <= num + help_ + 0.3)
+            within = (at > high) & (np.maximum(self.tricks[at], floor) <= reach)
             level = np.where(~special & within, at, level)
-        opens = ~special & (level == 0) & (high == 0) & (
+        opens = ~special & ~partnered & (level == 0) & (high == 0) & (
             self.tricks[1] <= num + numbers.opening_tricks + 0.3)
         level = np.where(opens, 1, level)
         level = np.where(~special & partner_holds, 0, level)

@@ -25,10 +25,14 @@ _SPECIAL_MARGIN = 0.4
 
 
 def decide(tools: BotTools, view: View, legal: list[int]) -> int:
-    """The heuristic bot: swap a weak hand, bid what the best suit is worth (counting on a
-    partner for a trick in a team game, and not overbidding him; in a hand longer than six,
-    open at the lowest bid counting on more: ``BotTools.opening_tricks``), and a special bid
-    only with a hand that makes it (alone: one sure of its tricks)."""
+    """The heuristic bot: swap a weak hand, bid what the best suit is worth, and a special bid
+    only with a hand that makes it (alone: one sure of its tricks). In a partnership, not
+    overbidding a partner, the highest bid that the side's expected tricks (the estimate and
+    ``BotTools.opening_tricks``, a partner's help) beat, and beat half the tricks, by
+    ``BotTools.bid_margin`` (a contract the side does not expect to make with tricks to spare
+    is worth less than a deal thrown in, BID-A7), else pass; alone, the highest bid within the
+    estimate and 0.3, or, in a hand longer than six and nobody having bid, the lowest within
+    the estimate, ``opening_tricks`` and 0.3."""
     table = AuctionView.of(view).table
     if table:
         return _from_table(tools, view, legal, table)
@@ -43,16 +47,19 @@ def decide(tools: BotTools, view: View, legal: list[int]) -> int:
     partners = [seat for seat in tools.side_of_view(view) if seat != tools.seat]
     if partners and _high_bidder(view) in partners and A.PASS in legal:
         return A.PASS  # the partner holds the contract: let it stand
-    support = tools.partner_tricks if partners else 0.0
     numbers = [a for a in legal if A.BID < a < A.SPECIAL_BID]
     with_trump = [a for a in legal if a >= A.BID_TRUMP]
     if with_trump:  # bid what the best contract (a suit, N or L) is worth, in it
         trump, est = tools.best_suit(view.hand, sorted({A.bid_trump(a)[1] for a in with_trump}))
         numbers = [a for a in with_trump if A.bid_trump(a)[1] == trump]
-    bids = [a for a in numbers if _tricks(a) <= est + support + 0.3]
+    if partners:  # the side's expected tricks beat the bid and half the tricks by the margin
+        reach = est + tools.opening_tricks - tools.bid_margin
+        bids = [a for a in numbers if max(_tricks(a), tools.half_tricks) <= reach]
+    else:
+        bids = [a for a in numbers if _tricks(a) <= est + 0.3]
     if bids:
         return max(bids)
-    if numbers and _high_bidder(view) < 0 and (
+    if numbers and not partners and _high_bidder(view) < 0 and (
             _tricks(min(numbers)) <= est + tools.opening_tricks + 0.3):
         return min(numbers)  # open at the lowest bid, as a hand longer than six allows
     if A.PASS not in legal and numbers:

@@ -51,10 +51,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from engine.core.actions import ActionKind, cards_to_actions
 from engine.core.errors import Refusal, Refused
+from engine.mechanics.bot_tools import BotTools
 from engine.mechanics.parts import Part, SaysItself, Slotted, Speaker, ViewHook, ViewPart
 from engine.rules.config_fields import Block
 from engine.rules.mechanic_rules import CompileContext, FlowCheck, OutcomeSetting
@@ -179,54 +180,6 @@ class ExchangeScratch(Scratch):
     """Where an exchange of cards is: the offer (optional modes) or the discards."""
 
     step: int = DISCARD_STEP
-
-
-class BotTools(Protocol):
-    """What a mechanic's bot hook may ask of the bot deciding (the heuristic bot)."""
-
-    seat: int
-    threshold: float
-    """The estimated tricks at which the bot makes trump."""
-    partner_tricks: float
-    """The tricks the bot counts on from a partner when it bids tricks in an auction."""
-    opening_tricks: float
-    """What the bot counts on beyond its estimate (a partner's help, a long hand's extra
-    tricks) to open the bidding at the lowest bid when nobody has bid: more in a hand of more
-    than six cards."""
-
-    def strength(self, hand: int, trump: int) -> float:
-        """Expected tricks of ``hand`` with ``trump`` (a suit, ``NO_TRUMP`` or
-        ``LOW_NO_TRUMP``)."""
-
-    def sure_tricks(self, hand: int, trump: int) -> int:
-        """The tricks ``hand`` takes alone with ``trump`` (a suit) however the other cards lie,
-        leading from the top."""
-
-    def best_suit(self, hand: int, suits: Sequence[int]) -> tuple[int, float]:
-        """The trump among ``suits`` (suits, no-trump, low no-trump) with the best estimate,
-        and the estimate."""
-
-    def joker_suit(self, hand: int, trump: int) -> int:
-        """The suit (0..3) a joker the bot leads at ``trump`` (no-trump, low no-trump) should
-        call for."""
-
-    def best_keep(self, hand: int, trump: int, size: int) -> int:
-        """The best ``size`` cards of ``hand`` to keep with ``trump``."""
-
-    def two_weak_trumps(self, hand: int, trump: int) -> bool:
-        """``hand`` holds at most two trumps and no bower or joker: too weak to make trump."""
-
-    def side_of_view(self, view: View) -> tuple[int, ...]:
-        """The seats on the bot's side this hand (its own seat before a maker is known)."""
-
-    def random_choice(self, legal: Sequence[int]) -> int:
-        """One of ``legal`` from the bot's own RNG."""
-
-    def discard(self, view: View, legal: list[int]) -> int:
-        """The discard that keeps the strongest hand."""
-
-    def play_card(self, view: View, legal: list[int]) -> int:
-        """The card to play to the trick."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

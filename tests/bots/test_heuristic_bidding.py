@@ -1,10 +1,14 @@
 """The heuristic bot's bidding in long hands and in two-handed games (issue 22, items 15 and 30).
 
-Item 15: in 12-card auction games the bot almost never bid and never made a special bid. With
-heuristic bots at every seat, ``bid-euchre-double`` (12 cards) must throw in no larger share of
-its deals than ``bid-euchre`` (6 cards), the game it extends; none of 200 games may stop at the
-hand limit; a special bid is made when the hand warrants it (a lone bid for every trick: the
-hand takes them all however the other cards lie, worked out by hand below).
+Item 15: in 12-card auction games the bot almost never bid (it threw in three deals in four)
+and never made a special bid. With heuristic bots at every seat, ``bid-euchre-double`` (12
+cards) must throw in at most one deal in four; none of 200 games may stop at the hand limit; a
+special bid is made when the hand warrants it (a lone bid for every trick: the hand takes them
+all however the other cards lie, worked out by hand below). (Until issue 27 the bound was
+``bid-euchre``'s own share, about 0.2%: the bot then bid in nearly every deal. Since issue 27 a
+partnership bids only a contract its side expects to make with tricks to spare,
+``tests/bots/test_bid_margin.py``, and throws in about 2% of ``bid-euchre``'s deals and 18%
+of the double deck's, by design: a deal thrown in is worth more than a contract likely set.)
 
 Item 30: in ``two-handed`` the bot threw in most deals (each hand was judged as if three other
 hands held the unseen cards): at most one deal in four may be thrown in, with five cards and
@@ -14,7 +18,9 @@ Sample sizes: 200 games is about 1,850 deals of ``bid-euchre-double`` and 3,800 
 ``bid-euchre`` (about 6 s together on one core; the tests of this module share them: one
 xdist group); a thrown-in share of 0.2% would leave none thrown in among 1,850 deals only
 2.5% of the time (0.998**1850), so "none, as in ``bid-euchre``" is a sound claim at that size;
-the 200 games of ``bid-euchre`` hold about 30 moons. Two-handed: 100 games (80 with seven
+the 200 games of ``bid-euchre`` hold about 30 moons. The double deck's share near 18% over
+some 2,100 deals has its one-sided 99.9% bound at 18 + 3.09 * sqrt(0.18 * 0.82 / 2100) = 20.6%,
+under the quarter. Two-handed: 100 games (80 with seven
 cards) is 1,000 to 1,600 deals, where a share's 99.9% interval is about +-4 points: the bound
 of a quarter is cleared (about 12% and 14% to 18% thrown in; a share of 18% over 1,000 deals
 has its one-sided 99.9% bound at 18 + 3.09 * sqrt(0.18 * 0.82 / 1000) = 22%).
@@ -92,10 +98,10 @@ def bid(t: Tally, name: str) -> tuple[int, int]:
 
 # -- item 15: long hands ---------------------------------------------------------------------
 
-def test_a_12_card_game_throws_in_no_larger_share_than_the_6_card_game_it_extends() -> None:
-    double, single = tally(variant("bid-euchre-double"), 200), tally(variant("bid-euchre"), 200)
+def test_a_12_card_game_throws_in_at_most_one_deal_in_four() -> None:
+    double = tally(variant("bid-euchre-double"), 200)
     assert double.n[Count.HANDS, None] > 1500
-    assert thrown_in_share(double) <= thrown_in_share(single)
+    assert thrown_in_share(double) <= 0.25
 
 
 def test_no_game_of_200_stops_at_the_hand_limit_in_a_12_card_game() -> None:

@@ -43,18 +43,20 @@ def test_playing_progressive_ends_after_8_hands_and_says_so(play: Run, tmp_path:
 
 
 def test_playing_with_a_losing_score_says_who_went_down(play: Run, tmp_path: Path) -> None:
-    # The overlay again, losing at -4 so that a game played by typing "1" goes down (seed 1).
+    # The overlay again, losing at -3 so that a game played by typing "1" goes down (seed 15:
+    # East-West are set in their first contract; until issue 27's bidding rule the heuristic
+    # bid in nearly every deal and seed 1 went down at -4, now East-West rarely fall below 0).
     house = tmp_path / "house.yaml"
-    house.write_text(f"extends: {LOSE_AT}\ndescription: x\ngame: {{lose_at: -4}}\n",
+    house.write_text(f"extends: {LOSE_AT}\ndescription: x\ngame: {{lose_at: -3}}\n",
                      encoding="utf-8")
     saved = tmp_path / "game.json"
-    result = play(ONES, str(house), "--seed", "1", "--save", str(saved))
+    result = play(ONES, str(house), "--seed", "15", "--save", str(saved))
     assert result.code == 0, result.err
     final = replay(read_record(saved))
     east_west = [r.scores[1] for r in final.hands_played if r.scored]
-    assert east_west[-1] <= -4 and all(score > -4 for score in east_west[:-1])
+    assert east_west[-1] <= -3 and all(score > -3 for score in east_west[:-1])
     assert _ending(result.out).startswith(
-        f"You and North win the game: East-West went down to {east_west[-1]} (at -4 or below "
+        f"You and North win the game: East-West went down to {east_west[-1]} (at -3 or below "
         "the game is lost). Final score: ")
 
 

@@ -68,7 +68,13 @@ class HeuristicNumbers:
     partner_tricks: float
     """What a bid in an auction counts on from a partner."""
     opening_tricks: float
-    """What the lowest bid counts on when nobody has bid."""
+    """What the lowest bid counts on when nobody has bid (alone); in a partnership, what
+    every numeric bid counts on."""
+    bid_margin: float = 0.0
+    """In a partnership, what the side's expected tricks must beat a bid and half the tricks
+    by."""
+    half_tricks: float = 0.0
+    """Half the tricks of a hand."""
     trumpless_orders: tuple[tuple[tuple[int, ...], ...], ...] = ()
     """At no-trump, then at low no-trump: each suit's cards of the deck, best first (the
     scalar ``trumpless_orders``); empty where no call can be trumpless."""
