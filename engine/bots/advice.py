@@ -1,8 +1,8 @@
 """A hint in a player's words, the same at the terminal and in the browser.
 
-The best bot (``BEST_BOT``, the search) chooses; its reason is the heuristic bot's rule when
+The best bot (``BEST_BOT``, the solver) chooses; its reason is the heuristic bot's rule when
 that bot would do the same ("your partner is winning: throw a low card"), else how clearly the
-choice came out best over the deals sampled; the search's own figures stay apart, for whoever
+choice came out best over the deals sampled; the bot's own figures stay apart, for whoever
 asks for them.
 """
 
@@ -45,7 +45,7 @@ def advise(state: State, seat: int, seed: int) -> Advice:
 
 
 def how_clear(numbers: str) -> str:
-    """How clearly a choice came out best, in words, from the search bot's figures (``+0.34
+    """How clearly a choice came out best, in words, from the best bot's figures (``+0.34
     points a hand against the table's mean; best in 88% of 25 sampled deals``).
 
     >>> how_clear("+0.34 points a hand against the table's mean; best in 88% of 25 sampled deals")
