@@ -164,6 +164,7 @@ def test_a_defender_asked_to_go_alone_is_told_it_means_defending_alone(name: str
 def test_a_hint_gives_a_reason_in_words_and_why_gives_the_figures(play: Play) -> None:
     out = play("hint\nwhy\nquit\n", "standard", "--seed", "4").out
     hint = next(line for line in out.splitlines() if line.startswith("Hint: "))
-    assert "sampled deals" not in hint and "points a hand" not in hint
+    assert "sampled deals" not in hint and "chance of winning" not in hint
     figures = out.split("South> why\n", 1)[1].splitlines()[0]
-    assert "points a hand against the table's mean" in figures and "sampled deals" in figures
+    # the best bot plays standard for the game (engine/bots/equity.py): its figure is a chance
+    assert "% chance of winning the game" in figures and "sampled deals" in figures
