@@ -78,17 +78,9 @@ class GoAlone:
                             else made)
 
     def _maker(self, bh: BatchHand, made: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-        """The maker says ``alone`` or ``pass``: one chance in two; ``greedy``'s four trumps;
-        the heuristic's 4.2 tricks; ``alone`` only where ``must_when`` holds."""
-        alone = made & (bh.uniform(2) == 1)
-        greedy = bh.greedy_at(np.maximum(bh.maker, 0))
-        if greedy is not None:
-            wants = trumps(bh.hand_of(np.maximum(bh.maker, 0)), bh.trump) >= bh.alone_at
-            alone = made & np.where(greedy, wants, alone)
-        heuristic = bh.heuristic_at(np.maximum(bh.maker, 0))
-        if heuristic is not None:  # the heuristic's rule: an estimate of a near-certain march
-            wants = self._estimate(bh, np.maximum(bh.maker, 0)) >= _ALONE_AT
-            alone = made & np.where(heuristic, wants, alone)
+        """The maker says ``alone`` or ``pass`` (:meth:`_says`); ``alone`` only where
+        ``must_when`` holds."""
+        alone = self._says(bh, np.maximum(bh.maker, 0), made, _ALONE_AT)
         if self.forced is not None:  # must_when: alone is the maker's only answer
             maker = np.maximum(bh.maker, 0)
             dealer = maker == bh.dealer
@@ -102,8 +94,18 @@ class GoAlone:
 
     def _partner(self, bh: BatchHand, asked: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
         """The maker's partner across, where ``asked`` (the maker passed), says ``alone`` or
-        ``pass``: one chance in two; ``greedy``'s four trumps; the heuristic's 4.2 tricks."""
+        ``pass`` (:meth:`_says`)."""
         seat = (np.maximum(bh.maker, 0) + 2) % bh.players
+        taken = self._says(bh, seat, asked, _ALONE_AT)
+        bh.act(asked, np.where(taken, A.ALONE, A.PASS))
+        return taken
+
+    @staticmethod
+    def _says(bh: BatchHand, seat: Ints, asked: npt.NDArray[np.bool_],
+              at: float | npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+        """Where ``asked``, does ``seat`` say ``alone``? One chance in two (one uniform draw,
+        as the scalar ``random`` bot); ``greedy``'s four trumps; the heuristic's estimate of
+        the hand with the trump named at ``at`` tricks or more."""
         says = asked & (bh.uniform(2) == 1)
         greedy = bh.greedy_at(seat)
         if greedy is not None:
@@ -111,16 +113,11 @@ class GoAlone:
             says = asked & np.where(greedy, wants, says)
         heuristic = bh.heuristic_at(seat)
         if heuristic is not None:
-            says = asked & np.where(heuristic, self._estimate(bh, seat) >= _ALONE_AT, says)
-        bh.act(asked, np.where(says, A.ALONE, A.PASS))
-        taken: npt.NDArray[np.bool_] = says
-        return taken
-
-    @staticmethod
-    def _estimate(bh: BatchHand, seat: Ints) -> npt.NDArray[np.float64]:
-        """The heuristic's estimate of ``seat``'s hand with the trump named."""
-        assert bh.heuristic is not None
-        return bh.heuristic.tables.strength(bh.hand_of(seat), bh.trump)
+            assert bh.heuristic is not None
+            strength = bh.heuristic.tables.strength(bh.hand_of(seat), bh.trump)
+            says = asked & np.where(heuristic, strength >= at, says)
+        result: npt.NDArray[np.bool_] = says
+        return result
 
     def _defenders(self, bh: BatchHand, asked: npt.NDArray[np.bool_]) -> None:
         """Each defender in turn (every seat off the maker's side, from the maker's left or
@@ -131,16 +128,9 @@ class GoAlone:
         for k in range(1, p + 1):
             seat = (start + k) % p
             asking = asked & ~self.side[np.maximum(bh.maker, 0), seat] & (loner < 0)
-            says = asking & (bh.uniform(2) == 1)
-            greedy = bh.greedy_at(seat)
-            if greedy is not None:  # the greedy bot's rule: four trumps or more
-                wants = trumps(bh.hand_of(seat), bh.trump) >= bh.alone_at
-                says = asking & np.where(greedy, wants, says)
-            heuristic = bh.heuristic_at(seat)
-            if heuristic is not None:  # the partner across before a lone maker: 4.2, else 4.0
-                across = (seat == (bh.maker + p // 2) % p) & ~bh.alone
-                wants = self._estimate(bh, seat) >= np.where(across, _ALONE_AT, _DEFEND_ALONE_AT)
-                says = asking & np.where(heuristic, wants, says)
+            # the partner across before a lone maker: the maker's 4.2, else 4.0
+            across = (seat == (bh.maker + p // 2) % p) & ~bh.alone
+            says = self._says(bh, seat, asking, np.where(across, _ALONE_AT, _DEFEND_ALONE_AT))
             bh.act(asking, np.where(says, A.ALONE, A.PASS))
             loner = np.where(says, seat, loner)
         bh.defender_alone = loner

@@ -249,17 +249,16 @@ class Play:
                 lone |= (bh.defender_alone >= 0) & ((bh.defender_alone - eldest) % 2 == 0)
                 before = np.where(lone, eldest, bh.dealer)
             leader = self._wrap(before + 1)
-        leader = np.where(leader == bh.out, self._wrap(leader + 1), leader)
-        if bh.dropped is not None:  # up to every seat but one out (stay_or_drop)
-            for _ in range(self.players - 1):
-                leader = np.where(bh.sits_out(leader), self._wrap(leader + 1), leader)
-            return leader
-        if bh.out2 is None:
-            return leader
-        for _ in range(2):  # the two seats out, in either order
-            leader = np.where((leader == bh.out) | (leader == bh.out2),
-                              self._wrap(leader + 1), leader)
-        return leader
+        return self._playing(bh, leader)
+
+    def _playing(self, bh: BatchHand, seat: Ints) -> Ints:
+        """Per row, ``seat`` or the first seat at its left that does not sit the hand out
+        (:meth:`BatchHand.sits_out`): one step past a lone player's partner, up to every seat
+        but one where two sit out or seats dropped out."""
+        steps = 1 if bh.out2 is None and bh.dropped is None else self.players - 1
+        for _ in range(steps):
+            seat = np.where(bh.sits_out(seat), self._wrap(seat + 1), seat)
+        return seat
 
     def _bots(self, bh: BatchHand, smart: Reader | None, bit: U64, *, pos: int, legal: U64,
               hand: U64, led: Ints, best: Ints, leader: Ints,
@@ -285,10 +284,7 @@ class Play:
         """Per row, the lone maker who plays exposed (NONE: none) and the seat that chooses
         his cards: the next seat at his left that plays (the scalar ``ExposedPlay``)."""
         loner = np.where(bh.alone & (bh.maker >= 0), bh.maker, NONE)
-        chooser = self._wrap(np.maximum(loner, 0) + 1)
-        for _ in range(bh.players - 1):  # skip the seats that sit out
-            chooser = np.where(bh.sits_out(chooser), self._wrap(chooser + 1), chooser)
-        return loner, chooser
+        return loner, self._playing(bh, self._wrap(np.maximum(loner, 0) + 1))
 
     def least_power(self, legal: U64, trump: Ints, led: Ints | None) -> U64:
         """The scalar ``choose_for_exposed``: per row, the card of ``legal`` with the least
