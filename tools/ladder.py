@@ -1,7 +1,8 @@
 """A strength ladder: every pair of bots in one variant of each family, on duplicate deals.
 
     python tools/ladder.py [--bots random,heuristic,search] [--variants standard,cutthroat]
-                           [--games 40] [--seed 1] [--workers 1] [--json]
+                           [--games 40 | --sets 0:20] [--seed 1] [--workers 1]
+                           [--record FILE] [--json]
 
 For each variant and each pair of bots (A, B) the same deals are played again with the seats
 rotated: in a partnership game A's side and B's side swap; otherwise A sits at half the seats
@@ -17,11 +18,21 @@ seat; the other way round in a countdown game, where points are lost to win) wit
 interval over the sets; the mean CPU time per decision of each bot (decisions
 with more than one legal action) and the search bot's simulations per second. ``--json``
 prints the same as JSON.
+
+A long match can be split and resumed: ``--sets 0:50`` plays only the deal seeds 0 to 49 (the
+same games as the first 50 sets of a longer run), and ``--record FILE`` appends each set to
+FILE as one JSON line as soon as it is played and plays no set that FILE already holds (same
+variant, bots, seed and set), so a run stopped half-way goes on where it stopped, and two
+processes or machines can play ``--sets 0:50`` and ``--sets 50:100`` into two files whose lines,
+put in one file, give the table of all 100 sets (``--sets 0:100 --record ALL``: nothing left to
+play). A record holds results, not the code that played them: start a new one after changing
+a bot. A FILE that is not such a record is refused and left as it was.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -119,49 +130,102 @@ def play_set(name: str, a: BotSpec, b: BotSpec, seed: int, index: int) -> SetRes
     return result
 
 
-def ladder(variants: list[str], bots: list[BotSpec], *, games: int, seed: int, workers: int
-           ) -> list[dict[str, object]]:
-    """Every pair of ``bots`` in every variant: one row each (see the module docstring)."""
-    jobs: list[tuple[str, BotSpec, BotSpec, Future[SetResult] | SetResult]] = []
+Key = tuple[str, str, str, int, int]
+"""A set's place in a record: variant, bot A, bot B, seed, set."""
+
+
+def read_record(path: Path) -> dict[Key, SetResult]:
+    """The sets a ``--record`` file holds (none if it does not exist yet); a file that is not
+    a record raises :class:`EuchreError` naming its first bad line."""
+    if not path.exists():
+        return {}
+    fields = {f.name for f in dataclasses.fields(SetResult)}
+    sets: dict[Key, SetResult] = {}
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise EuchreError(f"{path}: cannot be read as a ladder record ({error})") from error
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            key = (str(row.pop("variant")), str(row.pop("a")), str(row.pop("b")),
+                   int(row.pop("seed")), int(row.pop("index")))
+            if set(row) != fields:
+                raise KeyError(sorted(set(row) ^ fields))
+            sets[key] = SetResult(**row)
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise EuchreError(
+                f"{path}:{number}: not a line of a ladder record ({error!r}); name a new file "
+                "for --record (nothing was written)") from error
+    return sets
+
+
+def ladder(variants: list[str], bots: list[BotSpec], *, games: int, seed: int, workers: int,
+           sets: range | None = None, record: Path | None = None) -> list[dict[str, object]]:
+    """Every pair of ``bots`` in every variant: one row each (see the module docstring);
+    ``sets``: the deal seeds to play (by default enough for ``games``); ``record``: the file
+    each set is appended to as it is played, whose sets are not played again."""
+    held = read_record(record) if record is not None else {}
     pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
+    results: list[tuple[str, str, str, SetResult]] = []
     with worker_pool(workers) as pool:
+        jobs: list[tuple[Key, Future[SetResult] | SetResult | None]] = []
         for name in variants:
-            sets = -(-games // len(rotations(_variant(name))))
+            seeds = sets if sets is not None else range(-(-games // len(rotations(_variant(name)))))
             for a, b in pairs:
-                for index in range(sets):
-                    args = (name, b, a, seed, index)  # the stronger bot (listed later) is A
-                    job: Future[SetResult] | SetResult = (
-                        pool.submit(play_set, *args) if workers > 1 else play_set(*args))
-                    jobs.append((name, b, a, job))
-        results = [(name, a, b, job if isinstance(job, SetResult) else job.result())
-                   for name, a, b, job in jobs]
+                for index in seeds:
+                    key = (name, str(b), str(a), seed, index)  # the stronger (later) bot is A
+                    job: Future[SetResult] | SetResult | None = held.get(key)
+                    if job is None and workers > 1:
+                        job = pool.submit(play_set, name, b, a, seed, index)
+                    jobs.append((key, job))
+        for key, job in jobs:
+            if isinstance(job, SetResult):
+                result = job
+            else:  # played now, in one process here, set by set
+                result = job.result() if job is not None else play_set(
+                    key[0], BotSpec.parse(key[1]), BotSpec.parse(key[2]), key[3], key[4])
+                if record is not None:
+                    _append(record, key, result)
+            results.append((key[0], key[1], key[2], result))
     rows = []
     for name in variants:
         fair = len(rotations(_variant(name))[0]) / _variant(name).players
         for b, a in pairs:
-            sets = [r for n, x, y, r in results if (n, x, y) == (name, a, b)]
-            played = sum(r.games for r in sets)
-            wins = sum(r.a_wins for r in sets)
+            done = [r for n, x, y, r in results if (n, x, y) == (name, str(a), str(b))]
+            played = sum(r.games for r in done)
+            wins = sum(r.a_wins for r in done)
             low, high = wilson(wins, played)
-            diffs = [r.points_diff for r in sets]
+            diffs = [r.points_diff for r in done]
             mean, dlow, dhigh = mean_ci(total=sum(diffs), total_sq=sum(d * d for d in diffs),
                                         n=len(diffs))
             names = (str(a), str(b))
-            seconds = {bot: sum(r.seconds.get(bot, 0.0) for r in sets) for bot in names}
-            decisions = {bot: sum(r.decisions.get(bot, 0) for r in sets) for bot in names}
-            search_time = sum(r.search_seconds for r in sets)
+            seconds = {bot: sum(r.seconds.get(bot, 0.0) for r in done) for bot in names}
+            decisions = {bot: sum(r.decisions.get(bot, 0) for r in done) for bot in names}
+            search_time = sum(r.search_seconds for r in done)
             rows.append({
-                "variant": name, "a": str(a), "b": str(b), "games": played, "sets": len(sets),
+                "variant": name, "a": str(a), "b": str(b), "games": played, "sets": len(done),
                 "a_wins": wins, "a_win_rate": round(wins / played, 4),
                 "a_win_rate_ci": [round(low, 4), round(high, 4)], "fair_share": round(fair, 4),
                 "points_per_hand_diff": mean, "points_per_hand_diff_ci": [dlow, dhigh],
-                "hands": sum(r.hands for r in sets),
+                "hands": sum(r.hands for r in done),
                 "ms_per_decision": {bot: round(1000 * seconds[bot] / max(1, decisions[bot]), 2)
                                     for bot in names},
-                "simulations_per_second": (round(sum(r.rollouts for r in sets) / search_time)
+                "simulations_per_second": (round(sum(r.rollouts for r in done) / search_time)
                                            if search_time else None),
             })
     return rows
+
+
+def _append(record: Path, key: Key, result: SetResult) -> None:
+    """One set as one line of ``record`` (flushed: a stopped run keeps it)."""
+    variant, a, b, seed, index = key
+    line = {"variant": variant, "a": a, "b": b, "seed": seed, "index": index,
+            **dataclasses.asdict(result)}
+    with record.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(line, sort_keys=True) + "\n")
 
 
 def table(rows: list[dict[str, object]]) -> str:
@@ -190,10 +254,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="games per pair and variant")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--sets", metavar="LO:HI",
+                        help="play only the deal seeds LO to HI-1 (instead of --games)")
+    parser.add_argument("--record", metavar="FILE", type=Path,
+                        help="append each set played to FILE (JSON lines) and play no set it "
+                             "already holds")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1:
         parser.error("--games and --workers take a positive number")
+    sets = None
+    if args.sets is not None:
+        lo, _, hi = args.sets.partition(":")
+        if not (lo.isdigit() and hi.isdigit() and int(lo) < int(hi)):
+            parser.error(f"--sets takes LO:HI, two whole numbers with LO < HI, not {args.sets!r}")
+        sets = range(int(lo), int(hi))
     try:
         bots = [BotSpec.parse(bot) for bot in args.bots.split(",") if bot.strip()]
         if len(bots) < 2 or len(set(bots)) != len(bots):
@@ -202,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
         for name in variants:
             _variant(name)
         began = time.perf_counter()
-        rows = ladder(variants, bots, games=args.games, seed=args.seed, workers=args.workers)
+        rows = ladder(variants, bots, games=args.games, seed=args.seed, workers=args.workers,
+                      sets=sets, record=args.record)
     except EuchreError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -62,3 +62,47 @@ def test_ladder_refuses_a_bad_bot_with_a_message() -> None:
     done = run("--bots", "random,nobody", "--games", "1")
     assert done.returncode == 1
     assert "no bot named 'nobody'" in done.stderr and "Traceback" not in done.stderr
+
+
+def _outcome(rows: list[dict[str, object]]) -> list[tuple[object, ...]]:
+    """What the games decided (not the times they took)."""
+    return [(r["variant"], r["a"], r["b"], r["games"], r["a_wins"], r["points_per_hand_diff"])
+            for r in rows]
+
+
+def test_a_recorded_run_resumes_and_split_records_join(tmp_path: Path) -> None:
+    ladder = ladder_module()
+    bots = [ladder.BotSpec.parse("random"), ladder.BotSpec.parse("greedy")]
+    whole = ladder.ladder(["standard"], bots, games=8, seed=3, workers=1)  # 4 sets
+    assert whole[0]["games"] == 8
+    record = tmp_path / "match.jsonl"
+    ladder.ladder(["standard"], bots, games=1, seed=3, workers=1, sets=range(2),
+                  record=record)
+    assert len(record.read_text().splitlines()) == 2
+    resumed = ladder.ladder(["standard"], bots, games=1, seed=3, workers=1, sets=range(4),
+                            record=record)
+    assert len(record.read_text().splitlines()) == 4  # the two held sets were not played again
+    assert _outcome(resumed) == _outcome(whole)
+    other = tmp_path / "second-half.jsonl"
+    ladder.ladder(["standard"], bots, games=1, seed=3, workers=1, sets=range(2, 4),
+                  record=other)
+    joined = tmp_path / "joined.jsonl"
+    lines = record.read_text().splitlines()[:2] + other.read_text().splitlines()
+    joined.write_text("\n".join(lines) + "\n")
+    before = joined.read_text()
+    assert _outcome(ladder.ladder(["standard"], bots, games=1, seed=3, workers=1,
+                                  sets=range(4), record=joined)) == _outcome(whole)
+    assert joined.read_text() == before  # every set was held: nothing played or written
+
+
+def test_a_file_that_is_not_a_record_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    done = run("--bots", "random,greedy", "--variants", "standard", "--sets", "0:1",
+               "--record", str(notes))
+    assert done.returncode == 1
+    assert f"{notes}:1: not a line of a ladder record" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert notes.read_text() == "my notes\n"
+    bad = run("--bots", "random,greedy", "--sets", "5:2")
+    assert bad.returncode == 2 and "--sets takes LO:HI" in bad.stderr
