@@ -80,9 +80,9 @@ class GoAlone:
     def _maker(self, bh: BatchHand, made: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
         """The maker says ``alone`` or ``pass`` (:meth:`_says`); ``alone`` only where
         ``must_when`` holds."""
-        alone = self._says(bh, np.maximum(bh.maker, 0), made, _ALONE_AT)
+        maker = np.maximum(bh.maker, 0)
+        alone = self._says(bh, maker, made, _ALONE_AT)
         if self.forced is not None:  # must_when: alone is the maker's only answer
-            maker = np.maximum(bh.maker, 0)
             dealer = maker == bh.dealer
             env = {"hand": bh.hand_of(maker), "trump": np.maximum(bh.trump, 0),
                    "ordered_up": bh.ordered, "dealer": dealer,
