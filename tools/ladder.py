@@ -36,7 +36,7 @@ import dataclasses
 import json
 import sys
 import time
-from concurrent.futures import Future
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -169,27 +169,24 @@ def ladder(variants: list[str], bots: list[BotSpec], *, games: int, seed: int, w
     each set is appended to as it is played, whose sets are not played again."""
     held = read_record(record) if record is not None else {}
     pairs = [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]]
-    results: list[tuple[str, str, str, SetResult]] = []
+    plays: list[tuple[Key, tuple[str, BotSpec, BotSpec, int, int]]] = []
+    for name in variants:
+        seeds = sets if sets is not None else range(-(-games // len(rotations(_variant(name)))))
+        for a, b in pairs:
+            for index in seeds:  # the stronger bot (listed later) is A
+                plays.append(((name, str(b), str(a), seed, index), (name, b, a, seed, index)))
+    finished: dict[Key, SetResult] = dict(held)
     with worker_pool(workers) as pool:
-        jobs: list[tuple[Key, Future[SetResult] | SetResult | None]] = []
-        for name in variants:
-            seeds = sets if sets is not None else range(-(-games // len(rotations(_variant(name)))))
-            for a, b in pairs:
-                for index in seeds:
-                    key = (name, str(b), str(a), seed, index)  # the stronger (later) bot is A
-                    job: Future[SetResult] | SetResult | None = held.get(key)
-                    if job is None and workers > 1:
-                        job = pool.submit(play_set, name, b, a, seed, index)
-                    jobs.append((key, job))
-        for key, job in jobs:
-            if isinstance(job, SetResult):
-                result = job
-            else:  # played now, in one process here, set by set
-                result = job.result() if job is not None else play_set(
-                    key[0], BotSpec.parse(key[1]), BotSpec.parse(key[2]), key[3], key[4])
-                if record is not None:
-                    _append(record, key, result)
-            results.append((key[0], key[1], key[2], result))
+        if workers > 1:
+            futures = {pool.submit(play_set, *args): key for key, args in plays
+                       if key not in finished}
+            for future in as_completed(futures):  # kept the moment it is played
+                finished[futures[future]] = _kept(record, futures[future], future.result())
+        else:
+            for key, args in plays:
+                if key not in finished:
+                    finished[key] = _kept(record, key, play_set(*args))
+    results = [(key[0], key[1], key[2], finished[key]) for key, _ in plays]
     rows = []
     for name in variants:
         fair = len(rotations(_variant(name))[0]) / _variant(name).players
@@ -219,13 +216,16 @@ def ladder(variants: list[str], bots: list[BotSpec], *, games: int, seed: int, w
     return rows
 
 
-def _append(record: Path, key: Key, result: SetResult) -> None:
-    """One set as one line of ``record`` (flushed: a stopped run keeps it)."""
-    variant, a, b, seed, index = key
-    line = {"variant": variant, "a": a, "b": b, "seed": seed, "index": index,
-            **dataclasses.asdict(result)}
-    with record.open("a", encoding="utf-8") as out:
-        out.write(json.dumps(line, sort_keys=True) + "\n")
+def _kept(record: Path | None, key: Key, result: SetResult) -> SetResult:
+    """``result``, appended to ``record`` (if any) as one line, closed at once: a stopped run
+    keeps it."""
+    if record is not None:
+        variant, a, b, seed, index = key
+        line = {"variant": variant, "a": a, "b": b, "seed": seed, "index": index,
+                **dataclasses.asdict(result)}
+        with record.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(line, sort_keys=True) + "\n")
+    return result
 
 
 def table(rows: list[dict[str, object]]) -> str:

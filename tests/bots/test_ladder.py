@@ -93,6 +93,10 @@ def test_a_recorded_run_resumes_and_split_records_join(tmp_path: Path) -> None:
     assert _outcome(ladder.ladder(["standard"], bots, games=1, seed=3, workers=1,
                                   sets=range(4), record=joined)) == _outcome(whole)
     assert joined.read_text() == before  # every set was held: nothing played or written
+    pooled = tmp_path / "two-workers.jsonl"
+    assert _outcome(ladder.ladder(["standard"], bots, games=1, seed=3, workers=2,
+                                  sets=range(4), record=pooled)) == _outcome(whole)
+    assert len(pooled.read_text().splitlines()) == 4  # each set kept as its worker ends it
 
 
 def test_a_file_that_is_not_a_record_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
